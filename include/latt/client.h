@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Clients: the tasks whose wakeups are measured.
+ *
+ * A client blocks on its wake channel; when woken it stamps the time,
+ * does its work (-x), stamps again and records the two samples, wakeup
+ * latency (waker's stamp to its own) and work latency (its wakeup to the
+ * end of the work), into its slot, then answers.  Slots live in one shared
+ * anonymous mapping made before the clients are forked, so the waker reads
+ * every client's results without any copying, and each client writes only
+ * its own slot (its own cache lines).
+ */
+#ifndef LATT_CLIENT_H
+#define LATT_CLIENT_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "latt/clock.h"
+#include "latt/hist.h"
+#include "latt/stats.h"
+#include "latt/wake.h"
+
+/* Most clients one run may have (-c). */
+#define LATT_CLIENTS_MAX	4096
+
+/* What one client has measured.  All zero is the empty state. */
+struct latt_client_slot {
+	struct latt_stats wake;
+	struct latt_stats work;
+	uint64_t last_wake_ns;	/* the latest samples, for -v */
+	uint64_t last_work_ns;
+	struct latt_hist wake_hist;
+	struct latt_hist work_hist;
+} __attribute__((aligned(64)));
+
+struct latt_client {
+	unsigned int id;		/* 0-based; reported 1-based */
+	pid_t pid;			/* 0 before it is started */
+	bool reaped;			/* its exit status is in @status */
+	int status;			/* as from waitpid() */
+	struct latt_wake_chan chan;
+	struct latt_client_slot *slot;
+};
+
+/* What every client of a run shares. */
+struct latt_client_cfg {
+	const struct latt_clock *clock;
+	size_t work_bytes;		/* -x, in bytes; 0 for no work */
+	pid_t parent;			/* the waker, which clients must outlive not */
+	const sigset_t *sigmask;	/* the signal mask to run with */
+};
+
+/*
+ * Map @n zeroed slots shared with child processes.  Returns NULL with
+ * errno set on failure.  Pages are only backed once a client touches them.
+ */
+struct latt_client_slot *latt_client_slots_map(unsigned int n);
+
+/* Unmap what latt_client_slots_map() returned. */
+void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n);
+
+/*
+ * Start client @c: open its channel and fork it.  The child dies with the
+ * waker (PR_SET_PDEATHSIG), ignores keyboard signals (the waker handles
+ * ^C and stops it), closes every descriptor but its own channel's, and
+ * runs latt_client_loop() until the waker hangs up.  0 or -errno.
+ */
+int latt_client_spawn(struct latt_client *c, const struct latt_client_cfg *cfg);
+
+/*
+ * The client's measuring loop, for a child process or a thread.  Returns
+ * 0 when the waker hung up, or -errno.
+ */
+int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg);
+
+#endif /* LATT_CLIENT_H */

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Log-linear latency histogram.
+ *
+ * Values (nanoseconds) below 128 each have a bucket of their own and are
+ * exact.  Above that, every power of two [2^e, 2^(e+1)) is split into 64
+ * equal buckets, so a bucket is at most 1/64 of the values it holds wide
+ * and its midpoint is within 1/128 (0.79%) of any of them.  Values of
+ * 2^LATT_HIST_MAX_SHIFT ns (about 4.9 hours) and more share the last
+ * bucket; the exact maximum is kept by struct latt_stats beside it.
+ *
+ * Recording is O(1) and allocates nothing; memory does not grow with the
+ * number of samples; two histograms merge exactly by adding counts.
+ */
+#ifndef LATT_HIST_H
+#define LATT_HIST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LATT_HIST_SUB_BITS	6
+#define LATT_HIST_SUB		(1U << LATT_HIST_SUB_BITS)	/* 64 */
+#define LATT_HIST_EXACT		(2U * LATT_HIST_SUB)		/* 128 */
+#define LATT_HIST_MAX_SHIFT	44
+#define LATT_HIST_BUCKETS	(LATT_HIST_EXACT + \
+	(LATT_HIST_MAX_SHIFT - LATT_HIST_SUB_BITS - 1) * LATT_HIST_SUB)
+
+struct latt_hist {
+	uint64_t count;
+	uint64_t buckets[LATT_HIST_BUCKETS];
+};
+
+/* Empty @h. */
+void latt_hist_init(struct latt_hist *h);
+
+/* Index of the bucket that holds @v. */
+static inline unsigned int latt_hist_index(uint64_t v)
+{
+	unsigned int e, idx;
+
+	if (v < LATT_HIST_EXACT)
+		return (unsigned int)v;
+	e = 63 - (unsigned int)__builtin_clzll(v);
+	if (e >= LATT_HIST_MAX_SHIFT)
+		return LATT_HIST_BUCKETS - 1;
+	idx = LATT_HIST_EXACT + (e - LATT_HIST_SUB_BITS - 1) * LATT_HIST_SUB;
+	return idx + (unsigned int)((v >> (e - LATT_HIST_SUB_BITS)) -
+				    LATT_HIST_SUB);
+}
+
+/* Record one value.  The hot path: no branches beyond the index. */
+static inline void latt_hist_add(struct latt_hist *h, uint64_t v)
+{
+	h->buckets[latt_hist_index(v)]++;
+	h->count++;
+}
+
+/* Lowest value that falls into bucket @idx. */
+uint64_t latt_hist_bucket_low(unsigned int idx);
+
+/* Number of distinct values bucket @idx holds (1 for exact buckets). */
+uint64_t latt_hist_bucket_width(unsigned int idx);
+
+/* Add every count of @src to @dst. */
+void latt_hist_merge(struct latt_hist *dst, const struct latt_hist *src);
+
+/*
+ * The @p-th percentile (0 < @p <= 100) by nearest rank: the value of the
+ * sample of rank ceil(p/100 * count), as the midpoint of its bucket.
+ * Returns 0 for an empty histogram.
+ */
+uint64_t latt_hist_percentile(const struct latt_hist *h, double p);
+
+#endif /* LATT_HIST_H */

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The target: the workload latt measures beside (everything after the
+ * options).  It runs in a process group of its own, so that it can be
+ * stopped as a whole, and its resource use (its own and that of every
+ * descendant, whether it waited for them or latt reaped them as their
+ * subreaper) is collected for the report.
+ */
+#ifndef LATT_TARGET_H
+#define LATT_TARGET_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+struct latt_target {
+	char **argv;		/* what is executed */
+	char *shell_argv[4];	/* /bin/sh -c CMD, for a single quoted command */
+	char *display;		/* the command as the report shows it */
+	pid_t pid;		/* also the process group; 0 before start */
+	bool exited;		/* the leader has been reaped */
+	int status;		/* its wait status */
+	int exec_errno;		/* why it could not be executed, or 0 */
+	uint64_t start_ns, end_ns;
+	struct rusage ru;	/* leader and the children it waited for */
+	struct rusage orphans;	/* descendants latt reaped */
+};
+
+/*
+ * Set up @t for @argc words of @argv.  A single word that contains white
+ * space is a shell command, run by /bin/sh -c as latt-0.1 did; otherwise
+ * the words are executed directly (PATH searched).  0 or -ENOMEM.
+ */
+int latt_target_init(struct latt_target *t, int argc, char **argv);
+
+/* Free what latt_target_init() allocated. */
+void latt_target_free(struct latt_target *t);
+
+/* True when the target's words make a shell command. */
+bool latt_target_is_shell(int argc, char **argv);
+
+/*
+ * Fork and execute the target in a new process group, with signal mask
+ * @sigmask and default signal dispositions.  Returns 0 once the command
+ * has been executed.  When it could not be (not found, not executable),
+ * the child has been reaped, t->exec_errno says why and -ENOEXEC is
+ * returned; other failures are -errno.
+ */
+int latt_target_start(struct latt_target *t, const sigset_t *sigmask);
+
+/* Record the leader's end: wait status @status and resource use @ru. */
+void latt_target_exited(struct latt_target *t, int status,
+			const struct rusage *ru, uint64_t now_ns);
+
+/* Add the resource use of a reaped descendant. */
+void latt_target_add_orphan(struct latt_target *t, const struct rusage *ru);
+
+/* Send @sig to the target's process group.  0, or -ESRCH when empty. */
+int latt_target_kill(const struct latt_target *t, int sig);
+
+/* True while any process of the target's group is left. */
+bool latt_target_alive(const struct latt_target *t);
+
+/*
+ * The target's total resource use: leader, waited-for children and
+ * orphans reaped by latt.
+ */
+void latt_target_rusage(const struct latt_target *t, struct rusage *total);
+
+#endif /* LATT_TARGET_H */

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Log-linear histogram: see include/latt/hist.h for the bucket layout.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "latt/hist.h"
+
+void latt_hist_init(struct latt_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+uint64_t latt_hist_bucket_low(unsigned int idx)
+{
+	unsigned int e, sub;
+
+	if (idx < LATT_HIST_EXACT)
+		return idx;
+	idx -= LATT_HIST_EXACT;
+	e = idx / LATT_HIST_SUB + LATT_HIST_SUB_BITS + 1;
+	sub = idx % LATT_HIST_SUB;
+	return (uint64_t)(LATT_HIST_SUB + sub) << (e - LATT_HIST_SUB_BITS);
+}
+
+uint64_t latt_hist_bucket_width(unsigned int idx)
+{
+	unsigned int e;
+
+	if (idx < LATT_HIST_EXACT)
+		return 1;
+	e = (idx - LATT_HIST_EXACT) / LATT_HIST_SUB + LATT_HIST_SUB_BITS + 1;
+	return 1ULL << (e - LATT_HIST_SUB_BITS);
+}
+
+void latt_hist_merge(struct latt_hist *dst, const struct latt_hist *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < LATT_HIST_BUCKETS; i++)
+		dst->buckets[i] += src->buckets[i];
+	dst->count += src->count;
+}
+
+uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
+{
+	uint64_t rank, seen = 0;
+	double r;
+	unsigned int i;
+
+	if (!h->count)
+		return 0;
+	if (p <= 0)
+		p = 0;
+	if (p >= 100)
+		p = 100;
+	/*
+	 * Nearest rank, 1-based.  p * count is formed first and nudged down
+	 * by a relative epsilon so that 99.9% of 1000 is rank 999, not 1000
+	 * through rounding in the binary representation of 99.9.
+	 */
+	r = p * (double)h->count / 100.0;
+	rank = (uint64_t)ceil(r - r * 1e-12);
+	if (rank < 1)
+		rank = 1;
+	for (i = 0; i < LATT_HIST_BUCKETS; i++) {
+		seen += h->buckets[i];
+		if (seen >= rank)
+			return latt_hist_bucket_low(i) +
+			       latt_hist_bucket_width(i) / 2;
+	}
+	return latt_hist_bucket_low(LATT_HIST_BUCKETS - 1);
+}

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The waker's event loop; see include/latt/waker.h.
+ *
+ * epoll tags: a client's answer descriptor is tagged with the client's
+ * index; the signalfd and the two timers with values above any index.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "latt/waker.h"
+
+#define TAG_SIGNAL	(1ULL << 32)
+#define TAG_SLEEP	(TAG_SIGNAL + 1)
+#define TAG_DEADLINE	(TAG_SIGNAL + 2)
+
+/* How long clients get to leave after the hang-up before SIGKILL. */
+#define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
+/* How long a SIGKILLed process may take to be reaped before giving up. */
+#define KILL_WAIT_NS	(5000ULL * 1000 * 1000)
+
+static void set_stop(struct latt_waker *w, enum latt_stop why)
+{
+	if (w->stop == LATT_STOP_NONE && !w->stopping)
+		w->stop = why;
+}
+
+static void set_error(struct latt_waker *w, enum latt_stop why, int err)
+{
+	if (w->stop == LATT_STOP_NONE && !w->stopping) {
+		w->stop = why;
+		w->error = err;
+	}
+}
+
+static void client_gone(struct latt_waker *w, unsigned int i)
+{
+	if (w->stop == LATT_STOP_NONE && !w->stopping) {
+		w->stop = LATT_STOP_CLIENT;
+		w->dead_client = (int)i;
+	}
+}
+
+/* xorshift64*: fast, good enough to spread the sleeps. */
+static uint64_t next_random(struct latt_waker *w)
+{
+	w->rng ^= w->rng >> 12;
+	w->rng ^= w->rng << 25;
+	w->rng ^= w->rng >> 27;
+	return w->rng * 0x2545f4914f6cdd1dULL;
+}
+
+static int epoll_add(int epfd, int fd, uint64_t tag)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = tag };
+
+	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
+}
+
+static int arm_timer(int fd, uint64_t ns)
+{
+	struct itimerspec its = {
+		.it_value.tv_sec = (time_t)(ns / 1000000000ULL),
+		.it_value.tv_nsec = (long)(ns % 1000000000ULL),
+	};
+
+	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
+}
+
+int latt_waker_init(struct latt_waker *w, const struct latt_waker_opts *o,
+		    const struct latt_clock *clock, struct latt_client *clients)
+{
+	struct sigaction sa = { .sa_handler = SIG_IGN };
+	sigset_t set;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->opts = *o;
+	w->clock = clock;
+	w->clients = clients;
+	w->dead_client = -1;
+	w->epfd = w->sigfd = w->sleep_fd = w->deadline_fd = -1;
+	w->rng = o->seed ? o->seed : 0x853c49e6748fea9bULL;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &set, &w->saved_mask))
+		return -errno;
+	/* A closed stdout is reported from the write, not by dying. */
+	sigaction(SIGPIPE, &sa, NULL);
+	/* Orphans of the target come to latt, so none escapes the end. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+	w->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	w->epfd = epoll_create1(EPOLL_CLOEXEC);
+	w->sleep_fd = timerfd_create(CLOCK_MONOTONIC,
+				     TFD_CLOEXEC | TFD_NONBLOCK);
+	w->deadline_fd = timerfd_create(CLOCK_MONOTONIC,
+					TFD_CLOEXEC | TFD_NONBLOCK);
+	if (w->sigfd < 0 || w->epfd < 0 || w->sleep_fd < 0 ||
+	    w->deadline_fd < 0)
+		return -errno;
+	ret = epoll_add(w->epfd, w->sigfd, TAG_SIGNAL);
+	if (!ret)
+		ret = epoll_add(w->epfd, w->sleep_fd, TAG_SLEEP);
+	if (!ret)
+		ret = epoll_add(w->epfd, w->deadline_fd, TAG_DEADLINE);
+	return ret;
+}
+
+const sigset_t *latt_waker_child_mask(const struct latt_waker *w)
+{
+	return &w->saved_mask;
+}
+
+int latt_waker_spawn_clients(struct latt_waker *w, unsigned int n,
+			     struct latt_client_slot *slots,
+			     const struct latt_client_cfg *cfg)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		memset(c, 0, sizeof(*c));
+		c->id = i;
+		c->slot = &slots[i];
+		ret = latt_client_spawn(c, cfg);
+		if (ret)
+			return ret;
+		w->nclients++;
+		ret = epoll_add(w->epfd, latt_wake_answer_fd(&c->chan), i);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void latt_waker_set_target(struct latt_waker *w, struct latt_target *t)
+{
+	w->target = t;
+}
+
+static struct latt_client *find_client(struct latt_waker *w, pid_t pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++)
+		if (w->clients[i].pid == pid)
+			return &w->clients[i];
+	return NULL;
+}
+
+/* Reap every child that has ended, and note what each ending means. */
+static void reap(struct latt_waker *w)
+{
+	struct latt_client *c;
+	struct rusage ru;
+	pid_t pid;
+	int st;
+
+	while ((pid = wait4(-1, &st, WNOHANG, &ru)) > 0) {
+		if (w->target && pid == w->target->pid) {
+			latt_target_exited(w->target, st, &ru, latt_mono_ns());
+			set_stop(w, LATT_STOP_TARGET);
+		} else if ((c = find_client(w, pid))) {
+			c->reaped = true;
+			c->status = st;
+			client_gone(w, c->id);
+		} else if (w->target) {
+			latt_target_add_orphan(w->target, &ru);
+		}
+	}
+}
+
+static void read_signals(struct latt_waker *w)
+{
+	struct signalfd_siginfo si;
+
+	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGCHLD:
+			reap(w);
+			break;
+		default:
+			/* While stopping, a second ^C must not lose the report. */
+			if (w->stop == LATT_STOP_NONE && !w->stopping) {
+				w->stop = LATT_STOP_SIGNAL;
+				w->stop_signal = (int)si.ssi_signo;
+			}
+			break;
+		}
+	}
+	/* Signals coalesce: a SIGCHLD may stand for several children. */
+	reap(w);
+}
+
+static void print_sample(struct latt_waker *w, const struct latt_client *c)
+{
+	FILE *f = w->opts.verbose;
+
+	fprintf(f, "sample client=%u wakeup_ns=%" PRIu64 " work_ns=%" PRIu64
+		"\n", c->id + 1, c->slot->last_wake_ns, c->slot->last_work_ns);
+	if (ferror(f))
+		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
+}
+
+static void take_answers(struct latt_waker *w, unsigned int i)
+{
+	struct latt_client *c = &w->clients[i];
+	int ret;
+
+	for (;;) {
+		ret = latt_wake_collect(&c->chan);
+		if (ret == 1) {
+			if (w->pending)
+				w->pending--;
+			if (w->opts.verbose)
+				print_sample(w, c);
+			continue;
+		}
+		if (ret == 0) {
+			/* End of file: the client is gone.  Stop watching. */
+			epoll_ctl(w->epfd, EPOLL_CTL_DEL,
+				  latt_wake_answer_fd(&c->chan), NULL);
+			client_gone(w, i);
+		} else if (ret != -EAGAIN) {
+			set_error(w, LATT_STOP_ERROR, ret);
+		}
+		return;
+	}
+}
+
+/* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
+static void handle_events(struct latt_waker *w, int timeout_ms)
+{
+	struct epoll_event ev[64];
+	uint64_t ticks;
+	int i, n;
+
+	n = epoll_wait(w->epfd, ev, 64, timeout_ms);
+	if (n < 0) {
+		if (errno != EINTR)
+			set_error(w, LATT_STOP_ERROR, -errno);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t tag = ev[i].data.u64;
+
+		if (tag == TAG_SIGNAL) {
+			read_signals(w);
+		} else if (tag == TAG_SLEEP) {
+			if (read(w->sleep_fd, &ticks, sizeof(ticks)) > 0)
+				w->timer_fired = true;
+		} else if (tag == TAG_DEADLINE) {
+			if (read(w->deadline_fd, &ticks, sizeof(ticks)) > 0)
+				set_stop(w, LATT_STOP_DURATION);
+		} else {
+			take_answers(w, (unsigned int)tag);
+		}
+	}
+}
+
+static void sleep_phase(struct latt_waker *w)
+{
+	uint64_t span = w->opts.max_ns - w->opts.min_ns, ns;
+	int ret;
+
+	ns = w->opts.min_ns;
+	if (span)
+		ns += next_random(w) % (span + 1);
+	if (!ns) {
+		/* Nothing to wait for, but still look at what arrived. */
+		handle_events(w, 0);
+		return;
+	}
+	ret = arm_timer(w->sleep_fd, ns);
+	if (ret) {
+		set_error(w, LATT_STOP_ERROR, ret);
+		return;
+	}
+	w->timer_fired = false;
+	while (!w->timer_fired && w->stop == LATT_STOP_NONE)
+		handle_events(w, -1);
+}
+
+static void wake_phase(struct latt_waker *w)
+{
+	unsigned int i;
+	int ret;
+
+	w->pending = 0;
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		/* The stamp is taken as close to the wake as it can be. */
+		ret = latt_wake_send(&c->chan, latt_clock_now(w->clock));
+		if (ret == -EPIPE) {
+			client_gone(w, i);
+			return;
+		}
+		if (ret) {
+			set_error(w, LATT_STOP_ERROR, ret);
+			return;
+		}
+		w->pending++;
+	}
+	while (w->pending && w->stop == LATT_STOP_NONE)
+		handle_events(w, -1);
+	if (!w->pending)
+		w->cycles++;
+}
+
+int latt_waker_run(struct latt_waker *w)
+{
+	int ret;
+
+	w->start_ns = latt_mono_ns();
+	if (w->opts.duration_ns) {
+		ret = arm_timer(w->deadline_fd, w->opts.duration_ns);
+		if (ret)
+			set_error(w, LATT_STOP_ERROR, ret);
+	}
+	/* Signals and deaths that came during set-up count from here. */
+	handle_events(w, 0);
+	while (w->stop == LATT_STOP_NONE) {
+		sleep_phase(w);
+		if (w->stop != LATT_STOP_NONE)
+			break;
+		wake_phase(w);
+	}
+	w->end_ns = latt_mono_ns();
+	return w->stop == LATT_STOP_ERROR ? w->error : 0;
+}
+
+/*
+ * While stopping: reap and read signals until @done(w) or @timeout_ns.
+ * Only the signalfd is watched: answer descriptors of dead clients would
+ * keep epoll busy.
+ */
+static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
+		       bool (*done)(struct latt_waker *w))
+{
+	uint64_t end = latt_mono_ns() + timeout_ns, now;
+	struct pollfd pfd = { .fd = w->sigfd, .events = POLLIN };
+
+	for (;;) {
+		read_signals(w);
+		if (done(w))
+			return true;
+		now = latt_mono_ns();
+		if (now >= end)
+			return false;
+		poll(&pfd, 1, (int)((end - now) / 1000000) + 1);
+	}
+}
+
+static bool target_gone(struct latt_waker *w)
+{
+	return w->target->exited && !latt_target_alive(w->target);
+}
+
+static bool clients_gone(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++)
+		if (!w->clients[i].reaped)
+			return false;
+	return true;
+}
+
+static void stop_target(struct latt_waker *w)
+{
+	struct latt_target *t = w->target;
+
+	if (!t || t->pid <= 0 || target_gone(w))
+		return;
+	if (!t->exited)
+		w->target_killed = true;
+	latt_target_kill(t, SIGTERM);
+	/* A stopped group would never see the SIGTERM. */
+	latt_target_kill(t, SIGCONT);
+	if (wait_until(w, w->opts.grace_ns, target_gone))
+		return;
+	latt_target_kill(t, SIGKILL);
+	wait_until(w, KILL_WAIT_NS, target_gone);
+}
+
+static void stop_clients(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++)
+		latt_wake_hangup(&w->clients[i].chan);
+	if (wait_until(w, CLIENT_EXIT_NS, clients_gone))
+		return;
+	for (i = 0; i < w->nclients; i++)
+		if (!w->clients[i].reaped)
+			kill(w->clients[i].pid, SIGKILL);
+	wait_until(w, KILL_WAIT_NS, clients_gone);
+}
+
+void latt_waker_finish(struct latt_waker *w)
+{
+	if (!w->end_ns)
+		w->end_ns = latt_mono_ns();
+	/* Deaths seen so far still count; from here on they are expected. */
+	read_signals(w);
+	w->stopping = true;
+	stop_target(w);
+	stop_clients(w);
+}
+
+void latt_waker_destroy(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++)
+		latt_wake_close(&w->clients[i].chan);
+	if (w->epfd >= 0)
+		close(w->epfd);
+	if (w->sigfd >= 0)
+		close(w->sigfd);
+	if (w->sleep_fd >= 0)
+		close(w->sleep_fd);
+	if (w->deadline_fd >= 0)
+		close(w->deadline_fd);
+	w->epfd = w->sigfd = w->sleep_fd = w->deadline_fd = -1;
+	sigprocmask(SIG_SETMASK, &w->saved_mask, NULL);
+}
+
+void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
+{
+	r->stop = w->stop;
+	r->stop_signal = w->stop_signal;
+	r->error = w->error;
+	r->cycles = w->cycles;
+	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
+	r->dead_client = w->dead_client;
+	if (w->dead_client >= 0)
+		r->dead_status = w->clients[w->dead_client].status;
+	r->target_killed = w->target_killed;
+}
