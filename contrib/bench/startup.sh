@@ -1,0 +1,17 @@
+#!/bin/sh
+# How long latt takes to start and stop N clients, against hackbench
+# (rt-tests) starting the same number of processes connected by pipes, in
+# the same run.  Needs hyperfine and rt-tests:
+#   apt-get install hyperfine rt-tests
+# Usage: contrib/bench/startup.sh [N] (default 1000; a multiple of 40)
+set -eu
+n=${1:-1000}
+latt=${LATT:-./latt}
+groups=$((n / 40))
+
+echo "# $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%d)"
+echo "# latt: start $n clients, measure 1 ms, stop and reap them"
+echo "# hackbench: $groups groups x 40 processes, one message each"
+hyperfine --warmup 2 --runs 10 -N \
+	"$latt -c$n -s1 -S1 -t 1ms" \
+	"hackbench -p -g $groups -l 1"

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Every option is documented: in --help, in man/latt.1 and in the bash
+# completion; the manual is clean under groff's warnings.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+man="$top_srcdir/man/latt.1"
+comp="$top_srcdir/contrib/bash-completion/latt"
+"$latt" --help >"$tmp/help"
+opts=$(grep -o -- '--[a-z][a-z-]*' "$tmp/help" | sort -u)
+nopts=$(echo "$opts" | wc -l)
+
+plan $((nopts * 2 + 6))
+
+for o in $opts; do
+	roff=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+	check "man page documents $o" grep -q -- "$roff" "$man"
+	check "bash completion offers $o" grep -q -- "$o" "$comp"
+done
+
+for s in "EXIT STATUS" "EXAMPLES" "OPTIONS"; do
+	check "man page has $s" grep -q "^\.SH \"*$s" "$man"
+done
+
+if command -v groff >/dev/null; then
+	groff -man -ww -z "$man" >"$tmp/groff" 2>&1
+	check "groff -man -ww -z is clean" test ! -s "$tmp/groff"
+else
+	skip "groff is not installed"
+fi
+if command -v bash >/dev/null; then
+	check "the completion script parses" bash -n "$comp"
+	# The completion for "latt --gr" offers --grace.
+	got=$(bash -c '. "$1"; COMP_WORDS=(latt --gr); COMP_CWORD=1; _latt; echo "${COMPREPLY[*]}"' _ "$comp" 2>/dev/null)
+	is "$got" "--grace" "completing 'latt --gr' offers --grace"
+else
+	skip "bash is not installed"
+	skip "bash is not installed"
+fi

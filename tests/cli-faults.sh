@@ -1,0 +1,97 @@
+#!/bin/sh
+# Faults: SIGINT/SIGTERM mid-run (partial report, 130/143, nothing left),
+# a second SIGINT while stopping, a client killed, latt itself killed, and
+# a closed standard output.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 23
+
+# start ARGS...: latt in the background, $pid set, output in $tmp/out.
+start() {
+	rm -f "$tmp/out" "$tmp/err"
+	"$latt" "$@" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+}
+
+# clients_up N: wait until latt ($pid) has N children.
+clients_up() {
+	_i=0
+	while [ "$(pgrep -P "$pid" | wc -l)" -lt "$1" ]; do
+		_i=$((_i + 1))
+		[ $_i -gt 100 ] && return 1
+		sleep 0.1
+	done
+	# and a few cycles measured
+	sleep 0.5
+}
+
+marker="sleep 5151$$"
+start -c4 -s5 -S10 $marker
+clients_up 5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+is "$rc" 130 "SIGINT: exit 130"
+check "... the partial report is printed" grep -q '^Entries logged: [1-9]' "$tmp/out"
+is "$(field Status)" "interrupted by SIGINT" "... and marked interrupted"
+check "... the message says so" grep -q 'interrupted by SIGINT' "$tmp/err"
+check "... the command is stopped" none_left "$marker"
+check "... and no client is left" no_latt_left
+
+start -c2 -s5 -S10 -t 60
+clients_up 2
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+is "$rc" 143 "SIGTERM: exit 143"
+is "$(field Status)" "interrupted by SIGTERM" "... the report is marked"
+check "... and no client is left" no_latt_left
+
+# A second SIGINT while latt waits for a command that ignores SIGTERM.
+marker="sleep 5252$$"
+start -c2 -s5 -S10 --grace 1 sh -c "trap '' TERM; $marker"
+clients_up 3
+kill -INT "$pid"
+sleep 0.3
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+is "$rc" 130 "a second SIGINT while stopping: still 130"
+check "... and the report is not lost" grep -q '^Wakeup averages' "$tmp/out"
+check "... and the command is gone" none_left "$marker"
+
+# Kill one client: noticed at once, named, exit 2.
+start -c4 -s5 -S10 -t 60
+clients_up 4
+victim=$(pgrep -P "$pid" | head -n 1)
+t0=$(date +%s)
+kill -KILL "$victim"
+wait "$pid"
+rc=$?
+t1=$(date +%s)
+is "$rc" 2 "a client killed: exit 2"
+check "... noticed within seconds, not at the end of -t 60" test $((t1 - t0)) -lt 10
+check "... the message names the client" \
+	grep -Eq "^latt: client [1-4] \\(pid $victim\\) killed by signal 9" "$tmp/err"
+check "... the report says so" \
+	grep -Eq "$(printf '^\tStatus\t\tfailed: client [1-4] killed by signal 9')" "$tmp/out"
+check "... and keeps the samples taken" grep -q '^Entries logged: [1-9]' "$tmp/out"
+check "... and no client is left" no_latt_left
+
+# kill -9 of latt: the clients die with it.
+start -c4 -s5 -S10 -t 60
+clients_up 4
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+check "kill -9 of latt leaves no client running" no_latt_left
+
+# A closed standard output is an error, not silence.
+( "$latt" -c2 -s1 -S2 -t 0.3 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
+sleep 0.1
+is "$(cat "$tmp/rc")" 2 "writing the report to a closed pipe: exit 2"
+check "... with a message" grep -q '^latt: write error on standard output' "$tmp/err"
+t0=$(date +%s)
+( "$latt" -v -c2 -s1 -S2 -t 30 2>"$tmp/err"; echo $? >"$tmp/rc" ) | head -c1 >/dev/null
+t1=$(date +%s)
+is "$(cat "$tmp/rc")" 2 "-v samples to a closed pipe: exit 2"
+check "... as soon as the write fails, not after -t 30" test $((t1 - t0)) -lt 20

@@ -1,0 +1,59 @@
+#!/bin/sh
+# The report: latt-0.1's lines byte for byte in form, the word Avg only in
+# its two lines, latt's added blocks, and counts that fit together.  No
+# latency value is asserted: only the shape and the arithmetic.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 19
+
+run -c8 -s10 -S20 sleep 2
+is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
+
+# The shape, digits masked, against the expected file.
+sed -e 's/ *[0-9][0-9.]*/N/g' -e 's/^\(	Command		\).*/\1CMD/' \
+	"$tmp/out" >"$tmp/shape"
+check "the report has the expected shape" \
+	cmp -s "$tmp/shape" "$top_srcdir/tests/expected/report-sleep.shape"
+diff "$tmp/shape" "$top_srcdir/tests/expected/report-sleep.shape" | sed 's/^/# /'
+
+is "$(head -n 1 "$tmp/out")" "" "the report starts with an empty line"
+is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=10ms, max_wait=20ms, clients=8" \
+	"the Parameters line is latt-0.1's"
+
+# Byte format of the averages lines: tab, label, tab(s), %8.0f, " usec".
+n=$(grep -Ec "$(printf '^\t(Max|Avg|Stdev)\t\t[ 0-9]{8,} usec$')" "$tmp/out")
+is "$n" 6 "Max, Avg, Stdev lines are tab, label, two tabs, %8.0f usec"
+n=$(grep -Ec "$(printf '^\tStdev mean\t[ 0-9]{8,} usec$')" "$tmp/out")
+is "$n" 2 "Stdev mean lines have one tab"
+is "$(grep -c -- '^-------------------------------------$' "$tmp/out")" 6 \
+	"every block title is ruled with 37 dashes"
+is "$(grep -c Avg "$tmp/out")" 2 "the word Avg is in exactly two lines"
+
+n=$(entries)
+cycles=$(value Cycles)
+check "Entries logged ($n) is 8 x Cycles ($cycles), plus a cut cycle" \
+	test "$n" -ge $((cycles * 8)) -a "$n" -le $((cycles * 8 + 8))
+check "there were cycles" test "$cycles" -gt 0
+
+# Within a block: Min <= p50 <= p90 <= ... <= Max.
+awk -F'\t+' '/^Wakeup percentiles/ { on = 1 } /^Work percentiles/ { on = 0 }
+	on && $2 != "" { v = $3 + 0; if (v < last) bad = 1; last = v }
+	END { exit bad }' "$tmp/out"
+ok $? "wakeup percentiles are in order"
+min=$(value Min)
+max=$(value Max)
+p9999=$(value p99.99)
+check "Min <= p99.99 <= Max (+0.5 for rounding)" \
+	awk -v a="$min" -v b="$p9999" -v c="$max" 'BEGIN { exit !(a <= b && b <= c + 0.5) }'
+
+is "$(field Clock)" "monotonic" "the clock is named"
+is "$(field Status)" "complete (command exited)" "the run ended with the command"
+is "$(field Command)" "sleep 2" "the target is named"
+is "$(field Exit)" "exited with status 0" "its exit status is reported"
+
+run -c2 -s1 -S2 -p 75,99.5 -t 0.5
+is "$(awk -F'\t+' '/^Wakeup percentiles/ { on = 1; next } on && /^$/ { exit } on && $2 ~ /^p/ { printf "%s ", $2 }' "$tmp/out")" \
+	"p75 p99.5 " "-p chooses the percentiles"
+check "without a command there is no Target block" \
+	sh -c "! grep -q '^Target' '$tmp/out'"
+is "$(field Status)" "complete (duration reached)" "a --duration run ends by its duration"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Many clients: 2000 of them run, the open-files limit is raised when that
+# is allowed, and a limit that cannot be raised is a clear error.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 7
+
+run -c2000 -s50 -S100 -t 2
+is "$rc" 0 "2000 clients: exit 0"
+is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=50ms, max_wait=100ms, clients=2000" \
+	"... all of them are reported"
+check "... and woken" test "$(entries)" -ge 2000
+check "... and none is left" no_latt_left
+
+# A soft limit below the need is raised up to the hard limit.
+hard=$(ulimit -Hn)
+if [ "$hard" = unlimited ] || [ "$hard" -ge 5000 ]; then
+	( ulimit -Sn 256 && "$latt" -c2000 -s50 -S100 -t 0.5 >"$tmp/out" 2>"$tmp/err" )
+	is "$?" 0 "a soft open-files limit of 256 is raised for 2000 clients"
+else
+	skip "hard open-files limit $hard is below 5000"
+fi
+
+# A hard limit that may not be raised: say exactly what to raise.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	setpriv --inh-caps=-sys_resource --bounding-set=-sys_resource \
+		sh -c 'ulimit -n 256 && exec "$0" -c2000 -s1 -S2 -t 0.5 true' \
+		"$latt" >"$tmp/out" 2>"$tmp/err"
+	is "$?" 2 "a hard limit too low to raise: exit 2"
+	check "... saying which limit to raise" \
+		grep -q "^latt: 2000 clients need [0-9]* open files, but the limit is 256 (hard limit 256): raise it with 'ulimit -n [0-9]*'" "$tmp/err"
+elif [ "$(ulimit -Hn)" != unlimited ]; then
+	( ulimit -n 256 && "$latt" -c2000 -s1 -S2 -t 0.5 true >"$tmp/out" 2>"$tmp/err" )
+	is "$?" 2 "a hard limit too low to raise: exit 2"
+	check "... saying which limit to raise" grep -q "ulimit -n" "$tmp/err"
+else
+	skip "cannot lower the hard limit here"
+	skip "cannot lower the hard limit here"
+fi

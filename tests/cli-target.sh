@@ -1,0 +1,58 @@
+#!/bin/sh
+# The target command: exit statuses (127 not executable, 4 failed), its
+# resource lines, --duration stopping it (SIGTERM, then SIGKILL after
+# --grace) with nothing of it left running.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 25
+
+run -s1 -S2 /nonexistent/command-$$
+is "$rc" 127 "a command that does not exist: exit 127"
+check "... with a one-line error" grep -q "^latt: cannot run '/nonexistent/command-$$': No such file or directory$" "$tmp/err"
+check "... and no report of a run that did not happen" test ! -s "$tmp/out"
+check "... and no client left" no_latt_left
+
+printf 'not a program\n' >"$tmp/noexec"
+chmod -x "$tmp/noexec"
+run -s1 -S2 "$tmp/noexec"
+is "$rc" 127 "a file that is not executable: exit 127"
+check "... saying why" grep -q "Permission denied" "$tmp/err"
+
+run -s1 -S2 false
+is "$rc" 4 "a command that fails: exit 4"
+check "... after the full report" grep -q '^Target' "$tmp/out"
+check "... and a message" grep -q "^latt: command 'false' exited with status 1$" "$tmp/err"
+is "$(field Exit)" "exited with status 1" "the report gives its exit status"
+
+run -s1 -S2 sh -c 'kill -KILL $$'
+is "$rc" 4 "a command killed by a signal: exit 4"
+is "$(field Exit)" "killed by signal 9 (Killed)" "the report names the signal"
+
+run -s1 -S2 sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; sleep 0.2'
+is "$rc" 0 "a command that succeeds: exit 0"
+for l in Wall User System "Voluntary cs" "Involuntary cs"; do
+	check "the Target block has $l" test -n "$(value "$l")"
+done
+check "its CPU time is counted" \
+	awk -v u="$(value User)" -v s="$(value System)" 'BEGIN { exit !(u + s > 0) }'
+check "the system context switch rate is reported" test -n "$(value 'System cs rate')"
+
+# --duration with a command: SIGTERM to the whole group, exit 0.
+marker="sleep 4242$$"
+start=$(date +%s)
+run -s1 -S2 -t 0.5 sh -c "$marker & $marker & wait"
+end=$(date +%s)
+is "$rc" 0 "--duration cutting a command short: exit 0"
+is "$(field Exit)" "killed by signal 15 (Terminated), stopped by latt" \
+	"the report says latt stopped it"
+check "nothing of the command survives" none_left "$marker"
+
+# A command that ignores SIGTERM gets SIGKILL after --grace.
+marker="sleep 4343$$"
+start=$(date +%s)
+run -s1 -S2 -t 0.3 --grace 0.5 sh -c "trap '' TERM; $marker & $marker & wait"
+end=$(date +%s)
+is "$rc" 0 "a command that ignores SIGTERM is still stopped"
+check "... by SIGKILL after the grace period" \
+	test "$(field Exit)" = "killed by signal 9 (Killed), stopped by latt"
+check "... and nothing of it survives" none_left "$marker"

@@ -1,0 +1,68 @@
+#!/bin/sh
+# --help, --version, unknown options and every bad option value: a one-line
+# error naming the option and the accepted range, exit status 1, nothing
+# run and nothing on stdout.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 48
+
+run --help
+is "$rc" 0 "--help exits 0"
+check "--help writes usage to stdout" grep -q '^Usage: latt' "$tmp/out"
+check "--help writes nothing to stderr" test ! -s "$tmp/err"
+run -h
+is "$rc" 0 "-h exits 0"
+
+run -V
+is "$rc" 0 "-V exits 0"
+check "-V prints the version" grep -Eq '^latt [0-9]+\.[0-9]+' "$tmp/out"
+run --version
+check "--version prints the same" grep -Eq '^latt [0-9]+\.[0-9]+' "$tmp/out"
+
+run --no-such-option
+is "$rc" 1 "an unknown option exits 1"
+check "an unknown option points to --help" \
+	grep -q "Try 'latt --help' for more information." "$tmp/err"
+run -c
+is "$rc" 1 "a missing value exits 1"
+
+# bad OPTION VALUE PATTERN: the value is refused with a message matching
+# PATTERN on one line, exit 1, and the command after it never runs.
+bad() {
+	rm -f "$tmp/ran"
+	"$latt" "$1" "$2" touch "$tmp/ran" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	ok $(( rc != 1 )) "$1 '$2' exits 1"
+	if [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -Eq -- "$3" "$tmp/err" &&
+	   [ ! -s "$tmp/out" ] && [ ! -e "$tmp/ran" ]; then
+		ok 0 "$1 '$2': one-line error, nothing run"
+	else
+		ok 1 "$1 '$2': one-line error, nothing run"
+		sed 's/^/#   /' "$tmp/err"
+	fi
+}
+
+bad -c 0 "invalid --clients value '0': expected a whole number from 1 to 4096"
+bad -c 4097 "--clients.*1 to 4096"
+bad -c 2x "--clients.*1 to 4096"
+bad --clients -1 "--clients.*1 to 4096"
+bad -s 2h "invalid --min-wait value '2h': expected a time from 0 to 1h"
+bad -s 10parsecs "--min-wait"
+bad -S -5 "--max-wait"
+bad -x 65m "invalid --work value '65m': expected a size from 0 to 64m"
+bad -x lots "--work"
+bad -t 0 "invalid --duration value '0': expected a time from 1ms to 30 days"
+bad -t 31days "--duration"
+bad --grace 2h "invalid --grace value '2h': expected a time from 0 to 1h"
+bad -p 0 "invalid --percentiles value '0'"
+bad -p 50,101 "--percentiles"
+bad -p 50,,90 "--percentiles"
+
+run -s 300 -S 200 true
+is "$rc" 1 "--min-wait above --max-wait exits 1"
+check "... and says which values clash" \
+	grep -q -- "--min-wait (300ms) is above --max-wait (200ms)" "$tmp/err"
+
+run 'sleep 1' -c2 stray
+is "$rc" 1 "a word after a quoted command exits 1"
+check "... naming it" grep -q "unexpected argument 'stray'" "$tmp/err"
