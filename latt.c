@@ -354,15 +354,16 @@ static int verdict(const struct latt_result *r, const struct latt_waker *w,
 	return EXIT_SUCCESS;
 }
 
-/* close_stdout: a report that could not be written is a failure. */
+/*
+ * close_stdout: a report that could not be written is a failure.  Returns
+ * 0 or -errno.
+ */
 static int flush_stdout(void)
 {
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout) && fclose(stdout) == 0)
 		return 0;
-	fprintf(stderr, "latt: write error on standard output: %s\n",
-		errno ? strerror(errno) : "unknown error");
-	return -EIO;
+	return errno ? -errno : -EIO;
 }
 
 int main(int argc, char **argv)
@@ -466,8 +467,12 @@ int main(int argc, char **argv)
 
 	/* After a failed -v write, stdout is no place for a report. */
 	if (res->stop != LATT_STOP_OUTPUT) {
-		latt_report_text(stdout, res);
-		if (flush_stdout()) {
+		ret = latt_report_text(stdout, res);
+		if (!ret)
+			ret = flush_stdout();
+		if (ret) {
+			fprintf(stderr, "latt: write error on standard output: "
+				"%s\n", strerror(-ret));
 			status = EXIT_RUNTIME;
 			goto out_waker;
 		}

@@ -177,6 +177,7 @@ static void reap(struct latt_waker *w)
 			set_stop(w, LATT_STOP_TARGET);
 		} else if ((c = find_client(w, pid))) {
 			c->reaped = true;
+			w->nreaped++;
 			c->status = st;
 			client_gone(w, c->id);
 		} else if (w->target) {
@@ -374,12 +375,7 @@ static bool target_gone(struct latt_waker *w)
 
 static bool clients_gone(struct latt_waker *w)
 {
-	unsigned int i;
-
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].reaped)
-			return false;
-	return true;
+	return w->nreaped == w->nclients;
 }
 
 static void stop_target(struct latt_waker *w)

@@ -4,7 +4,7 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 23
+plan 25
 
 # start ARGS...: latt in the background, $pid set, output in $tmp/out.
 start() {
@@ -90,6 +90,14 @@ check "kill -9 of latt leaves no client running" no_latt_left
 sleep 0.1
 is "$(cat "$tmp/rc")" 2 "writing the report to a closed pipe: exit 2"
 check "... with a message" grep -q '^latt: write error on standard output' "$tmp/err"
+if [ -w /dev/full ]; then
+	"$latt" -c2 -s1 -S2 -t 0.3 >/dev/full 2>"$tmp/err"
+	is "$?" 2 "writing the report to a full device: exit 2"
+	check "... with a message" grep -q '^latt: write error on standard output: No space left on device' "$tmp/err"
+else
+	skip "no /dev/full"
+	skip "no /dev/full"
+fi
 t0=$(date +%s)
 ( "$latt" -v -c2 -s1 -S2 -t 30 2>"$tmp/err"; echo $? >"$tmp/rc" ) | head -c1 >/dev/null
 t1=$(date +%s)

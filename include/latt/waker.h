@@ -39,6 +39,7 @@ struct latt_waker {
 	const struct latt_clock *clock;
 	struct latt_client *clients;
 	unsigned int nclients;		/* started so far */
+	unsigned int nreaped;		/* of those, reaped */
 	struct latt_target *target;	/* NULL when there is none */
 	sigset_t saved_mask;		/* the mask before init */
 	int epfd, sigfd, sleep_fd, deadline_fd;
