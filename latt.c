@@ -110,7 +110,7 @@ static void __attribute__((noreturn)) usage(void)
 "  -h, --help              print this help and exit\n"
 "\n"
 "TIME takes a unit: ns, us, ms, s, min, h (\"500us\", \"2s\").\n"
-"SIZE takes a unit: b, k, m (\"64k\", \"1m\").\n"
+"SIZE takes a unit: b, k, m, g (\"64k\", \"1m\").\n"
 "\n"
 "Exit status: 0 success, 1 usage error, 2 setup or runtime failure,\n"
 "4 the command failed, 127 the command could not be executed,\n"
@@ -243,9 +243,11 @@ static void parse_options(struct opts *o, int argc, char **argv)
 	/*
 	 * latt-0.1's form: a quoted shell command followed by options
 	 * ("latt 'mplayer -vo null f' -c8").  The command word stands in
-	 * for argv[0] while the words after it are parsed.
+	 * for argv[0] while the words after it are parsed.  After "--",
+	 * every word is the command's ("latt -- '/opt/a b/prog' x").
 	 */
-	if (o->cmd_argc > 1 && latt_target_is_shell(1, o->cmd_argv)) {
+	if (o->cmd_argc > 1 && latt_target_is_shell(1, o->cmd_argv) &&
+	    strcmp(argv[optind - 1], "--")) {
 		char **rest = o->cmd_argv;
 		int nrest = o->cmd_argc;
 
@@ -255,7 +257,9 @@ static void parse_options(struct opts *o, int argc, char **argv)
 			parse_option(o, c, optarg);
 		if (optind < nrest)
 			usage_error("unexpected argument '%s' after the quoted "
-				    "command '%s'", rest[optind], rest[0]);
+				    "command '%s' (put -- before a program "
+				    "whose path has spaces)", rest[optind],
+				    rest[0]);
 		o->cmd_argc = 1;
 	}
 
@@ -345,13 +349,19 @@ static int verdict(const struct latt_result *r, const struct latt_waker *w,
 	default:
 		break;
 	}
-	if (t && !r->target_killed &&
-	    !(WIFEXITED(t->status) && WEXITSTATUS(t->status) == 0)) {
-		fprintf(stderr, "latt: command '%s' %s\n", t->display,
-			latt_describe_status(t->status, st, sizeof(st)));
-		return EXIT_TARGET;
+	if (!t || r->target_killed ||
+	    (WIFEXITED(t->status) && WEXITSTATUS(t->status) == 0))
+		return EXIT_SUCCESS;
+	/* The shell's own word for "could not be executed". */
+	if (t->argv == t->shell_argv && WIFEXITED(t->status) &&
+	    (WEXITSTATUS(t->status) == 126 || WEXITSTATUS(t->status) == 127)) {
+		fprintf(stderr, "latt: /bin/sh could not run '%s' (exit "
+			"status %d)\n", t->display, WEXITSTATUS(t->status));
+		return EXIT_NOEXEC;
 	}
-	return EXIT_SUCCESS;
+	fprintf(stderr, "latt: command '%s' %s\n", t->display,
+		latt_describe_status(t->status, st, sizeof(st)));
+	return EXIT_TARGET;
 }
 
 /*
@@ -447,9 +457,10 @@ int main(int argc, char **argv)
 	}
 
 	latt_waker_run(&w);
-	latt_waker_finish(&w);
+	/* The rate is over the measurement, not the stopping after it. */
 	if (have_ctxt)
 		have_ctxt = latt_sysinfo_ctxt(&ctxt1) == 0;
+	latt_waker_finish(&w);
 
 	res->min_wait_ns = o.min_wait_ns;
 	res->max_wait_ns = o.max_wait_ns;

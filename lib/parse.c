@@ -143,6 +143,7 @@ int latt_parse_uint(const char *s, uint64_t *v)
 
 int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n)
 {
+	double vals[64];
 	size_t count = 0;
 	const char *p = s;
 
@@ -164,13 +165,15 @@ int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n)
 		v = (double)w + (double)f / (double)scale;
 		if (v <= 0 || v > 100)
 			return -ERANGE;
-		if (count == max)
+		if (count == max || count == sizeof(vals) / sizeof(vals[0]))
 			return -ERANGE;
-		out[count++] = v;
+		vals[count++] = v;
 		if (!*end)
 			break;
 		p = end + 1;
 	}
+	/* Nothing is written unless the whole list is good. */
+	memcpy(out, vals, count * sizeof(*out));
 	*n = count;
 	return 0;
 }

@@ -409,6 +409,55 @@ static void stop_clients(struct latt_waker *w)
 	wait_until(w, KILL_WAIT_NS, clients_gone);
 }
 
+/*
+ * Send @sig to every child of latt that is not a client: with latt the
+ * subreaper, those are the target's descendants that left its process
+ * group (setsid daemons) and outlived it.  Returns how many there were.
+ * Needs /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN); without it,
+ * nothing is found.
+ */
+static unsigned int signal_strays(struct latt_waker *w, int sig)
+{
+	unsigned int n = 0;
+	char path[64];
+	FILE *f;
+	int pid;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children",
+		 (int)getpid(), (int)getpid());
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fscanf(f, "%d", &pid) == 1) {
+		if (find_client(w, pid))
+			continue;
+		kill(pid, sig);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+static bool strays_gone_term(struct latt_waker *w)
+{
+	return signal_strays(w, SIGTERM) == 0;
+}
+
+static bool strays_gone_kill(struct latt_waker *w)
+{
+	return signal_strays(w, SIGKILL) == 0;
+}
+
+/* Stop what is left of the target outside its group: TERM, then KILL. */
+static void stop_strays(struct latt_waker *w)
+{
+	if (!w->target || w->target->pid <= 0)
+		return;
+	if (wait_until(w, w->opts.grace_ns, strays_gone_term))
+		return;
+	wait_until(w, KILL_WAIT_NS, strays_gone_kill);
+}
+
 void latt_waker_finish(struct latt_waker *w)
 {
 	if (!w->end_ns)
@@ -418,6 +467,7 @@ void latt_waker_finish(struct latt_waker *w)
 	w->stopping = true;
 	stop_target(w);
 	stop_clients(w);
+	stop_strays(w);
 }
 
 void latt_waker_destroy(struct latt_waker *w)
@@ -435,7 +485,6 @@ void latt_waker_destroy(struct latt_waker *w)
 	if (w->deadline_fd >= 0)
 		close(w->deadline_fd);
 	w->epfd = w->sigfd = w->sleep_fd = w->deadline_fd = -1;
-	sigprocmask(SIG_SETMASK, &w->saved_mask, NULL);
 }
 
 void latt_waker_result(const struct latt_waker *w, struct latt_result *r)

@@ -5,7 +5,7 @@
 # quoted command, and units on values.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 16
+plan 19
 
 run -s1 -S2 sh -c 'echo "$@" >"$0"' "$tmp/args" -j4 --clients=9
 is "$rc" 0 "a command with options of its own runs"
@@ -41,3 +41,13 @@ is "$rc" 0 "--work 1m is accepted"
 run -c1 -s 0 -S 0 -t 0.2
 is "$rc" 0 "a zero sleep (-s0 -S0) runs"
 check "... and logs entries" test "$(entries)" -gt 0
+
+# After --, a program whose path has spaces takes arguments.
+mkdir "$tmp/a b"
+printf '#!/bin/sh\necho "$@" >"$(dirname "$0")/args"\n' >"$tmp/a b/prog"
+chmod +x "$tmp/a b/prog"
+run -s1 -S2 -- "$tmp/a b/prog" x y
+is "$rc" 0 "-- before a program whose path has spaces"
+is "$(cat "$tmp/a b/args" 2>/dev/null)" "x y" "... runs it with its arguments"
+run -s1 -S2 "$tmp/a b/prog" x
+check "... without --, the ambiguity is explained" grep -q "put -- before a program whose path has spaces" "$tmp/err"

@@ -4,7 +4,7 @@
 # --grace) with nothing of it left running.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 25
+plan 33
 
 run -s1 -S2 /nonexistent/command-$$
 is "$rc" 127 "a command that does not exist: exit 127"
@@ -17,6 +17,11 @@ chmod -x "$tmp/noexec"
 run -s1 -S2 "$tmp/noexec"
 is "$rc" 127 "a file that is not executable: exit 127"
 check "... saying why" grep -q "Permission denied" "$tmp/err"
+
+run -s1 -S2 "no-such-command-$$ --flag"
+is "$rc" 127 "a shell command line whose program is not found: exit 127"
+check "... saying the shell could not run it" \
+	grep -q "^latt: /bin/sh could not run 'no-such-command-$$ --flag' (exit status 127)$" "$tmp/err"
 
 run -s1 -S2 false
 is "$rc" 4 "a command that fails: exit 4"
@@ -56,3 +61,14 @@ is "$rc" 0 "a command that ignores SIGTERM is still stopped"
 check "... by SIGKILL after the grace period" \
 	test "$(field Exit)" = "killed by signal 9 (Killed), stopped by latt"
 check "... and nothing of it survives" none_left "$marker"
+
+# Descendants that left the command's process group are stopped too.
+marker="sleep 4444$$"
+run -s1 -S2 -t 0.5 sh -c "setsid $marker & wait"
+is "$rc" 0 "a command with a descendant in a session of its own"
+check "... the descendant is stopped at the end" none_left "$marker"
+marker="sleep 4545$$"
+run -s1 -S2 sh -c "setsid $marker & sleep 0.3"
+is "$rc" 0 "a command that leaves a daemon behind exits"
+check "... and the daemon is stopped when latt ends" none_left "$marker"
+check "... and its time is counted with the command's" test -n "$(value Wall)"

@@ -4,7 +4,7 @@
 # run and nothing on stdout.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 48
+plan 44
 
 run --help
 is "$rc" 0 "--help exits 0"

@@ -89,12 +89,17 @@ int latt_waker_run(struct latt_waker *w);
 /*
  * Stop the target (SIGTERM to its group, SIGKILL after the grace period),
  * hang up on the clients (SIGKILL for any that does not leave within a
- * second), and reap all of them.  A SIGINT arriving now is ignored, so
- * the report is not lost.
+ * second), stop the target's descendants that left its group the same
+ * way as the group, and reap all of them.  A SIGINT arriving now is
+ * ignored, so the report is not lost.
  */
 void latt_waker_finish(struct latt_waker *w);
 
-/* Close what init opened and restore the signal mask. */
+/*
+ * Close what init opened.  The signals stay blocked: one that came after
+ * the last read would otherwise kill latt before it could exit with its
+ * own status.
+ */
 void latt_waker_destroy(struct latt_waker *w);
 
 /* Fill the run fields of @r (stop, cycles, elapsed, dead client). */

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the result (lib/result.c, include/latt/result.h) and of the
+ * text report (lib/report.c, include/latt/report.h): client slots merged
+ * into a result, percentiles clamped to the exact extremes, and latt-0.1's
+ * report format byte for byte.
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "latt/report.h"
+#include "latt/result.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define NSLOTS		4
+
+static uint64_t rng = 0x853c49e6748fea9bULL;
+
+/* xorshift64: the same sequence on every run. */
+static uint64_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static double rel_err(double got, double want)
+{
+	if (got == want)
+		return 0;
+	return fabs(got - want) / fabs(want);
+}
+
+static bool series_equal(const struct latt_series *got,
+			 const struct latt_stats *st,
+			 const struct latt_hist *h)
+{
+	return got->stats.count == st->count && got->stats.min == st->min &&
+	       got->stats.max == st->max &&
+	       rel_err(got->stats.mean, st->mean) < 1e-9 &&
+	       rel_err(got->stats.m2, st->m2) < 1e-9 &&
+	       !memcmp(&got->hist, h, sizeof(*h));
+}
+
+static uint64_t clamp(uint64_t v, const struct latt_stats *s)
+{
+	return v < s->min ? s->min : v > s->max ? s->max : v;
+}
+
+static const double pcts[] = { 50, 90, 99, 99.9, 100 };
+
+static void test_collect(void)
+{
+	/* Samples per slot; one client was never woken. */
+	static const unsigned int counts[NSLOTS] = { 1000, 0, 3000, 2000 };
+	static struct latt_hist wake_h, work_h;
+	struct latt_stats wake, work;
+	struct latt_client_slot *slots;
+	struct latt_result *r;
+	unsigned int i, j;
+	bool good;
+
+	/* calloc() would not honour the slots' 64-byte alignment */
+	slots = aligned_alloc(64, NSLOTS * sizeof(*slots));
+	r = calloc(1, sizeof(*r));
+	if (!slots || !r) {
+		diag("out of memory");
+		exit(1);
+	}
+	memset(slots, 0, NSLOTS * sizeof(*slots));
+	latt_stats_init(&wake);
+	latt_stats_init(&work);
+	latt_hist_init(&wake_h);
+	latt_hist_init(&work_h);
+	for (i = 0; i < NSLOTS; i++) {
+		for (j = 0; j < counts[i]; j++) {
+			/* each client its own range, 1 us .. 40 ms */
+			uint64_t a = 1000 * (i + 1) +
+				     rnd() % (10000000 * (i + 1));
+			uint64_t b = 5000 + rnd() % 1000000;
+
+			latt_stats_add(&slots[i].wake, a);
+			latt_hist_add(&slots[i].wake_hist, a);
+			latt_stats_add(&slots[i].work, b);
+			latt_hist_add(&slots[i].work_hist, b);
+			latt_stats_add(&wake, a);
+			latt_hist_add(&wake_h, a);
+			latt_stats_add(&work, b);
+			latt_hist_add(&work_h, b);
+		}
+	}
+
+	latt_result_collect(r, slots, NSLOTS);
+	ok(r->wake.stats.count == 6000 && r->wake.hist.count == 6000,
+	   "collect: wakeup count is the sum of the slots'");
+	if (!ok(r->wake.stats.min == wake.min && r->wake.stats.max == wake.max,
+		"collect: wakeup min and max over all slots"))
+		diag("min %llu/%llu max %llu/%llu",
+		     (unsigned long long)r->wake.stats.min,
+		     (unsigned long long)wake.min,
+		     (unsigned long long)r->wake.stats.max,
+		     (unsigned long long)wake.max);
+	ok(series_equal(&r->wake, &wake, &wake_h),
+	   "collect: wakeup series equals all samples at once");
+	ok(series_equal(&r->work, &work, &work_h),
+	   "collect: work series equals all samples at once");
+
+	r->npcts = ARRAY_SIZE(pcts);
+	memcpy(r->pcts, pcts, sizeof(pcts));
+	latt_result_finish(r);
+	good = true;
+	for (i = 0; i < r->npcts; i++) {
+		uint64_t w = clamp(latt_hist_percentile(&wake_h, pcts[i]),
+				   &wake);
+		uint64_t k = clamp(latt_hist_percentile(&work_h, pcts[i]),
+				   &work);
+
+		if (r->wake.pct[i] != w || r->work.pct[i] != k ||
+		    r->wake.pct[i] != latt_series_percentile(&r->wake,
+							     pcts[i])) {
+			diag("p%g: wake %llu/%llu work %llu/%llu", pcts[i],
+			     (unsigned long long)r->wake.pct[i],
+			     (unsigned long long)w,
+			     (unsigned long long)r->work.pct[i],
+			     (unsigned long long)k);
+			good = false;
+		}
+	}
+	for (; i < LATT_PCT_MAX; i++)
+		if (r->wake.pct[i] || r->work.pct[i])
+			good = false;
+	ok(good, "finish: pct[] per r->pcts, the histogram's, clamped");
+
+	good = true;
+	for (i = 0; i < r->npcts; i++)
+		if (r->wake.pct[i] < wake.min || r->wake.pct[i] > wake.max ||
+		    (i && r->wake.pct[i] < r->wake.pct[i - 1]))
+			good = false;
+	ok(good && r->wake.pct[r->npcts - 1] == wake.max,
+	   "finish: percentiles rise within [min, max], p100 is the max");
+
+	free(r);
+	free(slots);
+}
+
+static void test_clamp(void)
+{
+	static struct latt_series s;
+	uint64_t lo, hi;
+	unsigned int i;
+
+	/*
+	 * 1000003 lies below the midpoint of its bucket, 1007000 above it:
+	 * unclamped, every percentile of a constant would be off by ~0.5%.
+	 */
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < 10; i++) {
+		latt_stats_add(&s.stats, 1000003);
+		latt_hist_add(&s.hist, 1000003);
+	}
+	lo = latt_series_percentile(&s, 50);
+	hi = latt_series_percentile(&s, 100);
+	if (!ok(lo == 1000003 && hi == 1000003,
+		"constant below its bucket's midpoint: clamped to the max"))
+		diag("%llu %llu", (unsigned long long)lo,
+		     (unsigned long long)hi);
+
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < 10; i++) {
+		latt_stats_add(&s.stats, 1007000);
+		latt_hist_add(&s.hist, 1007000);
+	}
+	lo = latt_series_percentile(&s, 1);
+	hi = latt_series_percentile(&s, 50);
+	if (!ok(lo == 1007000 && hi == 1007000,
+		"constant above its bucket's midpoint: clamped to the min"))
+		diag("%llu %llu", (unsigned long long)lo,
+		     (unsigned long long)hi);
+
+	memset(&s, 0, sizeof(s));
+	ok(latt_series_percentile(&s, 50) == 0 &&
+	   latt_series_percentile(&s, 100) == 0,
+	   "percentile of an empty series is 0");
+}
+
+static void test_stop_names(void)
+{
+	static const enum latt_stop stops[] = {
+		LATT_STOP_NONE, LATT_STOP_DURATION, LATT_STOP_TARGET,
+		LATT_STOP_SIGNAL, LATT_STOP_CLIENT, LATT_STOP_OUTPUT,
+		LATT_STOP_ERROR,
+	};
+	bool good = true;
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(stops); i++) {
+		const char *a = latt_stop_name(stops[i]);
+
+		if (!a || !*a || !strcmp(a, "unknown")) {
+			good = false;
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(a, latt_stop_name(stops[j])))
+				good = false;
+	}
+	ok(good, "latt_stop_name: distinct non-empty names for every stop");
+}
+
+/* latt-0.1's report of `latt -c8 -s10 -S20 'sleep 2'`, byte for byte. */
+static const char latt01[] =
+	"\n"
+	"Parameters: min_wait=10ms, max_wait=20ms, clients=8\n"
+	"Entries logged: 192\n"
+	"\n"
+	"Wakeup averages\n"
+	"-------------------------------------\n"
+	"\tMax\t\t   20468 usec\n"
+	"\tAvg\t\t    5107 usec\n"
+	"\tStdev\t\t    5249 usec\n"
+	"\tStdev mean\t     379 usec\n"
+	"\n"
+	"Work averages\n"
+	"-------------------------------------\n"
+	"\tMax\t\t   67689 usec\n"
+	"\tAvg\t\t   48216 usec\n"
+	"\tStdev\t\t    9056 usec\n"
+	"\tStdev mean\t     654 usec\n";
+
+/* Summary statistics of @n samples with these max, mean and stdev. */
+static void fake_stats(struct latt_stats *s, uint64_t n, uint64_t min,
+		       uint64_t max, double mean, double stdev)
+{
+	s->count = n;
+	s->min = min;
+	s->max = max;
+	s->mean = mean;
+	s->m2 = stdev * stdev * (double)(n - 1);
+}
+
+static void fake_result(struct latt_result *r)
+{
+	static const double p[] = { 50, 99.9, 99.99 };
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->min_wait_ns = 10000000;
+	r->max_wait_ns = 20000000;
+	r->clients = 8;
+	r->clock = "monotonic";
+	r->npcts = ARRAY_SIZE(p);
+	memcpy(r->pcts, p, sizeof(p));
+	fake_stats(&r->wake.stats, 192, 3000, 20468000, 5107000, 5249000);
+	fake_stats(&r->work.stats, 192, 30000000, 67689000, 48216000,
+		   9056000);
+	for (i = 0; i < r->npcts; i++) {
+		r->wake.pct[i] = 4000000 + 8000000 * i;
+		r->work.pct[i] = 40000000 + 12345 * i;
+	}
+	r->cycles = 24;
+	r->elapsed_ns = 2003000000;
+	r->stop = LATT_STOP_SIGNAL;
+	r->stop_signal = SIGINT;
+	r->has_target = true;
+	r->target_cmd = "sleep 2";
+	r->target_status = 3 << 8;	/* exited with status 3 */
+	r->target_killed = true;
+	r->target_wall_ns = 2001000000;
+	r->has_ctxt = true;
+	r->ctxt = 4006;
+}
+
+static size_t count_str(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	while ((text = strstr(text, needle))) {
+		n++;
+		text += strlen(needle);
+	}
+	return n;
+}
+
+static size_t count_lines_with(const char *text, const char *word)
+{
+	size_t n = 0;
+
+	while (*text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		const char *w = strstr(text, word);
+
+		if (w && w < text + len)
+			n++;
+		text += len + (nl ? 1 : 0);
+	}
+	return n;
+}
+
+/* The text report of @r in a malloc'ed string; NULL on failure. */
+static char *report(const struct latt_result *r, int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	*ret = latt_report_text(f, r);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static void test_report(void)
+{
+	struct latt_result *r;
+	char *out;
+	int ret = 1;
+	FILE *f;
+
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		diag("out of memory");
+		exit(1);
+	}
+	fake_result(r);
+	out = report(r, &ret);
+	if (!out)
+		out = strdup("");
+	ok(ret == 0, "report: returns 0");
+	if (!ok(!strncmp(out, latt01, strlen(latt01)) &&
+		out[strlen(latt01)] == '\n',
+		"report: starts with latt-0.1's report, byte for byte"))
+		diag("got:\n%.*s", (int)strlen(latt01), out);
+	ok(count_lines_with(out, "Avg") == 2,
+	   "report: \"Avg\" in exactly two lines");
+	if (!ok(strstr(out, "\nWakeup percentiles\n---") &&
+		strstr(out, "\nWork percentiles\n---") &&
+		strstr(out, "\tMin\t\t     3.0 usec\n") &&
+		strstr(out, "\tp50\t\t  4000.0 usec\n") &&
+		strstr(out, "\tp99.9\t\t 12000.0 usec\n") &&
+		strstr(out, "\tp99.99\t\t 20000.0 usec\n") &&
+		strstr(out, "\tp99.99\t\t 40024.7 usec\n") &&
+		count_str(out, "\tp50\t") == 2 &&
+		count_str(out, "\tp99.9\t") == 2 &&
+		count_str(out, "\tp99.99\t") == 2,
+		"report: percentile blocks with their labels and values"))
+		diag("got:\n%s", out);
+	if (!ok(strstr(out, "\tStatus\t\tinterrupted by SIGINT\n") &&
+		strstr(out, "\tCommand\t\tsleep 2\n") &&
+		strstr(out,
+		       "\tExit\t\texited with status 3, stopped by latt\n") &&
+		strstr(out, "\tSystem cs rate\t    2000 /s\n"),
+		"report: run status, target and context switch rate"))
+		diag("got:\n%s", out);
+	free(out);
+
+	r->has_target = false;
+	r->has_ctxt = false;
+	r->stop = LATT_STOP_CLIENT;
+	r->dead_client = 2;
+	r->dead_status = SIGKILL;
+	out = report(r, &ret);
+	ok(out && !ret && !strstr(out, "\nTarget\n") &&
+	   !strstr(out, "cs rate") &&
+	   strstr(out, "\tStatus\t\tfailed: client 3 killed by signal 9"),
+	   "report: no target, no rate; a dead client is named 1-based");
+	free(out);
+
+	f = fopen("/dev/full", "we");
+	if (f) {
+		ret = latt_report_text(f, r);
+		fclose(f);
+		ok(ret == -ENOSPC, "report: a failed write is -ENOSPC");
+	} else {
+		skip("no /dev/full");
+	}
+	free(r);
+}
+
+static void test_status(void)
+{
+	char buf[128];
+
+	latt_describe_status(3 << 8, buf, sizeof(buf));
+	if (!ok(!strcmp(buf, "exited with status 3"),
+		"describe_status: exited with status 3"))
+		diag("got \"%s\"", buf);
+	latt_describe_status(SIGKILL, buf, sizeof(buf));
+	if (!ok(!strcmp(buf, "killed by signal 9 (Killed)"),
+		"describe_status: killed by signal 9 (Killed)"))
+		diag("got \"%s\"", buf);
+#ifdef HAVE_SIGABBREV_NP
+	latt_signal_name(SIGINT, buf, sizeof(buf));
+	if (!ok(!strcmp(buf, "SIGINT"), "signal_name: SIGINT"))
+		diag("got \"%s\"", buf);
+#else
+	skip("no sigabbrev_np(): signals have numbers only");
+#endif
+	latt_signal_name(40, buf, sizeof(buf));
+	if (!ok(!strcmp(buf, "signal 40"), "signal_name: signal 40"))
+		diag("got \"%s\"", buf);
+}
+
+int main(void)
+{
+	plan(6 + 3 + 1 + 7 + 4);
+	test_collect();
+	test_clamp();
+	test_stop_names();
+	test_report();
+	test_status();
+	return tap_done();
+}
