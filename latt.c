@@ -440,7 +440,8 @@ int main(int argc, char **argv)
 			w.nclients + 1, o.clients, strerror(-ret));
 		goto out_finish;
 	}
-	if (t) {
+	/* A client that died or a ^C while starting: no command to run. */
+	if (t && w.stop == LATT_STOP_NONE) {
 		ret = latt_target_start(t, latt_waker_child_mask(&w));
 		if (ret == -ENOEXEC) {
 			fprintf(stderr, "latt: cannot run '%s': %s\n",

@@ -4,7 +4,9 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -49,27 +51,6 @@ static void close_fds(unsigned int lo, unsigned int hi)
 		close((int)fd);
 }
 
-/*
- * Keep stdin/out/err and the two channel descriptors; a client holding
- * another client's pipe end would keep that pipe open after its owner
- * died, and the waker would never see the end of file.
- */
-static void close_other_fds(const struct latt_client *c)
-{
-	int a, b, t;
-
-	latt_wake_client_fds(&c->chan, &a, &b);
-	if (a > b) {
-		t = a;
-		a = b;
-		b = t;
-	}
-	/* Both are above 2: stdio was open when the channel was made. */
-	close_fds(3, (unsigned int)a - 1);
-	close_fds((unsigned int)a + 1, (unsigned int)b - 1);
-	close_fds((unsigned int)b + 1, UINT_MAX);
-}
-
 int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
 {
 	struct latt_client_slot *s = c->slot;
@@ -106,10 +87,91 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
 	return ret == -EPIPE ? 0 : ret;
 }
 
+int latt_client_handoff_open(int fds[2])
+{
+	return socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) ?
+	       -errno : 0;
+}
+
+/* One hand-off message: the client's id; its two descriptors ride along. */
+struct handoff {
+	uint32_t id;
+};
+
+/* In the child: send the waker's ends of the new channel over @fd. */
+static int handoff_send(const struct latt_client *c, int fd)
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct handoff h = { .id = c->id };
+	struct iovec iov = { .iov_base = &h, .iov_len = sizeof(h) };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = u.buf,
+		.msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+	int fds[2] = { c->chan.wake_wr, c->chan.ans_rd };
+
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	while (sendmsg(fd, &msg, MSG_NOSIGNAL) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd)
+{
+	union {
+		char buf[CMSG_SPACE(2 * sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct handoff h;
+	struct iovec iov = { .iov_base = &h, .iov_len = sizeof(h) };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = u.buf,
+		.msg_controllen = sizeof(u.buf),
+	};
+	struct cmsghdr *cm;
+	struct latt_client *c;
+	int fds[2];
+	ssize_t len;
+
+	do {
+		len = recvmsg(fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+	} while (len < 0 && errno == EINTR);
+	if (len < 0)
+		return -errno;
+	cm = CMSG_FIRSTHDR(&msg);
+	if (len != sizeof(h) || !cm || cm->cmsg_type != SCM_RIGHTS ||
+	    cm->cmsg_len != CMSG_LEN(sizeof(fds)))
+		return -EPROTO;
+	memcpy(fds, CMSG_DATA(cm), sizeof(fds));
+	if (h.id >= n || clients[h.id].chan.wake_wr >= 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -EPROTO;
+	}
+	c = &clients[h.id];
+	c->chan.mech = LATT_WAKE_PIPE;
+	c->chan.wake_wr = fds[0];
+	c->chan.ans_rd = fds[1];
+	return (int)h.id;
+}
+
 static void client_child(struct latt_client *c,
-			 const struct latt_client_cfg *cfg)
+			 const struct latt_client_cfg *cfg, int handoff)
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN };
+	int ret;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
 		_exit(0);
@@ -121,28 +183,36 @@ static void client_child(struct latt_client *c,
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigprocmask(SIG_SETMASK, cfg->sigmask, NULL);
-	close_other_fds(c);
+
+	/* Only the waker's few descriptors came along: drop them. */
+	close_fds(3, (unsigned int)handoff - 1);
+	close_fds((unsigned int)handoff + 1, UINT_MAX);
+	ret = latt_wake_open(&c->chan, LATT_WAKE_PIPE);
+	if (!ret)
+		ret = handoff_send(c, handoff);
+	if (ret)
+		_exit(2);
+	close(handoff);
+	/* The waker has its ends now; keep only ours. */
+	close(c->chan.wake_wr);
+	close(c->chan.ans_rd);
+	c->chan.wake_wr = c->chan.ans_rd = -1;
 	_exit(latt_client_loop(c, cfg) ? 2 : 0);
 }
 
-int latt_client_spawn(struct latt_client *c, const struct latt_client_cfg *cfg)
+int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
+		     int handoff)
 {
 	pid_t pid;
-	int ret;
 
-	ret = latt_wake_open(&c->chan, LATT_WAKE_PIPE);
-	if (ret)
-		return ret;
+	c->chan.wake_rd = c->chan.wake_wr = -1;
+	c->chan.ans_rd = c->chan.ans_wr = -1;
 	pid = fork();
-	if (pid < 0) {
-		ret = -errno;
-		latt_wake_close(&c->chan);
-		return ret;
-	}
+	if (pid < 0)
+		return -errno;
 	if (pid == 0)
-		client_child(c, cfg);
+		client_child(c, cfg, handoff);
 	c->pid = pid;
 	c->reaped = false;
-	latt_wake_close_client_end(&c->chan);
 	return 0;
 }

@@ -43,6 +43,18 @@ void latt_hist_merge(struct latt_hist *dst, const struct latt_hist *src)
 	dst->count += src->count;
 }
 
+void latt_hist_merge_range(struct latt_hist *dst, const struct latt_hist *src,
+			   uint64_t min, uint64_t max)
+{
+	unsigned int i, hi = latt_hist_index(max);
+
+	if (!src->count)
+		return;
+	for (i = latt_hist_index(min); i <= hi; i++)
+		dst->buckets[i] += src->buckets[i];
+	dst->count += src->count;
+}
+
 uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
 {
 	uint64_t rank, seen = 0;

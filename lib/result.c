@@ -10,10 +10,15 @@ void latt_result_collect(struct latt_result *r,
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		latt_stats_merge(&r->wake.stats, &slots[i].wake);
-		latt_hist_merge(&r->wake.hist, &slots[i].wake_hist);
-		latt_stats_merge(&r->work.stats, &slots[i].work);
-		latt_hist_merge(&r->work.hist, &slots[i].work_hist);
+		const struct latt_client_slot *c = &slots[i];
+
+		/* A client's samples lie between its min and max. */
+		latt_stats_merge(&r->wake.stats, &c->wake);
+		latt_hist_merge_range(&r->wake.hist, &c->wake_hist,
+				      c->wake.min, c->wake.max);
+		latt_stats_merge(&r->work.stats, &c->work);
+		latt_hist_merge_range(&r->work.hist, &c->work_hist,
+				      c->work.min, c->work.max);
 	}
 }
 

@@ -124,28 +124,79 @@ const sigset_t *latt_waker_child_mask(const struct latt_waker *w)
 	return &w->saved_mask;
 }
 
+/* How long all clients together may take to hand their channels over. */
+#define ADOPT_TIMEOUT_MS	30000
+
+static void read_signals(struct latt_waker *w);
+
+/*
+ * Take every client's hand-off.  A client that dies first, or a signal,
+ * ends the wait with w->stop set; the run then ends at once.
+ */
+static int adopt_clients(struct latt_waker *w, int fd)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = fd, .events = POLLIN },
+		{ .fd = w->sigfd, .events = POLLIN },
+	};
+	unsigned int pending = w->nclients;
+	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
+	int ret;
+
+	while (pending && w->stop == LATT_STOP_NONE) {
+		uint64_t now = latt_mono_ns();
+
+		if (now >= end)
+			return -ETIMEDOUT;
+		ret = poll(pfd, 2, (int)((end - now) / 1000000) + 1);
+		if (ret < 0 && errno != EINTR)
+			return -errno;
+		if (pfd[1].revents)
+			read_signals(w);
+		while (pending) {
+			ret = latt_client_adopt(w->clients, w->nclients, fd);
+			if (ret == -EAGAIN)
+				break;
+			if (ret < 0)
+				return ret;
+			ret = epoll_add(w->epfd,
+					latt_wake_answer_fd(&w->clients[ret].chan),
+					(uint64_t)ret);
+			if (ret)
+				return ret;
+			pending--;
+		}
+	}
+	return 0;
+}
+
 int latt_waker_spawn_clients(struct latt_waker *w, unsigned int n,
 			     struct latt_client_slot *slots,
 			     const struct latt_client_cfg *cfg)
 {
 	unsigned int i;
-	int ret;
+	int ho[2], ret;
 
+	ret = latt_client_handoff_open(ho);
+	if (ret)
+		return ret;
 	for (i = 0; i < n; i++) {
 		struct latt_client *c = &w->clients[i];
 
 		memset(c, 0, sizeof(*c));
 		c->id = i;
 		c->slot = &slots[i];
-		ret = latt_client_spawn(c, cfg);
+		ret = latt_client_fork(c, cfg, ho[1]);
 		if (ret)
-			return ret;
+			break;
 		w->nclients++;
-		ret = epoll_add(w->epfd, latt_wake_answer_fd(&c->chan), i);
-		if (ret)
-			return ret;
 	}
-	return 0;
+	close(ho[1]);
+	if (!ret)
+		ret = adopt_clients(w, ho[0]);
+	/* Clients still waiting to hand over now fail and leave. */
+	close(ho[0]);
+	return ret;
 }
 
 void latt_waker_set_target(struct latt_waker *w, struct latt_target *t)

@@ -329,6 +329,32 @@ static void test_merge(void)
 	latt_hist_merge(&all, &empty);
 	ok(same && !memcmp(&a, &all, sizeof(all)),
 	   "merging into or from an empty histogram copies or keeps it");
+
+	/* merge_range reads only [min, max] and still merges exactly. */
+	{
+		static struct latt_hist src, dst, ref;
+		uint64_t lo = UINT64_MAX, hi = 0;
+
+		latt_hist_init(&src);
+		latt_hist_init(&dst);
+		latt_hist_init(&ref);
+		for (i = 0; i < 1000; i++) {
+			uint64_t v = 1000 + gen_log() % 100000;
+
+			latt_hist_add(&src, v);
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		latt_hist_add(&dst, 3);
+		latt_hist_add(&ref, 3);
+		latt_hist_merge(&ref, &src);
+		/* A bucket outside the range must not be read. */
+		src.buckets[0] = 12345;
+		latt_hist_merge_range(&dst, &src, lo, hi);
+		ok(!memcmp(&dst, &ref, sizeof(ref)),
+		   "merge_range over [min, max] equals a full merge, "
+		   "reading nothing outside");
+	}
 }
 
 static void test_edges(void)
@@ -357,7 +383,7 @@ int main(void)
 {
 	uint64_t *vals;
 
-	plan(6 + 5 * 6 + 4 + 3 + 3);
+	plan(6 + 5 * 6 + 4 + 4 + 3);
 	vals = malloc(NSAMPLES * sizeof(*vals));
 	if (!vals) {
 		diag("out of memory");

@@ -63,12 +63,36 @@ struct latt_client_slot *latt_client_slots_map(unsigned int n);
 void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n);
 
 /*
- * Start client @c: open its channel and fork it.  The child dies with the
- * waker (PR_SET_PDEATHSIG), ignores keyboard signals (the waker handles
- * ^C and stops it), closes every descriptor but its own channel's, and
- * runs latt_client_loop() until the waker hangs up.  0 or -errno.
+ * Starting clients takes two steps, so that a fork copies only the
+ * waker's few descriptors and not the two of every client started before
+ * (which made starting N clients cost O(N^2) in the kernel):
+ *
+ *  1. latt_client_fork() for every client.  The child dies with the waker
+ *     (PR_SET_PDEATHSIG), ignores keyboard signals (the waker handles ^C
+ *     and stops it), closes what it inherited, opens its own channel and
+ *     sends the waker's ends over the hand-off socket (SCM_RIGHTS), then
+ *     runs latt_client_loop() until the waker hangs up.
+ *  2. latt_client_adopt() once per client, after all are forked, takes
+ *     one hand-off message and fills that client's channel.
  */
-int latt_client_spawn(struct latt_client *c, const struct latt_client_cfg *cfg);
+
+/* Make the hand-off socket pair (close-on-exec).  0 or -errno. */
+int latt_client_handoff_open(int fds[2]);
+
+/*
+ * Fork client @c, which will hand its channel over through socket
+ * @handoff.  0 or -errno.
+ */
+int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
+		     int handoff);
+
+/*
+ * Take one hand-off message from socket @fd (non-blocking) and give its
+ * descriptors (close-on-exec) to the client among @clients[0..n) it names.
+ * Returns that client's index, -EAGAIN when none is waiting, -EPROTO for
+ * a malformed message, or -errno.
+ */
+int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd);
 
 /*
  * The client's measuring loop, for a child process or a thread.  Returns

@@ -65,6 +65,14 @@ uint64_t latt_hist_bucket_width(unsigned int idx);
 void latt_hist_merge(struct latt_hist *dst, const struct latt_hist *src);
 
 /*
+ * Like latt_hist_merge(), for a @src whose values all lie in [@min, @max]
+ * (as its struct latt_stats knows): only the buckets between are read, so
+ * the untouched pages of a large shared histogram stay untouched.
+ */
+void latt_hist_merge_range(struct latt_hist *dst, const struct latt_hist *src,
+			   uint64_t min, uint64_t max);
+
+/*
  * The @p-th percentile (0 < @p <= 100) by nearest rank: the value of the
  * sample of rank ceil(p/100 * count), as the midpoint of its bucket.
  * Returns 0 for an empty histogram.
