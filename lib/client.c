@@ -93,34 +93,46 @@ int latt_client_handoff_open(int fds[2])
 	       -errno : 0;
 }
 
-/* One hand-off message: the client's id; its two descriptors ride along. */
-struct handoff {
+/*
+ * One hand-off message: the client's id, and its two descriptors (the
+ * waker's ends: wake write, answer read) riding along as SCM_RIGHTS.
+ */
+struct handoff_msg {
 	uint32_t id;
-};
-
-/* In the child: send the waker's ends of the new channel over @fd. */
-static int handoff_send(const struct latt_client *c, int fd)
-{
+	struct iovec iov;
+	struct msghdr msg;
 	union {
 		char buf[CMSG_SPACE(2 * sizeof(int))];
 		struct cmsghdr align;
 	} u;
-	struct handoff h = { .id = c->id };
-	struct iovec iov = { .iov_base = &h, .iov_len = sizeof(h) };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = u.buf,
-		.msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-	int fds[2] = { c->chan.wake_wr, c->chan.ans_rd };
+};
 
+static void handoff_msg_init(struct handoff_msg *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->iov.iov_base = &m->id;
+	m->iov.iov_len = sizeof(m->id);
+	m->msg.msg_iov = &m->iov;
+	m->msg.msg_iovlen = 1;
+	m->msg.msg_control = m->u.buf;
+	m->msg.msg_controllen = sizeof(m->u.buf);
+}
+
+/* In the child: send the waker's ends of the new channel over @fd. */
+static int handoff_send(const struct latt_client *c, int fd)
+{
+	int fds[2] = { c->chan.wake_wr, c->chan.ans_rd };
+	struct handoff_msg m;
+	struct cmsghdr *cm;
+
+	handoff_msg_init(&m);
+	m.id = c->id;
+	cm = CMSG_FIRSTHDR(&m.msg);
 	cm->cmsg_level = SOL_SOCKET;
 	cm->cmsg_type = SCM_RIGHTS;
 	cm->cmsg_len = CMSG_LEN(sizeof(fds));
 	memcpy(CMSG_DATA(cm), fds, sizeof(fds));
-	while (sendmsg(fd, &msg, MSG_NOSIGNAL) < 0)
+	while (sendmsg(fd, &m.msg, MSG_NOSIGNAL) < 0)
 		if (errno != EINTR)
 			return -errno;
 	return 0;
@@ -128,43 +140,33 @@ static int handoff_send(const struct latt_client *c, int fd)
 
 int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd)
 {
-	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct handoff h;
-	struct iovec iov = { .iov_base = &h, .iov_len = sizeof(h) };
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = u.buf,
-		.msg_controllen = sizeof(u.buf),
-	};
-	struct cmsghdr *cm;
+	struct handoff_msg m;
 	struct latt_client *c;
+	struct cmsghdr *cm;
 	int fds[2];
 	ssize_t len;
 
+	handoff_msg_init(&m);
 	do {
-		len = recvmsg(fd, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+		len = recvmsg(fd, &m.msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
 	} while (len < 0 && errno == EINTR);
 	if (len < 0)
 		return -errno;
-	cm = CMSG_FIRSTHDR(&msg);
-	if (len != sizeof(h) || !cm || cm->cmsg_type != SCM_RIGHTS ||
+	cm = CMSG_FIRSTHDR(&m.msg);
+	if (len != sizeof(m.id) || !cm || cm->cmsg_type != SCM_RIGHTS ||
 	    cm->cmsg_len != CMSG_LEN(sizeof(fds)))
 		return -EPROTO;
 	memcpy(fds, CMSG_DATA(cm), sizeof(fds));
-	if (h.id >= n || clients[h.id].chan.wake_wr >= 0) {
+	if (m.id >= n || clients[m.id].chan.wake_wr >= 0) {
 		close(fds[0]);
 		close(fds[1]);
 		return -EPROTO;
 	}
-	c = &clients[h.id];
+	c = &clients[m.id];
 	c->chan.mech = LATT_WAKE_PIPE;
 	c->chan.wake_wr = fds[0];
 	c->chan.ans_rd = fds[1];
-	return (int)h.id;
+	return (int)m.id;
 }
 
 static void client_child(struct latt_client *c,

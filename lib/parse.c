@@ -126,19 +126,11 @@ int latt_parse_size(const char *s, uint64_t unit, uint64_t *bytes)
 
 int latt_parse_uint(const char *s, uint64_t *v)
 {
-	uint64_t w, f, scale;
-	const char *end;
-	int ret;
+	static const struct unit no_units[] = { { NULL, 0 } };
 
-	if (!s)
+	if (!s || strchr(s, '.'))
 		return -EINVAL;
-	ret = parse_number(s, &w, &f, &scale, &end);
-	if (ret)
-		return ret;
-	if (*end || strchr(s, '.'))
-		return -EINVAL;
-	*v = w;
-	return 0;
+	return parse_with_unit(s, no_units, 1, v);
 }
 
 int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n)

@@ -93,10 +93,11 @@ entries() {
 	sed -n 's/^Entries logged: //p' "${1:-$tmp/out}"
 }
 
-# No process of this test's latt left (clients included)?
-no_latt_left() {
+# gone COMMAND...: wait up to 5 s for COMMAND (a search for processes)
+# to find nothing.
+gone() {
 	_i=0
-	while pgrep -x "$tag" >/dev/null; do
+	while "$@" >/dev/null; do
 		_i=$((_i + 1))
 		[ $_i -gt 50 ] && return 1
 		sleep 0.1
@@ -104,15 +105,14 @@ no_latt_left() {
 	return 0
 }
 
+# No process of this test's latt left (clients included)?
+no_latt_left() {
+	gone pgrep -x "$tag"
+}
+
 # No process whose command line matches $1 left?
 none_left() {
-	_i=0
-	while pgrep -f -- "$1" >/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -gt 50 ] && return 1
-		sleep 0.1
-	done
-	return 0
+	gone pgrep -f -- "$1"
 }
 
 # wait_for_file FILE: up to 10 s for FILE to exist.

@@ -11,21 +11,11 @@
 
 #include "latt/hist.h"
 #include "tap.h"
+#include "util.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NSAMPLES	100000
 #define LAST		(LATT_HIST_BUCKETS - 1)
-
-static uint64_t rng = 0x9e3779b97f4a7c15ULL;
-
-/* xorshift64: the same sequence on every run. */
-static uint64_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
 
 /* Uniform in [0, 1). */
 static double rnd_unit(void)
@@ -383,6 +373,7 @@ int main(void)
 {
 	uint64_t *vals;
 
+	rnd_seed(0x9e3779b97f4a7c15ULL);
 	plan(6 + 5 * 6 + 4 + 4 + 3);
 	vals = malloc(NSAMPLES * sizeof(*vals));
 	if (!vals) {

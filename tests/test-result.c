@@ -17,27 +17,10 @@
 #include "latt/report.h"
 #include "latt/result.h"
 #include "tap.h"
+#include "util.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NSLOTS		4
-
-static uint64_t rng = 0x853c49e6748fea9bULL;
-
-/* xorshift64: the same sequence on every run. */
-static uint64_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static double rel_err(double got, double want)
-{
-	if (got == want)
-		return 0;
-	return fabs(got - want) / fabs(want);
-}
 
 static bool series_equal(const struct latt_series *got,
 			 const struct latt_stats *st,
@@ -416,6 +399,7 @@ static void test_status(void)
 
 int main(void)
 {
+	rnd_seed(0x853c49e6748fea9bULL);
 	plan(6 + 3 + 1 + 7 + 4);
 	test_collect();
 	test_clamp();

@@ -11,28 +11,11 @@
 
 #include "latt/stats.h"
 #include "tap.h"
+#include "util.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NSAMPLES	100000
 #define SPLIT		30000	/* an uneven split for the merge */
-
-static uint64_t rng = 0x2545f4914f6cdd1dULL;
-
-/* xorshift64: the same sequence on every run. */
-static uint64_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static double rel_err(double got, double want)
-{
-	if (got == want)
-		return 0;
-	return fabs(got - want) / fabs(want);
-}
 
 /* Mean and sample variance of @v by two passes, around @offset. */
 static void two_pass(const uint64_t *v, size_t n, uint64_t offset,
@@ -206,6 +189,7 @@ int main(void)
 {
 	uint64_t *v;
 
+	rnd_seed(0x2545f4914f6cdd1dULL);
 	plan(5 + 1 + 5 + 2 + 2);
 	v = malloc(NSAMPLES * sizeof(*v));
 	if (!v) {
