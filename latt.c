@@ -34,7 +34,6 @@
 /* Exit statuses; the man page's EXIT STATUS lists the same. */
 #define EXIT_USAGE	1
 #define EXIT_RUNTIME	2
-#define EXIT_THRESHOLD	3	/* --fail-above, not yet built */
 #define EXIT_TARGET	4
 #define EXIT_NOEXEC	127
 
@@ -44,7 +43,10 @@
 #define DURATION_MAX_NS	(30ULL * 24 * 3600 * LATT_NSEC_PER_SEC)
 #define GRACE_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 
-/* Descriptors latt holds besides the clients' channels. */
+/*
+ * Descriptors latt holds besides the clients' channels: stdio, epoll,
+ * signalfd, timers, the hand-off socket, the target's exec pipe.
+ */
 #define FDS_BASE	32
 
 enum {
@@ -286,8 +288,7 @@ static void ensure_stdio(void)
 
 static int ensure_fds(unsigned int clients)
 {
-	uint64_t need = (uint64_t)clients * LATT_WAKE_WAKER_FDS +
-			LATT_WAKE_SETUP_FDS + FDS_BASE;
+	uint64_t need = (uint64_t)clients * LATT_WAKE_WAKER_FDS + FDS_BASE;
 	struct rlimit rl;
 	int ret;
 

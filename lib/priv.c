@@ -20,20 +20,6 @@ bool latt_priv_has(cap_value_t cap)
 	return v == CAP_SET;
 }
 
-const char *latt_priv_name(cap_value_t cap)
-{
-	switch (cap) {
-	case CAP_SYS_RESOURCE:
-		return "CAP_SYS_RESOURCE";
-	case CAP_SYS_NICE:
-		return "CAP_SYS_NICE";
-	case CAP_SYS_ADMIN:
-		return "CAP_SYS_ADMIN";
-	default:
-		return "a capability";
-	}
-}
-
 int latt_priv_nofile(uint64_t need, struct rlimit *rl)
 {
 	struct rlimit want;

@@ -16,15 +16,6 @@ static void close_fd(int *fd)
 	}
 }
 
-const char *latt_wake_mech_name(enum latt_wake_mech mech)
-{
-	switch (mech) {
-	case LATT_WAKE_PIPE:
-		return "pipe";
-	}
-	return "unknown";
-}
-
 int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech)
 {
 	int wake[2], ans[2];
@@ -59,12 +50,6 @@ int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech)
 	return 0;
 }
 
-void latt_wake_close_client_end(struct latt_wake_chan *ch)
-{
-	close_fd(&ch->wake_rd);
-	close_fd(&ch->ans_wr);
-}
-
 void latt_wake_hangup(struct latt_wake_chan *ch)
 {
 	close_fd(&ch->wake_wr);
@@ -76,12 +61,6 @@ void latt_wake_close(struct latt_wake_chan *ch)
 	close_fd(&ch->wake_wr);
 	close_fd(&ch->ans_rd);
 	close_fd(&ch->ans_wr);
-}
-
-void latt_wake_client_fds(const struct latt_wake_chan *ch, int *a, int *b)
-{
-	*a = ch->wake_rd;
-	*b = ch->ans_wr;
 }
 
 int latt_wake_send(struct latt_wake_chan *ch, uint64_t stamp)

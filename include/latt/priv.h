@@ -13,9 +13,6 @@
 /* True when capability @cap is in this process's effective set. */
 bool latt_priv_has(cap_value_t cap);
 
-/* The capability's name as users write it ("CAP_SYS_RESOURCE"). */
-const char *latt_priv_name(cap_value_t cap);
-
 /*
  * Make sure at least @need file descriptors may be open: raise the soft
  * limit up to the hard one, and the hard one when privileged.  Returns 0,

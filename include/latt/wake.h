@@ -29,17 +29,9 @@ struct latt_wake_chan {
 
 /* File descriptors a channel holds in the waker once the client runs. */
 #define LATT_WAKE_WAKER_FDS	2
-/* File descriptors a channel holds while it is being set up. */
-#define LATT_WAKE_SETUP_FDS	4
-
-/* Name of @mech ("pipe"). */
-const char *latt_wake_mech_name(enum latt_wake_mech mech);
 
 /* Create a channel; every descriptor is close-on-exec.  0 or -errno. */
 int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech);
-
-/* In the waker, once the client has its copy: drop the client's ends. */
-void latt_wake_close_client_end(struct latt_wake_chan *ch);
 
 /*
  * In the waker: drop the wake end, which tells a client blocked in
@@ -49,12 +41,6 @@ void latt_wake_hangup(struct latt_wake_chan *ch);
 
 /* Close whatever the channel still holds. */
 void latt_wake_close(struct latt_wake_chan *ch);
-
-/*
- * The two descriptors the client side uses, for a child that closes every
- * other inherited descriptor.
- */
-void latt_wake_client_fds(const struct latt_wake_chan *ch, int *a, int *b);
 
 /* Waker: wake the client, handing it @stamp.  0, or -EPIPE if it is gone. */
 int latt_wake_send(struct latt_wake_chan *ch, uint64_t stamp);
