@@ -437,8 +437,8 @@ int main(int argc, char **argv)
 	ccfg.sigmask = latt_waker_child_mask(&w);
 	ret = latt_waker_spawn_clients(&w, o.clients, slots, &ccfg);
 	if (ret) {
-		fprintf(stderr, "latt: starting client %u of %u: %s\n",
-			w.nclients + 1, o.clients, strerror(-ret));
+		fprintf(stderr, "latt: starting %u clients (%u forked): %s\n",
+			o.clients, w.nclients, strerror(-ret));
 		goto out_finish;
 	}
 	/* A client that died or a ^C while starting: no command to run. */
