@@ -339,6 +339,12 @@ static int verdict(const struct latt_result *r, const struct latt_waker *w,
 			(int)w->clients[r->dead_client].pid,
 			latt_describe_status(r->dead_status, st, sizeof(st)));
 		return EXIT_RUNTIME;
+	case LATT_STOP_TTY:
+		fprintf(stderr, "latt: command '%s' was stopped by %s: it "
+			"uses the terminal, but runs in a process group of its "
+			"own; give it </dev/null\n", t->display,
+			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
+		return EXIT_RUNTIME;
 	case LATT_STOP_OUTPUT:
 		fprintf(stderr, "latt: write error on standard output: %s\n",
 			strerror(-r->error));

@@ -113,6 +113,11 @@ static void run_status(FILE *f, const struct latt_result *r)
 		line(f, "Status", "failed: client %d %s", r->dead_client + 1,
 		     latt_describe_status(r->dead_status, st, sizeof(st)));
 		break;
+	case LATT_STOP_TTY:
+		line(f, "Status", "failed: command stopped by %s (it uses "
+		     "the terminal)",
+		     latt_signal_name(r->stop_signal, st, sizeof(st)));
+		break;
 	case LATT_STOP_OUTPUT:
 	case LATT_STOP_ERROR:
 		line(f, "Status", "failed: %s", strerror(-r->error));

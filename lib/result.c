@@ -61,6 +61,8 @@ const char *latt_stop_name(enum latt_stop stop)
 		return "failed (a client died)";
 	case LATT_STOP_OUTPUT:
 		return "failed (output error)";
+	case LATT_STOP_TTY:
+		return "failed (command stopped at the terminal)";
 	case LATT_STOP_ERROR:
 		return "failed (system error)";
 	}

@@ -222,7 +222,21 @@ static void reap(struct latt_waker *w)
 	pid_t pid;
 	int st;
 
-	while ((pid = wait4(-1, &st, WNOHANG, &ru)) > 0) {
+	while ((pid = wait4(-1, &st, WNOHANG | WUNTRACED, &ru)) > 0) {
+		if (WIFSTOPPED(st)) {
+			/*
+			 * The target is not in the terminal's foreground
+			 * group: reading it (or writing, with tostop) stops
+			 * the target for good.  Say so instead of waiting.
+			 */
+			if (w->target && pid == w->target->pid &&
+			    (WSTOPSIG(st) == SIGTTIN || WSTOPSIG(st) == SIGTTOU) &&
+			    w->stop == LATT_STOP_NONE && !w->stopping) {
+				w->stop = LATT_STOP_TTY;
+				w->stop_signal = WSTOPSIG(st);
+			}
+			continue;
+		}
 		if (w->target && pid == w->target->pid) {
 			latt_target_exited(w->target, st, &ru, latt_mono_ns());
 			set_stop(w, LATT_STOP_TARGET);

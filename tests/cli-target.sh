@@ -4,7 +4,7 @@
 # --grace) with nothing of it left running.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 36
 
 run -s1 -S2 /nonexistent/command-$$
 is "$rc" 127 "a command that does not exist: exit 127"
@@ -72,3 +72,12 @@ run -s1 -S2 sh -c "setsid $marker & sleep 0.3"
 is "$rc" 0 "a command that leaves a daemon behind exits"
 check "... and the daemon is stopped when latt ends" none_left "$marker"
 check "... and its time is counted with the command's" test -n "$(value Wall)"
+
+# A command stopped by SIGTTIN (it read the terminal from outside the
+# foreground group) is reported instead of waited for forever.
+marker="sleep 4646$$"
+run -s1 -S2 sh -c "kill -TTIN \$\$; $marker"
+is "$rc" 2 "a command stopped by SIGTTIN: exit 2"
+check "... saying why and what to do" \
+	grep -q "^latt: command '.*' was stopped by SIGTTIN: it uses the terminal.*give it </dev/null$" "$tmp/err"
+check "... and the stopped command is gone" none_left "$marker"

@@ -179,7 +179,7 @@ static void test_stop_names(void)
 	static const enum latt_stop stops[] = {
 		LATT_STOP_NONE, LATT_STOP_DURATION, LATT_STOP_TARGET,
 		LATT_STOP_SIGNAL, LATT_STOP_CLIENT, LATT_STOP_OUTPUT,
-		LATT_STOP_ERROR,
+		LATT_STOP_TTY, LATT_STOP_ERROR,
 	};
 	bool good = true;
 	size_t i, j;

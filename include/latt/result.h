@@ -26,6 +26,7 @@ enum latt_stop {
 	LATT_STOP_SIGNAL,	/* SIGINT, SIGTERM or SIGHUP */
 	LATT_STOP_CLIENT,	/* a client died */
 	LATT_STOP_OUTPUT,	/* writing -v samples failed */
+	LATT_STOP_TTY,		/* the target stopped reading the terminal */
 	LATT_STOP_ERROR,	/* a system call failed */
 };
 
@@ -51,7 +52,7 @@ struct latt_result {
 
 	/* how it ended */
 	enum latt_stop stop;
-	int stop_signal;		/* LATT_STOP_SIGNAL */
+	int stop_signal;		/* LATT_STOP_SIGNAL, LATT_STOP_TTY */
 	int dead_client;		/* LATT_STOP_CLIENT: 0-based id */
 	int dead_status;		/* its wait status */
 	int error;			/* LATT_STOP_ERROR, OUTPUT: -errno */
