@@ -4,7 +4,7 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 25
+plan 27
 
 # start ARGS...: latt in the background, $pid set, output in $tmp/out.
 start() {
@@ -46,6 +46,13 @@ rc=$?
 is "$rc" 143 "SIGTERM: exit 143"
 is "$(field Status)" "interrupted by SIGTERM" "... the report is marked"
 check "... and no client is left" no_latt_left
+
+start -c2 -s5 -S10 -t 60
+clients_up 2
+kill -HUP "$pid"
+wait "$pid"
+is "$?" 129 "SIGHUP: exit 129, after the report"
+is "$(field Status)" "interrupted by SIGHUP" "... the report is marked"
 
 # A second SIGINT while latt waits for a command that ignores SIGTERM.
 marker="sleep 5252$$"
