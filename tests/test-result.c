@@ -134,21 +134,28 @@ static void test_collect(void)
 	free(slots);
 }
 
+/* Fill @s with ten samples of @v. */
+static void constant_series(struct latt_series *s, uint64_t v)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < 10; i++) {
+		latt_stats_add(&s->stats, v);
+		latt_hist_add(&s->hist, v);
+	}
+}
+
 static void test_clamp(void)
 {
 	static struct latt_series s;
 	uint64_t lo, hi;
-	unsigned int i;
 
 	/*
 	 * 1000003 lies below the midpoint of its bucket, 1007000 above it:
 	 * unclamped, every percentile of a constant would be off by ~0.5%.
 	 */
-	memset(&s, 0, sizeof(s));
-	for (i = 0; i < 10; i++) {
-		latt_stats_add(&s.stats, 1000003);
-		latt_hist_add(&s.hist, 1000003);
-	}
+	constant_series(&s, 1000003);
 	lo = latt_series_percentile(&s, 50);
 	hi = latt_series_percentile(&s, 100);
 	if (!ok(lo == 1000003 && hi == 1000003,
@@ -156,11 +163,7 @@ static void test_clamp(void)
 		diag("%llu %llu", (unsigned long long)lo,
 		     (unsigned long long)hi);
 
-	memset(&s, 0, sizeof(s));
-	for (i = 0; i < 10; i++) {
-		latt_stats_add(&s.stats, 1007000);
-		latt_hist_add(&s.hist, 1007000);
-	}
+	constant_series(&s, 1007000);
 	lo = latt_series_percentile(&s, 1);
 	hi = latt_series_percentile(&s, 50);
 	if (!ok(lo == 1007000 && hi == 1007000,
