@@ -27,26 +27,28 @@
 /* How long a SIGKILLed process may take to be reaped before giving up. */
 #define KILL_WAIT_NS	(5000ULL * 1000 * 1000)
 
-static void set_stop(struct latt_waker *w, enum latt_stop why)
+/*
+ * Record why the run stops.  The first reason wins, and none counts once
+ * latt is stopping on its own.  Returns true when @why was recorded.
+ */
+static bool set_stop(struct latt_waker *w, enum latt_stop why)
 {
-	if (w->stop == LATT_STOP_NONE && !w->stopping)
-		w->stop = why;
+	if (w->stop != LATT_STOP_NONE || w->stopping)
+		return false;
+	w->stop = why;
+	return true;
 }
 
 static void set_error(struct latt_waker *w, enum latt_stop why, int err)
 {
-	if (w->stop == LATT_STOP_NONE && !w->stopping) {
-		w->stop = why;
+	if (set_stop(w, why))
 		w->error = err;
-	}
 }
 
 static void client_gone(struct latt_waker *w, unsigned int i)
 {
-	if (w->stop == LATT_STOP_NONE && !w->stopping) {
-		w->stop = LATT_STOP_CLIENT;
+	if (set_stop(w, LATT_STOP_CLIENT))
 		w->dead_client = (int)i;
-	}
 }
 
 /* xorshift64*: fast, good enough to spread the sleeps. */
@@ -231,10 +233,8 @@ static void reap(struct latt_waker *w)
 			 */
 			if (w->target && pid == w->target->pid &&
 			    (WSTOPSIG(st) == SIGTTIN || WSTOPSIG(st) == SIGTTOU) &&
-			    w->stop == LATT_STOP_NONE && !w->stopping) {
-				w->stop = LATT_STOP_TTY;
+			    set_stop(w, LATT_STOP_TTY))
 				w->stop_signal = WSTOPSIG(st);
-			}
 			continue;
 		}
 		if (w->target && pid == w->target->pid) {
@@ -262,10 +262,8 @@ static void read_signals(struct latt_waker *w)
 			break;
 		default:
 			/* While stopping, a second ^C must not lose the report. */
-			if (w->stop == LATT_STOP_NONE && !w->stopping) {
-				w->stop = LATT_STOP_SIGNAL;
+			if (set_stop(w, LATT_STOP_SIGNAL))
 				w->stop_signal = (int)si.ssi_signo;
-			}
 			break;
 		}
 	}
