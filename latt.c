@@ -2,11 +2,15 @@
 /*
  * latt - measure wakeup latency beside a real workload.
  *
- * The story of a run: parse the options, make room for the clients'
- * descriptors, start the clients and the target, measure until the target
- * exits (or the duration ends, a signal comes, a client dies), stop and
- * reap everything, print the report, and say in the exit status how it
- * went.  The work is done in lib/; this file decides and tells.
+ * The story of a measurement: parse the options into configurations,
+ * check that latt may make every setting they ask for, set the session
+ * up and drop the privileges it no longer needs, then run each
+ * configuration (-r times, interleaved), each run applying its settings,
+ * measuring beside the command and putting everything back.  Finally the
+ * report: latt-0.1's and latt's blocks for a single run, a line per run
+ * and a table of the configurations for a sweep; and an exit status
+ * decided by the results alone.  The work is done in lib/; this file
+ * decides and tells.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,26 +26,23 @@
 #include <unistd.h>
 
 #include "latt/client.h"
-#include "latt/clock.h"
+#include "latt/config.h"
 #include "latt/parse.h"
 #include "latt/priv.h"
 #include "latt/report.h"
 #include "latt/result.h"
-#include "latt/sysinfo.h"
+#include "latt/run.h"
+#include "latt/session.h"
+#include "latt/summary.h"
 #include "latt/target.h"
-#include "latt/waker.h"
-
-/* Exit statuses; the man page's EXIT STATUS lists the same. */
-#define EXIT_USAGE	1
-#define EXIT_RUNTIME	2
-#define EXIT_TARGET	4
-#define EXIT_NOEXEC	127
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define WORK_MAX	(64ULL << 20)
 #define DURATION_MIN_NS	LATT_NSEC_PER_MSEC
 #define DURATION_MAX_NS	(30ULL * 24 * 3600 * LATT_NSEC_PER_SEC)
 #define GRACE_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
+#define CONFIGS_MAX	32
+#define RUNS_MAX	1000
 
 /*
  * Descriptors latt holds besides the clients' channels: stdio, epoll,
@@ -49,39 +50,53 @@
  */
 #define FDS_BASE	32
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
 enum {
 	OPT_GRACE = CHAR_MAX + 1,
+	OPT_WARMUP,
+	OPT_SETTING,		/* one of latt_config_settings[] */
 };
 
 struct opts {
-	unsigned int clients;
-	uint64_t min_wait_ns;
-	uint64_t max_wait_ns;
-	uint64_t work_bytes;
-	uint64_t duration_ns;		/* 0: not given */
-	uint64_t grace_ns;
-	size_t npcts;
-	double pcts[LATT_PCT_MAX];
-	bool verbose;
-	int cmd_argc;
-	char **cmd_argv;
+	struct latt_run_cfg base;	/* every configuration's defaults */
+	char *specs[CONFIGS_MAX];	/* -C, in order */
+	size_t nspecs;
+	unsigned int runs;		/* -r */
 };
 
-static const char shortopts[] = "+c:s:S:x:t:p:vVh";
+static const char shortopts[] = "+c:s:S:x:t:p:C:r:vVh";
 
-static const struct option longopts[] = {
+static const struct option fixed_opts[] = {
 	{ "clients",     required_argument, NULL, 'c' },
 	{ "min-wait",    required_argument, NULL, 's' },
 	{ "max-wait",    required_argument, NULL, 'S' },
 	{ "work",        required_argument, NULL, 'x' },
 	{ "duration",    required_argument, NULL, 't' },
 	{ "grace",       required_argument, NULL, OPT_GRACE },
+	{ "warmup",      required_argument, NULL, OPT_WARMUP },
 	{ "percentiles", required_argument, NULL, 'p' },
+	{ "config",      required_argument, NULL, 'C' },
+	{ "runs",        required_argument, NULL, 'r' },
 	{ "verbose",     no_argument,       NULL, 'v' },
 	{ "version",     no_argument,       NULL, 'V' },
 	{ "help",        no_argument,       NULL, 'h' },
-	{ NULL, 0, NULL, 0 }
 };
+
+/* The fixed options, then one per setting, then the end. */
+static struct option longopts[ARRAY_SIZE(fixed_opts) + 32];
+
+static void build_longopts(void)
+{
+	const char *const *name;
+	size_t n = ARRAY_SIZE(fixed_opts);
+
+	memcpy(longopts, fixed_opts, sizeof(fixed_opts));
+	for (name = latt_config_settings; *name; name++, n++)
+		longopts[n] = (struct option){ *name, required_argument, NULL,
+					       OPT_SETTING };
+	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
 
 static void __attribute__((noreturn)) usage(void)
 {
@@ -103,25 +118,60 @@ static void __attribute__((noreturn)) usage(void)
 "  -t, --duration TIME     measure this long (default 10s without a\n"
 "                          command; a plain number is in seconds); with a\n"
 "                          command, stop it when the time is up\n"
+"      --warmup TIME       drop the samples of the first TIME of each run\n"
 "      --grace TIME        after SIGTERM, wait this long before SIGKILL\n"
 "                          of the command's process group (default 2s)\n"
 "  -p, --percentiles LIST  percentiles to report (default\n"
 "                          50,90,99,99.9,99.99)\n"
+"  -C, --config NAME:KEY=VALUE,...\n"
+"                          a named configuration of the settings below\n"
+"                          (KEY is the option without its dashes); give\n"
+"                          several to compare them (\"-C base:\" keeps the\n"
+"                          defaults)\n"
+"  -r, --runs N            run each configuration N times, interleaved\n"
+"                          (1-1000, default 1)\n"
 "  -v, --verbose           print every sample as it is logged\n"
 "  -V, --version           print the version and exit\n"
 "  -h, --help              print this help and exit\n"
 "\n"
-"TIME takes a unit: ns, us, ms, s, min, h (\"500us\", \"2s\").\n"
-"SIZE takes a unit: b, k, m, g (\"64k\", \"1m\").\n"
+"Settings of the clients (the defaults of every configuration):\n"
+"      --policy POLICY     other, batch, idle, fifo, rr or deadline\n"
+"      --priority N        real-time priority for fifo and rr (1-99)\n"
+"      --nice N            nice value (-20 to 19)\n"
+"      --cpus LIST         CPUs to run on (\"0-3,6\")\n"
+"      --node N            NUMA node for CPUs and memory\n"
+"      --slice TIME        EEVDF custom slice (100us-100ms; Linux 6.12+)\n"
+"      --runtime TIME, --deadline TIME, --period TIME\n"
+"                          parameters of policy deadline\n"
+"Settings of the waker (latt itself):\n"
+"      --waker-policy POLICY, --waker-priority N, --waker-nice N,\n"
+"      --waker-cpus LIST\n"
+"Settings of the command:\n"
+"      --target-policy POLICY, --target-priority N, --target-nice N,\n"
+"      --target-cpus LIST, --target-node N\n"
+"      --target-cgroup PATH  run it in this cgroup\n"
+"      --target-weight N   run it in a cgroup of its own with this CPU\n"
+"                          weight (1-10000; 100 is the default weight)\n"
+"Settings of the system (restored after each run):\n"
+"      --autogroup 0|1     sched_autogroup_enabled\n"
+"      --dma-latency USEC  hold a PM QoS CPU latency limit\n"
+"      --features LIST     scheduler features (debugfs), NO_X turns X off\n"
+"      --preempt MODE      preemption mode (debugfs): none, voluntary,\n"
+"                          full or lazy\n"
+"      --scheduler COMMAND a sched_ext scheduler to run during each run\n"
 "\n"
-"Exit status: 0 success, 1 usage error, 2 setup or runtime failure,\n"
-"4 the command failed, 127 the command could not be executed,\n"
-"128+N interrupted by signal N (130 for SIGINT).\n"
+"TIME takes a unit: ns, us, ms, s, min, h (\"500us\", \"2s\"); a plain\n"
+"number is in microseconds for the settings.  SIZE takes b, k, m, g.\n"
+"\n"
+"Exit status: 0 success, 1 usage error, 2 setup or runtime failure\n"
+"(including missing privileges), 4 the command failed, 127 the command\n"
+"could not be executed, 128+N interrupted by signal N (130 for SIGINT).\n"
 "\n"
 "Examples:\n"
 "  latt -c8 sleep 30\n"
 "  latt -c8 'make -j4'\n"
 "  latt -c4 -t 60 make -j4\n"
+"  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n"
 "\n"
 "See latt(1) for the report and more.\n", stdout);
 	exit(EXIT_SUCCESS);
@@ -130,7 +180,7 @@ static void __attribute__((noreturn)) usage(void)
 static void __attribute__((noreturn)) bad_usage(void)
 {
 	fputs("Try 'latt --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
+	exit(LATT_EXIT_USAGE);
 }
 
 static void __attribute__((noreturn, format(printf, 1, 2)))
@@ -143,7 +193,7 @@ usage_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(EXIT_USAGE);
+	exit(LATT_EXIT_USAGE);
 }
 
 static const char *optname(int c)
@@ -167,8 +217,11 @@ static uint64_t duration_arg(int c, const char *arg, uint64_t unit,
 	return ns;
 }
 
-static void parse_option(struct opts *o, int c, const char *arg)
+static void parse_option(struct opts *o, int c, const char *arg,
+			 int longindex)
 {
+	struct latt_run_cfg *b = &o->base;
+	char err[256];
 	uint64_t v;
 
 	switch (c) {
@@ -177,40 +230,62 @@ static void parse_option(struct opts *o, int c, const char *arg)
 			usage_error("invalid --clients value '%s': expected a "
 				    "whole number from 1 to %d", arg,
 				    LATT_CLIENTS_MAX);
-		o->clients = (unsigned int)v;
+		b->clients = (unsigned int)v;
 		break;
 	case 's':
-		o->min_wait_ns = duration_arg(c, arg, LATT_NSEC_PER_MSEC, 0,
+		b->min_wait_ns = duration_arg(c, arg, LATT_NSEC_PER_MSEC, 0,
 					      WAIT_MAX_NS, "0 to 1h");
 		break;
 	case 'S':
-		o->max_wait_ns = duration_arg(c, arg, LATT_NSEC_PER_MSEC, 0,
+		b->max_wait_ns = duration_arg(c, arg, LATT_NSEC_PER_MSEC, 0,
 					      WAIT_MAX_NS, "0 to 1h");
 		break;
 	case 'x':
 		if (latt_parse_size(arg, 1024, &v) || v > WORK_MAX)
 			usage_error("invalid --work value '%s': expected a "
 				    "size from 0 to 64m", arg);
-		o->work_bytes = v;
+		b->work_bytes = v;
 		break;
 	case 't':
-		o->duration_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
+		b->duration_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
 					      DURATION_MIN_NS, DURATION_MAX_NS,
 					      "1ms to 30 days");
 		break;
+	case OPT_WARMUP:
+		b->warmup_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,
+					    DURATION_MAX_NS, "0 to 30 days");
+		break;
 	case OPT_GRACE:
-		o->grace_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,
+		b->grace_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,
 					   GRACE_MAX_NS, "0 to 1h");
 		break;
 	case 'p':
-		if (latt_parse_percentiles(arg, o->pcts, LATT_PCT_MAX,
-					   &o->npcts))
+		if (latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX,
+					   &b->npcts))
 			usage_error("invalid --percentiles value '%s': expected "
 				    "up to %d comma-separated numbers above 0 "
 				    "and at most 100", arg, LATT_PCT_MAX);
 		break;
+	case 'C':
+		if (o->nspecs == CONFIGS_MAX)
+			usage_error("too many configurations: at most %d -C",
+				    CONFIGS_MAX);
+		o->specs[o->nspecs++] = (char *)arg;
+		break;
+	case 'r':
+		if (latt_parse_uint(arg, &v) || v < 1 || v > RUNS_MAX)
+			usage_error("invalid --runs value '%s': expected a "
+				    "whole number from 1 to %d", arg, RUNS_MAX);
+		o->runs = (unsigned int)v;
+		break;
+	case OPT_SETTING:
+		if (latt_config_set(b, longopts[longindex].name, arg, err,
+				    sizeof(err)))
+			usage_error("invalid --%s value '%s': %s",
+				    longopts[longindex].name, arg, err);
+		break;
 	case 'v':
-		o->verbose = true;
+		b->verbose = true;
 		break;
 	case 'V':
 		printf("latt %s\n", PACKAGE_VERSION);
@@ -222,25 +297,67 @@ static void parse_option(struct opts *o, int c, const char *arg)
 	}
 }
 
+static void getopt_all(struct opts *o, int argc, char **argv)
+{
+	int c, longindex = 0;
+
+	while ((c = getopt_long(argc, argv, shortopts, longopts,
+				&longindex)) != -1)
+		parse_option(o, c, optarg, longindex);
+}
+
+/*
+ * The configurations to run: one per -C, each starting from the command
+ * line's settings, or the command line's alone.  Every problem is a usage
+ * error, found before anything runs.
+ */
+static struct latt_run_cfg *make_configs(struct opts *o, size_t *n)
+{
+	struct latt_run_cfg *cfgs;
+	char err[384], ctx[64];
+	size_t i, j;
+
+	*n = o->nspecs ? o->nspecs : 1;
+	cfgs = calloc(*n, sizeof(*cfgs));
+	if (!cfgs)
+		usage_error("out of memory");
+	for (i = 0; i < *n; i++) {
+		cfgs[i] = o->base;
+		ctx[0] = '\0';
+		if (!o->nspecs)
+			goto check;
+		/* Split in place: configurations point into their text. */
+		o->specs[i] = strdup(o->specs[i]);
+		if (!o->specs[i])
+			usage_error("out of memory");
+		if (latt_config_parse(&cfgs[i], o->specs[i], err, sizeof(err)))
+			usage_error("invalid -C value: %s", err);
+		for (j = 0; j < i; j++)
+			if (!strcmp(cfgs[j].name, cfgs[i].name))
+				usage_error("configuration '%s' is given twice",
+					    cfgs[i].name);
+		snprintf(ctx, sizeof(ctx), "configuration '%s': ",
+			 cfgs[i].name);
+check:
+		if (latt_config_check(&cfgs[i], err, sizeof(err)))
+			usage_error("%s%s", ctx, err);
+	}
+	return cfgs;
+}
+
 static void parse_options(struct opts *o, int argc, char **argv)
 {
-	static const double default_pcts[] = { 50, 90, 99, 99.9, 99.99 };
-	int c;
+	struct latt_run_cfg *b = &o->base;
 
 	memset(o, 0, sizeof(*o));
-	o->clients = 1;
-	o->min_wait_ns = 100 * LATT_NSEC_PER_MSEC;
-	o->max_wait_ns = 500 * LATT_NSEC_PER_MSEC;
-	o->work_bytes = 64 * 1024;
-	o->grace_ns = 2 * LATT_NSEC_PER_SEC;
-	o->npcts = sizeof(default_pcts) / sizeof(default_pcts[0]);
-	memcpy(o->pcts, default_pcts, sizeof(default_pcts));
+	latt_config_init(b);
+	o->runs = 1;
+	build_longopts();
 
 	/* Options stop at the first word of the command ("+"). */
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
-		parse_option(o, c, optarg);
-	o->cmd_argc = argc - optind;
-	o->cmd_argv = argv + optind;
+	getopt_all(o, argc, argv);
+	b->cmd_argc = argc - optind;
+	b->cmd_argv = argv + optind;
 
 	/*
 	 * latt-0.1's form: a quoted shell command followed by options
@@ -248,32 +365,27 @@ static void parse_options(struct opts *o, int argc, char **argv)
 	 * for argv[0] while the words after it are parsed.  After "--",
 	 * every word is the command's ("latt -- '/opt/a b/prog' x").
 	 */
-	if (o->cmd_argc > 1 && latt_target_is_shell(1, o->cmd_argv) &&
+	if (b->cmd_argc > 1 && latt_target_is_shell(1, b->cmd_argv) &&
 	    strcmp(argv[optind - 1], "--")) {
-		char **rest = o->cmd_argv;
-		int nrest = o->cmd_argc;
+		char **rest = b->cmd_argv;
+		int nrest = b->cmd_argc;
 
 		optind = 0;	/* GNU getopt: start over on a new vector */
-		while ((c = getopt_long(nrest, rest, shortopts, longopts,
-					NULL)) != -1)
-			parse_option(o, c, optarg);
+		getopt_all(o, nrest, rest);
 		if (optind < nrest)
 			usage_error("unexpected argument '%s' after the quoted "
 				    "command '%s' (put -- before a program "
 				    "whose path has spaces)", rest[optind],
 				    rest[0]);
-		o->cmd_argc = 1;
+		b->cmd_argc = 1;
 	}
-
-	if (o->min_wait_ns > o->max_wait_ns) {
-		char a[32], b[32];
-
-		usage_error("--min-wait (%s) is above --max-wait (%s)",
-			    latt_format_duration(o->min_wait_ns, a, sizeof(a)),
-			    latt_format_duration(o->max_wait_ns, b, sizeof(b)));
+	if (!b->cmd_argc && !b->duration_ns)
+		b->duration_ns = 10 * LATT_NSEC_PER_SEC;
+	if (b->cmd_argc) {
+		b->cmd_display = latt_target_display(b->cmd_argc, b->cmd_argv);
+		if (!b->cmd_display)
+			usage_error("out of memory");
 	}
-	if (!o->cmd_argc && !o->duration_ns)
-		o->duration_ns = 10 * LATT_NSEC_PER_SEC;
 }
 
 /* Descriptors 0-2 must be open, or pipes would be made on them. */
@@ -283,7 +395,7 @@ static void ensure_stdio(void)
 
 	for (fd = 0; fd < 3; fd++)
 		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) < 0)
-			exit(EXIT_RUNTIME);
+			exit(LATT_EXIT_RUNTIME);
 }
 
 static int ensure_fds(unsigned int clients)
@@ -311,64 +423,28 @@ static int ensure_fds(unsigned int clients)
 	return ret;
 }
 
-static void fill_target(struct latt_result *r, const struct latt_target *t)
+/*
+ * Before anything runs: may latt make every setting of every
+ * configuration here?  Returns 0, or prints why not and returns -errno.
+ */
+static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 {
-	r->has_target = true;
-	r->target_cmd = t->display;
-	r->target_status = t->status;
-	r->target_wall_ns = t->end_ns > t->start_ns ?
-			    t->end_ns - t->start_ns : 0;
-	latt_target_rusage(t, &r->target_ru);
-}
+	char err[384];
+	size_t i;
+	int ret;
 
-/* Tell on stderr how the run ended; return the exit status it means. */
-static int verdict(const struct latt_result *r, const struct latt_waker *w,
-		   const struct latt_target *t)
-{
-	char st[128], sig[32];
-
-	switch (r->stop) {
-	case LATT_STOP_SIGNAL:
-		fprintf(stderr, "latt: interrupted by %s: the report covers "
-			"what was measured until then\n",
-			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
-		return 128 + r->stop_signal;
-	case LATT_STOP_CLIENT:
-		fprintf(stderr, "latt: client %d (pid %d) %s: the report has "
-			"its samples until then\n", r->dead_client + 1,
-			(int)w->clients[r->dead_client].pid,
-			latt_describe_status(r->dead_status, st, sizeof(st)));
-		return EXIT_RUNTIME;
-	case LATT_STOP_TTY:
-		fprintf(stderr, "latt: command '%s' was stopped by %s: it "
-			"uses the terminal, but runs in a process group of its "
-			"own; give it </dev/null\n", t->display,
-			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
-		return EXIT_RUNTIME;
-	case LATT_STOP_OUTPUT:
-		fprintf(stderr, "latt: write error on standard output: %s\n",
-			strerror(-r->error));
-		return EXIT_RUNTIME;
-	case LATT_STOP_ERROR:
-		fprintf(stderr, "latt: measuring failed: %s\n",
-			strerror(-r->error));
-		return EXIT_RUNTIME;
-	default:
-		break;
+	for (i = 0; i < n; i++) {
+		ret = latt_priv_check(&cfgs[i], err, sizeof(err));
+		if (ret) {
+			if (named)
+				fprintf(stderr, "latt: configuration '%s': "
+					"%s\n", cfgs[i].name, err);
+			else
+				fprintf(stderr, "latt: %s\n", err);
+			return ret;
+		}
 	}
-	if (!t || r->target_killed ||
-	    (WIFEXITED(t->status) && WEXITSTATUS(t->status) == 0))
-		return EXIT_SUCCESS;
-	/* The shell's own word for "could not be executed". */
-	if (t->argv == t->shell_argv && WIFEXITED(t->status) &&
-	    (WEXITSTATUS(t->status) == 126 || WEXITSTATUS(t->status) == 127)) {
-		fprintf(stderr, "latt: /bin/sh could not run '%s' (exit "
-			"status %d)\n", t->display, WEXITSTATUS(t->status));
-		return EXIT_NOEXEC;
-	}
-	fprintf(stderr, "latt: command '%s' %s\n", t->display,
-		latt_describe_status(t->status, st, sizeof(st)));
-	return EXIT_TARGET;
+	return 0;
 }
 
 /*
@@ -383,131 +459,107 @@ static int flush_stdout(void)
 	return errno ? -errno : -EIO;
 }
 
+/* The report of a single run: latt-0.1's and latt's blocks. */
+static int report_single(const struct latt_result *r)
+{
+	/* After a failed -v write, stdout is no place for a report. */
+	if (!latt_result_measured(r) || r->stop == LATT_STOP_OUTPUT)
+		return 0;
+	return latt_report_text(stdout, r);
+}
+
+/* The table of a sweep, over the runs it did. */
+static int report_sweep(const struct latt_session *s,
+			const struct latt_result *results, size_t n)
+{
+	struct latt_summary_row rows[CONFIGS_MAX];
+	size_t nrows, i;
+
+	nrows = latt_summary_build(results, n, rows, CONFIGS_MAX);
+	for (i = 0; i < nrows; i++)
+		if (rows[i].runs)
+			return latt_report_table(stdout, &s->sys, rows, nrows);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	struct latt_waker_opts wopts = { 0 };
-	struct latt_client_slot *slots = NULL;
-	struct latt_client *clients = NULL;
-	struct latt_target target, *t = NULL;
-	struct latt_client_cfg ccfg;
-	struct latt_result *res = NULL;
-	struct latt_clock clock;
-	struct latt_waker w;
-	uint64_t ctxt0 = 0, ctxt1 = 0;
-	bool have_ctxt;
+	struct latt_result *results = NULL, *r;
+	struct latt_run_cfg *cfgs;
+	struct latt_session s;
+	size_t ncfgs, nres = 0, k, i;
+	unsigned int run;
+	int ret, status = LATT_EXIT_RUNTIME;
+	char ctx[96];
 	struct opts o;
-	int ret, status = EXIT_RUNTIME;
 
 	ensure_stdio();
 	parse_options(&o, argc, argv);
-	if (ensure_fds(o.clients))
-		return EXIT_RUNTIME;
-
-	ret = latt_clock_init(&clock, LATT_CLOCK_MONOTONIC);
-	if (ret) {
-		fprintf(stderr, "latt: clock: %s\n", strerror(-ret));
-		return EXIT_RUNTIME;
-	}
-	slots = latt_client_slots_map(o.clients);
-	clients = calloc(o.clients, sizeof(*clients));
-	res = calloc(1, sizeof(*res));
-	if (!slots || !clients || !res) {
-		fprintf(stderr, "latt: out of memory for %u clients\n",
-			o.clients);
+	cfgs = make_configs(&o, &ncfgs);
+	if (ensure_fds(o.base.clients))
 		goto out_free;
-	}
-	if (o.cmd_argc) {
-		if (latt_target_init(&target, o.cmd_argc, o.cmd_argv)) {
-			fprintf(stderr, "latt: out of memory\n");
-			goto out_free;
-		}
-		t = &target;
-	}
+	if (preflight(cfgs, ncfgs, o.nspecs > 0))
+		goto out_free;
 
-	wopts.min_ns = o.min_wait_ns;
-	wopts.max_ns = o.max_wait_ns;
-	wopts.duration_ns = o.duration_ns;
-	wopts.grace_ns = o.grace_ns;
-	wopts.verbose = o.verbose ? stdout : NULL;
-	wopts.seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);
-	ret = latt_waker_init(&w, &wopts, &clock, clients);
+	ret = latt_session_init(&s);
 	if (ret) {
 		fprintf(stderr, "latt: setting up: %s\n", strerror(-ret));
-		goto out_waker;
+		goto out_free;
 	}
-
-	have_ctxt = latt_sysinfo_ctxt(&ctxt0) == 0;
-	ccfg.clock = &clock;
-	ccfg.work_bytes = o.work_bytes;
-	ccfg.parent = getpid();
-	ccfg.sigmask = latt_waker_child_mask(&w);
-	ret = latt_waker_spawn_clients(&w, o.clients, slots, &ccfg);
+	ret = latt_priv_drop(cfgs, ncfgs);
 	if (ret) {
-		fprintf(stderr, "latt: starting %u clients (%u forked): %s\n",
-			o.clients, w.nclients, strerror(-ret));
-		goto out_finish;
+		fprintf(stderr, "latt: dropping capabilities: %s\n",
+			strerror(-ret));
+		goto out_session;
 	}
-	/* A client that died or a ^C while starting: no command to run. */
-	if (t && w.stop == LATT_STOP_NONE) {
-		ret = latt_target_start(t, latt_waker_child_mask(&w));
-		if (ret == -ENOEXEC) {
-			fprintf(stderr, "latt: cannot run '%s': %s\n",
-				t->argv[0], strerror(t->exec_errno));
-			status = EXIT_NOEXEC;
-			goto out_finish;
-		}
-		if (ret) {
-			fprintf(stderr, "latt: starting '%s': %s\n",
-				t->display, strerror(-ret));
-			goto out_finish;
-		}
-		latt_waker_set_target(&w, t);
+	s.sweep = ncfgs > 1 || o.runs > 1;
+	results = calloc(ncfgs * o.runs, sizeof(*results));
+	if (!results) {
+		fprintf(stderr, "latt: out of memory for %zu results\n",
+			ncfgs * o.runs);
+		goto out_session;
 	}
 
-	latt_waker_run(&w);
-	/* The rate is over the measurement, not the stopping after it. */
-	if (have_ctxt)
-		have_ctxt = latt_sysinfo_ctxt(&ctxt1) == 0;
-	latt_waker_finish(&w);
-
-	res->min_wait_ns = o.min_wait_ns;
-	res->max_wait_ns = o.max_wait_ns;
-	res->clients = o.clients;
-	res->clock = latt_clock_name(&clock);
-	res->npcts = o.npcts;
-	memcpy(res->pcts, o.pcts, sizeof(o.pcts));
-	latt_result_collect(res, slots, o.clients);
-	latt_result_finish(res);
-	latt_waker_result(&w, res);
-	res->has_ctxt = have_ctxt;
-	res->ctxt = ctxt1 - ctxt0;
-	if (t)
-		fill_target(res, t);
-
-	/* After a failed -v write, stdout is no place for a report. */
-	if (res->stop != LATT_STOP_OUTPUT) {
-		ret = latt_report_text(stdout, res);
-		if (!ret)
-			ret = flush_stdout();
-		if (ret) {
-			fprintf(stderr, "latt: write error on standard output: "
-				"%s\n", strerror(-ret));
-			status = EXIT_RUNTIME;
-			goto out_waker;
+	/* Interleaved, so that drift spreads evenly: A1 B1 A2 B2 ... */
+	status = LATT_EXIT_OK;
+	for (run = 1; run <= o.runs && !status; run++) {
+		for (k = 0; k < ncfgs && !status; k++) {
+			r = &results[nres++];
+			latt_run(&s, &cfgs[k], run, r);
+			status = latt_result_exit_status(r);
+			if (r->warning[0])
+				fprintf(stderr, "latt: warning: %s\n",
+					r->warning);
+			if (s.sweep && latt_result_measured(r)) {
+				latt_report_run_line(stdout, r, o.runs);
+				fflush(stdout);
+			}
 		}
 	}
-	status = verdict(res, &w, t);
-	goto out_waker;
 
-out_finish:
-	latt_waker_finish(&w);
-out_waker:
-	latt_waker_destroy(&w);
-	if (t)
-		latt_target_free(t);
+	r = &results[nres - 1];
+	ret = s.sweep ? report_sweep(&s, results, nres) : report_single(r);
+	if (!ret)
+		ret = flush_stdout();
+	if (ret) {
+		fprintf(stderr, "latt: write error on standard output: %s\n",
+			strerror(-ret));
+		status = LATT_EXIT_RUNTIME;
+		goto out_session;
+	}
+	ctx[0] = '\0';
+	if (s.sweep)
+		snprintf(ctx, sizeof(ctx), "configuration '%s', run %u: ",
+			 r->cfg.name, r->run);
+	latt_report_verdict(stderr, ctx, r);
+
+out_session:
+	latt_session_destroy(&s);
 out_free:
-	free(res);
-	free(clients);
-	latt_client_slots_unmap(slots, o.clients);
+	free(results);
+	for (i = 0; i < o.nspecs; i++)
+		free(o.specs[i]);
+	free((char *)o.base.cmd_display);
+	free(cfgs);
 	return status;
 }

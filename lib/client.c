@@ -87,6 +87,14 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
 	return ret == -EPIPE ? 0 : ret;
 }
 
+void latt_client_slot_clear(struct latt_client_slot *s)
+{
+	latt_hist_clear_range(&s->wake_hist, s->wake.min, s->wake.max);
+	latt_hist_clear_range(&s->work_hist, s->work.min, s->work.max);
+	latt_stats_init(&s->wake);
+	latt_stats_init(&s->work);
+}
+
 int latt_client_handoff_open(int fds[2])
 {
 	return socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) ?
@@ -95,10 +103,17 @@ int latt_client_handoff_open(int fds[2])
 
 /*
  * One hand-off message: the client's id, and its two descriptors (the
- * waker's ends: wake write, answer read) riding along as SCM_RIGHTS.
+ * waker's ends: wake write, answer read) riding along as SCM_RIGHTS; or,
+ * when its settings failed, the error and the step, without descriptors.
  */
-struct handoff_msg {
+struct handoff_body {
 	uint32_t id;
+	int32_t error;		/* 0, or -errno of a failed setting */
+	int32_t step;		/* enum latt_sched_step */
+};
+
+struct handoff_msg {
+	struct handoff_body body;
 	struct iovec iov;
 	struct msghdr msg;
 	union {
@@ -110,35 +125,47 @@ struct handoff_msg {
 static void handoff_msg_init(struct handoff_msg *m)
 {
 	memset(m, 0, sizeof(*m));
-	m->iov.iov_base = &m->id;
-	m->iov.iov_len = sizeof(m->id);
+	m->iov.iov_base = &m->body;
+	m->iov.iov_len = sizeof(m->body);
 	m->msg.msg_iov = &m->iov;
 	m->msg.msg_iovlen = 1;
 	m->msg.msg_control = m->u.buf;
 	m->msg.msg_controllen = sizeof(m->u.buf);
 }
 
-/* In the child: send the waker's ends of the new channel over @fd. */
-static int handoff_send(const struct latt_client *c, int fd)
+/*
+ * In the child: send the waker's ends of the new channel over @fd, or,
+ * with @error set, the failure of setting @step.
+ */
+static int handoff_send(const struct latt_client *c, int fd, int error,
+			enum latt_sched_step step)
 {
 	int fds[2] = { c->chan.wake_wr, c->chan.ans_rd };
 	struct handoff_msg m;
 	struct cmsghdr *cm;
 
 	handoff_msg_init(&m);
-	m.id = c->id;
-	cm = CMSG_FIRSTHDR(&m.msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(fds));
-	memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	m.body.id = c->id;
+	m.body.error = error;
+	m.body.step = (int32_t)step;
+	if (error) {
+		m.msg.msg_control = NULL;
+		m.msg.msg_controllen = 0;
+	} else {
+		cm = CMSG_FIRSTHDR(&m.msg);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(fds));
+		memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	}
 	while (sendmsg(fd, &m.msg, MSG_NOSIGNAL) < 0)
 		if (errno != EINTR)
 			return -errno;
 	return 0;
 }
 
-int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd)
+int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
+		      struct latt_client_failure *fail)
 {
 	struct handoff_msg m;
 	struct latt_client *c;
@@ -152,27 +179,36 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd)
 	} while (len < 0 && errno == EINTR);
 	if (len < 0)
 		return -errno;
+	if (len != sizeof(m.body) || m.body.id >= n)
+		return -EPROTO;
 	cm = CMSG_FIRSTHDR(&m.msg);
-	if (len != sizeof(m.id) || !cm || cm->cmsg_type != SCM_RIGHTS ||
+	if (m.body.error < 0 && !cm) {
+		fail->id = m.body.id;
+		fail->error = m.body.error;
+		fail->step = (enum latt_sched_step)m.body.step;
+		return -ECANCELED;
+	}
+	if (!cm || cm->cmsg_type != SCM_RIGHTS ||
 	    cm->cmsg_len != CMSG_LEN(sizeof(fds)))
 		return -EPROTO;
 	memcpy(fds, CMSG_DATA(cm), sizeof(fds));
-	if (m.id >= n || clients[m.id].chan.wake_wr >= 0) {
+	if (clients[m.body.id].chan.wake_wr >= 0) {
 		close(fds[0]);
 		close(fds[1]);
 		return -EPROTO;
 	}
-	c = &clients[m.id];
+	c = &clients[m.body.id];
 	c->chan.mech = LATT_WAKE_PIPE;
 	c->chan.wake_wr = fds[0];
 	c->chan.ans_rd = fds[1];
-	return (int)m.id;
+	return (int)m.body.id;
 }
 
 static void client_child(struct latt_client *c,
 			 const struct latt_client_cfg *cfg, int handoff)
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN };
+	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
 	int ret;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
@@ -189,9 +225,15 @@ static void client_child(struct latt_client *c,
 	/* Only the waker's few descriptors came along: drop them. */
 	close_fds(3, (unsigned int)handoff - 1);
 	close_fds((unsigned int)handoff + 1, UINT_MAX);
+	/* Settings first: the work buffer is allocated on the node's memory. */
+	ret = latt_sched_apply(cfg->sched, &step);
+	if (ret) {
+		handoff_send(c, handoff, ret, step);
+		_exit(2);
+	}
 	ret = latt_wake_open(&c->chan, LATT_WAKE_PIPE);
 	if (!ret)
-		ret = handoff_send(c, handoff);
+		ret = handoff_send(c, handoff, 0, step);
 	if (ret)
 		_exit(2);
 	close(handoff);
@@ -216,5 +258,7 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
 		client_child(c, cfg, handoff);
 	c->pid = pid;
 	c->reaped = false;
+	c->in_flight = false;
+	c->sent = 0;
 	return 0;
 }

@@ -55,6 +55,17 @@ void latt_hist_merge_range(struct latt_hist *dst, const struct latt_hist *src,
 	dst->count += src->count;
 }
 
+void latt_hist_clear_range(struct latt_hist *h, uint64_t min, uint64_t max)
+{
+	unsigned int i, hi = latt_hist_index(max);
+
+	if (!h->count)
+		return;
+	for (i = latt_hist_index(min); i <= hi; i++)
+		h->buckets[i] = 0;
+	h->count = 0;
+}
+
 uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
 {
 	uint64_t rank, seen = 0;

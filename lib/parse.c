@@ -133,6 +133,106 @@ int latt_parse_uint(const char *s, uint64_t *v)
 	return parse_with_unit(s, no_units, 1, v);
 }
 
+int latt_parse_int(const char *s, int64_t *v)
+{
+	bool neg = false;
+	uint64_t u;
+	int ret;
+
+	if (s && (*s == '-' || *s == '+')) {
+		neg = *s == '-';
+		s++;
+	}
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	ret = latt_parse_uint(s, &u);
+	if (ret)
+		return ret;
+	if (u > (uint64_t)INT64_MAX + neg)
+		return -ERANGE;
+	*v = neg ? (int64_t)(0 - u) : (int64_t)u;
+	return 0;
+}
+
+/* One CPU number of a list; @end is set past it. */
+static int cpu_number(const char *s, unsigned int max, unsigned int *cpu,
+		      const char **end)
+{
+	uint64_t v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	while (*s >= '0' && *s <= '9') {
+		v = v * 10 + (uint64_t)(*s - '0');
+		if (v >= max)
+			return -ERANGE;
+		s++;
+	}
+	*cpu = (unsigned int)v;
+	*end = s;
+	return 0;
+}
+
+int latt_parse_cpulist(const char *s, cpu_set_t *set, unsigned int max)
+{
+	cpu_set_t out;
+	unsigned int lo, hi, cpu;
+	int ret;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (max > CPU_SETSIZE)
+		max = CPU_SETSIZE;
+	CPU_ZERO(&out);
+	for (;;) {
+		ret = cpu_number(s, max, &lo, &s);
+		if (ret)
+			return ret;
+		hi = lo;
+		if (*s == '-') {
+			ret = cpu_number(s + 1, max, &hi, &s);
+			if (ret)
+				return ret;
+			if (hi < lo)
+				return -EINVAL;
+		}
+		for (cpu = lo; cpu <= hi; cpu++)
+			CPU_SET(cpu, &out);
+		if (!*s)
+			break;
+		if (*s != ',')
+			return -EINVAL;
+		s++;
+	}
+	*set = out;
+	return 0;
+}
+
+char *latt_format_cpulist(const cpu_set_t *set, unsigned int max, char *buf,
+			  size_t len)
+{
+	unsigned int cpu = 0, end;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (max > CPU_SETSIZE)
+		max = CPU_SETSIZE;
+	while (cpu < max) {
+		if (!CPU_ISSET(cpu, set)) {
+			cpu++;
+			continue;
+		}
+		for (end = cpu; end + 1 < max && CPU_ISSET(end + 1, set); end++)
+			;
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used,
+						 end > cpu ? "%s%u-%u" : "%s%u",
+						 used ? "," : "", cpu, end);
+		cpu = end + 1;
+	}
+	return buf;
+}
+
 int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n)
 {
 	double vals[64];

@@ -3,8 +3,16 @@
  * Privileges and limits; see include/latt/priv.h.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "latt/cgroup.h"
+#include "latt/knobs.h"
 #include "latt/priv.h"
+#include "latt/sched.h"
 
 bool latt_priv_has(cap_value_t cap)
 {
@@ -36,4 +44,144 @@ int latt_priv_nofile(uint64_t need, struct rlimit *rl)
 		*rl = want;
 	}
 	return 0;
+}
+
+/* Which setting of @s needs CAP_SYS_NICE, in words ("policy fifo"). */
+static void nice_cap_reason(const struct latt_sched *s, const char *who,
+			    char *buf, size_t len)
+{
+	if (s->policy != LATT_SCHED_UNSET && s->policy != LATT_SCHED_OTHER &&
+	    s->policy != LATT_SCHED_BATCH && s->policy != LATT_SCHED_IDLE)
+		snprintf(buf, len, "%spolicy %s", who,
+			 latt_sched_policy_name(s->policy));
+	else
+		snprintf(buf, len, "%snice %d", who, s->nice);
+}
+
+static int check_sched(const struct latt_sched *s, const char *who,
+		       char *err, size_t len)
+{
+	char what[64], why[200];
+	int ret;
+
+	if (latt_sched_needs_cap(s) && !latt_priv_has(CAP_SYS_NICE)) {
+		char self[PATH_MAX] = "latt";
+		ssize_t n;
+
+		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+		if (n > 0)
+			self[n] = '\0';
+		nice_cap_reason(s, who, what, sizeof(what));
+		snprintf(err, len, "%s needs CAP_SYS_NICE: run latt as root, "
+			 "or give it the capability: setcap cap_sys_nice+ep %s",
+			 what, self);
+		return -EPERM;
+	}
+	ret = latt_sched_check_system(s, why, sizeof(why));
+	if (ret)
+		snprintf(err, len, "%s%s%s", who[0] ? who : "",
+			 who[0] ? "settings: " : "", why);
+	return ret;
+}
+
+static int check_cgroup(const struct latt_run_cfg *c, char *err, size_t len)
+{
+	struct latt_cgroup cg;
+	char why[256];
+	int ret;
+
+	if (c->target_cgroup) {
+		ret = latt_cgroup_open(&cg, c->target_cgroup, why, sizeof(why));
+		if (ret)
+			snprintf(err, len, "%s", why);
+		return ret;
+	}
+	if (!c->target_weight)
+		return 0;
+	ret = latt_cgroup_locate(&cg, "", why, sizeof(why));
+	if (ret) {
+		snprintf(err, len, "target-weight: %s", why);
+		return ret;
+	}
+	if (faccessat(AT_FDCWD, cg.path, W_OK, AT_EACCESS)) {
+		ret = -errno;
+		snprintf(err, len, "target-weight: cannot make a cgroup in %s: "
+			 "%s (run latt as root)", cg.path, strerror(errno));
+		return ret;
+	}
+	return 0;
+}
+
+int latt_priv_check(const struct latt_run_cfg *c, char *err, size_t len)
+{
+	int ret;
+
+	ret = check_sched(&c->client, "", err, len);
+	if (!ret)
+		ret = check_sched(&c->waker, "waker-", err, len);
+	if (!ret)
+		ret = check_sched(&c->target, "target-", err, len);
+	if (!ret)
+		ret = check_cgroup(c, err, len);
+	if (!ret)
+		ret = latt_knobs_check(&c->system, "", err, len);
+	return ret;
+}
+
+static bool needs_system(const struct latt_run_cfg *c)
+{
+	const struct latt_system_cfg *s = &c->system;
+
+	return s->autogroup >= 0 || s->dma_latency_us >= 0 || s->features ||
+	       s->preempt || s->scheduler || c->target_cgroup ||
+	       c->target_weight;
+}
+
+int latt_priv_drop(const struct latt_run_cfg *cfgs, size_t n)
+{
+	cap_value_t keep[4];
+	cap_flag_value_t v;
+	int nkeep = 0, ret = 0, i;
+	bool nice = false, sys = false;
+	cap_t cur, next;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		nice |= latt_sched_needs_cap(&cfgs[k].client) ||
+			latt_sched_needs_cap(&cfgs[k].waker) ||
+			latt_sched_needs_cap(&cfgs[k].target);
+		sys |= needs_system(&cfgs[k]);
+	}
+	keep[nkeep++] = CAP_KILL;
+	if (nice)
+		keep[nkeep++] = CAP_SYS_NICE;
+	if (sys) {
+		keep[nkeep++] = CAP_SYS_ADMIN;
+		keep[nkeep++] = CAP_DAC_OVERRIDE;
+	}
+
+	cur = cap_get_proc();
+	next = cap_init();
+	if (!cur || !next) {
+		ret = -errno;
+		goto out;
+	}
+	for (i = 0; i < nkeep; i++) {
+		if (cap_get_flag(cur, keep[i], CAP_PERMITTED, &v) ||
+		    v != CAP_SET)
+			continue;
+		if (cap_set_flag(next, CAP_PERMITTED, 1, &keep[i], CAP_SET) ||
+		    cap_set_flag(next, CAP_EFFECTIVE, 1, &keep[i], CAP_SET)) {
+			ret = -errno;
+			goto out;
+		}
+	}
+	if (cap_compare(cur, next) && cap_set_proc(next))
+		ret = -errno;
+out:
+	if (next)
+		cap_free(next);
+	if (cur)
+		cap_free(cur);
+	return ret;
 }

@@ -8,6 +8,7 @@
  * shape so that the report reads as one.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -50,13 +51,13 @@ line(FILE *f, const char *label, const char *fmt, ...)
 	fputc('\n', f);
 }
 
-static void averages(FILE *f, const char *title, const struct latt_stats *s)
+static void averages(FILE *f, const char *title, const struct latt_series *s)
 {
 	block(f, title);
-	line(f, "Max", "%8.0f usec", usec(s->max));
-	line(f, "Avg", "%8.0f usec", s->mean / 1000.0);
-	line(f, "Stdev", "%8.0f usec", latt_stats_stdev(s) / 1000.0);
-	line(f, "Stdev mean", "%8.0f usec", latt_stats_stdev_mean(s) / 1000.0);
+	line(f, "Max", "%8.0f usec", usec(s->stats.max));
+	line(f, "Avg", "%8.0f usec", s->stats.mean / 1000.0);
+	line(f, "Stdev", "%8.0f usec", s->stdev / 1000.0);
+	line(f, "Stdev mean", "%8.0f usec", s->stdev_mean / 1000.0);
 }
 
 static void percentiles(FILE *f, const char *title,
@@ -68,64 +69,10 @@ static void percentiles(FILE *f, const char *title,
 
 	block(f, title);
 	line(f, "Min", "%8.1f usec", usec(s->stats.min));
-	for (i = 0; i < r->npcts; i++)
-		line(f, latt_percentile_label(r->pcts[i], label, sizeof(label)),
+	for (i = 0; i < r->cfg.npcts; i++)
+		line(f, latt_percentile_label(r->cfg.pcts[i], label,
+					      sizeof(label)),
 		     "%8.1f usec", usec(s->pct[i]));
-}
-
-char *latt_signal_name(int sig, char *buf, size_t len)
-{
-	const char *abbrev = NULL;
-
-#ifdef HAVE_SIGABBREV_NP
-	abbrev = sigabbrev_np(sig);
-#endif
-	if (abbrev)
-		snprintf(buf, len, "SIG%s", abbrev);
-	else
-		snprintf(buf, len, "signal %d", sig);
-	return buf;
-}
-
-char *latt_describe_status(int status, char *buf, size_t len)
-{
-	if (WIFEXITED(status))
-		snprintf(buf, len, "exited with status %d",
-			 WEXITSTATUS(status));
-	else if (WIFSIGNALED(status))
-		snprintf(buf, len, "killed by signal %d (%s)",
-			 WTERMSIG(status), strsignal(WTERMSIG(status)));
-	else
-		snprintf(buf, len, "wait status 0x%x", status);
-	return buf;
-}
-
-static void run_status(FILE *f, const struct latt_result *r)
-{
-	char st[128];
-
-	switch (r->stop) {
-	case LATT_STOP_SIGNAL:
-		line(f, "Status", "interrupted by %s",
-		     latt_signal_name(r->stop_signal, st, sizeof(st)));
-		break;
-	case LATT_STOP_CLIENT:
-		line(f, "Status", "failed: client %d %s", r->dead_client + 1,
-		     latt_describe_status(r->dead_status, st, sizeof(st)));
-		break;
-	case LATT_STOP_TTY:
-		line(f, "Status", "failed: command stopped by %s (it uses "
-		     "the terminal)",
-		     latt_signal_name(r->stop_signal, st, sizeof(st)));
-		break;
-	case LATT_STOP_OUTPUT:
-	case LATT_STOP_ERROR:
-		line(f, "Status", "failed: %s", strerror(-r->error));
-		break;
-	default:
-		line(f, "Status", "%s", latt_stop_name(r->stop));
-		break;
-	}
 }
 
 int latt_report_text(FILE *f, const struct latt_result *r)
@@ -133,13 +80,13 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	char smin[32], smax[32], st[128];
 
 	fprintf(f, "\nParameters: min_wait=%s, max_wait=%s, clients=%u\n",
-		latt_format_duration(r->min_wait_ns, smin, sizeof(smin)),
-		latt_format_duration(r->max_wait_ns, smax, sizeof(smax)),
-		r->clients);
+		latt_format_duration(r->cfg.min_wait_ns, smin, sizeof(smin)),
+		latt_format_duration(r->cfg.max_wait_ns, smax, sizeof(smax)),
+		r->cfg.clients);
 	fprintf(f, "Entries logged: %llu\n",
 		(unsigned long long)r->wake.stats.count);
-	averages(f, "Wakeup averages", &r->wake.stats);
-	averages(f, "Work averages", &r->work.stats);
+	averages(f, "Wakeup averages", &r->wake);
+	averages(f, "Work averages", &r->work);
 
 	percentiles(f, "Wakeup percentiles", r, &r->wake);
 	percentiles(f, "Work percentiles", r, &r->work);
@@ -148,10 +95,13 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	line(f, "Clock", "%s", r->clock);
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
-	run_status(f, r);
+	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
+	if (r->stalled)
+		line(f, "Stalled", "%8llu (woken, never ran before the end; "
+		     "counted at their wait until then)",
+		     (unsigned long long)r->stalled);
 	if (r->has_ctxt && r->elapsed_ns)
-		line(f, "System cs rate", "%8.0f /s",
-		     (double)r->ctxt / secs(r->elapsed_ns));
+		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
 
 	if (r->has_target) {
 		block(f, "Target");
@@ -164,6 +114,197 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		line(f, "System", "%8.3f s", tv_secs(&r->target_ru.ru_stime));
 		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
 		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
+	}
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
+{
+	const struct latt_run_cfg *c = &r->cfg;
+	int st = r->target_status;
+	char buf[128], sig[32];
+
+	switch (r->stop) {
+	case LATT_STOP_SIGNAL:
+		fprintf(f, "latt: %sinterrupted by %s: the report covers what "
+			"was measured until then\n", ctx,
+			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
+		return;
+	case LATT_STOP_CLIENT:
+		fprintf(f, "latt: %sclient %d (pid %d) %s: the report has its "
+			"samples until then\n", ctx, r->dead_client + 1,
+			(int)r->dead_pid,
+			latt_describe_status(r->dead_status, buf, sizeof(buf)));
+		return;
+	case LATT_STOP_TTY:
+		fprintf(f, "latt: %scommand '%s' was stopped by %s: it uses the "
+			"terminal, but runs in a process group of its own; "
+			"give it </dev/null\n", ctx, r->target_cmd,
+			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
+		return;
+	case LATT_STOP_OUTPUT:
+		fprintf(f, "latt: %swrite error on standard output: %s\n", ctx,
+			strerror(-r->error));
+		return;
+	case LATT_STOP_ERROR:
+		fprintf(f, "latt: %smeasuring failed: %s%s%s\n", ctx, r->what,
+			r->what[0] && r->error ? ": " : "",
+			r->error ? strerror(-r->error) : "");
+		return;
+	case LATT_STOP_SETUP:
+		fprintf(f, "latt: %s%s%s%s\n", ctx, r->what,
+			r->error ? ": " : "",
+			r->error ? strerror(-r->error) : "");
+		return;
+	case LATT_STOP_NOEXEC:
+		fprintf(f, "latt: %scannot run '%s': %s\n", ctx,
+			c->cmd_argv[0], strerror(-r->error));
+		return;
+	default:
+		break;
+	}
+	switch (latt_result_exit_status(r)) {
+	case LATT_EXIT_NOEXEC:
+		fprintf(f, "latt: %s/bin/sh could not run '%s' (exit status "
+			"%d)\n", ctx, r->target_cmd, WEXITSTATUS(st));
+		return;
+	case LATT_EXIT_TARGET:
+		fprintf(f, "latt: %scommand '%s' %s\n", ctx, r->target_cmd,
+			latt_describe_status(st, buf, sizeof(buf)));
+		return;
+	case LATT_EXIT_RUNTIME:
+		fprintf(f, "latt: %sno wakeup was measured: the run ended "
+			"after %.3f s%s, before the first wakeup (the waker "
+			"first sleeps %s to %s): measure longer, or shorten "
+			"-s and -S\n", ctx, secs(r->elapsed_ns),
+			c->warmup_ns ? " of measuring after the warm-up" : "",
+			latt_format_duration(c->min_wait_ns, buf, 64),
+			latt_format_duration(c->max_wait_ns, sig, sizeof(sig)));
+		return;
+	default:
+		break;
+	}
+}
+
+void latt_report_run_line(FILE *f, const struct latt_result *r,
+			  unsigned int runs)
+{
+	const struct latt_series *w = &r->wake;
+	char st[160];
+
+	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
+	if (latt_result_measured(r))
+		fprintf(f, "entries %llu, max %.1f, avg %.1f, p99 %.1f usec",
+			(unsigned long long)w->stats.count, usec(w->stats.max),
+			w->stats.mean / 1000.0, usec(w->p99));
+	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
+		fprintf(f, "; command %.2f s, cpu %.2f s",
+			secs(r->target_wall_ns), r->target_cpu_s);
+	fprintf(f, "%s%s\n", latt_result_measured(r) ? "; " : "",
+		latt_result_status(r, st, sizeof(st)));
+}
+
+/* One number of the table: @width wide, "-" where there is none. */
+static void cell(FILE *f, int width, int prec, double v)
+{
+	if (isnan(v))
+		fprintf(f, " %*s", width, "-");
+	else
+		fprintf(f, " %*.*f", width, prec, v);
+}
+
+static const struct {
+	enum latt_metric m;
+	int width, prec;
+	double scale;		/* stored value / scale = printed */
+} columns[] = {
+	{ LATT_M_ENTRIES, 8, 0, 1 },
+	{ LATT_M_MAX, 9, 1, 1000 },
+	{ LATT_M_AVG, 8, 1, 1000 },
+	{ LATT_M_STDEV, 8, 1, 1000 },
+	{ LATT_M_P99, 9, 1, 1000 },
+	{ LATT_M_WALL, 8, 2, 1 },
+	{ LATT_M_CPU, 8, 2, 1 },
+	{ LATT_M_CS_RATE, 8, 0, 1 },
+};
+
+#define NCOLUMNS	(sizeof(columns) / sizeof(columns[0]))
+
+int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
+		      const struct latt_summary_row *rows, size_t n)
+{
+	char settings[512];
+	size_t i, c;
+	int w = 6;
+
+	for (i = 0; i < n; i++)
+		if ((int)strlen(rows[i].cfg->name) > w)
+			w = (int)strlen(rows[i].cfg->name);
+
+	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
+		sys->kernel, sys->hostname, sys->cpu_model, sys->cpus,
+		sys->numa_nodes, sys->numa_nodes == 1 ? "" : "s");
+	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
+		sys->clocksource, sys->preempt, sys->autogroup < 0 ? "absent" :
+		sys->autogroup ? "on" : "off");
+	fprintf(f, "Wakeup latency in usec, the median of each "
+		"configuration's runs\n\n");
+
+	fprintf(f, "%-*s runs", w, "config");
+	for (c = 0; c < NCOLUMNS; c++) {
+		fprintf(f, " %*s", columns[c].width,
+			latt_metric_name(columns[c].m));
+		if (columns[c].m == LATT_M_P99)
+			fprintf(f, " %7s", "spread");
+	}
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%-*s %4u", w, rows[i].cfg->name, rows[i].runs);
+		for (c = 0; c < NCOLUMNS; c++) {
+			cell(f, columns[c].width, columns[c].prec,
+			     rows[i].value[columns[c].m] / columns[c].scale);
+			if (columns[c].m == LATT_M_P99) {
+				if (isnan(rows[i].p99_spread))
+					fprintf(f, " %7s", "-");
+				else
+					fprintf(f, " %6.0f%%",
+						100 * rows[i].p99_spread);
+			}
+		}
+		fputc('\n', f);
+	}
+
+	fprintf(f, "\n%-*s     ", w, "ratio");
+	for (c = 0; c < NCOLUMNS; c++) {
+		fprintf(f, " %*s", columns[c].width,
+			latt_metric_name(columns[c].m));
+		if (columns[c].m == LATT_M_P99)
+			fprintf(f, " %7s", "");
+	}
+	fputc('\n', f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%-*s     ", w, rows[i].cfg->name);
+		for (c = 0; c < NCOLUMNS; c++) {
+			cell(f, columns[c].width, 3,
+			     rows[i].ratio[columns[c].m]);
+			if (columns[c].m == LATT_M_P99)
+				fprintf(f, " %7s", "");
+		}
+		fputc('\n', f);
+	}
+
+	fprintf(f, "\n");
+	for (i = 0; i < n; i++) {
+		latt_config_format(rows[i].cfg, NULL, settings,
+				   sizeof(settings));
+		fprintf(f, "%-*s %s", w, rows[i].cfg->name,
+			settings[0] ? settings : "(no settings)");
+		if (rows[i].incomplete)
+			fprintf(f, " [%u of %u runs not complete]",
+				rows[i].incomplete, rows[i].runs);
+		fputc('\n', f);
 	}
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Combining per-client measurements; see include/latt/result.h.
+ * Combining per-client measurements, and the words and exit status of how
+ * a run ended; see include/latt/result.h.
  */
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
 #include "latt/result.h"
 
 void latt_result_collect(struct latt_result *r,
@@ -36,14 +41,31 @@ uint64_t latt_series_percentile(const struct latt_series *s, double p)
 	return v;
 }
 
-void latt_result_finish(struct latt_result *r)
+static void finish_series(struct latt_series *s, const double *pcts,
+			  size_t npcts)
 {
 	size_t i;
 
-	for (i = 0; i < r->npcts; i++) {
-		r->wake.pct[i] = latt_series_percentile(&r->wake, r->pcts[i]);
-		r->work.pct[i] = latt_series_percentile(&r->work, r->pcts[i]);
-	}
+	for (i = 0; i < npcts; i++)
+		s->pct[i] = latt_series_percentile(s, pcts[i]);
+	s->p99 = latt_series_percentile(s, 99);
+	s->stdev = latt_stats_stdev(&s->stats);
+	s->stdev_mean = latt_stats_stdev_mean(&s->stats);
+}
+
+static double tv_secs(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+void latt_result_finish(struct latt_result *r)
+{
+	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
+	finish_series(&r->work, r->cfg.pcts, r->cfg.npcts);
+	r->ctxt_rate = r->has_ctxt && r->elapsed_ns ?
+		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
+	r->target_cpu_s = tv_secs(&r->target_ru.ru_utime) +
+			  tv_secs(&r->target_ru.ru_stime);
 }
 
 const char *latt_stop_name(enum latt_stop stop)
@@ -65,6 +87,115 @@ const char *latt_stop_name(enum latt_stop stop)
 		return "failed (command stopped at the terminal)";
 	case LATT_STOP_ERROR:
 		return "failed (system error)";
+	case LATT_STOP_SETUP:
+		return "failed (a setting could not be applied)";
+	case LATT_STOP_NOEXEC:
+		return "failed (the command could not be executed)";
 	}
 	return "unknown";
+}
+
+char *latt_signal_name(int sig, char *buf, size_t len)
+{
+	const char *abbrev = NULL;
+
+#ifdef HAVE_SIGABBREV_NP
+	abbrev = sigabbrev_np(sig);
+#endif
+	if (abbrev)
+		snprintf(buf, len, "SIG%s", abbrev);
+	else
+		snprintf(buf, len, "signal %d", sig);
+	return buf;
+}
+
+char *latt_describe_status(int status, char *buf, size_t len)
+{
+	if (WIFEXITED(status))
+		snprintf(buf, len, "exited with status %d",
+			 WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, len, "killed by signal %d (%s)",
+			 WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else
+		snprintf(buf, len, "wait status 0x%x", status);
+	return buf;
+}
+
+bool latt_result_measured(const struct latt_result *r)
+{
+	return r->stop != LATT_STOP_SETUP && r->stop != LATT_STOP_NOEXEC;
+}
+
+char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
+{
+	char st[128];
+
+	switch (r->stop) {
+	case LATT_STOP_SIGNAL:
+		snprintf(buf, len, "interrupted by %s",
+			 latt_signal_name(r->stop_signal, st, sizeof(st)));
+		return buf;
+	case LATT_STOP_CLIENT:
+		snprintf(buf, len, "failed: client %d %s", r->dead_client + 1,
+			 latt_describe_status(r->dead_status, st, sizeof(st)));
+		return buf;
+	case LATT_STOP_TTY:
+		snprintf(buf, len, "failed: command stopped by %s (it uses "
+			 "the terminal)",
+			 latt_signal_name(r->stop_signal, st, sizeof(st)));
+		return buf;
+	case LATT_STOP_OUTPUT:
+		snprintf(buf, len, "failed: %s", strerror(-r->error));
+		return buf;
+	case LATT_STOP_ERROR:
+	case LATT_STOP_SETUP:
+		snprintf(buf, len, "failed: %s%s%s", r->what,
+			 r->what[0] && r->error ? ": " : "",
+			 r->error ? strerror(-r->error) : "");
+		return buf;
+	case LATT_STOP_NOEXEC:
+		snprintf(buf, len, "failed: cannot run '%s': %s",
+			 r->cfg.cmd_argv[0], strerror(-r->error));
+		return buf;
+	default:
+		break;
+	}
+	if (!r->wake.stats.count)
+		snprintf(buf, len, "failed: no wakeup was measured");
+	else
+		snprintf(buf, len, "%s", latt_stop_name(r->stop));
+	return buf;
+}
+
+int latt_result_exit_status(const struct latt_result *r)
+{
+	int st = r->target_status;
+
+	switch (r->stop) {
+	case LATT_STOP_SIGNAL:
+		return 128 + r->stop_signal;
+	case LATT_STOP_NOEXEC:
+		return LATT_EXIT_NOEXEC;
+	case LATT_STOP_CLIENT:
+	case LATT_STOP_OUTPUT:
+	case LATT_STOP_TTY:
+	case LATT_STOP_ERROR:
+	case LATT_STOP_SETUP:
+		return LATT_EXIT_RUNTIME;
+	default:
+		break;
+	}
+	if (r->has_target && !r->target_killed &&
+	    !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+		/* The shell's own word for "could not be executed". */
+		if (r->target_shell && WIFEXITED(st) &&
+		    (WEXITSTATUS(st) == 126 || WEXITSTATUS(st) == 127))
+			return LATT_EXIT_NOEXEC;
+		return LATT_EXIT_TARGET;
+	}
+	/* A run that measured nothing must not pass for a good one. */
+	if (!r->wake.stats.count)
+		return LATT_EXIT_RUNTIME;
+	return LATT_EXIT_OK;
 }

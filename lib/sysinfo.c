@@ -6,6 +6,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
 
 #include "latt/sysinfo.h"
 
@@ -34,4 +36,150 @@ int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt)
 int latt_sysinfo_ctxt(uint64_t *ctxt)
 {
 	return latt_sysinfo_ctxt_from("/proc/stat", ctxt);
+}
+
+int latt_sysinfo_line(const char *root, const char *path, char *buf,
+		      size_t len)
+{
+	char full[4096];
+	FILE *f;
+	int ret = 0;
+
+	snprintf(full, sizeof(full), "%s%s", root, path);
+	f = fopen(full, "re");
+	if (!f)
+		return -errno;
+	errno = 0;
+	if (!fgets(buf, (int)len, f))
+		ret = errno ? -errno : -ENODATA;
+	else
+		buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+	return ret;
+}
+
+/* "name\t: value" of /proc/cpuinfo. */
+static void cpu_model(const char *root, char *buf, size_t len)
+{
+	static const char *const keys[] = { "model name", "Model", "Hardware",
+					    "cpu model", NULL };
+	char path[4096], line[512];
+	const char *const *k;
+	FILE *f;
+
+	snprintf(buf, len, "unknown");
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (!colon)
+			continue;
+		for (k = keys; *k; k++) {
+			if (strncmp(line, *k, strlen(*k)))
+				continue;
+			colon++;
+			colon += strspn(colon, " \t");
+			colon[strcspn(colon, "\n")] = '\0';
+			if (*colon) {
+				snprintf(buf, len, "%s", colon);
+				fclose(f);
+				return;
+			}
+		}
+	}
+	fclose(f);
+}
+
+/* How many CPUs or nodes a list such as "0-3,6" names; 0 when unreadable. */
+static unsigned int list_count(const char *root, const char *path)
+{
+	unsigned int n = 0, lo, hi;
+	char buf[1024], *p;
+	int used;
+
+	if (latt_sysinfo_line(root, path, buf, sizeof(buf)))
+		return 0;
+	for (p = buf; *p; p += used) {
+		if (sscanf(p, "%u-%u%n", &lo, &hi, &used) == 2 && hi >= lo)
+			n += hi - lo + 1;
+		else if (sscanf(p, "%u%n", &lo, &used) == 1)
+			n++;
+		else
+			break;
+		if (p[used] == ',')
+			used++;
+	}
+	return n;
+}
+
+/*
+ * The preemption model: debugfs names the current mode where it can be
+ * read ("none voluntary (full) lazy"); otherwise the kernel's version
+ * string tells how it was built.
+ */
+static void preempt_mode(const char *root, const char *version, char *buf,
+			 size_t len)
+{
+	char line[128], *open, *close;
+
+	if (!latt_sysinfo_line(root, "/sys/kernel/debug/sched/preempt", line,
+			       sizeof(line)) &&
+	    (open = strchr(line, '(')) && (close = strchr(open, ')'))) {
+		*close = '\0';
+		snprintf(buf, len, "%s%s", strstr(version, "PREEMPT_DYNAMIC") ?
+			 "dynamic, " : "", open + 1);
+		return;
+	}
+	if (strstr(version, "PREEMPT_RT"))
+		snprintf(buf, len, "rt");
+	else if (strstr(version, "PREEMPT_DYNAMIC"))
+		snprintf(buf, len, "dynamic (mode not readable)");
+	else if (strstr(version, "PREEMPT_LAZY"))
+		snprintf(buf, len, "lazy");
+	else if (strstr(version, "PREEMPT"))
+		snprintf(buf, len, "full");
+	else
+		snprintf(buf, len, "none or voluntary");
+}
+
+void latt_sysinfo_read(struct latt_sysinfo *si, const char *root)
+{
+	char version[256] = "", line[32];
+	struct utsname u;
+	long n;
+
+	memset(si, 0, sizeof(*si));
+	snprintf(si->kernel, sizeof(si->kernel), "unknown");
+	snprintf(si->hostname, sizeof(si->hostname), "unknown");
+	if (!*root && !uname(&u)) {
+		snprintf(si->kernel, sizeof(si->kernel), "%s", u.release);
+		snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
+		snprintf(version, sizeof(version), "%s", u.version);
+	} else {
+		latt_sysinfo_line(root, "/proc/sys/kernel/osrelease",
+				  si->kernel, sizeof(si->kernel));
+		latt_sysinfo_line(root, "/proc/sys/kernel/hostname",
+				  si->hostname, sizeof(si->hostname));
+		latt_sysinfo_line(root, "/proc/sys/kernel/version", version,
+				  sizeof(version));
+	}
+	cpu_model(root, si->cpu_model, sizeof(si->cpu_model));
+	si->cpus = list_count(root, "/sys/devices/system/cpu/online");
+	if (!si->cpus && !*root && (n = sysconf(_SC_NPROCESSORS_ONLN)) > 0)
+		si->cpus = (unsigned int)n;
+	si->numa_nodes = list_count(root, "/sys/devices/system/node/online");
+	if (!si->numa_nodes)
+		si->numa_nodes = 1;
+	if (latt_sysinfo_line(root, "/sys/devices/system/clocksource/"
+			      "clocksource0/current_clocksource",
+			      si->clocksource, sizeof(si->clocksource)))
+		snprintf(si->clocksource, sizeof(si->clocksource), "unknown");
+	preempt_mode(root, version, si->preempt, sizeof(si->preempt));
+	si->autogroup = -1;
+	if (!latt_sysinfo_line(root, "/proc/sys/kernel/sched_autogroup_enabled",
+			       line, sizeof(line)))
+		si->autogroup = line[0] == '1';
 }

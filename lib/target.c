@@ -27,11 +27,29 @@ bool latt_target_is_shell(int argc, char **argv)
 	return false;
 }
 
-int latt_target_init(struct latt_target *t, int argc, char **argv)
+char *latt_target_display(int argc, char **argv)
 {
 	size_t len = 1;
+	char *d;
 	int i;
 
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	d = malloc(len);
+	if (!d)
+		return NULL;
+	d[0] = '\0';
+	for (i = 0; i < argc; i++) {
+		if (i)
+			strcat(d, " ");
+		strcat(d, argv[i]);
+	}
+	return d;
+}
+
+void latt_target_init(struct latt_target *t, int argc, char **argv,
+		      const char *display)
+{
 	memset(t, 0, sizeof(*t));
 	if (latt_target_is_shell(argc, argv)) {
 		static char sh[] = "/bin/sh", dash_c[] = "-c";
@@ -44,32 +62,47 @@ int latt_target_init(struct latt_target *t, int argc, char **argv)
 	} else {
 		t->argv = argv;
 	}
-	for (i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	t->display = malloc(len);
-	if (!t->display)
-		return -ENOMEM;
-	t->display[0] = '\0';
-	for (i = 0; i < argc; i++) {
-		if (i)
-			strcat(t->display, " ");
-		strcat(t->display, argv[i]);
-	}
-	return 0;
+	t->display = display;
 }
 
-void latt_target_free(struct latt_target *t)
+/* What the child tells through its pipe when it could not start. */
+struct start_failure {
+	int error;		/* errno */
+	int stage;		/* enum stage */
+};
+
+enum stage {
+	STAGE_EXEC = -1,
+	STAGE_CGROUP = -2,
+	/* 0 and up: enum latt_sched_step */
+};
+
+static const char *stage_name(int stage)
 {
-	free(t->display);
-	t->display = NULL;
+	if (stage == STAGE_EXEC)
+		return "exec";
+	if (stage == STAGE_CGROUP)
+		return "cgroup";
+	return latt_sched_step_name((enum latt_sched_step)stage);
+}
+
+static void __attribute__((noreturn)) child_fail(int fd, int error, int stage)
+{
+	struct start_failure f = { .error = error, .stage = stage };
+
+	if (write(fd, &f, sizeof(f)) < 0)
+		_exit(127);
+	_exit(127);
 }
 
 /* In the child: become the target.  Never returns. */
-static void target_child(struct latt_target *t, const sigset_t *sigmask,
-			 pid_t parent, int errfd)
+static void __attribute__((noreturn))
+target_child(struct latt_target *t, const struct latt_target_opts *o,
+	     pid_t parent, int errfd)
 {
 	struct sigaction sa = { .sa_handler = SIG_DFL };
-	int err, sig;
+	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
+	int sig, ret;
 
 	setpgid(0, 0);
 	/* Die with latt; checked against a parent that died before this. */
@@ -80,19 +113,39 @@ static void target_child(struct latt_target *t, const sigset_t *sigmask,
 	for (sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
 			sigaction(sig, &sa, NULL);
-	sigprocmask(SIG_SETMASK, sigmask, NULL);
+	sigprocmask(SIG_SETMASK, o->sigmask, NULL);
+	/* The cgroup first: a real-time policy may depend on it. */
+	if (o->cgroup_procs) {
+		ret = latt_cgroup_join(o->cgroup_procs);
+		if (ret)
+			child_fail(errfd, -ret, STAGE_CGROUP);
+	}
+	if (o->sched) {
+		ret = latt_sched_apply(o->sched, &step);
+		if (ret)
+			child_fail(errfd, -ret, (int)step);
+	}
 	execvp(t->argv[0], t->argv);
-	err = errno;
-	if (write(errfd, &err, sizeof(err)) < 0)
-		_exit(127);
-	_exit(127);
+	child_fail(errfd, errno, STAGE_EXEC);
 }
 
-int latt_target_start(struct latt_target *t, const sigset_t *sigmask)
+int latt_target_start(struct latt_target *t, const struct latt_target_opts *o)
 {
 	pid_t parent = getpid(), pid;
-	int fds[2], err = 0;
+	struct start_failure f;
+	int fds[2], err;
 	ssize_t n;
+
+	/* Nothing of an earlier start may carry over into this one. */
+	t->pid = 0;
+	t->exited = false;
+	t->status = 0;
+	t->fail_errno = 0;
+	t->fail_what = NULL;
+	t->start_ns = t->end_ns = 0;
+	memset(&t->ru, 0, sizeof(t->ru));
+	memset(&t->orphans, 0, sizeof(t->orphans));
+	t->own_cgroup = o->own_cgroup;
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
@@ -105,26 +158,27 @@ int latt_target_start(struct latt_target *t, const sigset_t *sigmask)
 		return err;
 	}
 	if (pid == 0)
-		target_child(t, sigmask, parent, fds[1]);
+		target_child(t, o, parent, fds[1]);
 	close(fds[1]);
 	/* Both sides set the group, so neither has to wait for the other. */
 	setpgid(pid, pid);
 	t->pid = pid;
 	/* End of file: exec succeeded (the descriptor was close-on-exec). */
 	do {
-		n = read(fds[0], &err, sizeof(err));
+		n = read(fds[0], &f, sizeof(f));
 	} while (n < 0 && errno == EINTR);
 	close(fds[0]);
-	if (n == sizeof(err)) {
+	if (n == sizeof(f)) {
 		int status;
 
-		t->exec_errno = err;
+		t->fail_errno = f.error;
+		t->fail_what = stage_name(f.stage);
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
 		t->exited = true;
 		t->status = status;
 		t->end_ns = latt_mono_ns();
-		return -ENOEXEC;
+		return f.stage == STAGE_EXEC ? -ENOEXEC : -ECANCELED;
 	}
 	return 0;
 }
@@ -171,12 +225,20 @@ void latt_target_rusage(const struct latt_target *t, struct rusage *total)
 
 int latt_target_kill(const struct latt_target *t, int sig)
 {
+	int ret;
+
 	if (t->pid <= 0)
 		return -ESRCH;
-	return kill(-t->pid, sig) ? -errno : 0;
+	ret = kill(-t->pid, sig) ? -errno : 0;
+	if (t->own_cgroup && latt_cgroup_kill(t->own_cgroup, sig) > 0)
+		ret = 0;
+	return ret;
 }
 
 bool latt_target_alive(const struct latt_target *t)
 {
-	return latt_target_kill(t, 0) != -ESRCH;
+	if (t->pid <= 0)
+		return false;
+	return kill(-t->pid, 0) == 0 || errno != ESRCH ||
+	       (t->own_cgroup && latt_cgroup_populated(t->own_cgroup));
 }

@@ -9,13 +9,14 @@
 #include <inttypes.h>
 #include <poll.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/epoll.h>
-#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "latt/sysinfo.h"
 #include "latt/waker.h"
 
 #define TAG_SIGNAL	(1ULL << 32)
@@ -77,41 +78,30 @@ static int arm_timer(int fd, uint64_t ns)
 	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
 }
 
-int latt_waker_init(struct latt_waker *w, const struct latt_waker_opts *o,
-		    const struct latt_clock *clock, struct latt_client *clients)
+int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
+		    const struct latt_session *s,
+		    const struct latt_clock *clock,
+		    struct latt_client *clients, uint64_t seed)
 {
-	struct sigaction sa = { .sa_handler = SIG_IGN };
-	sigset_t set;
 	int ret;
 
 	memset(w, 0, sizeof(*w));
-	w->opts = *o;
+	w->cfg = cfg;
 	w->clock = clock;
+	w->samples = cfg->verbose ? s->samples : NULL;
+	w->sample_prefix = "";
 	w->clients = clients;
 	w->dead_client = -1;
-	w->epfd = w->sigfd = w->sleep_fd = w->deadline_fd = -1;
-	w->rng = o->seed ? o->seed : 0x853c49e6748fea9bULL;
+	w->sigfd = s->sigfd;
+	w->epfd = w->sleep_fd = w->deadline_fd = -1;
+	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &set, &w->saved_mask))
-		return -errno;
-	/* A closed stdout is reported from the write, not by dying. */
-	sigaction(SIGPIPE, &sa, NULL);
-	/* Orphans of the target come to latt, so none escapes the end. */
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
-
-	w->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	w->sleep_fd = timerfd_create(CLOCK_MONOTONIC,
 				     TFD_CLOEXEC | TFD_NONBLOCK);
 	w->deadline_fd = timerfd_create(CLOCK_MONOTONIC,
 					TFD_CLOEXEC | TFD_NONBLOCK);
-	if (w->sigfd < 0 || w->epfd < 0 || w->sleep_fd < 0 ||
-	    w->deadline_fd < 0)
+	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0)
 		return -errno;
 	ret = epoll_add(w->epfd, w->sigfd, TAG_SIGNAL);
 	if (!ret)
@@ -121,9 +111,13 @@ int latt_waker_init(struct latt_waker *w, const struct latt_waker_opts *o,
 	return ret;
 }
 
-const sigset_t *latt_waker_child_mask(const struct latt_waker *w)
+void latt_waker_fail(struct latt_waker *w, enum latt_stop why, int error,
+		     const char *what)
 {
-	return &w->saved_mask;
+	if (set_stop(w, why)) {
+		w->error = error;
+		snprintf(w->what, sizeof(w->what), "%s", what);
+	}
 }
 
 /* How long all clients together may take to hand their channels over. */
@@ -143,6 +137,8 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	};
 	unsigned int pending = w->nclients;
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
+	struct latt_client_failure fail;
+	char what[96];
 	int ret;
 
 	while (pending && w->stop == LATT_STOP_NONE) {
@@ -153,12 +149,23 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		ret = poll(pfd, 2, (int)((end - now) / 1000000) + 1);
 		if (ret < 0 && errno != EINTR)
 			return -errno;
-		if (pfd[1].revents)
-			read_signals(w);
+		/*
+		 * Hand-offs before signals: a client whose settings failed
+		 * said so before it exited, and that is the reason to give.
+		 */
 		while (pending) {
-			ret = latt_client_adopt(w->clients, w->nclients, fd);
+			ret = latt_client_adopt(w->clients, w->nclients, fd,
+						&fail);
 			if (ret == -EAGAIN)
 				break;
+			if (ret == -ECANCELED) {
+				snprintf(what, sizeof(what), "client %u: "
+					 "setting its %s", fail.id + 1,
+					 latt_sched_step_name(fail.step));
+				latt_waker_fail(w, LATT_STOP_SETUP, fail.error,
+						what);
+				return 0;
+			}
 			if (ret < 0)
 				return ret;
 			ret = epoll_add(w->epfd,
@@ -168,15 +175,17 @@ static int adopt_clients(struct latt_waker *w, int fd)
 				return ret;
 			pending--;
 		}
+		if (pfd[1].revents)
+			read_signals(w);
 	}
 	return 0;
 }
 
-int latt_waker_spawn_clients(struct latt_waker *w, unsigned int n,
+int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
 			     const struct latt_client_cfg *cfg)
 {
-	unsigned int i;
+	unsigned int i, n = w->cfg->clients;
 	int ho[2], ret;
 
 	ret = latt_client_handoff_open(ho);
@@ -204,6 +213,12 @@ int latt_waker_spawn_clients(struct latt_waker *w, unsigned int n,
 void latt_waker_set_target(struct latt_waker *w, struct latt_target *t)
 {
 	w->target = t;
+}
+
+void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name)
+{
+	w->helper = pid;
+	w->helper_name = name;
 }
 
 static struct latt_client *find_client(struct latt_waker *w, pid_t pid)
@@ -240,8 +255,15 @@ static void reap(struct latt_waker *w)
 		if (w->target && pid == w->target->pid) {
 			latt_target_exited(w->target, st, &ru, latt_mono_ns());
 			set_stop(w, LATT_STOP_TARGET);
+		} else if (w->helper && pid == w->helper) {
+			w->helper_reaped = true;
+			w->helper_status = st;
+			if (set_stop(w, LATT_STOP_ERROR))
+				snprintf(w->what, sizeof(w->what), "%s exited "
+					 "during the run", w->helper_name);
 		} else if ((c = find_client(w, pid))) {
 			c->reaped = true;
+			c->reaped_ns = latt_clock_now(w->clock);
 			w->nreaped++;
 			c->status = st;
 			client_gone(w, c->id);
@@ -273,10 +295,11 @@ static void read_signals(struct latt_waker *w)
 
 static void print_sample(struct latt_waker *w, const struct latt_client *c)
 {
-	FILE *f = w->opts.verbose;
+	FILE *f = w->samples;
 
-	fprintf(f, "sample client=%u wakeup_ns=%" PRIu64 " work_ns=%" PRIu64
-		"\n", c->id + 1, c->slot->last_wake_ns, c->slot->last_work_ns);
+	fprintf(f, "sample %sclient=%u wakeup_ns=%" PRIu64 " work_ns=%" PRIu64
+		"\n", w->sample_prefix, c->id + 1, c->slot->last_wake_ns,
+		c->slot->last_work_ns);
 	if (ferror(f))
 		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
 }
@@ -289,9 +312,10 @@ static void take_answers(struct latt_waker *w, unsigned int i)
 	for (;;) {
 		ret = latt_wake_collect(&c->chan);
 		if (ret == 1) {
+			c->in_flight = false;
 			if (w->pending)
 				w->pending--;
-			if (w->opts.verbose)
+			if (w->samples && !w->warming)
 				print_sample(w, c);
 			continue;
 		}
@@ -339,10 +363,10 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 
 static void sleep_phase(struct latt_waker *w)
 {
-	uint64_t span = w->opts.max_ns - w->opts.min_ns, ns;
+	uint64_t span = w->cfg->max_wait_ns - w->cfg->min_wait_ns, ns;
 	int ret;
 
-	ns = w->opts.min_ns;
+	ns = w->cfg->min_wait_ns;
 	if (span)
 		ns += next_random(w) % (span + 1);
 	if (!ns) {
@@ -360,17 +384,49 @@ static void sleep_phase(struct latt_waker *w)
 		handle_events(w, -1);
 }
 
+/* Where measuring starts: at the start, or when the warm-up ends. */
+static void start_measuring(struct latt_waker *w, uint64_t now)
+{
+	w->start_ns = now;
+	w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_start) == 0;
+}
+
+/*
+ * The warm-up is over: drop what was recorded so far.  Every client has
+ * answered and is blocked, so no slot is being written.
+ */
+static void end_warmup(struct latt_waker *w, uint64_t now)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++) {
+		latt_client_slot_clear(w->clients[i].slot);
+		w->clients[i].sent = 0;
+	}
+	w->cycles = 0;
+	w->warming = false;
+	start_measuring(w, now);
+}
+
 static void wake_phase(struct latt_waker *w)
 {
 	unsigned int i;
+	uint64_t stamp;
 	int ret;
 
+	if (w->warming) {
+		uint64_t now = latt_mono_ns();
+
+		if (now >= w->warm_end_ns)
+			end_warmup(w, now);
+	}
 	w->pending = 0;
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
 		/* The stamp is taken as close to the wake as it can be. */
-		ret = latt_wake_send(&c->chan, latt_clock_now(w->clock));
+		stamp = latt_clock_now(w->clock);
+		ret = latt_wake_send(&c->chan, stamp);
 		if (ret == -EPIPE) {
 			client_gone(w, i);
 			return;
@@ -379,6 +435,9 @@ static void wake_phase(struct latt_waker *w)
 			set_error(w, LATT_STOP_ERROR, ret);
 			return;
 		}
+		c->sent_stamp = stamp;
+		c->in_flight = true;
+		c->sent++;
 		w->pending++;
 	}
 	while (w->pending && w->stop == LATT_STOP_NONE)
@@ -389,11 +448,16 @@ static void wake_phase(struct latt_waker *w)
 
 int latt_waker_run(struct latt_waker *w)
 {
+	uint64_t now = latt_mono_ns();
 	int ret;
 
-	w->start_ns = latt_mono_ns();
-	if (w->opts.duration_ns) {
-		ret = arm_timer(w->deadline_fd, w->opts.duration_ns);
+	start_measuring(w, now);
+	if (w->cfg->warmup_ns) {
+		w->warming = true;
+		w->warm_end_ns = now + w->cfg->warmup_ns;
+	}
+	if (w->cfg->duration_ns) {
+		ret = arm_timer(w->deadline_fd, w->cfg->duration_ns);
 		if (ret)
 			set_error(w, LATT_STOP_ERROR, ret);
 	}
@@ -406,6 +470,11 @@ int latt_waker_run(struct latt_waker *w)
 		wake_phase(w);
 	}
 	w->end_ns = latt_mono_ns();
+	if (w->has_ctxt)
+		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
+	/* A run that ended in its warm-up measured nothing. */
+	if (w->warming)
+		w->start_ns = w->end_ns;
 	return w->stop == LATT_STOP_ERROR ? w->error : 0;
 }
 
@@ -452,7 +521,7 @@ static void stop_target(struct latt_waker *w)
 	latt_target_kill(t, SIGTERM);
 	/* A stopped group would never see the SIGTERM. */
 	latt_target_kill(t, SIGCONT);
-	if (wait_until(w, w->opts.grace_ns, target_gone))
+	if (wait_until(w, w->cfg->grace_ns, target_gone))
 		return;
 	latt_target_kill(t, SIGKILL);
 	wait_until(w, KILL_WAIT_NS, target_gone);
@@ -516,9 +585,35 @@ static void stop_strays(struct latt_waker *w)
 {
 	if (!w->target || w->target->pid <= 0)
 		return;
-	if (wait_until(w, w->opts.grace_ns, strays_gone_term))
+	if (wait_until(w, w->cfg->grace_ns, strays_gone_term))
 		return;
 	wait_until(w, KILL_WAIT_NS, strays_gone_kill);
+}
+
+/*
+ * After every client is gone: a client woken but never run before it was
+ * stopped has no sample of that wakeup.  Its wait until it was stopped is
+ * a lower bound of its latency, and dropping it would flatter the run.
+ * A client that died on its own is not waiting for anything.
+ */
+static void record_stalled(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+		struct latt_client_slot *s = c->slot;
+		uint64_t end, v;
+
+		if (!c->in_flight || (int)i == w->dead_client || !c->reaped ||
+		    s->wake.count >= c->sent)
+			continue;
+		end = c->reaped_ns;
+		v = end > c->sent_stamp ? end - c->sent_stamp : 0;
+		latt_stats_add(&s->wake, v);
+		latt_hist_add(&s->wake_hist, v);
+		w->stalled++;
+	}
 }
 
 void latt_waker_finish(struct latt_waker *w)
@@ -531,6 +626,15 @@ void latt_waker_finish(struct latt_waker *w)
 	stop_target(w);
 	stop_clients(w);
 	stop_strays(w);
+	if (w->warming) {
+		unsigned int i;
+
+		/* It ended in the warm-up: nothing it took counts. */
+		for (i = 0; i < w->nclients; i++)
+			latt_client_slot_clear(w->clients[i].slot);
+		return;
+	}
+	record_stalled(w);
 }
 
 void latt_waker_destroy(struct latt_waker *w)
@@ -541,13 +645,11 @@ void latt_waker_destroy(struct latt_waker *w)
 		latt_wake_close(&w->clients[i].chan);
 	if (w->epfd >= 0)
 		close(w->epfd);
-	if (w->sigfd >= 0)
-		close(w->sigfd);
 	if (w->sleep_fd >= 0)
 		close(w->sleep_fd);
 	if (w->deadline_fd >= 0)
 		close(w->deadline_fd);
-	w->epfd = w->sigfd = w->sleep_fd = w->deadline_fd = -1;
+	w->epfd = w->sleep_fd = w->deadline_fd = -1;
 }
 
 void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
@@ -555,10 +657,16 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->stop = w->stop;
 	r->stop_signal = w->stop_signal;
 	r->error = w->error;
+	snprintf(r->what, sizeof(r->what), "%s", w->what);
 	r->cycles = w->cycles;
 	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
+	r->stalled = w->stalled;
 	r->dead_client = w->dead_client;
-	if (w->dead_client >= 0)
+	if (w->dead_client >= 0) {
+		r->dead_pid = w->clients[w->dead_client].pid;
 		r->dead_status = w->clients[w->dead_client].status;
+	}
 	r->target_killed = w->target_killed;
+	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
+	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
 }

@@ -96,11 +96,11 @@ static void test_collect(void)
 	ok(series_equal(&r->work, &work, &work_h),
 	   "collect: work series equals all samples at once");
 
-	r->npcts = ARRAY_SIZE(pcts);
-	memcpy(r->pcts, pcts, sizeof(pcts));
+	r->cfg.npcts = ARRAY_SIZE(pcts);
+	memcpy(r->cfg.pcts, pcts, sizeof(pcts));
 	latt_result_finish(r);
 	good = true;
-	for (i = 0; i < r->npcts; i++) {
+	for (i = 0; i < r->cfg.npcts; i++) {
 		uint64_t w = clamp(latt_hist_percentile(&wake_h, pcts[i]),
 				   &wake);
 		uint64_t k = clamp(latt_hist_percentile(&work_h, pcts[i]),
@@ -123,12 +123,17 @@ static void test_collect(void)
 	ok(good, "finish: pct[] per r->pcts, the histogram's, clamped");
 
 	good = true;
-	for (i = 0; i < r->npcts; i++)
+	for (i = 0; i < r->cfg.npcts; i++)
 		if (r->wake.pct[i] < wake.min || r->wake.pct[i] > wake.max ||
 		    (i && r->wake.pct[i] < r->wake.pct[i - 1]))
 			good = false;
-	ok(good && r->wake.pct[r->npcts - 1] == wake.max,
+	ok(good && r->wake.pct[r->cfg.npcts - 1] == wake.max,
 	   "finish: percentiles rise within [min, max], p100 is the max");
+	if (!ok(rel_err(r->wake.stdev, latt_stats_stdev(&wake)) < 1e-9 &&
+		rel_err(r->work.stdev_mean, latt_stats_stdev_mean(&work)) <
+		1e-9 && r->wake.p99 == latt_series_percentile(&r->wake, 99),
+		"finish: derives stdev, stdev of the mean and p99 once"))
+		diag("stdev %g/%g", r->wake.stdev, latt_stats_stdev(&wake));
 
 	free(r);
 	free(slots);
@@ -238,21 +243,25 @@ static void fake_result(struct latt_result *r)
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
-	r->min_wait_ns = 10000000;
-	r->max_wait_ns = 20000000;
-	r->clients = 8;
+	latt_config_init(&r->cfg);
+	r->cfg.min_wait_ns = 10000000;
+	r->cfg.max_wait_ns = 20000000;
+	r->cfg.clients = 8;
 	r->clock = "monotonic";
-	r->npcts = ARRAY_SIZE(p);
-	memcpy(r->pcts, p, sizeof(p));
+	r->cfg.npcts = ARRAY_SIZE(p);
+	memcpy(r->cfg.pcts, p, sizeof(p));
 	fake_stats(&r->wake.stats, 192, 3000, 20468000, 5107000, 5249000);
 	fake_stats(&r->work.stats, 192, 30000000, 67689000, 48216000,
 		   9056000);
-	for (i = 0; i < r->npcts; i++) {
+	r->elapsed_ns = 2003000000;
+	r->has_ctxt = true;
+	r->ctxt = 4006;
+	latt_result_finish(r);
+	for (i = 0; i < r->cfg.npcts; i++) {
 		r->wake.pct[i] = 4000000 + 8000000 * i;
 		r->work.pct[i] = 40000000 + 12345 * i;
 	}
 	r->cycles = 24;
-	r->elapsed_ns = 2003000000;
 	r->stop = LATT_STOP_SIGNAL;
 	r->stop_signal = SIGINT;
 	r->has_target = true;
@@ -260,8 +269,6 @@ static void fake_result(struct latt_result *r)
 	r->target_status = 3 << 8;	/* exited with status 3 */
 	r->target_killed = true;
 	r->target_wall_ns = 2001000000;
-	r->has_ctxt = true;
-	r->ctxt = 4006;
 }
 
 static size_t count_str(const char *text, const char *needle)
@@ -403,7 +410,7 @@ static void test_status(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(6 + 3 + 1 + 7 + 4);
+	plan(7 + 3 + 1 + 7 + 4);
 	test_collect();
 	test_clamp();
 	test_stop_names();

@@ -20,6 +20,7 @@
 
 #include "latt/clock.h"
 #include "latt/hist.h"
+#include "latt/sched.h"
 #include "latt/stats.h"
 #include "latt/wake.h"
 
@@ -41,16 +42,29 @@ struct latt_client {
 	pid_t pid;			/* 0 before it is started */
 	bool reaped;			/* its exit status is in @status */
 	int status;			/* as from waitpid() */
+	uint64_t reaped_ns;		/* the clock when it was reaped */
 	struct latt_wake_chan chan;
 	struct latt_client_slot *slot;
+	/* the waker's view of the current wakeup */
+	bool in_flight;			/* woken, not answered yet */
+	uint64_t sent_stamp;		/* the stamp it was woken with */
+	uint64_t sent;			/* wakeups sent since the last reset */
 };
 
 /* What every client of a run shares. */
 struct latt_client_cfg {
 	const struct latt_clock *clock;
 	size_t work_bytes;		/* -x, in bytes; 0 for no work */
+	const struct latt_sched *sched;	/* its scheduler settings */
 	pid_t parent;			/* the waker, which clients must outlive not */
 	const sigset_t *sigmask;	/* the signal mask to run with */
+};
+
+/* A client that could not apply its settings, as its hand-off tells. */
+struct latt_client_failure {
+	unsigned int id;
+	int error;			/* -errno */
+	enum latt_sched_step step;	/* what failed */
 };
 
 /*
@@ -63,15 +77,24 @@ struct latt_client_slot *latt_client_slots_map(unsigned int n);
 void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n);
 
 /*
+ * Empty a slot whose client is not recording (it is blocked, or gone):
+ * the samples of the warm-up are dropped this way.  Only the histogram
+ * buckets between the slot's min and max are written.
+ */
+void latt_client_slot_clear(struct latt_client_slot *s);
+
+/*
  * Starting clients takes two steps, so that a fork copies only the
  * waker's few descriptors and not the two of every client started before
  * (which made starting N clients cost O(N^2) in the kernel):
  *
  *  1. latt_client_fork() for every client.  The child dies with the waker
  *     (PR_SET_PDEATHSIG), ignores keyboard signals (the waker handles ^C
- *     and stops it), closes what it inherited, opens its own channel and
- *     sends the waker's ends over the hand-off socket (SCM_RIGHTS), then
- *     runs latt_client_loop() until the waker hangs up.
+ *     and stops it), closes what it inherited, applies its scheduler
+ *     settings, opens its own channel and sends the waker's ends over the
+ *     hand-off socket (SCM_RIGHTS), then runs latt_client_loop() until the
+ *     waker hangs up.  A client whose settings fail sends that failure
+ *     instead, and exits.
  *  2. latt_client_adopt() once per client, after all are forked, takes
  *     one hand-off message and fills that client's channel.
  */
@@ -89,10 +112,12 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
 /*
  * Take one hand-off message from socket @fd (non-blocking) and give its
  * descriptors (close-on-exec) to the client among @clients[0..n) it names.
- * Returns that client's index, -EAGAIN when none is waiting, -EPROTO for
- * a malformed message, or -errno.
+ * Returns that client's index, -EAGAIN when none is waiting, -ECANCELED
+ * when the client could not apply its settings (@fail says what), -EPROTO
+ * for a malformed message, or -errno.
  */
-int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd);
+int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
+		      struct latt_client_failure *fail);
 
 /*
  * The client's measuring loop, for a child process or a thread.  Returns

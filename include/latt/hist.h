@@ -73,6 +73,12 @@ void latt_hist_merge_range(struct latt_hist *dst, const struct latt_hist *src,
 			   uint64_t min, uint64_t max);
 
 /*
+ * Empty @h, whose values all lie in [@min, @max], writing only the
+ * buckets between.
+ */
+void latt_hist_clear_range(struct latt_hist *h, uint64_t min, uint64_t max);
+
+/*
  * The @p-th percentile (0 < @p <= 100) by nearest rank: the value of the
  * sample of rank ceil(p/100 * count), as the midpoint of its bucket.
  * Returns 0 for an empty histogram.

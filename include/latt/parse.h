@@ -7,6 +7,7 @@
 #ifndef LATT_PARSE_H
 #define LATT_PARSE_H
 
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,6 +32,20 @@ int latt_parse_size(const char *s, uint64_t unit, uint64_t *bytes);
 
 /* A whole decimal number, no sign, no unit. */
 int latt_parse_uint(const char *s, uint64_t *v);
+
+/* A whole decimal number with an optional sign ("-5", "+3", "7"). */
+int latt_parse_int(const char *s, int64_t *v);
+
+/*
+ * A list of CPUs as the kernel prints them: numbers and ranges separated
+ * by commas ("0-3,6,8-9").  Every CPU must be below @max (-ERANGE); bits
+ * are set in @set, which is cleared first, for @max CPUs.
+ */
+int latt_parse_cpulist(const char *s, cpu_set_t *set, unsigned int max);
+
+/* Write @set (of @max CPUs) as a list ("0-3,6") into @buf.  Returns @buf. */
+char *latt_format_cpulist(const cpu_set_t *set, unsigned int max, char *buf,
+			  size_t len);
 
 /*
  * A comma-separated list of percentiles, each 0 < p <= 100 ("50,99,99.9").

@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "latt/result.h"
+#include "latt/summary.h"
+#include "latt/sysinfo.h"
 
 /*
  * The text report: latt-0.1's report byte for byte (Parameters, Entries
@@ -19,12 +21,29 @@
 int latt_report_text(FILE *f, const struct latt_result *r);
 
 /*
- * Describe wait status @status ("exited with status 1", "killed by signal
- * 9 (Killed)") into @buf of @len bytes.  Returns @buf.
+ * Tell on @f (stderr) why @r is not a success, in one line starting
+ * "latt: " and then @ctx ("" for a single run, "configuration 'fifo',
+ * run 2: " in a sweep).  Prints nothing for a success.
  */
-char *latt_describe_status(int status, char *buf, size_t len);
+void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r);
 
-/* Name signal @sig ("SIGINT"; "signal 40" where it has none).  Returns @buf. */
-char *latt_signal_name(int sig, char *buf, size_t len);
+/*
+ * In a sweep, the line printed as run @r ends ("run 2/3 fifo: entries
+ * 240, max 912.0, avg 41.2, p99 310.5 usec; command 1.21 s, cpu 2.40 s;
+ * complete (command exited)"); @runs is the runs per configuration.
+ */
+void latt_report_run_line(FILE *f, const struct latt_result *r,
+			  unsigned int runs);
+
+/*
+ * The table of configurations: a header with the facts that decide
+ * whether the numbers compare (kernel, CPUs, NUMA nodes, clocksource,
+ * preemption, autogroup), one row per configuration (median of its runs,
+ * p99 spread), the ratio of each metric to the first configuration, and
+ * each configuration's settings.  No line contains "Avg".  Returns 0 or
+ * -errno of a failed write.
+ */
+int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
+		      const struct latt_summary_row *rows, size_t n);
 
 #endif /* LATT_REPORT_H */

@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The result of one measurement: everything a report writer prints.
- * Writers only format what is here; statistics are computed once, by
- * latt_result_collect() and latt_result_finish(), not by each writer.
+ * The result of one run: the configuration it ran (a copy), what produced
+ * it (run number, seed, clock, kernel, start time), what it measured, how
+ * it ended, the command's resource use and the system's context switches.
+ *
+ * Statistics are computed once: latt_result_collect() merges the clients'
+ * samples and latt_result_finish() derives percentiles, deviations and
+ * rates.  Report writers only format what is here, and the exit status
+ * of latt is a function of results alone (latt_result_exit_status()).
  */
 #ifndef LATT_RESULT_H
 #define LATT_RESULT_H
@@ -11,12 +16,20 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/resource.h>
+#include <sys/types.h>
+#include <time.h>
 
 #include "latt/client.h"
+#include "latt/config.h"
 #include "latt/hist.h"
 #include "latt/stats.h"
 
-#define LATT_PCT_MAX	16
+/* Exit statuses; the manual's EXIT STATUS lists the same. */
+#define LATT_EXIT_OK		0
+#define LATT_EXIT_USAGE		1
+#define LATT_EXIT_RUNTIME	2
+#define LATT_EXIT_TARGET	4
+#define LATT_EXIT_NOEXEC	127
 
 /* Why measurement stopped. */
 enum latt_stop {
@@ -27,39 +40,51 @@ enum latt_stop {
 	LATT_STOP_CLIENT,	/* a client died */
 	LATT_STOP_OUTPUT,	/* writing -v samples failed */
 	LATT_STOP_TTY,		/* the target stopped reading the terminal */
-	LATT_STOP_ERROR,	/* a system call failed */
+	LATT_STOP_ERROR,	/* a system call failed while measuring */
+	LATT_STOP_SETUP,	/* a setting could not be applied: no report */
+	LATT_STOP_NOEXEC,	/* the command could not be executed: no report */
 };
 
 /* One kind of latency (wakeup or work), all clients merged. */
 struct latt_series {
 	struct latt_stats stats;
 	struct latt_hist hist;
-	uint64_t pct[LATT_PCT_MAX];	/* ns, for result->pcts[] */
+	/* derived by latt_result_finish() */
+	uint64_t pct[LATT_PCT_MAX];	/* ns, for cfg.pcts[] */
+	uint64_t p99;			/* ns, for comparisons */
+	double stdev, stdev_mean;	/* ns */
 };
 
 struct latt_result {
-	/* parameters */
-	uint64_t min_wait_ns, max_wait_ns;
-	unsigned int clients;
-	const char *clock;
-	size_t npcts;
-	double pcts[LATT_PCT_MAX];
+	/* what produced it */
+	struct latt_run_cfg cfg;	/* the configuration, as run */
+	unsigned int run;		/* 1-based, within its configuration */
+	uint64_t seed;			/* of the random sleeps */
+	const char *clock;		/* "monotonic" */
+	char kernel[65];		/* uname -r */
+	struct timespec started;	/* CLOCK_REALTIME at the start */
 
 	/* measurements */
 	struct latt_series wake, work;
 	uint64_t cycles;
-	uint64_t elapsed_ns;
+	uint64_t elapsed_ns;		/* of measuring (after the warm-up) */
+	uint64_t stalled;		/* wakeups that never ran, counted at
+					   their wait until the end */
 
 	/* how it ended */
 	enum latt_stop stop;
 	int stop_signal;		/* LATT_STOP_SIGNAL, LATT_STOP_TTY */
 	int dead_client;		/* LATT_STOP_CLIENT: 0-based id */
+	pid_t dead_pid;
 	int dead_status;		/* its wait status */
-	int error;			/* LATT_STOP_ERROR, OUTPUT: -errno */
+	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
+	char what[256];			/* SETUP, ERROR: what failed */
+	char warning[256];		/* a setting not put back, or "" */
 
 	/* the target, when there is one */
 	bool has_target;
-	const char *target_cmd;
+	const char *target_cmd;		/* as the report shows it */
+	bool target_shell;		/* run by /bin/sh -c */
 	int target_status;		/* wait status */
 	bool target_killed;		/* latt stopped it */
 	uint64_t target_wall_ns;
@@ -67,7 +92,11 @@ struct latt_result {
 
 	/* the system */
 	bool has_ctxt;
-	uint64_t ctxt;			/* context switches during the run */
+	uint64_t ctxt;			/* context switches while measuring */
+
+	/* derived by latt_result_finish() */
+	double ctxt_rate;		/* per second; 0 without has_ctxt */
+	double target_cpu_s;		/* user + system */
 };
 
 /* Merge every client slot into @r's series. */
@@ -75,8 +104,10 @@ void latt_result_collect(struct latt_result *r,
 			 const struct latt_client_slot *slots, unsigned int n);
 
 /*
- * Compute the percentiles of both series for r->pcts[].  Each is the
- * histogram's value clamped to the exact min and max.
+ * Derive what the writers print: the percentiles of both series for
+ * cfg.pcts[] (each the histogram's value clamped to the exact min and
+ * max), standard deviations, the context switch rate, the command's CPU
+ * time.
  */
 void latt_result_finish(struct latt_result *r);
 
@@ -85,5 +116,32 @@ uint64_t latt_series_percentile(const struct latt_series *s, double p);
 
 /* Short description of how the run ended ("complete", "interrupted"). */
 const char *latt_stop_name(enum latt_stop stop);
+
+/*
+ * How the run went, in the words of the report's Status line: "complete
+ * (command exited)", "interrupted by SIGINT", "failed: client 3 killed by
+ * signal 9", "failed: no wakeup was measured".  Returns @buf.
+ */
+char *latt_result_status(const struct latt_result *r, char *buf, size_t len);
+
+/* True when the run measured (there is something to report). */
+bool latt_result_measured(const struct latt_result *r);
+
+/*
+ * The exit status this result alone means: 0; 2 for a failure of latt,
+ * a client or a setting, and for a run that measured nothing; 4 when the
+ * command failed; 127 when it could not be executed; 128+N when signal N
+ * interrupted it.
+ */
+int latt_result_exit_status(const struct latt_result *r);
+
+/*
+ * Describe wait status @status ("exited with status 1", "killed by signal
+ * 9 (Killed)") into @buf of @len bytes.  Returns @buf.
+ */
+char *latt_describe_status(int status, char *buf, size_t len);
+
+/* Name signal @sig ("SIGINT"; "signal 40" where it has none).  Returns @buf. */
+char *latt_signal_name(int sig, char *buf, size_t len);
 
 #endif /* LATT_RESULT_H */

@@ -1,11 +1,32 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Facts about the system read from /proc and /sys.
+ * Facts about the system read from /proc and /sys: the context switch
+ * count (for the rate during a run), and the facts that decide whether
+ * two results can be compared (kernel, CPUs, NUMA nodes, clocksource,
+ * preemption mode, autogroup), which the reports print beside the numbers.
  */
 #ifndef LATT_SYSINFO_H
 #define LATT_SYSINFO_H
 
 #include <stdint.h>
+
+struct latt_sysinfo {
+	char kernel[65];	/* uname -r */
+	char hostname[65];
+	char cpu_model[96];	/* "unknown" where /proc/cpuinfo has none */
+	unsigned int cpus;	/* online */
+	unsigned int numa_nodes;	/* online; 1 without NUMA */
+	char clocksource[32];	/* "unknown" where not readable */
+	char preempt[48];	/* "full", "dynamic (full)", "none", ... */
+	int autogroup;		/* 0, 1, or -1 where the kernel has none */
+};
+
+/*
+ * Read the facts from the files under @root ("" for the real system; a
+ * test passes a directory laid out like /proc and /sys).  Facts that
+ * cannot be read are "unknown" (or -1); this never fails.
+ */
+void latt_sysinfo_read(struct latt_sysinfo *si, const char *root);
 
 /*
  * The number of context switches since boot, all CPUs ("ctxt" in
@@ -15,5 +36,12 @@ int latt_sysinfo_ctxt(uint64_t *ctxt);
 
 /* Like latt_sysinfo_ctxt(), from a file in the /proc/stat format. */
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt);
+
+/*
+ * Read the first line of file @root@path into @buf (without its newline).
+ * 0 or -errno.  Shared by the readers of /proc and /sys files.
+ */
+int latt_sysinfo_line(const char *root, const char *path, char *buf,
+		      size_t len);
 
 #endif /* LATT_SYSINFO_H */

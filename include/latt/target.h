@@ -15,40 +15,60 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include "latt/cgroup.h"
+#include "latt/sched.h"
+
 struct latt_target {
 	char **argv;		/* what is executed */
 	char *shell_argv[4];	/* /bin/sh -c CMD, for a single quoted command */
-	char *display;		/* the command as the report shows it */
+	const char *display;	/* the command as the report shows it */
+
+	/* one start, reset by latt_target_start() */
 	pid_t pid;		/* also the process group; 0 before start */
 	bool exited;		/* the leader has been reaped */
 	int status;		/* its wait status */
-	int exec_errno;		/* why it could not be executed, or 0 */
+	int fail_errno;		/* why it could not start, or 0 */
+	const char *fail_what;	/* "exec", "cgroup", "policy", ... */
 	uint64_t start_ns, end_ns;
 	struct rusage ru;	/* leader and the children it waited for */
 	struct rusage orphans;	/* descendants latt reaped */
+	const struct latt_cgroup *own_cgroup;	/* stopped as a whole */
+};
+
+/* How to start the target. */
+struct latt_target_opts {
+	const sigset_t *sigmask;	/* the signal mask it runs with */
+	const struct latt_sched *sched;	/* its scheduler settings */
+	const char *cgroup_procs;	/* the cgroup.procs to join, or NULL */
+	const struct latt_cgroup *own_cgroup;	/* a cgroup only it uses:
+						   stopping reaches all of it */
 };
 
 /*
- * Set up @t for @argc words of @argv.  A single word that contains white
- * space is a shell command, run by /bin/sh -c as latt-0.1 did; otherwise
- * the words are executed directly (PATH searched).  0 or -ENOMEM.
+ * Set up @t for @argc words of @argv, shown as @display (which must live
+ * as long as @t).  A single word that contains white space is a shell
+ * command, run by /bin/sh -c as latt-0.1 did; otherwise the words are
+ * executed directly (PATH searched).
  */
-int latt_target_init(struct latt_target *t, int argc, char **argv);
+void latt_target_init(struct latt_target *t, int argc, char **argv,
+		      const char *display);
 
-/* Free what latt_target_init() allocated. */
-void latt_target_free(struct latt_target *t);
+/* The words of a command joined by spaces, malloc'ed; NULL without memory. */
+char *latt_target_display(int argc, char **argv);
 
 /* True when the target's words make a shell command. */
 bool latt_target_is_shell(int argc, char **argv);
 
 /*
- * Fork and execute the target in a new process group, with signal mask
- * @sigmask and default signal dispositions.  Returns 0 once the command
- * has been executed.  When it could not be (not found, not executable),
- * the child has been reaped, t->exec_errno says why and -ENOEXEC is
- * returned; other failures are -errno.
+ * Fork and execute the target in a new process group, with default signal
+ * dispositions, in the cgroup and with the settings of @o.  Everything
+ * about a previous start is forgotten first.  Returns 0 once the command
+ * has been executed.  When it could not be (a setting failed, or the
+ * command is not found or not executable), the child has been reaped,
+ * t->fail_errno and t->fail_what say why, and -ENOEXEC ("exec" failed) or
+ * -ECANCELED (a setting failed) is returned; other failures are -errno.
  */
-int latt_target_start(struct latt_target *t, const sigset_t *sigmask);
+int latt_target_start(struct latt_target *t, const struct latt_target_opts *o);
 
 /* Record the leader's end: wait status @status and resource use @ru. */
 void latt_target_exited(struct latt_target *t, int status,
@@ -57,10 +77,13 @@ void latt_target_exited(struct latt_target *t, int status,
 /* Add the resource use of a reaped descendant. */
 void latt_target_add_orphan(struct latt_target *t, const struct rusage *ru);
 
-/* Send @sig to the target's process group.  0, or -ESRCH when empty. */
+/*
+ * Send @sig to the target's process group, and to every process of its
+ * own cgroup if it has one.  0, or -ESRCH when there was nobody.
+ */
 int latt_target_kill(const struct latt_target *t, int sig);
 
-/* True while any process of the target's group is left. */
+/* True while any process of the target's group (or own cgroup) is left. */
 bool latt_target_alive(const struct latt_target *t);
 
 /*

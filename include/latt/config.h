@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The configuration of one run: what to measure (clients, sleeps, work,
+ * duration), the command to measure beside, and the scheduler settings of
+ * the clients, the waker, the target and the system.  A run reads it and
+ * never writes it; what the run found goes into struct latt_result.
+ *
+ * Every scheduler setting has one name, used both as a long option
+ * ("--policy fifo") and as a key of a named configuration
+ * ("-C rt:policy=fifo,priority=10"); latt_config_set() is the one parser
+ * of both.  The command line's settings are the defaults every named
+ * configuration starts from.
+ */
+#ifndef LATT_CONFIG_H
+#define LATT_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "latt/sched.h"
+
+#define LATT_PCT_MAX		16	/* percentiles one run reports */
+#define LATT_NAME_MAX		32	/* length of a configuration's name */
+#define LATT_WEIGHT_MIN		1	/* --target-weight, as cpu.weight */
+#define LATT_WEIGHT_MAX		10000
+#define LATT_DMA_LATENCY_MAX	2000000000	/* usec; PM QoS is an s32 */
+
+/* Settings of the whole system, saved before a run and restored after. */
+struct latt_system_cfg {
+	int autogroup;			/* 0 or 1; -1: leave it */
+	int64_t dma_latency_us;		/* PM QoS; -1: leave it */
+	const char *features;		/* "NO_X,Y" (debugfs); NULL: leave */
+	const char *preempt;		/* none, voluntary, ...; NULL: leave */
+	const char *scheduler;		/* a sched_ext scheduler command */
+};
+
+struct latt_run_cfg {
+	char name[LATT_NAME_MAX + 1];	/* "default" without -C */
+
+	/* the measurement */
+	unsigned int clients;
+	uint64_t min_wait_ns, max_wait_ns;
+	uint64_t work_bytes;
+	uint64_t duration_ns;		/* 0: until the command exits */
+	uint64_t warmup_ns;		/* samples before this are dropped */
+	uint64_t grace_ns;		/* SIGTERM to SIGKILL of the command */
+	bool verbose;			/* print every sample */
+	size_t npcts;
+	double pcts[LATT_PCT_MAX];
+
+	/* the command; none when cmd_argc is 0 */
+	int cmd_argc;
+	char **cmd_argv;
+	const char *cmd_display;	/* its words joined, as reports show it */
+
+	/* scheduler settings */
+	struct latt_sched client;
+	struct latt_sched waker;
+	struct latt_sched target;
+	const char *target_cgroup;	/* put the command there; NULL: no */
+	unsigned int target_weight;	/* a cgroup of its own; 0: no */
+	struct latt_system_cfg system;
+};
+
+/* latt's defaults: one client, 100-500 ms sleeps, 64 KB of work, ... */
+void latt_config_init(struct latt_run_cfg *c);
+
+/* True when @name is a setting (a long option and a -C key). */
+bool latt_config_is_setting(const char *name);
+
+/* The names of every setting, in the order of the manual, NULL last. */
+extern const char *const latt_config_settings[];
+
+/*
+ * Set setting @key of @c from the text @val.  On a bad value, writes why
+ * to @err ("expected a whole number from 1 to 99") and returns -EINVAL
+ * (-ENOENT for an unknown key).  The value's text must live as long as
+ * @c: strings are referenced, not copied.
+ */
+int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
+		    char *err, size_t len);
+
+/*
+ * Apply "NAME:KEY=VAL,KEY=VAL" (the -C option) to @c, which holds the
+ * defaults.  A comma followed by text without "=" continues the previous
+ * value, so lists keep their commas ("cpus=0,1,policy=fifo").  @spec is
+ * split in place and must live as long as @c.  "NAME:" and "NAME" alone
+ * keep every default.  Returns 0 or -EINVAL with the reason in @err.
+ */
+int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
+		      size_t len);
+
+/*
+ * Check that @c's settings make sense together (priority with fifo,
+ * deadline parameters, min-wait <= max-wait, ...).  0, or -EINVAL with
+ * the reason in @err.
+ */
+int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len);
+
+/*
+ * Write the scheduler settings of @c that differ from @base (NULL: from
+ * nothing set) as "KEY=VAL,KEY=VAL" into @buf; "" when none.  Returns
+ * @buf.  latt_config_parse() reads the same form back.
+ */
+char *latt_config_format(const struct latt_run_cfg *c,
+			 const struct latt_run_cfg *base, char *buf,
+			 size_t len);
+
+#endif /* LATT_CONFIG_H */

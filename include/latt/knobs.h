@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * System settings a configuration may change for its runs: autogroup
+ * (/proc/sys/kernel/sched_autogroup_enabled), the PM QoS CPU latency
+ * limit (/dev/cpu_dma_latency, held open for the run), scheduler features
+ * and the preemption mode (debugfs sched/features and sched/preempt), and
+ * a sched_ext scheduler (a command started before the run, stopped after,
+ * watched through /sys/kernel/sched_ext/state).
+ *
+ * latt_knobs_check() runs before anything is measured and says in one
+ * line why a setting cannot be made here (the kernel lacks it, debugfs
+ * refuses access, no permission).  latt_knobs_apply() saves what it
+ * changes and latt_knobs_restore() puts it back, which latt does after
+ * every run, also after SIGINT, SIGTERM and errors.
+ *
+ * Every path is under a root ("" for the real system) so that tests can
+ * lay out a fake /proc and /sys in a directory; debugfs is mounted (and
+ * unmounted afterwards) only on the real system.
+ */
+#ifndef LATT_KNOBS_H
+#define LATT_KNOBS_H
+
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "latt/config.h"
+
+#define LATT_KNOBS_UNDO_MAX	2048
+
+struct latt_knobs {
+	const char *root;
+	/* what was changed, to put back */
+	int autogroup;			/* the value before; -1: untouched */
+	int dma_fd;			/* the PM QoS request held; -1: none */
+	char features[LATT_KNOBS_UNDO_MAX];	/* to write back, by spaces */
+	char preempt[32];		/* the mode before; "": untouched */
+	bool mounted_debugfs;
+	pid_t scheduler;		/* the sched_ext scheduler; 0: none */
+	bool scheduler_reaped;		/* somebody else reaped it */
+	int scheduler_status;
+};
+
+/* Nothing changed yet; paths under @root. */
+void latt_knobs_init(struct latt_knobs *k, const char *root);
+
+/*
+ * Check that every system setting of @c can be made here: the kernel has
+ * it, it can be read, latt may write it, the values exist (feature names,
+ * preemption modes).  Changes nothing that stays changed.  0, or -errno
+ * with one line saying why in @err.
+ */
+int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
+		     char *err, size_t len);
+
+/*
+ * Make the settings of @c, saving what they replace in @k.  A scheduler
+ * command starts with signal mask @mask, and latt waits (up to ten
+ * seconds) for sched_ext to report it enabled; a termination signal
+ * pending on @sigfd ends the wait with -EINTR (the signal stays pending).
+ * On failure, what was made is put back.  0, or -errno with @err.
+ */
+int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
+		     const sigset_t *mask, int sigfd, char *err, size_t len);
+
+/*
+ * After the run: is the sched_ext scheduler still the one running?  0, or
+ * -ESRCH with what happened in @err.  0 when there is none.
+ */
+int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len);
+
+/*
+ * The run's reaper found the scheduler's end (@status) before the
+ * restore: note it.  True when @pid is the scheduler.
+ */
+bool latt_knobs_reaped(struct latt_knobs *k, pid_t pid, int status);
+
+/*
+ * Put back everything latt_knobs_apply() changed, in reverse order.
+ * Returns 0, or the first -errno with @err saying what could not be put
+ * back (everything else still is).
+ */
+int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len);
+
+#endif /* LATT_KNOBS_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The session: what latt sets up once per process, before its first run,
+ * and what every run then shares.  SIGINT, SIGTERM, SIGHUP and SIGCHLD
+ * are blocked and read through one signalfd; SIGPIPE is ignored (a closed
+ * output is reported from the write); latt becomes the subreaper of the
+ * commands' descendants; the system facts are read; latt's own scheduling
+ * settings are saved so that each run can give the waker its own and put
+ * them back.
+ *
+ * A run (include/latt/run.h) borrows all of this and changes none of it,
+ * so runs can follow each other in one process: each child (client,
+ * command) starts with the signal mask latt had before the session.
+ */
+#ifndef LATT_SESSION_H
+#define LATT_SESSION_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "latt/sched.h"
+#include "latt/sysinfo.h"
+
+struct latt_session {
+	sigset_t child_mask;	/* the mask before the session: for children */
+	sigset_t handled;	/* the signals read through sigfd */
+	int sigfd;
+	struct latt_sysinfo sys;
+	struct latt_sched_saved waker;	/* latt's own settings */
+	FILE *samples;		/* -v: where samples are printed */
+	bool sweep;		/* several runs: samples name their run */
+	uint64_t seed;		/* each run's seed derives from it */
+	unsigned int runs;	/* runs started so far */
+};
+
+/* Set the session up.  0 or -errno; on failure nothing is left to undo. */
+int latt_session_init(struct latt_session *s);
+
+/*
+ * Close the signalfd.  The signals stay blocked: one that came after the
+ * last read would otherwise kill latt before it could exit with its own
+ * status.
+ */
+void latt_session_destroy(struct latt_session *s);
+
+/*
+ * The termination signal (SIGINT, SIGTERM, SIGHUP) waiting to be read,
+ * or 0.  It stays pending: the run that reads it stops as interrupted.
+ */
+int latt_session_pending_stop(const struct latt_session *s);
+
+#endif /* LATT_SESSION_H */

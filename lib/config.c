@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Run configurations and the table of settings; see include/latt/config.h.
+ *
+ * Each setting names the task it belongs to (clients, waker, target or
+ * none) and the field it sets; one parser and one formatter per field
+ * serve every task, so "--nice", "--waker-nice" and "--target-nice" read
+ * and print their values the same way.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "latt/config.h"
+#include "latt/parse.h"
+
+#define US	LATT_NSEC_PER_USEC
+#define MS	LATT_NSEC_PER_MSEC
+#define SEC	LATT_NSEC_PER_SEC
+
+enum task { T_CLIENT, T_WAKER, T_TARGET, T_SYSTEM };
+
+enum field {
+	F_POLICY, F_PRIORITY, F_NICE, F_CPUS, F_NODE, F_SLICE,
+	F_RUNTIME, F_DEADLINE, F_PERIOD,
+	F_CGROUP, F_WEIGHT,
+	F_AUTOGROUP, F_DMA_LATENCY, F_FEATURES, F_PREEMPT, F_SCHEDULER,
+};
+
+struct setting {
+	const char *name;
+	enum task task;
+	enum field field;
+};
+
+static const struct setting settings[] = {
+	{ "policy",		T_CLIENT, F_POLICY },
+	{ "priority",		T_CLIENT, F_PRIORITY },
+	{ "nice",		T_CLIENT, F_NICE },
+	{ "cpus",		T_CLIENT, F_CPUS },
+	{ "node",		T_CLIENT, F_NODE },
+	{ "slice",		T_CLIENT, F_SLICE },
+	{ "runtime",		T_CLIENT, F_RUNTIME },
+	{ "deadline",		T_CLIENT, F_DEADLINE },
+	{ "period",		T_CLIENT, F_PERIOD },
+	{ "waker-policy",	T_WAKER, F_POLICY },
+	{ "waker-priority",	T_WAKER, F_PRIORITY },
+	{ "waker-nice",		T_WAKER, F_NICE },
+	{ "waker-cpus",		T_WAKER, F_CPUS },
+	{ "target-policy",	T_TARGET, F_POLICY },
+	{ "target-priority",	T_TARGET, F_PRIORITY },
+	{ "target-nice",	T_TARGET, F_NICE },
+	{ "target-cpus",	T_TARGET, F_CPUS },
+	{ "target-node",	T_TARGET, F_NODE },
+	{ "target-cgroup",	T_TARGET, F_CGROUP },
+	{ "target-weight",	T_TARGET, F_WEIGHT },
+	{ "autogroup",		T_SYSTEM, F_AUTOGROUP },
+	{ "dma-latency",	T_SYSTEM, F_DMA_LATENCY },
+	{ "features",		T_SYSTEM, F_FEATURES },
+	{ "preempt",		T_SYSTEM, F_PREEMPT },
+	{ "scheduler",		T_SYSTEM, F_SCHEDULER },
+};
+
+#define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
+
+const char *const latt_config_settings[] = {
+	"policy", "priority", "nice", "cpus", "node", "slice", "runtime",
+	"deadline", "period", "waker-policy", "waker-priority", "waker-nice",
+	"waker-cpus", "target-policy", "target-priority", "target-nice",
+	"target-cpus", "target-node", "target-cgroup", "target-weight",
+	"autogroup", "dma-latency", "features", "preempt", "scheduler", NULL
+};
+
+_Static_assert(sizeof(latt_config_settings) / sizeof(char *) ==
+	       NSETTINGS + 1, "latt_config_settings[] and settings[] differ");
+
+static const char *const preempt_modes[] = {
+	"none", "voluntary", "full", "lazy", NULL
+};
+
+void latt_config_init(struct latt_run_cfg *c)
+{
+	static const double default_pcts[] = { 50, 90, 99, 99.9, 99.99 };
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "default");
+	c->clients = 1;
+	c->min_wait_ns = 100 * MS;
+	c->max_wait_ns = 500 * MS;
+	c->work_bytes = 64 * 1024;
+	c->grace_ns = 2 * SEC;
+	c->npcts = sizeof(default_pcts) / sizeof(default_pcts[0]);
+	memcpy(c->pcts, default_pcts, sizeof(default_pcts));
+	latt_sched_init(&c->client);
+	latt_sched_init(&c->waker);
+	latt_sched_init(&c->target);
+	c->system.autogroup = -1;
+	c->system.dma_latency_us = -1;
+}
+
+static const struct setting *find_setting(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NSETTINGS; i++)
+		if (!strcmp(settings[i].name, name))
+			return &settings[i];
+	return NULL;
+}
+
+bool latt_config_is_setting(const char *name)
+{
+	return find_setting(name) != NULL;
+}
+
+static struct latt_sched *task_sched(struct latt_run_cfg *c, enum task t)
+{
+	switch (t) {
+	case T_CLIENT:
+		return &c->client;
+	case T_WAKER:
+		return &c->waker;
+	case T_TARGET:
+		return &c->target;
+	case T_SYSTEM:
+		break;
+	}
+	return NULL;
+}
+
+static int __attribute__((format(printf, 3, 4)))
+bad(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int parse_time(const char *val, uint64_t lo, uint64_t hi,
+		      const char *range, uint64_t *ns, char *err, size_t len)
+{
+	/* A plain number is in microseconds, the scale of these settings. */
+	if (latt_parse_duration(val, US, ns) || *ns < lo || *ns > hi)
+		return bad(err, len, "expected a time from %s", range);
+	return 0;
+}
+
+static int parse_range(const char *val, int64_t lo, int64_t hi,
+		       int64_t *v, char *err, size_t len)
+{
+	if (latt_parse_int(val, v) || *v < lo || *v > hi)
+		return bad(err, len, "expected a whole number from %lld to "
+			   "%lld", (long long)lo, (long long)hi);
+	return 0;
+}
+
+/* A list of scheduler feature names: "NAME" or "NO_NAME", by commas. */
+static bool features_valid(const char *s)
+{
+	bool empty = true;
+
+	for (; *s; s++) {
+		if (*s == ',') {
+			if (empty)
+				return false;
+			empty = true;
+		} else if (isupper((unsigned char)*s) ||
+			   isdigit((unsigned char)*s) || *s == '_') {
+			empty = false;
+		} else {
+			return false;
+		}
+	}
+	return !empty;
+}
+
+static bool in_list(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(s, *list))
+			return true;
+	return false;
+}
+
+static int set_field(struct latt_run_cfg *c, const struct setting *st,
+		     const char *val, char *err, size_t len)
+{
+	struct latt_sched *s = task_sched(c, st->task);
+	uint64_t ns;
+	int64_t v;
+	int ret;
+
+	switch (st->field) {
+	case F_POLICY:
+		if (latt_sched_parse_policy(val, &s->policy))
+			return bad(err, len, "expected other, batch, idle, "
+				   "fifo, rr or deadline");
+		return 0;
+	case F_PRIORITY:
+		ret = parse_range(val, LATT_PRIO_MIN, LATT_PRIO_MAX, &v, err,
+				  len);
+		if (!ret)
+			s->priority = (unsigned int)v;
+		return ret;
+	case F_NICE:
+		ret = parse_range(val, LATT_NICE_MIN, LATT_NICE_MAX, &v, err,
+				  len);
+		if (!ret) {
+			s->has_nice = true;
+			s->nice = (int)v;
+		}
+		return ret;
+	case F_CPUS:
+		ret = latt_parse_cpulist(val, &s->cpus, CPU_SETSIZE);
+		if (ret == -ERANGE)
+			return bad(err, len, "expected CPU numbers below %d",
+				   CPU_SETSIZE);
+		if (ret)
+			return bad(err, len, "expected a list of CPUs such as "
+				   "0-3,6");
+		s->has_cpus = true;
+		return 0;
+	case F_NODE:
+		ret = parse_range(val, 0, 1023, &v, err, len);
+		if (!ret)
+			s->node = (int)v;
+		return ret;
+	case F_SLICE:
+		return parse_time(val, LATT_SLICE_MIN_NS, LATT_SLICE_MAX_NS,
+				  "100us to 100ms", &s->slice_ns, err, len);
+	case F_RUNTIME:
+		return parse_time(val, 2 * US, 4 * SEC, "2us to 4s",
+				  &s->runtime_ns, err, len);
+	case F_DEADLINE:
+		return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
+				  &s->deadline_ns, err, len);
+	case F_PERIOD:
+		return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
+				  &s->period_ns, err, len);
+	case F_CGROUP:
+		if (val[0] != '/')
+			return bad(err, len, "expected the absolute path of a "
+				   "cgroup directory");
+		c->target_cgroup = val;
+		return 0;
+	case F_WEIGHT:
+		ret = parse_range(val, LATT_WEIGHT_MIN, LATT_WEIGHT_MAX, &v,
+				  err, len);
+		if (!ret)
+			c->target_weight = (unsigned int)v;
+		return ret;
+	case F_AUTOGROUP:
+		if (strcmp(val, "0") && strcmp(val, "1"))
+			return bad(err, len, "expected 0 or 1");
+		c->system.autogroup = val[0] - '0';
+		return 0;
+	case F_DMA_LATENCY:
+		if (latt_parse_duration(val, US, &ns) ||
+		    ns / US > LATT_DMA_LATENCY_MAX || ns % US)
+			return bad(err, len, "expected whole microseconds "
+				   "from 0 to %d", LATT_DMA_LATENCY_MAX);
+		c->system.dma_latency_us = (int64_t)(ns / US);
+		return 0;
+	case F_FEATURES:
+		if (!features_valid(val))
+			return bad(err, len, "expected scheduler feature "
+				   "names such as NO_PLACE_LAG,RUN_TO_PARITY");
+		c->system.features = val;
+		return 0;
+	case F_PREEMPT:
+		if (!in_list(val, preempt_modes))
+			return bad(err, len, "expected none, voluntary, full "
+				   "or lazy");
+		c->system.preempt = val;
+		return 0;
+	case F_SCHEDULER:
+		if (!*val)
+			return bad(err, len, "expected a command");
+		c->system.scheduler = val;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
+		    char *err, size_t len)
+{
+	const struct setting *st = find_setting(key);
+
+	if (!st) {
+		snprintf(err, len, "unknown setting '%s'", key);
+		return -ENOENT;
+	}
+	if (!val)
+		return bad(err, len, "expected a value");
+	return set_field(c, st, val, err, len);
+}
+
+static bool name_valid(const char *name)
+{
+	const char *p;
+
+	if (!*name || strlen(name) > LATT_NAME_MAX)
+		return false;
+	for (p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_.+-", *p))
+			return false;
+	return true;
+}
+
+/*
+ * End the value that starts at @val at the first comma followed by another
+ * KEY= (a comma before text without '=' belongs to the value: "0,1" of a
+ * CPU list).  Returns the next pair, or NULL after the last.
+ */
+static char *next_pair(char *val)
+{
+	char *comma, *end;
+
+	for (comma = strchr(val, ','); comma; comma = strchr(comma + 1, ',')) {
+		end = strchrnul(comma + 1, ',');
+		if (memchr(comma + 1, '=', (size_t)(end - comma - 1))) {
+			*comma = '\0';
+			return comma + 1;
+		}
+	}
+	return NULL;
+}
+
+int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
+		      size_t len)
+{
+	char *colon = strchr(spec, ':'), *key, *val, *next, *eq;
+	char why[256];
+
+	if (colon)
+		*colon = '\0';
+	if (!name_valid(spec))
+		return bad(err, len, "a configuration needs a name of 1 to %d "
+			   "letters, digits or _.+- before the ':'",
+			   LATT_NAME_MAX);
+	snprintf(c->name, sizeof(c->name), "%s", spec);
+	if (!colon || !colon[1])
+		return 0;
+
+	for (key = colon + 1; key; key = next) {
+		eq = strchr(key, '=');
+		if (!eq || eq == key || (strchr(key, ',') &&
+					 strchr(key, ',') < eq))
+			return bad(err, len, "expected KEY=VALUE, not '%s'",
+				   key);
+		*eq = '\0';
+		val = eq + 1;
+		next = next_pair(val);
+		if (!find_setting(key))
+			return bad(err, len, "unknown key '%s' (keys are the "
+				   "settings' long options without the "
+				   "dashes)", key);
+		if (latt_config_set(c, key, val, why, sizeof(why)))
+			return bad(err, len, "invalid %s '%s': %s", key, val,
+				   why);
+	}
+	return 0;
+}
+
+int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len)
+{
+	int ret;
+
+	if (c->min_wait_ns > c->max_wait_ns) {
+		char a[32], b[32];
+
+		return bad(err, len, "--min-wait (%s) is above --max-wait "
+			   "(%s)",
+			   latt_format_duration(c->min_wait_ns, a, sizeof(a)),
+			   latt_format_duration(c->max_wait_ns, b, sizeof(b)));
+	}
+	if (c->duration_ns && c->warmup_ns >= c->duration_ns)
+		return bad(err, len, "--warmup must end before --duration");
+	ret = latt_sched_check(&c->client, "", true, err, len);
+	if (!ret)
+		ret = latt_sched_check(&c->waker, "waker-", false, err, len);
+	if (!ret)
+		ret = latt_sched_check(&c->target, "target-", false, err,
+				       len);
+	if (ret)
+		return ret;
+	if (c->target_cgroup && c->target_weight)
+		return bad(err, len, "target-cgroup and target-weight do not "
+			   "go together: target-weight makes a cgroup of its "
+			   "own");
+	if ((c->target_cgroup || c->target_weight ||
+	     !latt_sched_empty(&c->target)) && !c->cmd_argc)
+		return bad(err, len, "target settings need a command to run");
+	return 0;
+}
+
+/* The value of setting @st in @c as text, "" when it is not set. */
+static char *format_field(const struct latt_run_cfg *c,
+			  const struct setting *st, char *buf, size_t len)
+{
+	const struct latt_sched *s = task_sched((struct latt_run_cfg *)c,
+						st->task);
+	uint64_t ns = 0;
+
+	buf[0] = '\0';
+	switch (st->field) {
+	case F_POLICY:
+		if (s->policy != LATT_SCHED_UNSET)
+			snprintf(buf, len, "%s",
+				 latt_sched_policy_name(s->policy));
+		return buf;
+	case F_PRIORITY:
+		if (s->priority)
+			snprintf(buf, len, "%u", s->priority);
+		return buf;
+	case F_NICE:
+		if (s->has_nice)
+			snprintf(buf, len, "%d", s->nice);
+		return buf;
+	case F_CPUS:
+		if (s->has_cpus)
+			latt_format_cpulist(&s->cpus, CPU_SETSIZE, buf, len);
+		return buf;
+	case F_NODE:
+		if (s->node >= 0)
+			snprintf(buf, len, "%d", s->node);
+		return buf;
+	case F_SLICE:
+		ns = s->slice_ns;
+		break;
+	case F_RUNTIME:
+		ns = s->runtime_ns;
+		break;
+	case F_DEADLINE:
+		ns = s->deadline_ns;
+		break;
+	case F_PERIOD:
+		ns = s->period_ns;
+		break;
+	case F_CGROUP:
+		if (c->target_cgroup)
+			snprintf(buf, len, "%s", c->target_cgroup);
+		return buf;
+	case F_WEIGHT:
+		if (c->target_weight)
+			snprintf(buf, len, "%u", c->target_weight);
+		return buf;
+	case F_AUTOGROUP:
+		if (c->system.autogroup >= 0)
+			snprintf(buf, len, "%d", c->system.autogroup);
+		return buf;
+	case F_DMA_LATENCY:
+		if (c->system.dma_latency_us >= 0)
+			snprintf(buf, len, "%lldus",
+				 (long long)c->system.dma_latency_us);
+		return buf;
+	case F_FEATURES:
+		if (c->system.features)
+			snprintf(buf, len, "%s", c->system.features);
+		return buf;
+	case F_PREEMPT:
+		if (c->system.preempt)
+			snprintf(buf, len, "%s", c->system.preempt);
+		return buf;
+	case F_SCHEDULER:
+		if (c->system.scheduler)
+			snprintf(buf, len, "%s", c->system.scheduler);
+		return buf;
+	}
+	if (ns)
+		latt_format_duration(ns, buf, len);
+	return buf;
+}
+
+char *latt_config_format(const struct latt_run_cfg *c,
+			 const struct latt_run_cfg *base, char *buf,
+			 size_t len)
+{
+	char mine[256], theirs[256];
+	size_t used = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < NSETTINGS; i++) {
+		format_field(c, &settings[i], mine, sizeof(mine));
+		if (!mine[0])
+			continue;
+		if (base && !strcmp(mine, format_field(base, &settings[i],
+						       theirs,
+						       sizeof(theirs))))
+			continue;
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used,
+						 "%s%s=%s", used ? "," : "",
+						 settings[i].name, mine);
+	}
+	return buf;
+}

@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * System settings; see include/latt/knobs.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "latt/clock.h"
+#include "latt/knobs.h"
+#include "latt/sysinfo.h"
+
+#define AUTOGROUP	"/proc/sys/kernel/sched_autogroup_enabled"
+#define DMA_LATENCY	"/dev/cpu_dma_latency"
+#define DEBUGFS		"/sys/kernel/debug"
+#define FEATURES	DEBUGFS "/sched/features"
+#define PREEMPT		DEBUGFS "/sched/preempt"
+#define SCX_STATE	"/sys/kernel/sched_ext/state"
+
+#define DEBUGFS_MAGIC		0x64626720
+#define SCX_START_NS		(10ULL * 1000 * 1000 * 1000)
+#define SCX_STOP_NS		(5ULL * 1000 * 1000 * 1000)
+#define FEATURES_MAX		4096
+
+static int __attribute__((format(printf, 4, 5)))
+fail(int ret, char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static char *path_of(const char *root, const char *path, char *buf,
+		     size_t len)
+{
+	snprintf(buf, len, "%s%s", root, path);
+	return buf;
+}
+
+static int write_text(const char *root, const char *path, const char *text)
+{
+	char full[PATH_MAX];
+	ssize_t n;
+	int fd, ret = 0;
+
+	fd = open(path_of(root, path, full, sizeof(full)),
+		  O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, text, strlen(text));
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n != strlen(text))
+		ret = -EIO;
+	if (close(fd) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+/* May latt write @path?  0, or -errno with a message naming @what. */
+static int check_writable(const char *root, const char *path,
+			  const char *what, char *err, size_t len)
+{
+	char full[PATH_MAX];
+
+	path_of(root, path, full, sizeof(full));
+	if (access(full, F_OK))
+		return -errno;
+	if (faccessat(AT_FDCWD, full, W_OK, AT_EACCESS))
+		return fail(-errno, err, len, "%s: cannot write %s: %s (run "
+			    "latt as root)", what, full, strerror(errno));
+	return 0;
+}
+
+/*
+ * debugfs must be mounted to reach sched/features and sched/preempt.  On
+ * the real system latt mounts it where nothing is mounted yet, and says
+ * so in @mounted so that it can be unmounted afterwards.
+ */
+static int debugfs_ensure(const char *root, bool *mounted, char *err,
+			  size_t len)
+{
+	struct statfs sf;
+
+	*mounted = false;
+	if (*root)
+		return 0;
+	if (!statfs(DEBUGFS, &sf) && sf.f_type == DEBUGFS_MAGIC)
+		return 0;
+	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL))
+		return fail(-errno, err, len, "debugfs is not mounted at "
+			    DEBUGFS ", and mounting it failed: %s%s",
+			    strerror(errno), errno == EPERM ?
+			    " (needs CAP_SYS_ADMIN: run latt as root)" : "");
+	*mounted = true;
+	return 0;
+}
+
+static void debugfs_release(bool *mounted)
+{
+	if (*mounted)
+		umount2(DEBUGFS, MNT_DETACH);
+	*mounted = false;
+}
+
+/* Read a debugfs file, with the reason for a refusal in @err. */
+static int read_debugfs(const char *root, const char *path, const char *what,
+			char *buf, size_t size, char *err, size_t len)
+{
+	char full[PATH_MAX];
+	int ret;
+
+	ret = latt_sysinfo_line(root, path, buf, size);
+	if (!ret)
+		return 0;
+	path_of(root, path, full, sizeof(full));
+	if (ret == -ENOENT)
+		return fail(ret, err, len, "%s: this kernel has no %s (it "
+			    "needs CONFIG_SCHED_DEBUG%s)", what, full,
+			    strstr(path, "preempt") ?
+			    " and CONFIG_PREEMPT_DYNAMIC" : "");
+	if (ret == -EPERM || ret == -EACCES)
+		return fail(ret, err, len, "%s: the kernel refuses to let "
+			    "latt read %s (%s): debugfs is locked down or "
+			    "restricted on this system", what, full,
+			    strerror(-ret));
+	return fail(ret, err, len, "%s: reading %s: %s", what, full,
+		    strerror(-ret));
+}
+
+/* Is feature @name ("X" or "NO_X") in the list @list? */
+static bool has_word(const char *list, const char *word, size_t n)
+{
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* The name of one feature of a list, and whether it turns it off. */
+static size_t feature_at(const char *s, const char **base, size_t *blen,
+			 bool *off)
+{
+	size_t n = strcspn(s, ",");
+
+	*off = n > 3 && !strncmp(s, "NO_", 3);
+	*base = *off ? s + 3 : s;
+	*blen = *off ? n - 3 : n;
+	return n;
+}
+
+static bool feature_known(const char *current, const char *base, size_t n)
+{
+	char name[128];
+
+	if (n + 4 > sizeof(name))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)n, base);
+	if (has_word(current, name, n))
+		return true;
+	snprintf(name, sizeof(name), "NO_%.*s", (int)n, base);
+	return has_word(current, name, n + 3);
+}
+
+static int check_features(const char *features, const char *root, char *err,
+			  size_t len)
+{
+	static char current[FEATURES_MAX];
+	const char *p, *base;
+	size_t n, blen;
+	bool off;
+	int ret;
+
+	ret = read_debugfs(root, FEATURES, "features", current,
+			   sizeof(current), err, len);
+	if (ret)
+		return ret;
+	for (p = features; *p; p += n + (p[n] == ',')) {
+		n = feature_at(p, &base, &blen, &off);
+		if (!feature_known(current, base, blen))
+			return fail(-EINVAL, err, len, "features: this kernel "
+				    "has no scheduler feature %.*s (see %s%s)",
+				    (int)blen, base, root, FEATURES);
+	}
+	return check_writable(root, FEATURES, "features", err, len);
+}
+
+/* The current mode in "none voluntary (full) lazy", into @mode. */
+static bool preempt_parse(const char *line, const char *want, char *mode,
+			  size_t size, bool *offered)
+{
+	char copy[128], *tok, *save;
+	bool found = false;
+
+	*offered = false;
+	snprintf(copy, sizeof(copy), "%s", line);
+	for (tok = strtok_r(copy, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		size_t n = strlen(tok);
+
+		if (tok[0] == '(' && n > 2 && tok[n - 1] == ')') {
+			tok[n - 1] = '\0';
+			tok++;
+			snprintf(mode, size, "%s", tok);
+			found = true;
+		}
+		if (want && !strcmp(tok, want))
+			*offered = true;
+	}
+	return found;
+}
+
+static int check_preempt(const char *want, const char *root, char *err,
+			 size_t len)
+{
+	char line[128], mode[32];
+	bool offered;
+	int ret;
+
+	ret = read_debugfs(root, PREEMPT, "preempt", line, sizeof(line), err,
+			   len);
+	if (ret)
+		return ret;
+	if (!preempt_parse(line, want, mode, sizeof(mode), &offered) ||
+	    !offered)
+		return fail(-EINVAL, err, len, "preempt: this kernel offers "
+			    "no mode %s (it has: %s)", want, line);
+	return check_writable(root, PREEMPT, "preempt", err, len);
+}
+
+static int check_scheduler(const char *root, char *err, size_t len)
+{
+	char state[64], full[PATH_MAX];
+	int ret;
+
+	ret = latt_sysinfo_line(root, SCX_STATE, state, sizeof(state));
+	if (ret == -ENOENT)
+		return fail(-EOPNOTSUPP, err, len, "scheduler: this kernel "
+			    "has no sched_ext (no %s; it needs Linux 6.12 or "
+			    "later with CONFIG_SCHED_CLASS_EXT)",
+			    path_of(root, SCX_STATE, full, sizeof(full)));
+	if (ret)
+		return fail(ret, err, len, "scheduler: reading %s: %s",
+			    path_of(root, SCX_STATE, full, sizeof(full)),
+			    strerror(-ret));
+	if (strcmp(state, "disabled"))
+		return fail(-EBUSY, err, len, "scheduler: a sched_ext "
+			    "scheduler is already loaded (state: %s): stop it "
+			    "first", state);
+	return 0;
+}
+
+int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
+		     char *err, size_t len)
+{
+	char full[PATH_MAX];
+	bool mounted = false;
+	int ret = 0;
+
+	if (c->autogroup >= 0) {
+		ret = check_writable(root, AUTOGROUP, "autogroup", err, len);
+		if (ret == -ENOENT)
+			return fail(-EOPNOTSUPP, err, len, "autogroup: this "
+				    "kernel has no %s (it needs "
+				    "CONFIG_SCHED_AUTOGROUP)",
+				    path_of(root, AUTOGROUP, full,
+					    sizeof(full)));
+		if (ret)
+			return ret;
+	}
+	if (c->dma_latency_us >= 0) {
+		ret = check_writable(root, DMA_LATENCY, "dma-latency", err,
+				     len);
+		if (ret == -ENOENT)
+			return fail(-EOPNOTSUPP, err, len, "dma-latency: this "
+				    "system has no %s (PM QoS)",
+				    path_of(root, DMA_LATENCY, full,
+					    sizeof(full)));
+		if (ret)
+			return ret;
+	}
+	if (c->features || c->preempt) {
+		ret = debugfs_ensure(root, &mounted, err, len);
+		if (ret)
+			return ret;
+		if (c->features)
+			ret = check_features(c->features, root, err, len);
+		if (!ret && c->preempt)
+			ret = check_preempt(c->preempt, root, err, len);
+		debugfs_release(&mounted);
+		if (ret)
+			return ret;
+	}
+	if (c->scheduler)
+		ret = check_scheduler(root, err, len);
+	return ret;
+}
+
+void latt_knobs_init(struct latt_knobs *k, const char *root)
+{
+	memset(k, 0, sizeof(*k));
+	k->root = root;
+	k->autogroup = -1;
+	k->dma_fd = -1;
+}
+
+static int apply_features(struct latt_knobs *k, const char *features,
+			  char *err, size_t len)
+{
+	static char current[FEATURES_MAX];
+	char item[128];
+	const char *p, *base;
+	size_t n, blen, used;
+	bool off, is_on;
+	int ret;
+
+	ret = read_debugfs(k->root, FEATURES, "features", current,
+			   sizeof(current), err, len);
+	if (ret)
+		return ret;
+	for (p = features; *p; p += n + (p[n] == ',')) {
+		n = feature_at(p, &base, &blen, &off);
+		if (blen + 4 > sizeof(item))
+			return fail(-EINVAL, err, len, "features: name too "
+				    "long");
+		snprintf(item, sizeof(item), "%.*s", (int)blen, base);
+		is_on = has_word(current, item, blen);
+		if (is_on != off)
+			continue;	/* already as asked */
+		snprintf(item, sizeof(item), "%s%.*s", off ? "NO_" : "",
+			 (int)blen, base);
+		ret = write_text(k->root, FEATURES, item);
+		if (ret)
+			return fail(ret, err, len, "features: writing %s: %s",
+				    item, strerror(-ret));
+		/* The undo list gets the opposite. */
+		used = strlen(k->features);
+		snprintf(k->features + used, sizeof(k->features) - used,
+			 "%s%s%.*s", used ? " " : "", off ? "" : "NO_",
+			 (int)blen, base);
+	}
+	return 0;
+}
+
+static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
+			 size_t len)
+{
+	char line[128], mode[32];
+	bool offered;
+	int ret;
+
+	ret = read_debugfs(k->root, PREEMPT, "preempt", line, sizeof(line),
+			   err, len);
+	if (ret)
+		return ret;
+	if (!preempt_parse(line, want, mode, sizeof(mode), &offered) ||
+	    !offered)
+		return fail(-EINVAL, err, len, "preempt: this kernel offers "
+			    "no mode %s (it has: %s)", want, line);
+	if (!strcmp(mode, want))
+		return 0;
+	ret = write_text(k->root, PREEMPT, want);
+	if (ret)
+		return fail(ret, err, len, "preempt: writing %s: %s", want,
+			    strerror(-ret));
+	snprintf(k->preempt, sizeof(k->preempt), "%s", mode);
+	return 0;
+}
+
+static void __attribute__((noreturn))
+scheduler_child(const char *cmd, const sigset_t *mask, pid_t parent)
+{
+	struct sigaction sa = { .sa_handler = SIG_DFL };
+	char *argv[4], line[4096];
+	int sig;
+
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGINT);
+	if (getppid() != parent)
+		_exit(127);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &sa, NULL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	/* Its statistics must not mix with latt's report. */
+	dup2(STDERR_FILENO, STDOUT_FILENO);
+	snprintf(line, sizeof(line), "exec %s", cmd);
+	argv[0] = (char *)"/bin/sh";
+	argv[1] = (char *)"-c";
+	argv[2] = line;
+	argv[3] = NULL;
+	execv(argv[0], argv);
+	_exit(127);
+}
+
+static int scx_state(const char *root, char *state, size_t size)
+{
+	return latt_sysinfo_line(root, SCX_STATE, state, size);
+}
+
+static int apply_scheduler(struct latt_knobs *k, const char *cmd,
+			   const sigset_t *mask, int sigfd, char *err,
+			   size_t len)
+{
+	struct pollfd pfd = { .fd = sigfd, .events = POLLIN };
+	uint64_t end = latt_mono_ns() + SCX_START_NS;
+	char state[64], st[32];
+	pid_t pid, parent = getpid();
+	int status;
+
+	pid = fork();
+	if (pid < 0)
+		return fail(-errno, err, len, "scheduler: starting '%s': %s",
+			    cmd, strerror(errno));
+	if (pid == 0)
+		scheduler_child(cmd, mask, parent);
+	setpgid(pid, pid);
+	k->scheduler = pid;
+	while (latt_mono_ns() < end) {
+		if (!scx_state(k->root, state, sizeof(state)) &&
+		    !strcmp(state, "enabled"))
+			return 0;
+		if (waitpid(pid, &status, WNOHANG) == pid) {
+			k->scheduler = 0;
+			if (WIFEXITED(status))
+				snprintf(st, sizeof(st), "status %d",
+					 WEXITSTATUS(status));
+			else
+				snprintf(st, sizeof(st), "signal %d",
+					 WTERMSIG(status));
+			return fail(-ECHILD, err, len, "scheduler: '%s' ended "
+				    "(%s) before sched_ext was enabled", cmd,
+				    st);
+		}
+		if (sigfd >= 0 && poll(&pfd, 1, 20) > 0)
+			return fail(-EINTR, err, len, "scheduler: interrupted "
+				    "while waiting for '%s' to load", cmd);
+		if (sigfd < 0)
+			poll(NULL, 0, 20);
+	}
+	return fail(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
+		    "enabled within 10 s of starting '%s'", cmd);
+}
+
+int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
+		     const sigset_t *mask, int sigfd, char *err, size_t len)
+{
+	char line[32];
+	int32_t v;
+	int ret = 0;
+
+	if (c->autogroup >= 0) {
+		ret = latt_sysinfo_line(k->root, AUTOGROUP, line, sizeof(line));
+		if (ret) {
+			fail(ret, err, len, "autogroup: reading %s: %s",
+			     AUTOGROUP, strerror(-ret));
+			goto out_undo;
+		}
+		k->autogroup = line[0] == '1';
+		ret = write_text(k->root, AUTOGROUP, c->autogroup ? "1" : "0");
+		if (ret) {
+			k->autogroup = -1;
+			fail(ret, err, len, "autogroup: writing %s: %s",
+			     AUTOGROUP, strerror(-ret));
+			goto out_undo;
+		}
+	}
+	if (c->dma_latency_us >= 0) {
+		char full[PATH_MAX];
+
+		errno = 0;
+		k->dma_fd = open(path_of(k->root, DMA_LATENCY, full,
+					 sizeof(full)), O_WRONLY | O_CLOEXEC);
+		v = (int32_t)c->dma_latency_us;
+		if (k->dma_fd < 0 || write(k->dma_fd, &v, sizeof(v)) !=
+		    sizeof(v)) {
+			ret = errno ? -errno : -EIO;
+			fail(ret, err, len, "dma-latency: %s: %s", full,
+			     strerror(-ret));
+			goto out_undo;
+		}
+	}
+	if (c->features || c->preempt) {
+		ret = debugfs_ensure(k->root, &k->mounted_debugfs, err, len);
+		if (!ret && c->features)
+			ret = apply_features(k, c->features, err, len);
+		if (!ret && c->preempt)
+			ret = apply_preempt(k, c->preempt, err, len);
+		if (ret)
+			goto out_undo;
+	}
+	if (c->scheduler) {
+		ret = apply_scheduler(k, c->scheduler, mask, sigfd, err, len);
+		if (ret)
+			goto out_undo;
+	}
+	return 0;
+
+out_undo:
+	latt_knobs_restore(k, line, sizeof(line));
+	return ret;
+}
+
+int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len)
+{
+	char state[64];
+
+	if (!k->scheduler)
+		return 0;
+	if (k->scheduler_reaped)
+		return fail(-ESRCH, err, len, "the sched_ext scheduler exited "
+			    "during the run");
+	if (scx_state(k->root, state, sizeof(state)) ||
+	    strcmp(state, "enabled"))
+		return fail(-ESRCH, err, len, "sched_ext was no longer "
+			    "enabled at the end of the run (state: %s): the "
+			    "kernel may have ejected the scheduler", state);
+	return 0;
+}
+
+bool latt_knobs_reaped(struct latt_knobs *k, pid_t pid, int status)
+{
+	if (!k->scheduler || pid != k->scheduler)
+		return false;
+	k->scheduler_reaped = true;
+	k->scheduler_status = status;
+	return true;
+}
+
+/* Stop the scheduler: SIGINT (its clean exit), SIGKILL if it lingers. */
+static int stop_scheduler(struct latt_knobs *k)
+{
+	uint64_t end = latt_mono_ns() + SCX_STOP_NS;
+	char state[64];
+	int status, sig = SIGINT;
+
+	if (!k->scheduler_reaped) {
+		kill(-k->scheduler, SIGINT);
+		while (waitpid(k->scheduler, &status, WNOHANG) == 0) {
+			if (latt_mono_ns() >= end && sig == SIGINT) {
+				sig = SIGKILL;
+				kill(-k->scheduler, SIGKILL);
+			}
+			poll(NULL, 0, 10);
+		}
+	}
+	k->scheduler = 0;
+	k->scheduler_reaped = false;
+	/* The kernel takes a moment to switch back to the fair class. */
+	end = latt_mono_ns() + SCX_STOP_NS;
+	while (!scx_state(k->root, state, sizeof(state)) &&
+	       strcmp(state, "disabled")) {
+		if (latt_mono_ns() >= end)
+			return -ETIMEDOUT;
+		poll(NULL, 0, 10);
+	}
+	return 0;
+}
+
+int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
+{
+	char *item, *save;
+	int ret, first = 0;
+
+	if (k->scheduler) {
+		ret = stop_scheduler(k);
+		if (ret && !first)
+			first = fail(ret, err, len, "sched_ext did not return "
+				     "to disabled after the scheduler "
+				     "stopped");
+	}
+	if (k->preempt[0]) {
+		ret = write_text(k->root, PREEMPT, k->preempt);
+		if (ret && !first)
+			first = fail(ret, err, len, "putting back preempt %s: "
+				     "%s", k->preempt, strerror(-ret));
+		k->preempt[0] = '\0';
+	}
+	for (item = strtok_r(k->features, " ", &save); item;
+	     item = strtok_r(NULL, " ", &save)) {
+		ret = write_text(k->root, FEATURES, item);
+		if (ret && !first)
+			first = fail(ret, err, len, "putting back feature %s: "
+				     "%s", item, strerror(-ret));
+	}
+	k->features[0] = '\0';
+	debugfs_release(&k->mounted_debugfs);
+	if (k->dma_fd >= 0) {
+		/* Closing the file drops the PM QoS request. */
+		close(k->dma_fd);
+		k->dma_fd = -1;
+	}
+	if (k->autogroup >= 0) {
+		ret = write_text(k->root, AUTOGROUP,
+				 k->autogroup ? "1" : "0");
+		if (ret && !first)
+			first = fail(ret, err, len, "putting back autogroup "
+				     "%d: %s", k->autogroup, strerror(-ret));
+		k->autogroup = -1;
+	}
+	return first;
+}

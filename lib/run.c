@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One run; see include/latt/run.h.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "latt/cgroup.h"
+#include "latt/clock.h"
+#include "latt/knobs.h"
+#include "latt/run.h"
+#include "latt/target.h"
+#include "latt/waker.h"
+
+/* Everything one run holds, so that one path can undo it all. */
+struct run {
+	struct latt_session *s;
+	const struct latt_run_cfg *cfg;
+	struct latt_result *r;
+	struct latt_clock clock;
+	struct latt_client_slot *slots;
+	struct latt_client *clients;
+	struct latt_knobs knobs;
+	struct latt_cgroup cgroup;
+	bool have_cgroup;
+	struct latt_target target;
+	bool have_target;
+	struct latt_waker w;
+	bool have_waker;
+	bool waker_changed;
+	char prefix[LATT_NAME_MAX + 32];
+};
+
+static void __attribute__((format(printf, 3, 4)))
+setup_failed(struct run *run, int error, const char *fmt, ...)
+{
+	char what[sizeof(run->r->what)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (run->have_waker) {
+		latt_waker_fail(&run->w, LATT_STOP_SETUP, error, what);
+	} else if (run->r->stop == LATT_STOP_NONE) {
+		run->r->stop = LATT_STOP_SETUP;
+		run->r->error = error;
+		snprintf(run->r->what, sizeof(run->r->what), "%s", what);
+	}
+}
+
+/* The system settings, and the command's cgroup. */
+static int setup_system(struct run *run)
+{
+	const struct latt_run_cfg *c = run->cfg;
+	char err[256], name[64];
+	int ret;
+
+	ret = latt_knobs_apply(&run->knobs, &c->system, &run->s->child_mask,
+			       run->s->sigfd, err, sizeof(err));
+	if (ret == -EINTR)
+		return 0;	/* the waker sees the signal and stops */
+	if (ret) {
+		setup_failed(run, 0, "%s", err);
+		return ret;
+	}
+	if (c->target_weight) {
+		ret = latt_cgroup_locate(&run->cgroup, "", err, sizeof(err));
+		if (!ret) {
+			snprintf(name, sizeof(name), "latt-%d-%s-%u",
+				 (int)getpid(), c->name, run->r->run);
+			ret = latt_cgroup_create(&run->cgroup, name,
+						 c->target_weight, err,
+						 sizeof(err));
+		}
+	} else if (c->target_cgroup) {
+		ret = latt_cgroup_open(&run->cgroup, c->target_cgroup, err,
+				       sizeof(err));
+	}
+	if (ret) {
+		setup_failed(run, ret, "target cgroup: %s", err);
+		return ret;
+	}
+	run->have_cgroup = c->target_weight || c->target_cgroup;
+	return 0;
+}
+
+static int start_clients(struct run *run)
+{
+	const struct latt_run_cfg *c = run->cfg;
+	struct latt_client_cfg ccfg = {
+		.clock = &run->clock,
+		.work_bytes = c->work_bytes,
+		.sched = &c->client,
+		.parent = getpid(),
+		.sigmask = &run->s->child_mask,
+	};
+	int ret;
+
+	ret = latt_waker_spawn_clients(&run->w, run->slots, &ccfg);
+	if (ret)
+		setup_failed(run, ret, "starting %u clients (%u forked)",
+			     c->clients, run->w.nclients);
+	return ret;
+}
+
+static int start_target(struct run *run)
+{
+	const struct latt_run_cfg *c = run->cfg;
+	struct latt_target *t = &run->target;
+	struct latt_target_opts o = {
+		.sigmask = &run->s->child_mask,
+		.sched = &c->target,
+	};
+	char procs[PATH_MAX + 16];
+	int ret;
+
+	if (run->have_cgroup) {
+		o.cgroup_procs = latt_cgroup_procs(&run->cgroup, procs,
+						   sizeof(procs));
+		if (run->cgroup.created)
+			o.own_cgroup = &run->cgroup;
+	}
+	latt_target_init(t, c->cmd_argc, c->cmd_argv, c->cmd_display);
+	run->have_target = true;
+	ret = latt_target_start(t, &o);
+	if (ret == -ENOEXEC) {
+		latt_waker_fail(&run->w, LATT_STOP_NOEXEC, -t->fail_errno, "");
+		return ret;
+	}
+	if (ret == -ECANCELED) {
+		if (!strcmp(t->fail_what, "cgroup"))
+			setup_failed(run, -t->fail_errno, "command: joining "
+				     "cgroup %s", run->cgroup.path);
+		else
+			setup_failed(run, -t->fail_errno, "command: setting "
+				     "its %s", t->fail_what);
+		return ret;
+	}
+	if (ret) {
+		setup_failed(run, ret, "starting '%s'", c->cmd_display);
+		return ret;
+	}
+	latt_waker_set_target(&run->w, t);
+	return 0;
+}
+
+/* The waker's own settings, after the children have forked. */
+static int set_waker(struct run *run)
+{
+	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
+	int ret;
+
+	if (latt_sched_empty(&run->cfg->waker))
+		return 0;
+	run->waker_changed = true;
+	ret = latt_sched_apply(&run->cfg->waker, &step);
+	if (ret)
+		setup_failed(run, ret, "waker: setting its %s",
+			     latt_sched_step_name(step));
+	return ret;
+}
+
+/* Measure, stop, and fill the result from what the waker saw. */
+static void measure(struct run *run)
+{
+	struct latt_result *r = run->r;
+	struct latt_waker *w = &run->w;
+	struct latt_target *t = &run->target;
+	char err[256];
+
+	if (w->stop == LATT_STOP_NONE)
+		latt_waker_run(w);
+	if (run->waker_changed)
+		latt_sched_restore(&run->s->waker);
+	latt_waker_finish(w);
+	if (w->helper_reaped)
+		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
+	/* A run measured under a scheduler that was gone is no result. */
+	if ((w->stop == LATT_STOP_DURATION || w->stop == LATT_STOP_TARGET) &&
+	    latt_knobs_verify(&run->knobs, err, sizeof(err))) {
+		w->stop = LATT_STOP_ERROR;
+		w->error = 0;
+		snprintf(w->what, sizeof(w->what), "%s", err);
+	}
+
+	latt_result_collect(r, run->slots, w->nclients);
+	latt_waker_result(w, r);
+	if (run->have_target && t->pid > 0 && r->stop != LATT_STOP_NOEXEC) {
+		r->target_status = t->status;
+		r->target_wall_ns = t->end_ns > t->start_ns ?
+				    t->end_ns - t->start_ns : 0;
+		latt_target_rusage(t, &r->target_ru);
+	}
+}
+
+void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
+	      unsigned int index, struct latt_result *r)
+{
+	struct run run = { .s = s, .cfg = cfg, .r = r };
+	char err[256];
+	int ret, sig;
+
+	memset(r, 0, sizeof(*r));
+	r->cfg = *cfg;
+	r->run = index;
+	r->dead_client = -1;
+	r->seed = s->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)++s->runs);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", s->sys.kernel);
+	clock_gettime(CLOCK_REALTIME, &r->started);
+	r->has_target = cfg->cmd_argc > 0;
+	r->target_cmd = cfg->cmd_display;
+	r->target_shell = latt_target_is_shell(cfg->cmd_argc, cfg->cmd_argv);
+	latt_knobs_init(&run.knobs, "");
+
+	ret = latt_clock_init(&run.clock, LATT_CLOCK_MONOTONIC);
+	r->clock = ret ? "none" : latt_clock_name(&run.clock);
+	if (ret) {
+		setup_failed(&run, ret, "clock");
+		goto out;
+	}
+	/* A ^C between two runs: this one starts nothing. */
+	sig = latt_session_pending_stop(s);
+	if (sig) {
+		r->stop = LATT_STOP_SIGNAL;
+		r->stop_signal = sig;
+		goto out;
+	}
+	run.slots = latt_client_slots_map(cfg->clients);
+	run.clients = calloc(cfg->clients, sizeof(*run.clients));
+	if (!run.slots || !run.clients) {
+		setup_failed(&run, -ENOMEM, "memory for %u clients",
+			     cfg->clients);
+		goto out;
+	}
+	if (setup_system(&run))
+		goto out_system;
+
+	ret = latt_waker_init(&run.w, cfg, s, &run.clock, run.clients,
+			      r->seed);
+	run.have_waker = true;
+	if (s->sweep) {
+		snprintf(run.prefix, sizeof(run.prefix), "config=%s run=%u ",
+			 cfg->name, index);
+		run.w.sample_prefix = run.prefix;
+	}
+	if (run.knobs.scheduler)
+		latt_waker_set_helper(&run.w, run.knobs.scheduler,
+				      "the sched_ext scheduler");
+	if (ret)
+		setup_failed(&run, ret, "setting up the waker");
+	else if (!start_clients(&run) && run.w.stop == LATT_STOP_NONE &&
+		 (!cfg->cmd_argc || !start_target(&run)))
+		set_waker(&run);
+	measure(&run);
+	latt_waker_destroy(&run.w);
+
+out_system:
+	if (run.have_cgroup && run.cgroup.created &&
+	    latt_cgroup_remove(&run.cgroup) &&
+	    snprintf(r->warning, sizeof(r->warning), "could not remove cgroup "
+		     "%s", run.cgroup.path) < 0)
+		r->warning[0] = '\0';
+	if (latt_knobs_restore(&run.knobs, err, sizeof(err)))
+		snprintf(r->warning, sizeof(r->warning), "%s", err);
+out:
+	latt_result_finish(r);
+	free(run.clients);
+	latt_client_slots_unmap(run.slots, cfg->clients);
+}

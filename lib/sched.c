@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Scheduling settings of one task; see include/latt/sched.h.
+ *
+ * sched_setattr(2) is the one call that sets policy, priority, nice, the
+ * custom slice and the deadline parameters together; glibc has no wrapper
+ * for it, so it is called through syscall(2) with the kernel's structure.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifdef HAVE_LIBNUMA
+#include <numa.h>
+#include <numaif.h>
+#endif
+
+#include "latt/parse.h"
+#include "latt/sched.h"
+
+/* The kernel's struct sched_attr (include/uapi/linux/sched/types.h). */
+struct sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime;
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+	uint32_t sched_util_min;
+	uint32_t sched_util_max;
+};
+
+/* The first version: without the utilisation clamps, which latt leaves. */
+#define SCHED_ATTR_SIZE_VER0	48
+#define SCHED_FLAG_RESET_ON_FORK	0x01
+
+_Static_assert(sizeof(struct sched_attr) <=
+	       sizeof(((struct latt_sched_saved *)0)->attr),
+	       "latt_sched_saved too small for struct sched_attr");
+
+static int sched_getattr(pid_t pid, struct sched_attr *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (syscall(SYS_sched_getattr, pid, a, sizeof(*a), 0))
+		return -errno;
+	return 0;
+}
+
+static int sched_setattr(pid_t pid, struct sched_attr *a)
+{
+	a->size = SCHED_ATTR_SIZE_VER0;
+	if (syscall(SYS_sched_setattr, pid, a, 0))
+		return -errno;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int policy;
+} policies[] = {
+	{ "other", LATT_SCHED_OTHER },
+	{ "batch", LATT_SCHED_BATCH },
+	{ "idle", LATT_SCHED_IDLE },
+	{ "fifo", LATT_SCHED_FIFO },
+	{ "rr", LATT_SCHED_RR },
+	{ "deadline", LATT_SCHED_DEADLINE },
+};
+
+#define NPOLICIES	(sizeof(policies) / sizeof(policies[0]))
+
+void latt_sched_init(struct latt_sched *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->policy = LATT_SCHED_UNSET;
+	s->node = -1;
+}
+
+bool latt_sched_empty(const struct latt_sched *s)
+{
+	return s->policy == LATT_SCHED_UNSET && !s->priority &&
+	       !s->has_nice && !s->has_cpus && s->node < 0 && !s->slice_ns &&
+	       !s->runtime_ns && !s->deadline_ns && !s->period_ns;
+}
+
+int latt_sched_parse_policy(const char *name, int *policy)
+{
+	size_t i;
+
+	for (i = 0; i < NPOLICIES; i++) {
+		if (!strcmp(name, policies[i].name)) {
+			*policy = policies[i].policy;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *latt_sched_policy_name(int policy)
+{
+	size_t i;
+
+	for (i = 0; i < NPOLICIES; i++)
+		if (policies[i].policy == policy)
+			return policies[i].name;
+	return "?";
+}
+
+const char *latt_sched_step_name(enum latt_sched_step step)
+{
+	switch (step) {
+	case LATT_SCHED_STEP_NODE:
+		return "node";
+	case LATT_SCHED_STEP_CPUS:
+		return "cpus";
+	case LATT_SCHED_STEP_POLICY:
+		return "policy";
+	}
+	return "?";
+}
+
+bool latt_sched_is_rt(int policy)
+{
+	return policy == LATT_SCHED_FIFO || policy == LATT_SCHED_RR;
+}
+
+static bool is_fair(int policy)
+{
+	return policy == LATT_SCHED_UNSET || policy == LATT_SCHED_OTHER ||
+	       policy == LATT_SCHED_BATCH;
+}
+
+static int __attribute__((format(printf, 3, 4)))
+check_error(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+int latt_sched_check(const struct latt_sched *s, const char *who,
+		     bool deadline_ok, char *err, size_t len)
+{
+	bool dl = s->policy == LATT_SCHED_DEADLINE;
+
+	if (s->priority && !latt_sched_is_rt(s->policy))
+		return check_error(err, len, "%spriority needs %spolicy fifo "
+				   "or rr", who, who);
+	if (s->has_nice && s->nice && (latt_sched_is_rt(s->policy) || dl))
+		return check_error(err, len, "%snice has no effect with "
+				   "%spolicy %s", who, who,
+				   latt_sched_policy_name(s->policy));
+	if (s->slice_ns && !is_fair(s->policy))
+		return check_error(err, len, "%sslice needs %spolicy other or "
+				   "batch", who, who);
+	if (!dl && (s->runtime_ns || s->deadline_ns || s->period_ns))
+		return check_error(err, len, "%sruntime, %sdeadline and "
+				   "%speriod need %spolicy deadline", who, who,
+				   who, who);
+	if (!dl)
+		return 0;
+	if (!deadline_ok)
+		return check_error(err, len, "%spolicy deadline: only the "
+				   "clients can be deadline tasks (a deadline "
+				   "task cannot fork)", who);
+	if (!s->runtime_ns || !s->period_ns)
+		return check_error(err, len, "%spolicy deadline needs "
+				   "%sruntime and %speriod", who, who, who);
+	if (s->runtime_ns > (s->deadline_ns ? s->deadline_ns : s->period_ns) ||
+	    (s->deadline_ns && s->deadline_ns > s->period_ns))
+		return check_error(err, len, "%spolicy deadline needs "
+				   "runtime <= deadline <= period", who);
+	if (s->has_cpus)
+		return check_error(err, len, "%spolicy deadline: a deadline "
+				   "task cannot be pinned to CPUs (the kernel "
+				   "needs it free to run on all of them)", who);
+	return 0;
+}
+
+bool latt_sched_needs_cap(const struct latt_sched *s)
+{
+	struct rlimit rl;
+	int cur;
+
+	if (s->policy == LATT_SCHED_DEADLINE)
+		return true;
+	if (latt_sched_is_rt(s->policy)) {
+		unsigned int prio = s->priority ? s->priority : LATT_PRIO_MIN;
+
+		return getrlimit(RLIMIT_RTPRIO, &rl) ||
+		       (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < prio);
+	}
+	if (s->has_nice) {
+		errno = 0;
+		cur = getpriority(PRIO_PROCESS, 0);
+		if (errno)
+			return true;
+		/* The kernel's can_nice(): 20 - nice against RLIMIT_NICE. */
+		if (s->nice < cur &&
+		    (getrlimit(RLIMIT_NICE, &rl) ||
+		     (rl.rlim_cur != RLIM_INFINITY &&
+		      (rlim_t)(20 - s->nice) > rl.rlim_cur)))
+			return true;
+	}
+	return false;
+}
+
+bool latt_sched_numa_built(void)
+{
+#ifdef HAVE_LIBNUMA
+	return true;
+#else
+	return false;
+#endif
+}
+
+static int check_node(int node, char *err, size_t len)
+{
+#ifdef HAVE_LIBNUMA
+	struct bitmask *cpus;
+	int ret = 0;
+
+	if (numa_available() < 0) {
+		snprintf(err, len, "node %d: this system has no NUMA support",
+			 node);
+		return -EOPNOTSUPP;
+	}
+	if (node > numa_max_node()) {
+		snprintf(err, len, "node %d does not exist (this system has "
+			 "nodes 0-%d)", node, numa_max_node());
+		return -ENOENT;
+	}
+	cpus = numa_allocate_cpumask();
+	if (!cpus)
+		return -ENOMEM;
+	if (numa_node_to_cpus(node, cpus) || !numa_bitmask_weight(cpus)) {
+		snprintf(err, len, "node %d has no CPUs", node);
+		ret = -ENOENT;
+	}
+	numa_free_cpumask(cpus);
+	return ret;
+#else
+	snprintf(err, len, "node %d: latt was built without libnuma", node);
+	return -EOPNOTSUPP;
+#endif
+}
+
+int latt_sched_check_system(const struct latt_sched *s, char *err, size_t len)
+{
+	struct sched_attr a;
+	cpu_set_t allowed;
+	unsigned int cpu;
+	char list[256];
+	int ret;
+
+	if (s->has_cpus) {
+		if (sched_getaffinity(0, sizeof(allowed), &allowed))
+			return -errno;
+		for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+			if (CPU_ISSET(cpu, &s->cpus) &&
+			    !CPU_ISSET(cpu, &allowed)) {
+				snprintf(err, len, "CPU %u is not available "
+					 "(latt may run on CPUs %s)", cpu,
+					 latt_format_cpulist(&allowed,
+							     CPU_SETSIZE, list,
+							     sizeof(list)));
+				return -EINVAL;
+			}
+		}
+	}
+	if (s->node >= 0) {
+		ret = check_node(s->node, err, len);
+		if (ret)
+			return ret;
+	}
+	/*
+	 * Kernels before 6.12 ignore a fair task's runtime silently; from
+	 * 6.12 on, sched_getattr() reports the slice of every fair task.
+	 */
+	if (s->slice_ns) {
+		ret = sched_getattr(0, &a);
+		if (ret)
+			return ret;
+		if (is_fair((int)a.sched_policy) && !a.sched_runtime) {
+			snprintf(err, len, "slice: this kernel has no custom "
+				 "slices (they came with Linux 6.12)");
+			return -EOPNOTSUPP;
+		}
+	}
+	return 0;
+}
+
+static int apply_node(int node)
+{
+#ifdef HAVE_LIBNUMA
+	struct bitmask *nodes;
+	int ret = 0;
+
+	if (numa_run_on_node(node))
+		return errno ? -errno : -EINVAL;
+	nodes = numa_allocate_nodemask();
+	if (!nodes)
+		return -ENOMEM;
+	numa_bitmask_setbit(nodes, (unsigned int)node);
+	if (set_mempolicy(MPOL_BIND, nodes->maskp, nodes->size + 1))
+		ret = -errno;
+	numa_free_nodemask(nodes);
+	return ret;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+int latt_sched_apply(const struct latt_sched *s, enum latt_sched_step *step)
+{
+	struct sched_attr a;
+	int ret;
+
+	if (s->node >= 0) {
+		*step = LATT_SCHED_STEP_NODE;
+		ret = apply_node(s->node);
+		if (ret)
+			return ret;
+	}
+	if (s->has_cpus) {
+		*step = LATT_SCHED_STEP_CPUS;
+		if (sched_setaffinity(0, sizeof(s->cpus), &s->cpus))
+			return -errno;
+	}
+	if (s->policy == LATT_SCHED_UNSET && !s->has_nice && !s->slice_ns)
+		return 0;
+
+	*step = LATT_SCHED_STEP_POLICY;
+	ret = sched_getattr(0, &a);
+	if (ret)
+		return ret;
+	if (s->policy != LATT_SCHED_UNSET) {
+		a.sched_policy = (uint32_t)s->policy;
+		a.sched_priority = 0;
+	}
+	a.sched_flags &= SCHED_FLAG_RESET_ON_FORK;
+	a.sched_runtime = a.sched_deadline = a.sched_period = 0;
+	switch ((int)a.sched_policy) {
+	case LATT_SCHED_FIFO:
+	case LATT_SCHED_RR:
+		if (s->priority)
+			a.sched_priority = s->priority;
+		else if (!a.sched_priority)
+			a.sched_priority = LATT_PRIO_MIN;
+		break;
+	case LATT_SCHED_DEADLINE:
+		a.sched_runtime = s->runtime_ns;
+		a.sched_deadline = s->deadline_ns ? s->deadline_ns :
+				   s->period_ns;
+		a.sched_period = s->period_ns;
+		break;
+	default:
+		/* 0 asks for the default slice. */
+		a.sched_runtime = s->slice_ns;
+		break;
+	}
+	if (s->has_nice)
+		a.sched_nice = s->nice;
+	return sched_setattr(0, &a);
+}
+
+int latt_sched_save(struct latt_sched_saved *saved)
+{
+	struct sched_attr a;
+	int ret;
+
+	saved->valid = false;
+	ret = sched_getattr(0, &a);
+	if (ret)
+		return ret;
+	if (sched_getaffinity(0, sizeof(saved->cpus), &saved->cpus))
+		return -errno;
+	memcpy(saved->attr, &a, sizeof(a));
+	saved->valid = true;
+	return 0;
+}
+
+int latt_sched_restore(const struct latt_sched_saved *saved)
+{
+	struct sched_attr a;
+	int ret;
+
+	if (!saved->valid)
+		return 0;
+	memcpy(&a, saved->attr, sizeof(a));
+	a.sched_flags &= SCHED_FLAG_RESET_ON_FORK;
+	/* A fair task's runtime reads back as its slice: ask for the default. */
+	if (a.sched_policy != LATT_SCHED_DEADLINE)
+		a.sched_runtime = a.sched_deadline = a.sched_period = 0;
+	ret = sched_setattr(0, &a);
+	if (sched_setaffinity(0, sizeof(saved->cpus), &saved->cpus) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+int latt_sched_read(pid_t pid, struct latt_sched *s)
+{
+	struct sched_attr a;
+	int ret;
+
+	latt_sched_init(s);
+	ret = sched_getattr(pid, &a);
+	if (ret)
+		return ret;
+	s->policy = (int)a.sched_policy;
+	if (latt_sched_is_rt(s->policy)) {
+		s->priority = a.sched_priority;
+	} else if (s->policy == LATT_SCHED_DEADLINE) {
+		s->runtime_ns = a.sched_runtime;
+		s->deadline_ns = a.sched_deadline;
+		s->period_ns = a.sched_period;
+	} else {
+		s->has_nice = true;
+		s->nice = a.sched_nice;
+		s->slice_ns = a.sched_runtime;
+	}
+	return 0;
+}

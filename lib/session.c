@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The session; see include/latt/session.h.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include "latt/clock.h"
+#include "latt/session.h"
+
+int latt_session_init(struct latt_session *s)
+{
+	struct sigaction sa = { .sa_handler = SIG_IGN };
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->sigfd = -1;
+	s->samples = stdout;
+	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);
+	latt_sysinfo_read(&s->sys, "");
+	ret = latt_sched_save(&s->waker);
+	if (ret)
+		return ret;
+
+	sigemptyset(&s->handled);
+	sigaddset(&s->handled, SIGINT);
+	sigaddset(&s->handled, SIGTERM);
+	sigaddset(&s->handled, SIGHUP);
+	sigaddset(&s->handled, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &s->handled, &s->child_mask))
+		return -errno;
+	s->sigfd = signalfd(-1, &s->handled, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (s->sigfd < 0) {
+		ret = -errno;
+		sigprocmask(SIG_SETMASK, &s->child_mask, NULL);
+		return ret;
+	}
+	/* A closed stdout is reported from the write, not by dying. */
+	sigaction(SIGPIPE, &sa, NULL);
+	/* Orphans of the command come to latt, so none escapes the end. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	return 0;
+}
+
+void latt_session_destroy(struct latt_session *s)
+{
+	if (s->sigfd >= 0)
+		close(s->sigfd);
+	s->sigfd = -1;
+}
+
+int latt_session_pending_stop(const struct latt_session *s)
+{
+	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
+	sigset_t pending;
+	size_t i;
+
+	if (sigpending(&pending))
+		return 0;
+	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
+		if (sigismember(&pending, stops[i]))
+			return stops[i];
+	return 0;
+}
