@@ -7,7 +7,7 @@
 
 plan 19
 
-run -s1 -S2 sh -c 'echo "$@" >"$0"' "$tmp/args" -j4 --clients=9
+run -s1 -S2 sh -c 'echo "$@" >"$0"; sleep 0.2' "$tmp/args" -j4 --clients=9
 is "$rc" 0 "a command with options of its own runs"
 is "$(cat "$tmp/args")" "-j4 --clients=9" "options after the command word go to the command"
 is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=1ms, max_wait=2ms, clients=1" \

@@ -22,8 +22,8 @@ for s in "EXIT STATUS" "EXAMPLES" "OPTIONS"; do
 done
 
 if command -v groff >/dev/null; then
-	groff -man -ww -z "$man" >"$tmp/groff" 2>&1
-	check "groff -man -ww -z is clean" test ! -s "$tmp/groff"
+	groff -t -man -ww -z "$man" >"$tmp/groff" 2>&1
+	check "groff -t -man -ww -z is clean" test ! -s "$tmp/groff"
 else
 	skip "groff is not installed"
 fi
