@@ -144,9 +144,12 @@ bad(char *err, size_t len, const char *fmt, ...)
 static int parse_time(const char *val, uint64_t lo, uint64_t hi,
 		      const char *range, uint64_t *ns, char *err, size_t len)
 {
+	uint64_t v;
+
 	/* A plain number is in microseconds, the scale of these settings. */
-	if (latt_parse_duration(val, US, ns) || *ns < lo || *ns > hi)
+	if (latt_parse_duration(val, US, &v) || v < lo || v > hi)
 		return bad(err, len, "expected a time from %s", range);
+	*ns = v;
 	return 0;
 }
 

@@ -55,8 +55,9 @@ static int write_text(const char *root, const char *path, const char *text)
 	ssize_t n;
 	int fd, ret = 0;
 
+	/* O_TRUNC as a shell's ">" has: kernel files ignore it. */
 	fd = open(path_of(root, path, full, sizeof(full)),
-		  O_WRONLY | O_CLOEXEC);
+		  O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	n = write(fd, text, strlen(text));
@@ -387,7 +388,7 @@ static void __attribute__((noreturn))
 scheduler_child(const char *cmd, const sigset_t *mask, pid_t parent)
 {
 	struct sigaction sa = { .sa_handler = SIG_DFL };
-	char *argv[4], line[4096];
+	char *argv[4];
 	int sig;
 
 	setpgid(0, 0);
@@ -400,10 +401,9 @@ scheduler_child(const char *cmd, const sigset_t *mask, pid_t parent)
 	sigprocmask(SIG_SETMASK, mask, NULL);
 	/* Its statistics must not mix with latt's report. */
 	dup2(STDERR_FILENO, STDOUT_FILENO);
-	snprintf(line, sizeof(line), "exec %s", cmd);
 	argv[0] = (char *)"/bin/sh";
 	argv[1] = (char *)"-c";
-	argv[2] = line;
+	argv[2] = (char *)cmd;
 	argv[3] = NULL;
 	execv(argv[0], argv);
 	_exit(127);

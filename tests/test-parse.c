@@ -5,6 +5,7 @@
  * must also leave the result untouched.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -262,11 +263,100 @@ static void test_format(void)
 	ok(i == ARRAY_SIZE(durs), "formatted durations parse back");
 }
 
+static const struct {
+	const char *s;
+	int ret;
+	int64_t want;
+} ints[] = {
+	{ "0", 0, 0 },
+	{ "19", 0, 19 },
+	{ "-20", 0, -20 },
+	{ "+7", 0, 7 },
+	{ "-9223372036854775808", 0, INT64_MIN },
+	{ "9223372036854775807", 0, INT64_MAX },
+	{ "9223372036854775808", -ERANGE, 0 },
+	{ "-9223372036854775809", -ERANGE, 0 },
+	{ "-", -EINVAL, 0 },
+	{ "--1", -EINVAL, 0 },
+	{ "1.5", -EINVAL, 0 },
+	{ "5k", -EINVAL, 0 },
+	{ "", -EINVAL, 0 },
+	{ " 1", -EINVAL, 0 },
+};
+
+static void test_ints(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ints); i++) {
+		int64_t v = (int64_t)UNTOUCHED;
+		int ret = latt_parse_int(ints[i].s, &v);
+
+		if (!ok(ret == ints[i].ret &&
+			v == (ret ? (int64_t)UNTOUCHED : ints[i].want),
+			"int \"%s\": %d", ints[i].s, ints[i].ret))
+			diag("got %d, %lld", ret, (long long)v);
+	}
+}
+
+static const struct {
+	const char *s;
+	int ret;
+	const char *back;	/* formatted again; NULL when rejected */
+} cpulists[] = {
+	{ "0", 0, "0" },
+	{ "0-3", 0, "0-3" },
+	{ "0-3,6", 0, "0-3,6" },
+	{ "6,0-3", 0, "0-3,6" },
+	{ "1,2,3,5", 0, "1-3,5" },
+	{ "3-3", 0, "3" },
+	{ "1023", 0, "1023" },
+	{ "1024", -ERANGE, NULL },
+	{ "3-1", -EINVAL, NULL },
+	{ "0,,1", -EINVAL, NULL },
+	{ "0-", -EINVAL, NULL },
+	{ "-1", -EINVAL, NULL },
+	{ "0,", -EINVAL, NULL },
+	{ "a", -EINVAL, NULL },
+	{ "", -EINVAL, NULL },
+};
+
+static void test_cpulists(void)
+{
+	char buf[64];
+	cpu_set_t set, before;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cpulists); i++) {
+		int ret;
+
+		CPU_ZERO(&set);
+		CPU_SET(77, &set);
+		before = set;
+		ret = latt_parse_cpulist(cpulists[i].s, &set, CPU_SETSIZE);
+		buf[0] = '\0';
+		if (!ret)
+			latt_format_cpulist(&set, CPU_SETSIZE, buf,
+					    sizeof(buf));
+		if (!ok(ret == cpulists[i].ret &&
+			(ret ? CPU_EQUAL(&set, &before) :
+			 !strcmp(buf, cpulists[i].back)),
+			"cpu list \"%s\": %s", cpulists[i].s,
+			cpulists[i].back ? cpulists[i].back : "rejected"))
+			diag("got %d, \"%s\"", ret, buf);
+	}
+	ok(latt_parse_cpulist("0-7", &set, 4) == -ERANGE,
+	   "cpu list: a CPU at or above the limit is -ERANGE");
+}
+
 int main(void)
 {
 	plan((int)(ARRAY_SIZE(durations) + ARRAY_SIZE(sizes) +
 		   ARRAY_SIZE(uints) + ARRAY_SIZE(pcts) +
-		   ARRAY_SIZE(labels) + ARRAY_SIZE(durs) + 1));
+		   ARRAY_SIZE(labels) + ARRAY_SIZE(durs) + 1 +
+		   ARRAY_SIZE(ints) + ARRAY_SIZE(cpulists) + 1));
+	test_ints();
+	test_cpulists();
 	test_numbers("duration", durations, ARRAY_SIZE(durations),
 		     parse_duration);
 	test_numbers("size", sizes, ARRAY_SIZE(sizes), parse_size);
