@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "latt/sysinfo.h"
@@ -131,10 +132,73 @@ static void test_proc(void)
 	ok(ret == 0 && b >= a, "/proc/stat: the count does not go back");
 }
 
+/* Write @text to @rel under directory @root, making its directories. */
+static void put(const char *root, const char *rel, const char *text)
+{
+	char path[8192], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void test_facts(void)
+{
+	const char *dir = getenv("TMPDIR");
+	struct latt_sysinfo si;
+	char root[4096], cmd[8192];
+
+	snprintf(root, sizeof(root), "%s/latt-test-facts.XXXXXX",
+		 dir && *dir ? dir : "/tmp");
+	if (!mkdtemp(root)) {
+		skip("no temporary directory");
+		skip("no temporary directory");
+		skip("no temporary directory");
+		return;
+	}
+	put(root, "/proc/sys/kernel/osrelease", "6.99.0-test\n");
+	put(root, "/proc/sys/kernel/hostname", "box\n");
+	put(root, "/proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC x\n");
+	put(root, "/proc/cpuinfo", "processor\t: 0\nvendor_id\t: X\n"
+	    "model name\t: Test CPU 9000\nprocessor\t: 1\n");
+	put(root, "/sys/devices/system/cpu/online", "0-3,8-11\n");
+	put(root, "/sys/devices/system/node/online", "0-1\n");
+	put(root, "/sys/devices/system/clocksource/clocksource0/"
+	    "current_clocksource", "tsc\n");
+	put(root, "/proc/sys/kernel/sched_autogroup_enabled", "0\n");
+	latt_sysinfo_read(&si, root);
+	ok(!strcmp(si.kernel, "6.99.0-test") && !strcmp(si.hostname, "box") &&
+	   !strcmp(si.cpu_model, "Test CPU 9000") && si.cpus == 8 &&
+	   si.numa_nodes == 2 && !strcmp(si.clocksource, "tsc") &&
+	   si.autogroup == 0, "facts: kernel, host, CPU model and count, "
+	   "nodes, clocksource, autogroup");
+	ok(!strcmp(si.preempt, "dynamic (mode not readable)"),
+	   "facts: a dynamic kernel whose debugfs is not readable");
+	put(root, "/sys/kernel/debug/sched/preempt",
+	    "none voluntary (full) lazy\n");
+	put(root, "/proc/sys/kernel/osrelease", "x\n");
+	latt_sysinfo_read(&si, root);
+	ok(!strcmp(si.preempt, "dynamic, full"),
+	   "facts: the current mode from debugfs");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		diag("could not remove %s", root);
+}
+
 int main(void)
 {
-	plan(5 + 2);
+	plan(5 + 2 + 3);
 	test_files();
 	test_proc();
+	test_facts();
 	return tap_done();
 }
