@@ -61,10 +61,12 @@ static void nice_cap_reason(const struct latt_sched *s, const char *who,
 static int check_sched(const struct latt_sched *s, const char *who,
 		       char *err, size_t len)
 {
+	bool undo = !strcmp(who, "waker-") && latt_sched_undo_needs_cap(s);
 	char what[64], why[200];
 	int ret;
 
-	if (latt_sched_needs_cap(s) && !latt_priv_has(CAP_SYS_NICE)) {
+	if ((latt_sched_needs_cap(s) || undo) &&
+	    !latt_priv_has(CAP_SYS_NICE)) {
 		char self[PATH_MAX] = "latt";
 		ssize_t n;
 
@@ -72,9 +74,10 @@ static int check_sched(const struct latt_sched *s, const char *who,
 		if (n > 0)
 			self[n] = '\0';
 		nice_cap_reason(s, who, what, sizeof(what));
-		snprintf(err, len, "%s needs CAP_SYS_NICE: run latt as root, "
+		snprintf(err, len, "%s needs CAP_SYS_NICE%s: run latt as root, "
 			 "or give it the capability: setcap cap_sys_nice+ep %s",
-			 what, self);
+			 what, latt_sched_needs_cap(s) ? "" :
+			 " (for latt to undo it after the run)", self);
 		return -EPERM;
 	}
 	ret = latt_sched_check_system(s, why, sizeof(why));
@@ -147,8 +150,10 @@ int latt_priv_drop(const struct latt_run_cfg *cfgs, size_t n)
 	size_t k;
 
 	for (k = 0; k < n; k++) {
+		/* The waker's own settings are undone after each run. */
 		nice |= latt_sched_needs_cap(&cfgs[k].client) ||
 			latt_sched_needs_cap(&cfgs[k].waker) ||
+			latt_sched_undo_needs_cap(&cfgs[k].waker) ||
 			latt_sched_needs_cap(&cfgs[k].target);
 		sys |= needs_system(&cfgs[k]);
 	}

@@ -97,8 +97,8 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
 	if (r->stalled)
-		line(f, "Stalled", "%8llu (woken, never ran before the end; "
-		     "counted at their wait until then)",
+		line(f, "Stalled", "%8llu (woken, still not run a second "
+		     "after the end; their whole wait counts)",
 		     (unsigned long long)r->stalled);
 	if (r->has_ctxt && r->elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);

@@ -175,8 +175,10 @@ static void measure(struct run *run)
 
 	if (w->stop == LATT_STOP_NONE)
 		latt_waker_run(w);
-	if (run->waker_changed)
-		latt_sched_restore(&run->s->waker);
+	if (run->waker_changed && latt_sched_restore(&run->s->waker))
+		snprintf(r->warning, sizeof(r->warning), "could not put back "
+			 "latt's own scheduler settings after the run: later "
+			 "runs keep them");
 	latt_waker_finish(w);
 	if (w->helper_reaped)
 		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);

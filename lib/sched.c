@@ -213,6 +213,22 @@ bool latt_sched_needs_cap(const struct latt_sched *s)
 	return false;
 }
 
+bool latt_sched_undo_needs_cap(const struct latt_sched *s)
+{
+	struct rlimit rl;
+	int cur;
+
+	errno = 0;
+	cur = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		return true;
+	if (!(s->has_nice && s->nice > cur) && s->policy != LATT_SCHED_IDLE)
+		return false;
+	/* Back to @cur is the kernel's can_nice(cur). */
+	return getrlimit(RLIMIT_NICE, &rl) ||
+	       (rl.rlim_cur != RLIM_INFINITY && (rlim_t)(20 - cur) > rl.rlim_cur);
+}
+
 bool latt_sched_numa_built(void)
 {
 #ifdef HAVE_LIBNUMA

@@ -25,6 +25,8 @@
 
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
+/* How long the last cycle's answers are waited for when the run ends. */
+#define DRAIN_NS	(1000ULL * 1000 * 1000)
 /* How long a SIGKILLed process may take to be reaped before giving up. */
 #define KILL_WAIT_NS	(5000ULL * 1000 * 1000)
 
@@ -323,6 +325,9 @@ static void take_answers(struct latt_waker *w, unsigned int i)
 			/* End of file: the client is gone.  Stop watching. */
 			epoll_ctl(w->epfd, EPOLL_CTL_DEL,
 				  latt_wake_answer_fd(&c->chan), NULL);
+			if (c->in_flight && w->pending)
+				w->pending--;
+			c->in_flight = false;
 			client_gone(w, i);
 		} else if (ret != -EAGAIN) {
 			set_error(w, LATT_STOP_ERROR, ret);
@@ -446,6 +451,29 @@ static void wake_phase(struct latt_waker *w)
 		w->cycles++;
 }
 
+/*
+ * The run ends with wakeups in flight: give their clients a moment to
+ * answer, with the command still running, so that those wakeups are
+ * measured like every other (and printed by -v) instead of being stamped
+ * by the clients while latt stops everything.  Not when a client died or
+ * latt failed: nothing more is measured then.
+ */
+static void drain(struct latt_waker *w)
+{
+	uint64_t end = latt_mono_ns() + DRAIN_NS, now;
+
+	if (!w->pending || (w->stop != LATT_STOP_DURATION &&
+			    w->stop != LATT_STOP_TARGET &&
+			    w->stop != LATT_STOP_SIGNAL))
+		return;
+	while (w->pending && (now = latt_mono_ns()) < end &&
+	       (w->stop == LATT_STOP_DURATION || w->stop == LATT_STOP_TARGET ||
+		w->stop == LATT_STOP_SIGNAL))
+		handle_events(w, (int)((end - now) / 1000000) + 1);
+	if (!w->pending && !w->warming)
+		w->cycles++;
+}
+
 int latt_waker_run(struct latt_waker *w)
 {
 	uint64_t now = latt_mono_ns();
@@ -469,6 +497,7 @@ int latt_waker_run(struct latt_waker *w)
 			break;
 		wake_phase(w);
 	}
+	drain(w);
 	w->end_ns = latt_mono_ns();
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
@@ -591,10 +620,12 @@ static void stop_strays(struct latt_waker *w)
 }
 
 /*
- * After every client is gone: a client woken but never run before it was
- * stopped has no sample of that wakeup.  Its wait until it was stopped is
- * a lower bound of its latency, and dropping it would flatter the run.
- * A client that died on its own is not waiting for anything.
+ * After every client is gone: a client still unanswered after the drain
+ * stalled.  If it ran while latt stopped everything, its sample is in its
+ * slot, with the whole wait; if it never ran before it was killed, there
+ * is no sample, so its wait until then is recorded as one, a lower bound
+ * of its latency: dropping it would flatter the run.  A client that died
+ * on its own is not waiting for anything.
  */
 static void record_stalled(struct latt_waker *w)
 {
@@ -605,14 +636,15 @@ static void record_stalled(struct latt_waker *w)
 		struct latt_client_slot *s = c->slot;
 		uint64_t end, v;
 
-		if (!c->in_flight || (int)i == w->dead_client || !c->reaped ||
-		    s->wake.count >= c->sent)
+		if (!c->in_flight || (int)i == w->dead_client)
+			continue;
+		w->stalled++;
+		if (!c->reaped || s->wake.count >= c->sent)
 			continue;
 		end = c->reaped_ns;
 		v = end > c->sent_stamp ? end - c->sent_stamp : 0;
 		latt_stats_add(&s->wake, v);
 		latt_hist_add(&s->wake_hist, v);
-		w->stalled++;
 	}
 }
 

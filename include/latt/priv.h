@@ -29,7 +29,8 @@ int latt_priv_nofile(uint64_t need, struct rlimit *rl);
 /*
  * Check that the runs of @c can make all their settings here: the
  * capabilities they need (CAP_SYS_NICE for real-time and deadline
- * policies and for a lower nice value), write access to the files and
+ * policies and for a lower nice value, also to undo a raised nice value of
+ * latt's own after the run), write access to the files and
  * cgroups they change, and what the kernel and the machine offer (CPUs,
  * nodes, custom slices, debugfs, sched_ext).  0, or -errno with one line
  * in @err saying what is missing and what to do.

@@ -94,6 +94,14 @@ int latt_sched_check(const struct latt_sched *s, const char *who,
  */
 bool latt_sched_needs_cap(const struct latt_sched *s);
 
+/*
+ * True when undoing @s (going back to the settings before) needs
+ * CAP_SYS_NICE: a raised nice value or policy idle, where RLIMIT_NICE does
+ * not allow the nice value before.  latt undoes its own (the waker's)
+ * settings after every run.
+ */
+bool latt_sched_undo_needs_cap(const struct latt_sched *s);
+
 /* True when this latt can bind to NUMA nodes (built with libnuma). */
 bool latt_sched_numa_built(void);
 

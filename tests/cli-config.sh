@@ -1,0 +1,142 @@
+#!/bin/sh
+# Configurations and sweeps: -C, -r, --warmup and the settings' options as
+# usage errors; the line per run in interleaved order, the table and its
+# ratios; a sweep stopped by a failing run or a signal; and the runs that
+# must not pass for good ones (nothing measured, a wakeup that stalled).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 59
+
+# usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
+usage_error() {
+	_d=$1
+	shift
+	run "$@"
+	if [ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+		[ ! -s "$tmp/out" ] && grep -q '^latt: ' "$tmp/err"; then
+		ok 0 "$_d"
+	else
+		ok 1 "$_d"
+		diag "rc=$rc: $(cat "$tmp/err")"
+	fi
+}
+
+usage_error "-C without a name" -C ':policy=fifo' -t 1
+usage_error "-C with a key that is no setting" -C 'a:clients=4' -t 1
+check "... naming the key" grep -q "unknown key 'clients'" "$tmp/err"
+usage_error "-C with a bad value" -C 'a:priority=0' -t 1
+check "... naming key, value and range" \
+	grep -q "invalid priority '0': expected a whole number from 1 to 99" "$tmp/err"
+usage_error "the same name twice" -C a: -C b: -C a: -t 1
+check "... named" grep -q "configuration 'a' is given twice" "$tmp/err"
+usage_error "a priority without a real-time policy" -C 'a:priority=5' -t 1
+check "... says which configuration" \
+	grep -q "^latt: configuration 'a': priority needs policy fifo or rr$" "$tmp/err"
+usage_error "--priority without a policy, no -C" --priority 5 -t 1
+usage_error "--policy with a bad name" --policy normal -t 1
+check "... lists the policies" grep -q "expected other, batch, idle, fifo, rr or deadline" "$tmp/err"
+usage_error "--nice out of range" --nice -21 -t 1
+usage_error "--slice below the kernel's least" --slice 50us -t 1
+usage_error "deadline without its parameters" --policy deadline -t 1
+usage_error "the waker as a deadline task" --waker-policy deadline -t 1
+usage_error "target settings without a command" --target-nice 5 -t 1
+usage_error "-r 0" -r 0 -t 1
+usage_error "-r 1001" -r 1001 -t 1
+usage_error "--warmup not before the end" --warmup 2 -t 1
+usage_error "--warmup with a bad time" --warmup soon -t 1
+i=0 many=""
+while [ $i -lt 33 ]; do many="$many -C c$i:"; i=$((i + 1)); done
+# shellcheck disable=SC2086
+usage_error "more than 32 configurations" $many -t 1
+
+# A sweep: a line per run as it ends, interleaved, then the table.
+run -c2 -s1 -S2 -t 0.3 -r2 -C a: -C b:nice=1 --target-nice 2 sleep 5
+is "$rc" 0 "a sweep of two configurations, two runs each: exit 0"
+is "$(grep '^run ' "$tmp/out" | cut -d: -f1 | tr '\n' '|')" \
+	"run 1/2 a|run 1/2 b|run 2/2 a|run 2/2 b|" \
+	"runs are interleaved: a1 b1 a2 b2"
+check "each run line has its numbers and how it ended" \
+	sh -c "grep '^run ' '$tmp/out' | grep -Evq '^run [12]/2 [ab]: entries [0-9]+, max [0-9.]+, avg [0-9.]+, p99 [0-9.]+ usec; command [0-9.]+ s, cpu [0-9.]+ s; complete \\(duration reached\\)$' && exit 1 || exit 0"
+check "the table's header names the kernel" grep -q "^Kernel $(uname -r) on " "$tmp/out"
+check "... clocksource, preemption, autogroup" \
+	grep -Eq '^Clocksource .*, preemption .*, autogroup (on|off|absent)$' "$tmp/out"
+check "a heading row with every column" \
+	grep -Eq '^config +runs +entries +max +avg +stdev +p99 +spread +wall s +cpu s +cs/s$' "$tmp/out"
+check "a row per configuration, with its runs" \
+	sh -c "grep -Eq '^a +2 ' '$tmp/out' && grep -Eq '^b +2 ' '$tmp/out'"
+check "ratios: the first configuration is 1.000 throughout" \
+	grep -Eq '^a +1\.000 +1\.000 +1\.000 +1\.000 +1\.000 +1\.000 +1\.000 +1\.000$' "$tmp/out"
+check "... the other has a ratio per column" \
+	grep -Eq '^b( +[0-9]+\.[0-9]{3}){8}$' "$tmp/out"
+check "each configuration's settings, defaults included" \
+	grep -Eq '^a +target-nice=2$' "$tmp/out"
+check "... and what it changes" grep -Eq '^b +nice=1,target-nice=2$' "$tmp/out"
+check "no line of a sweep's output contains Avg" sh -c "! grep -q Avg '$tmp/out'"
+check "no single-run report in a sweep" sh -c "! grep -q '^Parameters' '$tmp/out'"
+
+# One configuration, one run: the plain report, even with -C.
+run -c1 -s1 -S2 -t 0.2 -C only:nice=1
+is "$rc" 0 "one configuration, one run: exit 0"
+check "... and the report of a single run" grep -q '^Parameters: ' "$tmp/out"
+
+# -v in a sweep names the run of every sample.
+run -v -c1 -s1 -S2 -t 0.2 -r2
+check "-v in a sweep: samples name their configuration and run" \
+	grep -Eq '^sample config=default run=2 client=1 wakeup_ns=[0-9]+ work_ns=[0-9]+$' "$tmp/out"
+
+# The first failing run stops the sweep.
+run -c1 -s1 -S2 -r3 -C a: -C b: sh -c 'sleep 0.3; exit 5'
+is "$rc" 4 "a command that fails stops the sweep: exit 4"
+is "$(grep -c '^run ' "$tmp/out")" 1 "... after its run"
+check "... which says so, naming configuration and run" \
+	grep -q "^latt: configuration 'a', run 1: command 'sh -c sleep 0.3; exit 5' exited with status 5$" "$tmp/err"
+check "... and the table covers what ran" grep -Eq '^a +1 ' "$tmp/out"
+check "... marking the run that did not complete" grep -q '\[1 of 1 runs not complete\]' "$tmp/out"
+
+# SIGINT in the middle of a sweep: stop there, print the table.
+"$latt" -c1 -s1 -S2 -t 0.5 -r20 -C a: -C b: >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1.7
+kill -INT $pid
+wait $pid
+rc=$?
+is "$rc" 130 "SIGINT during a sweep: exit 130"
+n=$(grep -c '^run ' "$tmp/out")
+check "... it stops at once ($n of 40 runs)" test "$n" -lt 10
+check "... prints the table of the runs so far" grep -Eq '^a +[0-9]+ ' "$tmp/out"
+check "... and says why" grep -q "interrupted by SIGINT" "$tmp/err"
+check "... and nothing is left" no_latt_left
+
+# A run that measured nothing is a failure, not an empty success.
+run -s 1h -S 1h -t 0.2
+is "$rc" 2 "a run that ended before the first wakeup: exit 2"
+check "... saying why and what to do" \
+	grep -q "^latt: no wakeup was measured: the run ended after 0.2[0-9]* s, before the first wakeup (the waker first sleeps 3600000ms to 3600000ms): measure longer, or shorten -s and -S$" "$tmp/err"
+is "$(field Status)" "failed: no wakeup was measured" "... and the report says so"
+
+# --warmup: what is measured starts after it.
+run -c1 -s1 -S2 -t 1 --warmup 0.6
+is "$rc" 0 "--warmup 0.6 of -t 1: exit 0"
+check "... the run measured the last 0.4 s" \
+	awk -v d="$(value Duration)" 'BEGIN { exit !(d < 0.55 && d > 0.2) }'
+
+# A wakeup that stalls (its client stopped) is counted, not dropped.
+"$latt" -c2 -s2 -S4 -t 1.5 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+victim=$(pgrep -P $pid | head -n 1)
+kill -STOP "$victim"
+wait $pid
+rc=$?
+is "$rc" 0 "a client that stops answering: the run still ends"
+check "... its wakeup is counted as stalled" \
+	grep -Eq "$(printf '^\tStalled\t\t +1 ')" "$tmp/out"
+check "... with its whole wait (it was stopped for over a second)" \
+	awk -v m="$(value Max)" 'BEGIN { exit !(m > 1000000) }'
+
+# What the machine cannot do is found before anything runs: exit 2.
+run -s1 -S2 -t 1 --cpus 1023
+is "$rc" 2 "a CPU that does not exist: exit 2"
+check "... before anything ran" test ! -s "$tmp/out"
+check "... naming the CPU and the ones there are" \
+	grep -q "^latt: CPU 1023 is not available (latt may run on CPUs " "$tmp/err"
