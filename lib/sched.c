@@ -250,8 +250,13 @@ static int check_node(int node, char *err, size_t len)
 		return -EOPNOTSUPP;
 	}
 	if (node > numa_max_node()) {
-		snprintf(err, len, "node %d does not exist (this system has "
-			 "nodes 0-%d)", node, numa_max_node());
+		if (numa_max_node() == 0)
+			snprintf(err, len, "node %d does not exist (this "
+				 "system has node 0 only)", node);
+		else
+			snprintf(err, len, "node %d does not exist (this "
+				 "system has nodes 0-%d)", node,
+				 numa_max_node());
 		return -ENOENT;
 	}
 	cpus = numa_allocate_cpumask();
