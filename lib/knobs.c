@@ -90,8 +90,8 @@ static int check_writable(const char *root, const char *path,
  * the real system latt mounts it where nothing is mounted yet, and says
  * so in @mounted so that it can be unmounted afterwards.
  */
-static int debugfs_ensure(const char *root, bool *mounted, char *err,
-			  size_t len)
+static int debugfs_ensure(const char *root, const char *what, bool *mounted,
+			  char *err, size_t len)
 {
 	struct statfs sf;
 
@@ -101,8 +101,8 @@ static int debugfs_ensure(const char *root, bool *mounted, char *err,
 	if (!statfs(DEBUGFS, &sf) && sf.f_type == DEBUGFS_MAGIC)
 		return 0;
 	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL))
-		return fail(-errno, err, len, "debugfs is not mounted at "
-			    DEBUGFS ", and mounting it failed: %s%s",
+		return fail(-errno, err, len, "%s: debugfs is not mounted at "
+			    DEBUGFS ", and mounting it failed: %s%s", what,
 			    strerror(errno), errno == EPERM ?
 			    " (needs CAP_SYS_ADMIN: run latt as root)" : "");
 	*mounted = true;
@@ -297,7 +297,8 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 			return ret;
 	}
 	if (c->features || c->preempt) {
-		ret = debugfs_ensure(root, &mounted, err, len);
+		ret = debugfs_ensure(root, c->features ? "features" :
+				     "preempt", &mounted, err, len);
 		if (ret)
 			return ret;
 		if (c->features)
@@ -497,7 +498,8 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 		}
 	}
 	if (c->features || c->preempt) {
-		ret = debugfs_ensure(k->root, &k->mounted_debugfs, err, len);
+		ret = debugfs_ensure(k->root, c->features ? "features" :
+				     "preempt", &k->mounted_debugfs, err, len);
 		if (!ret && c->features)
 			ret = apply_features(k, c->features, err, len);
 		if (!ret && c->preempt)

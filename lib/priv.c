@@ -62,8 +62,7 @@ static int check_sched(const struct latt_sched *s, const char *who,
 		       char *err, size_t len)
 {
 	bool undo = !strcmp(who, "waker-") && latt_sched_undo_needs_cap(s);
-	char what[64], why[200];
-	int ret;
+	char what[64];
 
 	if ((latt_sched_needs_cap(s) || undo) &&
 	    !latt_priv_has(CAP_SYS_NICE)) {
@@ -80,11 +79,7 @@ static int check_sched(const struct latt_sched *s, const char *who,
 			 " (for latt to undo it after the run)", self);
 		return -EPERM;
 	}
-	ret = latt_sched_check_system(s, why, sizeof(why));
-	if (ret)
-		snprintf(err, len, "%s%s%s", who[0] ? who : "",
-			 who[0] ? "settings: " : "", why);
-	return ret;
+	return latt_sched_check_system(s, who, err, len);
 }
 
 static int check_cgroup(const struct latt_run_cfg *c, char *err, size_t len)

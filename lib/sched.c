@@ -238,24 +238,24 @@ bool latt_sched_numa_built(void)
 #endif
 }
 
-static int check_node(int node, char *err, size_t len)
+static int check_node(int node, const char *who, char *err, size_t len)
 {
 #ifdef HAVE_LIBNUMA
 	struct bitmask *cpus;
 	int ret = 0;
 
 	if (numa_available() < 0) {
-		snprintf(err, len, "node %d: this system has no NUMA support",
-			 node);
+		snprintf(err, len, "%snode %d: this system has no NUMA "
+			 "support", who, node);
 		return -EOPNOTSUPP;
 	}
 	if (node > numa_max_node()) {
 		if (numa_max_node() == 0)
-			snprintf(err, len, "node %d does not exist (this "
-				 "system has node 0 only)", node);
+			snprintf(err, len, "%snode %d does not exist (this "
+				 "system has node 0 only)", who, node);
 		else
-			snprintf(err, len, "node %d does not exist (this "
-				 "system has nodes 0-%d)", node,
+			snprintf(err, len, "%snode %d does not exist (this "
+				 "system has nodes 0-%d)", who, node,
 				 numa_max_node());
 		return -ENOENT;
 	}
@@ -263,18 +263,20 @@ static int check_node(int node, char *err, size_t len)
 	if (!cpus)
 		return -ENOMEM;
 	if (numa_node_to_cpus(node, cpus) || !numa_bitmask_weight(cpus)) {
-		snprintf(err, len, "node %d has no CPUs", node);
+		snprintf(err, len, "%snode %d has no CPUs", who, node);
 		ret = -ENOENT;
 	}
 	numa_free_cpumask(cpus);
 	return ret;
 #else
-	snprintf(err, len, "node %d: latt was built without libnuma", node);
+	snprintf(err, len, "%snode %d: latt was built without libnuma", who,
+		 node);
 	return -EOPNOTSUPP;
 #endif
 }
 
-int latt_sched_check_system(const struct latt_sched *s, char *err, size_t len)
+int latt_sched_check_system(const struct latt_sched *s, const char *who,
+			    char *err, size_t len)
 {
 	struct sched_attr a;
 	cpu_set_t allowed;
@@ -288,8 +290,9 @@ int latt_sched_check_system(const struct latt_sched *s, char *err, size_t len)
 		for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
 			if (CPU_ISSET(cpu, &s->cpus) &&
 			    !CPU_ISSET(cpu, &allowed)) {
-				snprintf(err, len, "CPU %u is not available "
-					 "(latt may run on CPUs %s)", cpu,
+				snprintf(err, len, "%scpus: CPU %u is not "
+					 "available (latt may run on CPUs %s)",
+					 who, cpu,
 					 latt_format_cpulist(&allowed,
 							     CPU_SETSIZE, list,
 							     sizeof(list)));
@@ -298,7 +301,7 @@ int latt_sched_check_system(const struct latt_sched *s, char *err, size_t len)
 		}
 	}
 	if (s->node >= 0) {
-		ret = check_node(s->node, err, len);
+		ret = check_node(s->node, who, err, len);
 		if (ret)
 			return ret;
 	}
@@ -311,8 +314,9 @@ int latt_sched_check_system(const struct latt_sched *s, char *err, size_t len)
 		if (ret)
 			return ret;
 		if (is_fair((int)a.sched_policy) && !a.sched_runtime) {
-			snprintf(err, len, "slice: this kernel has no custom "
-				 "slices (they came with Linux 6.12)");
+			snprintf(err, len, "%sslice: this kernel has no "
+				 "custom slices (they came with Linux 6.12)",
+				 who);
 			return -EOPNOTSUPP;
 		}
 	}

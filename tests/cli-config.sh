@@ -139,4 +139,4 @@ run -s1 -S2 -t 1 --cpus 1023
 is "$rc" 2 "a CPU that does not exist: exit 2"
 check "... before anything ran" test ! -s "$tmp/out"
 check "... naming the CPU and the ones there are" \
-	grep -q "^latt: CPU 1023 is not available (latt may run on CPUs " "$tmp/err"
+	grep -q "^latt: cpus: CPU 1023 is not available (latt may run on CPUs " "$tmp/err"

@@ -234,7 +234,7 @@ run -t 1 --features NO_LATT_TEST_NO_SUCH_FEATURE
 is "$rc" 2 "--features with a feature no kernel has: exit 2"
 check "... before anything ran, in one line saying why" \
 	sh -c "test ! -s '$tmp/out' && test \$(wc -l <'$tmp/err') -eq 1 &&
-		grep -Eq '^latt: (features: this kernel has no scheduler feature LATT_TEST_NO_SUCH_FEATURE|features: the kernel refuses|features: this kernel has no|debugfs is not mounted)' '$tmp/err'"
+		grep -Eq '^latt: (features: this kernel has no scheduler feature LATT_TEST_NO_SUCH_FEATURE|features: the kernel refuses|features: this kernel has no|features: debugfs is not mounted)' '$tmp/err'"
 if [ -e /sys/kernel/sched_ext/state ]; then
 	skip "this kernel has sched_ext"
 else

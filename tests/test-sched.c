@@ -178,7 +178,7 @@ static void test_apply(void)
 
 	latt_sched_init(&s);
 	s.slice_ns = 300000;
-	if (latt_sched_check_system(&s, err, sizeof(err))) {
+	if (latt_sched_check_system(&s, "", err, sizeof(err))) {
 		skip("this kernel has no custom slices");
 	} else {
 		ret = in_child(apply_and_read, &s);
@@ -252,7 +252,7 @@ static void test_system(void)
 	s.has_cpus = true;
 	CPU_ZERO(&s.cpus);
 	CPU_SET(CPU_SETSIZE - 1, &s.cpus);
-	ret = latt_sched_check_system(&s, err, sizeof(err));
+	ret = latt_sched_check_system(&s, "", err, sizeof(err));
 	if (!ok(ret == -EINVAL && strstr(err, "is not available") &&
 		strstr(err, "may run on CPUs"),
 		"check: a CPU latt may not use is named, with those it may"))
@@ -260,14 +260,14 @@ static void test_system(void)
 
 	latt_sched_init(&s);
 	s.node = 1000;
-	ret = latt_sched_check_system(&s, err, sizeof(err));
+	ret = latt_sched_check_system(&s, "", err, sizeof(err));
 	if (!ok(ret < 0 && strstr(err, "node 1000"),
 		"check: a node that does not exist is named"))
 		diag("%d %s", ret, err);
 
 	latt_sched_init(&s);
 	s.node = 0;
-	ret = latt_sched_check_system(&s, err, sizeof(err));
+	ret = latt_sched_check_system(&s, "", err, sizeof(err));
 	if (latt_sched_numa_built())
 		ok(ret == 0 || ret == -EOPNOTSUPP, "check: node 0 exists");
 	else

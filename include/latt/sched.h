@@ -109,9 +109,11 @@ bool latt_sched_numa_built(void);
  * Check the parts of @s that depend on the machine: every CPU of its list
  * is one this process may run on, its node exists (and has CPUs), and a
  * slice is something the kernel supports (6.12 and later).  0, or -errno
- * with the reason in @err.
+ * with the reason in @err, the setting named with prefix @who
+ * ("target-node 3 does not exist ...").
  */
-int latt_sched_check_system(const struct latt_sched *s, char *err, size_t len);
+int latt_sched_check_system(const struct latt_sched *s, const char *who,
+			    char *err, size_t len);
 
 /*
  * Apply @s to the calling process: node, then CPUs, then policy, nice,
