@@ -13,6 +13,7 @@
 
 #include "latt/cgroup.h"
 #include "latt/sysinfo.h"
+#include "latt/util.h"
 
 /* One cgroup mount from /proc/self/mountinfo. */
 struct mount {
@@ -20,40 +21,6 @@ struct mount {
 	char root[PATH_MAX];	/* what part of the hierarchy it shows */
 	bool v2;
 };
-
-static int write_file(const char *dir, const char *name, const char *text)
-{
-	char path[PATH_MAX + 64];
-	ssize_t n;
-	int fd, ret = 0;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, strlen(text));
-	if (n < 0)
-		ret = -errno;
-	else if ((size_t)n != strlen(text))
-		ret = -EIO;
-	close(fd);
-	return ret;
-}
-
-/* Does the space-separated @list hold @word? */
-static bool has_word(const char *list, const char *word, const char *seps)
-{
-	size_t n = strlen(word);
-	const char *p = list;
-
-	while ((p = strstr(p, word))) {
-		if ((p == list || strchr(seps, p[-1])) &&
-		    (!p[n] || strchr(seps, p[n])))
-			return true;
-		p += n;
-	}
-	return false;
-}
 
 /*
  * The mount of the hierarchy with the cpu controller: a cgroup2 mount
@@ -86,7 +53,7 @@ static int find_cpu_mount(const char *root, struct mount *m)
 			snprintf(v2.root, sizeof(v2.root), "%s", mroot);
 			v2.v2 = true;
 		} else if (!strcmp(fstype, "cgroup") &&
-			   has_word(opts, "cpu", ",") && !v1.point[0]) {
+			   latt_has_word(opts, "cpu", ",") && !v1.point[0]) {
 			snprintf(v1.point, sizeof(v1.point), "%s%s", root,
 				 point);
 			snprintf(v1.root, sizeof(v1.root), "%s", mroot);
@@ -95,7 +62,7 @@ static int find_cpu_mount(const char *root, struct mount *m)
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/cgroup.controllers", v2.point);
 	if (v2.point[0] && !latt_sysinfo_line("", path, ctl, sizeof(ctl)) &&
-	    has_word(ctl, "cpu", " ")) {
+	    latt_has_word(ctl, "cpu", " ")) {
 		*m = v2;
 		return 0;
 	}
@@ -126,7 +93,7 @@ static int own_cgroup(const char *root, const struct mount *m, char *buf,
 		*cg++ = '\0';
 		cg[strcspn(cg, "\n")] = '\0';
 		ctl++;
-		if (m->v2 ? *ctl != '\0' : !has_word(ctl, "cpu", ","))
+		if (m->v2 ? *ctl != '\0' : !latt_has_word(ctl, "cpu", ","))
 			continue;
 		snprintf(buf, len, "%s", cg);
 		ret = 0;
@@ -197,17 +164,17 @@ int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 	cg->created = true;
 	if (cg->v2) {
 		snprintf(value, sizeof(value), "%u", weight);
-		ret = write_file(cg->path, "cpu.weight", value);
+		ret = latt_write_file(cg->path, "/cpu.weight", value);
 	} else {
 		unsigned long shares = weight * 1024UL / 100;
 
 		snprintf(value, sizeof(value), "%lu", shares < 2 ? 2 : shares);
-		ret = write_file(cg->path, "cpu.shares", value);
+		ret = latt_write_file(cg->path, "/cpu.shares", value);
 	}
 	if (ret == -ENOENT && cg->v2)
 		snprintf(err, len, "cgroup %s has no cpu.weight: the cpu "
-			 "controller is not enabled in %s/cgroup.subtree_control",
-			 cg->path, parent);
+			 "controller is not enabled in "
+			 "%s/cgroup.subtree_control", cg->path, parent);
 	else if (ret)
 		snprintf(err, len, "setting the weight of cgroup %s (%s)",
 			 cg->path, cg->v2 ? "cpu.weight" : "cpu.shares");
@@ -272,8 +239,8 @@ int latt_cgroup_kill(const struct latt_cgroup *cg, int sig)
 	int pid, n = 0;
 	FILE *f;
 
-	if (cg->v2 && sig == SIGKILL && !write_file(cg->path, "cgroup.kill",
-						    "1"))
+	if (cg->v2 && sig == SIGKILL && !latt_write_file(cg->path,
+							 "/cgroup.kill", "1"))
 		return 1;
 	f = fopen(latt_cgroup_procs(cg, path, sizeof(path)), "re");
 	if (!f)

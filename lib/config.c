@@ -9,12 +9,12 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "latt/config.h"
 #include "latt/parse.h"
+#include "latt/util.h"
 
 #define US	LATT_NSEC_PER_USEC
 #define MS	LATT_NSEC_PER_MSEC
@@ -130,17 +130,6 @@ static struct latt_sched *task_sched(struct latt_run_cfg *c, enum task t)
 	return NULL;
 }
 
-static int __attribute__((format(printf, 3, 4)))
-bad(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 static int parse_time(const char *val, uint64_t lo, uint64_t hi,
 		      const char *range, uint64_t *ns, char *err, size_t len)
 {
@@ -148,7 +137,8 @@ static int parse_time(const char *val, uint64_t lo, uint64_t hi,
 
 	/* A plain number is in microseconds, the scale of these settings. */
 	if (latt_parse_duration(val, US, &v) || v < lo || v > hi)
-		return bad(err, len, "expected a time from %s", range);
+		return latt_err(-EINVAL, err, len, "expected a time from %s",
+				range);
 	*ns = v;
 	return 0;
 }
@@ -157,8 +147,9 @@ static int parse_range(const char *val, int64_t lo, int64_t hi,
 		       int64_t *v, char *err, size_t len)
 {
 	if (latt_parse_int(val, v) || *v < lo || *v > hi)
-		return bad(err, len, "expected a whole number from %lld to "
-			   "%lld", (long long)lo, (long long)hi);
+		return latt_err(-EINVAL, err, len, "expected a whole number "
+				"from %lld to %lld", (long long)lo,
+				(long long)hi);
 	return 0;
 }
 
@@ -201,8 +192,8 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 	switch (st->field) {
 	case F_POLICY:
 		if (latt_sched_parse_policy(val, &s->policy))
-			return bad(err, len, "expected other, batch, idle, "
-				   "fifo, rr or deadline");
+			return latt_err(-EINVAL, err, len, "expected other, "
+					"batch, idle, fifo, rr or deadline");
 		return 0;
 	case F_PRIORITY:
 		ret = parse_range(val, LATT_PRIO_MIN, LATT_PRIO_MAX, &v, err,
@@ -221,11 +212,11 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 	case F_CPUS:
 		ret = latt_parse_cpulist(val, &s->cpus, CPU_SETSIZE);
 		if (ret == -ERANGE)
-			return bad(err, len, "expected CPU numbers below %d",
-				   CPU_SETSIZE);
+			return latt_err(-EINVAL, err, len, "expected CPU "
+					"numbers below %d", CPU_SETSIZE);
 		if (ret)
-			return bad(err, len, "expected a list of CPUs such as "
-				   "0-3,6");
+			return latt_err(-EINVAL, err, len, "expected a list "
+					"of CPUs such as 0-3,6");
 		s->has_cpus = true;
 		return 0;
 	case F_NODE:
@@ -247,8 +238,8 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 				  &s->period_ns, err, len);
 	case F_CGROUP:
 		if (val[0] != '/')
-			return bad(err, len, "expected the absolute path of a "
-				   "cgroup directory");
+			return latt_err(-EINVAL, err, len, "expected the "
+					"absolute path of a cgroup directory");
 		c->target_cgroup = val;
 		return 0;
 	case F_WEIGHT:
@@ -259,31 +250,34 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 		return ret;
 	case F_AUTOGROUP:
 		if (strcmp(val, "0") && strcmp(val, "1"))
-			return bad(err, len, "expected 0 or 1");
+			return latt_err(-EINVAL, err, len, "expected 0 or 1");
 		c->system.autogroup = val[0] - '0';
 		return 0;
 	case F_DMA_LATENCY:
 		if (latt_parse_duration(val, US, &ns) ||
 		    ns / US > LATT_DMA_LATENCY_MAX || ns % US)
-			return bad(err, len, "expected whole microseconds "
-				   "from 0 to %d", LATT_DMA_LATENCY_MAX);
+			return latt_err(-EINVAL, err, len, "expected whole "
+					"microseconds from 0 to %d",
+					LATT_DMA_LATENCY_MAX);
 		c->system.dma_latency_us = (int64_t)(ns / US);
 		return 0;
 	case F_FEATURES:
 		if (!features_valid(val))
-			return bad(err, len, "expected scheduler feature "
-				   "names such as NO_PLACE_LAG,RUN_TO_PARITY");
+			return latt_err(-EINVAL, err, len, "expected "
+					"scheduler feature names such as "
+					"NO_PLACE_LAG,RUN_TO_PARITY");
 		c->system.features = val;
 		return 0;
 	case F_PREEMPT:
 		if (!in_list(val, preempt_modes))
-			return bad(err, len, "expected none, voluntary, full "
-				   "or lazy");
+			return latt_err(-EINVAL, err, len, "expected none, "
+					"voluntary, full or lazy");
 		c->system.preempt = val;
 		return 0;
 	case F_SCHEDULER:
 		if (!*val)
-			return bad(err, len, "expected a command");
+			return latt_err(-EINVAL, err, len, "expected a "
+					"command");
 		c->system.scheduler = val;
 		return 0;
 	}
@@ -300,7 +294,7 @@ int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
 		return -ENOENT;
 	}
 	if (!val)
-		return bad(err, len, "expected a value");
+		return latt_err(-EINVAL, err, len, "expected a value");
 	return set_field(c, st, val, err, len);
 }
 
@@ -344,9 +338,9 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 	if (colon)
 		*colon = '\0';
 	if (!name_valid(spec))
-		return bad(err, len, "a configuration needs a name of 1 to %d "
-			   "letters, digits or _.+- before the ':'",
-			   LATT_NAME_MAX);
+		return latt_err(-EINVAL, err, len, "a configuration needs a "
+				"name of 1 to %d letters, digits or _.+- "
+				"before the ':'", LATT_NAME_MAX);
 	snprintf(c->name, sizeof(c->name), "%s", spec);
 	if (!colon || !colon[1])
 		return 0;
@@ -355,18 +349,18 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 		eq = strchr(key, '=');
 		if (!eq || eq == key || (strchr(key, ',') &&
 					 strchr(key, ',') < eq))
-			return bad(err, len, "expected KEY=VALUE, not '%s'",
-				   key);
+			return latt_err(-EINVAL, err, len, "expected "
+					"KEY=VALUE, not '%s'", key);
 		*eq = '\0';
 		val = eq + 1;
 		next = next_pair(val);
 		if (!find_setting(key))
-			return bad(err, len, "unknown key '%s' (keys are the "
-				   "settings' long options without the "
-				   "dashes)", key);
+			return latt_err(-EINVAL, err, len, "unknown key '%s' "
+					"(keys are the settings' long options "
+					"without the dashes)", key);
 		if (latt_config_set(c, key, val, why, sizeof(why)))
-			return bad(err, len, "invalid %s '%s': %s", key, val,
-				   why);
+			return latt_err(-EINVAL, err, len, "invalid %s '%s': "
+					"%s", key, val, why);
 	}
 	return 0;
 }
@@ -378,13 +372,16 @@ int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len)
 	if (c->min_wait_ns > c->max_wait_ns) {
 		char a[32], b[32];
 
-		return bad(err, len, "--min-wait (%s) is above --max-wait "
-			   "(%s)",
-			   latt_format_duration(c->min_wait_ns, a, sizeof(a)),
-			   latt_format_duration(c->max_wait_ns, b, sizeof(b)));
+		return latt_err(-EINVAL, err, len, "--min-wait (%s) is above "
+				"--max-wait (%s)",
+				latt_format_duration(c->min_wait_ns, a,
+						     sizeof(a)),
+				latt_format_duration(c->max_wait_ns, b,
+						     sizeof(b)));
 	}
 	if (c->duration_ns && c->warmup_ns >= c->duration_ns)
-		return bad(err, len, "--warmup must end before --duration");
+		return latt_err(-EINVAL, err, len, "--warmup must end before "
+				"--duration");
 	ret = latt_sched_check(&c->client, "", true, err, len);
 	if (!ret)
 		ret = latt_sched_check(&c->waker, "waker-", false, err, len);
@@ -394,12 +391,13 @@ int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len)
 	if (ret)
 		return ret;
 	if (c->target_cgroup && c->target_weight)
-		return bad(err, len, "target-cgroup and target-weight do not "
-			   "go together: target-weight makes a cgroup of its "
-			   "own");
+		return latt_err(-EINVAL, err, len, "target-cgroup and "
+				"target-weight do not go together: "
+				"target-weight makes a cgroup of its own");
 	if ((c->target_cgroup || c->target_weight ||
 	     !latt_sched_empty(&c->target)) && !c->cmd_argc)
-		return bad(err, len, "target settings need a command to run");
+		return latt_err(-EINVAL, err, len, "target settings need a "
+				"command to run");
 	return 0;
 }
 

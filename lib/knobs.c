@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "latt/clock.h"
 #include "latt/knobs.h"
 #include "latt/sysinfo.h"
+#include "latt/util.h"
 
 #define AUTOGROUP	"/proc/sys/kernel/sched_autogroup_enabled"
 #define DMA_LATENCY	"/dev/cpu_dma_latency"
@@ -31,43 +31,11 @@
 #define SCX_STOP_NS		(5ULL * 1000 * 1000 * 1000)
 #define FEATURES_MAX		4096
 
-static int __attribute__((format(printf, 4, 5)))
-fail(int ret, char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 static char *path_of(const char *root, const char *path, char *buf,
 		     size_t len)
 {
 	snprintf(buf, len, "%s%s", root, path);
 	return buf;
-}
-
-static int write_text(const char *root, const char *path, const char *text)
-{
-	char full[PATH_MAX];
-	ssize_t n;
-	int fd, ret = 0;
-
-	/* O_TRUNC as a shell's ">" has: kernel files ignore it. */
-	fd = open(path_of(root, path, full, sizeof(full)),
-		  O_WRONLY | O_TRUNC | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, text, strlen(text));
-	if (n < 0)
-		ret = -errno;
-	else if ((size_t)n != strlen(text))
-		ret = -EIO;
-	if (close(fd) && !ret)
-		ret = -errno;
-	return ret;
 }
 
 /* May latt write @path?  0, or -errno with a message naming @what. */
@@ -80,8 +48,9 @@ static int check_writable(const char *root, const char *path,
 	if (access(full, F_OK))
 		return -errno;
 	if (faccessat(AT_FDCWD, full, W_OK, AT_EACCESS))
-		return fail(-errno, err, len, "%s: cannot write %s: %s (run "
-			    "latt as root)", what, full, strerror(errno));
+		return latt_err(-errno, err, len, "%s: cannot write %s: %s "
+				"(run latt as root)", what, full,
+				strerror(errno));
 	return 0;
 }
 
@@ -101,10 +70,11 @@ static int debugfs_ensure(const char *root, const char *what, bool *mounted,
 	if (!statfs(DEBUGFS, &sf) && sf.f_type == DEBUGFS_MAGIC)
 		return 0;
 	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL))
-		return fail(-errno, err, len, "%s: debugfs is not mounted at "
-			    DEBUGFS ", and mounting it failed: %s%s", what,
-			    strerror(errno), errno == EPERM ?
-			    " (needs CAP_SYS_ADMIN: run latt as root)" : "");
+		return latt_err(-errno, err, len, "%s: debugfs is not mounted "
+				"at " DEBUGFS ", and mounting it failed: %s%s",
+				what, strerror(errno), errno == EPERM ?
+				" (needs CAP_SYS_ADMIN: run latt as root)" :
+				"");
 	*mounted = true;
 	return 0;
 }
@@ -128,30 +98,17 @@ static int read_debugfs(const char *root, const char *path, const char *what,
 		return 0;
 	path_of(root, path, full, sizeof(full));
 	if (ret == -ENOENT)
-		return fail(ret, err, len, "%s: this kernel has no %s (it "
-			    "needs CONFIG_SCHED_DEBUG%s)", what, full,
-			    strstr(path, "preempt") ?
-			    " and CONFIG_PREEMPT_DYNAMIC" : "");
+		return latt_err(ret, err, len, "%s: this kernel has no %s (it "
+				"needs CONFIG_SCHED_DEBUG%s)", what, full,
+				strstr(path, "preempt") ?
+				" and CONFIG_PREEMPT_DYNAMIC" : "");
 	if (ret == -EPERM || ret == -EACCES)
-		return fail(ret, err, len, "%s: the kernel refuses to let "
-			    "latt read %s (%s): debugfs is locked down or "
-			    "restricted on this system", what, full,
-			    strerror(-ret));
-	return fail(ret, err, len, "%s: reading %s: %s", what, full,
-		    strerror(-ret));
-}
-
-/* Is feature @name ("X" or "NO_X") in the list @list? */
-static bool has_word(const char *list, const char *word, size_t n)
-{
-	const char *p = list;
-
-	while ((p = strstr(p, word))) {
-		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
-			return true;
-		p += n;
-	}
-	return false;
+		return latt_err(ret, err, len, "%s: the kernel refuses to let "
+				"latt read %s (%s): debugfs is locked down or "
+				"restricted on this system", what, full,
+				strerror(-ret));
+	return latt_err(ret, err, len, "%s: reading %s: %s", what, full,
+			strerror(-ret));
 }
 
 /* The name of one feature of a list, and whether it turns it off. */
@@ -173,10 +130,10 @@ static bool feature_known(const char *current, const char *base, size_t n)
 	if (n + 4 > sizeof(name))
 		return false;
 	snprintf(name, sizeof(name), "%.*s", (int)n, base);
-	if (has_word(current, name, n))
+	if (latt_has_word(current, name, " "))
 		return true;
 	snprintf(name, sizeof(name), "NO_%.*s", (int)n, base);
-	return has_word(current, name, n + 3);
+	return latt_has_word(current, name, " ");
 }
 
 static int check_features(const char *features, const char *root, char *err,
@@ -195,9 +152,10 @@ static int check_features(const char *features, const char *root, char *err,
 	for (p = features; *p; p += n + (p[n] == ',')) {
 		n = feature_at(p, &base, &blen, &off);
 		if (!feature_known(current, base, blen))
-			return fail(-EINVAL, err, len, "features: this kernel "
-				    "has no scheduler feature %.*s (see %s%s)",
-				    (int)blen, base, root, FEATURES);
+			return latt_err(-EINVAL, err, len, "features: this "
+					"kernel has no scheduler feature %.*s "
+					"(see %s%s)", (int)blen, base, root,
+					FEATURES);
 	}
 	return check_writable(root, FEATURES, "features", err, len);
 }
@@ -240,8 +198,8 @@ static int check_preempt(const char *want, const char *root, char *err,
 		return ret;
 	if (!preempt_parse(line, want, mode, sizeof(mode), &offered) ||
 	    !offered)
-		return fail(-EINVAL, err, len, "preempt: this kernel offers "
-			    "no mode %s (it has: %s)", want, line);
+		return latt_err(-EINVAL, err, len, "preempt: this kernel "
+				"offers no mode %s (it has: %s)", want, line);
 	return check_writable(root, PREEMPT, "preempt", err, len);
 }
 
@@ -252,18 +210,19 @@ static int check_scheduler(const char *root, char *err, size_t len)
 
 	ret = latt_sysinfo_line(root, SCX_STATE, state, sizeof(state));
 	if (ret == -ENOENT)
-		return fail(-EOPNOTSUPP, err, len, "scheduler: this kernel "
-			    "has no sched_ext (no %s; it needs Linux 6.12 or "
-			    "later with CONFIG_SCHED_CLASS_EXT)",
-			    path_of(root, SCX_STATE, full, sizeof(full)));
+		return latt_err(-EOPNOTSUPP, err, len, "scheduler: this "
+				"kernel has no sched_ext (no %s; it needs "
+				"Linux 6.12 or later with "
+				"CONFIG_SCHED_CLASS_EXT)",
+				path_of(root, SCX_STATE, full, sizeof(full)));
 	if (ret)
-		return fail(ret, err, len, "scheduler: reading %s: %s",
-			    path_of(root, SCX_STATE, full, sizeof(full)),
-			    strerror(-ret));
+		return latt_err(ret, err, len, "scheduler: reading %s: %s",
+				path_of(root, SCX_STATE, full, sizeof(full)),
+				strerror(-ret));
 	if (strcmp(state, "disabled"))
-		return fail(-EBUSY, err, len, "scheduler: a sched_ext "
-			    "scheduler is already loaded (state: %s): stop it "
-			    "first", state);
+		return latt_err(-EBUSY, err, len, "scheduler: a sched_ext "
+				"scheduler is already loaded (state: %s): "
+				"stop it first", state);
 	return 0;
 }
 
@@ -277,11 +236,11 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 	if (c->autogroup >= 0) {
 		ret = check_writable(root, AUTOGROUP, "autogroup", err, len);
 		if (ret == -ENOENT)
-			return fail(-EOPNOTSUPP, err, len, "autogroup: this "
-				    "kernel has no %s (it needs "
-				    "CONFIG_SCHED_AUTOGROUP)",
-				    path_of(root, AUTOGROUP, full,
-					    sizeof(full)));
+			return latt_err(-EOPNOTSUPP, err, len, "autogroup: "
+					"this kernel has no %s (it needs "
+					"CONFIG_SCHED_AUTOGROUP)",
+					path_of(root, AUTOGROUP, full,
+						sizeof(full)));
 		if (ret)
 			return ret;
 	}
@@ -289,10 +248,10 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 		ret = check_writable(root, DMA_LATENCY, "dma-latency", err,
 				     len);
 		if (ret == -ENOENT)
-			return fail(-EOPNOTSUPP, err, len, "dma-latency: this "
-				    "system has no %s (PM QoS)",
-				    path_of(root, DMA_LATENCY, full,
-					    sizeof(full)));
+			return latt_err(-EOPNOTSUPP, err, len, "dma-latency: "
+					"this system has no %s (PM QoS)",
+					path_of(root, DMA_LATENCY, full,
+						sizeof(full)));
 		if (ret)
 			return ret;
 	}
@@ -339,18 +298,18 @@ static int apply_features(struct latt_knobs *k, const char *features,
 	for (p = features; *p; p += n + (p[n] == ',')) {
 		n = feature_at(p, &base, &blen, &off);
 		if (blen + 4 > sizeof(item))
-			return fail(-EINVAL, err, len, "features: name too "
-				    "long");
+			return latt_err(-EINVAL, err, len, "features: name "
+					"too long");
 		snprintf(item, sizeof(item), "%.*s", (int)blen, base);
-		is_on = has_word(current, item, blen);
+		is_on = latt_has_word(current, item, " ");
 		if (is_on != off)
 			continue;	/* already as asked */
 		snprintf(item, sizeof(item), "%s%.*s", off ? "NO_" : "",
 			 (int)blen, base);
-		ret = write_text(k->root, FEATURES, item);
+		ret = latt_write_file(k->root, FEATURES, item);
 		if (ret)
-			return fail(ret, err, len, "features: writing %s: %s",
-				    item, strerror(-ret));
+			return latt_err(ret, err, len, "features: writing %s: "
+					"%s", item, strerror(-ret));
 		/* The undo list gets the opposite. */
 		used = strlen(k->features);
 		snprintf(k->features + used, sizeof(k->features) - used,
@@ -373,14 +332,14 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 		return ret;
 	if (!preempt_parse(line, want, mode, sizeof(mode), &offered) ||
 	    !offered)
-		return fail(-EINVAL, err, len, "preempt: this kernel offers "
-			    "no mode %s (it has: %s)", want, line);
+		return latt_err(-EINVAL, err, len, "preempt: this kernel "
+				"offers no mode %s (it has: %s)", want, line);
 	if (!strcmp(mode, want))
 		return 0;
-	ret = write_text(k->root, PREEMPT, want);
+	ret = latt_write_file(k->root, PREEMPT, want);
 	if (ret)
-		return fail(ret, err, len, "preempt: writing %s: %s", want,
-			    strerror(-ret));
+		return latt_err(ret, err, len, "preempt: writing %s: %s", want,
+				strerror(-ret));
 	snprintf(k->preempt, sizeof(k->preempt), "%s", mode);
 	return 0;
 }
@@ -427,8 +386,8 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 
 	pid = fork();
 	if (pid < 0)
-		return fail(-errno, err, len, "scheduler: starting '%s': %s",
-			    cmd, strerror(errno));
+		return latt_err(-errno, err, len, "scheduler: starting '%s': "
+				"%s", cmd, strerror(errno));
 	if (pid == 0)
 		scheduler_child(cmd, mask, parent);
 	setpgid(pid, pid);
@@ -445,18 +404,19 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 			else
 				snprintf(st, sizeof(st), "signal %d",
 					 WTERMSIG(status));
-			return fail(-ECHILD, err, len, "scheduler: '%s' ended "
-				    "(%s) before sched_ext was enabled", cmd,
-				    st);
+			return latt_err(-ECHILD, err, len, "scheduler: '%s' "
+					"ended (%s) before sched_ext was "
+					"enabled", cmd, st);
 		}
 		if (sigfd >= 0 && poll(&pfd, 1, 20) > 0)
-			return fail(-EINTR, err, len, "scheduler: interrupted "
-				    "while waiting for '%s' to load", cmd);
+			return latt_err(-EINTR, err, len, "scheduler: "
+					"interrupted while waiting for '%s' "
+					"to load", cmd);
 		if (sigfd < 0)
 			poll(NULL, 0, 20);
 	}
-	return fail(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
-		    "enabled within 10 s of starting '%s'", cmd);
+	return latt_err(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
+			"enabled within 10 s of starting '%s'", cmd);
 }
 
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
@@ -469,16 +429,17 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 	if (c->autogroup >= 0) {
 		ret = latt_sysinfo_line(k->root, AUTOGROUP, line, sizeof(line));
 		if (ret) {
-			fail(ret, err, len, "autogroup: reading %s: %s",
-			     AUTOGROUP, strerror(-ret));
+			latt_err(ret, err, len, "autogroup: reading %s: %s",
+				 AUTOGROUP, strerror(-ret));
 			goto out_undo;
 		}
 		k->autogroup = line[0] == '1';
-		ret = write_text(k->root, AUTOGROUP, c->autogroup ? "1" : "0");
+		ret = latt_write_file(k->root, AUTOGROUP,
+				      c->autogroup ? "1" : "0");
 		if (ret) {
 			k->autogroup = -1;
-			fail(ret, err, len, "autogroup: writing %s: %s",
-			     AUTOGROUP, strerror(-ret));
+			latt_err(ret, err, len, "autogroup: writing %s: %s",
+				 AUTOGROUP, strerror(-ret));
 			goto out_undo;
 		}
 	}
@@ -492,8 +453,8 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 		if (k->dma_fd < 0 || write(k->dma_fd, &v, sizeof(v)) !=
 		    sizeof(v)) {
 			ret = errno ? -errno : -EIO;
-			fail(ret, err, len, "dma-latency: %s: %s", full,
-			     strerror(-ret));
+			latt_err(ret, err, len, "dma-latency: %s: %s", full,
+				 strerror(-ret));
 			goto out_undo;
 		}
 	}
@@ -526,13 +487,14 @@ int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len)
 	if (!k->scheduler)
 		return 0;
 	if (k->scheduler_reaped)
-		return fail(-ESRCH, err, len, "the sched_ext scheduler exited "
-			    "during the run");
+		return latt_err(-ESRCH, err, len, "the sched_ext scheduler "
+				"exited during the run");
 	if (scx_state(k->root, state, sizeof(state)) ||
 	    strcmp(state, "enabled"))
-		return fail(-ESRCH, err, len, "sched_ext was no longer "
-			    "enabled at the end of the run (state: %s): the "
-			    "kernel may have ejected the scheduler", state);
+		return latt_err(-ESRCH, err, len, "sched_ext was no longer "
+				"enabled at the end of the run (state: %s): "
+				"the kernel may have ejected the scheduler",
+				state);
 	return 0;
 }
 
@@ -583,23 +545,23 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 	if (k->scheduler) {
 		ret = stop_scheduler(k);
 		if (ret && !first)
-			first = fail(ret, err, len, "sched_ext did not return "
-				     "to disabled after the scheduler "
-				     "stopped");
+			first = latt_err(ret, err, len, "sched_ext did not "
+					 "return to disabled after the "
+					 "scheduler stopped");
 	}
 	if (k->preempt[0]) {
-		ret = write_text(k->root, PREEMPT, k->preempt);
+		ret = latt_write_file(k->root, PREEMPT, k->preempt);
 		if (ret && !first)
-			first = fail(ret, err, len, "putting back preempt %s: "
-				     "%s", k->preempt, strerror(-ret));
+			first = latt_err(ret, err, len, "putting back preempt "
+					 "%s: %s", k->preempt, strerror(-ret));
 		k->preempt[0] = '\0';
 	}
 	for (item = strtok_r(k->features, " ", &save); item;
 	     item = strtok_r(NULL, " ", &save)) {
-		ret = write_text(k->root, FEATURES, item);
+		ret = latt_write_file(k->root, FEATURES, item);
 		if (ret && !first)
-			first = fail(ret, err, len, "putting back feature %s: "
-				     "%s", item, strerror(-ret));
+			first = latt_err(ret, err, len, "putting back feature "
+					 "%s: %s", item, strerror(-ret));
 	}
 	k->features[0] = '\0';
 	debugfs_release(&k->mounted_debugfs);
@@ -609,11 +571,12 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 		k->dma_fd = -1;
 	}
 	if (k->autogroup >= 0) {
-		ret = write_text(k->root, AUTOGROUP,
+		ret = latt_write_file(k->root, AUTOGROUP,
 				 k->autogroup ? "1" : "0");
 		if (ret && !first)
-			first = fail(ret, err, len, "putting back autogroup "
-				     "%d: %s", k->autogroup, strerror(-ret));
+			first = latt_err(ret, err, len, "putting back "
+					 "autogroup %d: %s", k->autogroup,
+					 strerror(-ret));
 		k->autogroup = -1;
 	}
 	return first;

@@ -15,6 +15,7 @@
 
 #include "latt/parse.h"
 #include "latt/report.h"
+#include "latt/util.h"
 
 #define RULE "-------------------------------------"
 
@@ -26,11 +27,6 @@ static double usec(uint64_t ns)
 static double secs(uint64_t ns)
 {
 	return (double)ns / 1e9;
-}
-
-static double tv_secs(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
 static void block(FILE *f, const char *title)
@@ -110,8 +106,10 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		     latt_describe_status(r->target_status, st, sizeof(st)),
 		     r->target_killed ? ", stopped by latt" : "");
 		line(f, "Wall", "%8.3f s", secs(r->target_wall_ns));
-		line(f, "User", "%8.3f s", tv_secs(&r->target_ru.ru_utime));
-		line(f, "System", "%8.3f s", tv_secs(&r->target_ru.ru_stime));
+		line(f, "User", "%8.3f s",
+		     latt_tv_secs(&r->target_ru.ru_utime));
+		line(f, "System", "%8.3f s",
+		     latt_tv_secs(&r->target_ru.ru_stime));
 		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
 		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
 	}
@@ -122,70 +120,10 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 
 void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 {
-	const struct latt_run_cfg *c = &r->cfg;
-	int st = r->target_status;
-	char buf[128], sig[32];
+	char why[1024];
 
-	switch (r->stop) {
-	case LATT_STOP_SIGNAL:
-		fprintf(f, "latt: %sinterrupted by %s: the report covers what "
-			"was measured until then\n", ctx,
-			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
-		return;
-	case LATT_STOP_CLIENT:
-		fprintf(f, "latt: %sclient %d (pid %d) %s: the report has its "
-			"samples until then\n", ctx, r->dead_client + 1,
-			(int)r->dead_pid,
-			latt_describe_status(r->dead_status, buf, sizeof(buf)));
-		return;
-	case LATT_STOP_TTY:
-		fprintf(f, "latt: %scommand '%s' was stopped by %s: it uses the "
-			"terminal, but runs in a process group of its own; "
-			"give it </dev/null\n", ctx, r->target_cmd,
-			latt_signal_name(r->stop_signal, sig, sizeof(sig)));
-		return;
-	case LATT_STOP_OUTPUT:
-		fprintf(f, "latt: %swrite error on standard output: %s\n", ctx,
-			strerror(-r->error));
-		return;
-	case LATT_STOP_ERROR:
-		fprintf(f, "latt: %smeasuring failed: %s%s%s\n", ctx, r->what,
-			r->what[0] && r->error ? ": " : "",
-			r->error ? strerror(-r->error) : "");
-		return;
-	case LATT_STOP_SETUP:
-		fprintf(f, "latt: %s%s%s%s\n", ctx, r->what,
-			r->error ? ": " : "",
-			r->error ? strerror(-r->error) : "");
-		return;
-	case LATT_STOP_NOEXEC:
-		fprintf(f, "latt: %scannot run '%s': %s\n", ctx,
-			c->cmd_argv[0], strerror(-r->error));
-		return;
-	default:
-		break;
-	}
-	switch (latt_result_exit_status(r)) {
-	case LATT_EXIT_NOEXEC:
-		fprintf(f, "latt: %s/bin/sh could not run '%s' (exit status "
-			"%d)\n", ctx, r->target_cmd, WEXITSTATUS(st));
-		return;
-	case LATT_EXIT_TARGET:
-		fprintf(f, "latt: %scommand '%s' %s\n", ctx, r->target_cmd,
-			latt_describe_status(st, buf, sizeof(buf)));
-		return;
-	case LATT_EXIT_RUNTIME:
-		fprintf(f, "latt: %sno wakeup was measured: the run ended "
-			"after %.3f s%s, before the first wakeup (the waker "
-			"first sleeps %s to %s): measure longer, or shorten "
-			"-s and -S\n", ctx, secs(r->elapsed_ns),
-			c->warmup_ns ? " of measuring after the warm-up" : "",
-			latt_format_duration(c->min_wait_ns, buf, 64),
-			latt_format_duration(c->max_wait_ns, sig, sizeof(sig)));
-		return;
-	default:
-		break;
-	}
+	if (latt_result_verdict(r, why, sizeof(why))[0])
+		fprintf(f, "latt: %s%s\n", ctx, why);
 }
 
 void latt_report_run_line(FILE *f, const struct latt_result *r,

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "latt/parse.h"
 #include "latt/result.h"
+#include "latt/util.h"
 
 void latt_result_collect(struct latt_result *r,
 			 const struct latt_client_slot *slots, unsigned int n)
@@ -53,19 +55,14 @@ static void finish_series(struct latt_series *s, const double *pcts,
 	s->stdev_mean = latt_stats_stdev_mean(&s->stats);
 }
 
-static double tv_secs(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
-}
-
 void latt_result_finish(struct latt_result *r)
 {
 	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
 	finish_series(&r->work, r->cfg.pcts, r->cfg.npcts);
 	r->ctxt_rate = r->has_ctxt && r->elapsed_ns ?
 		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
-	r->target_cpu_s = tv_secs(&r->target_ru.ru_utime) +
-			  tv_secs(&r->target_ru.ru_stime);
+	r->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
+			  latt_tv_secs(&r->target_ru.ru_stime);
 }
 
 const char *latt_stop_name(enum latt_stop stop)
@@ -165,6 +162,75 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 		snprintf(buf, len, "failed: no wakeup was measured");
 	else
 		snprintf(buf, len, "%s", latt_stop_name(r->stop));
+	return buf;
+}
+
+char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
+{
+	const struct latt_run_cfg *c = &r->cfg;
+	char st[128], a[32], b[32];
+	int ws = r->target_status;
+
+	switch (r->stop) {
+	case LATT_STOP_SIGNAL:
+		snprintf(buf, len, "interrupted by %s: the report covers what "
+			 "was measured until then",
+			 latt_signal_name(r->stop_signal, st, sizeof(st)));
+		return buf;
+	case LATT_STOP_CLIENT:
+		snprintf(buf, len, "client %d (pid %d) %s: the report has its "
+			 "samples until then", r->dead_client + 1,
+			 (int)r->dead_pid,
+			 latt_describe_status(r->dead_status, st, sizeof(st)));
+		return buf;
+	case LATT_STOP_TTY:
+		snprintf(buf, len, "command '%s' was stopped by %s: it uses "
+			 "the terminal, but runs in a process group of its "
+			 "own; give it </dev/null", r->target_cmd,
+			 latt_signal_name(r->stop_signal, st, sizeof(st)));
+		return buf;
+	case LATT_STOP_OUTPUT:
+		snprintf(buf, len, "write error on standard output: %s",
+			 strerror(-r->error));
+		return buf;
+	case LATT_STOP_ERROR:
+		snprintf(buf, len, "measuring failed: %s%s%s", r->what,
+			 r->what[0] && r->error ? ": " : "",
+			 r->error ? strerror(-r->error) : "");
+		return buf;
+	case LATT_STOP_SETUP:
+		snprintf(buf, len, "%s%s%s", r->what, r->error ? ": " : "",
+			 r->error ? strerror(-r->error) : "");
+		return buf;
+	case LATT_STOP_NOEXEC:
+		snprintf(buf, len, "cannot run '%s': %s", c->cmd_argv[0],
+			 strerror(-r->error));
+		return buf;
+	default:
+		break;
+	}
+	switch (latt_result_exit_status(r)) {
+	case LATT_EXIT_NOEXEC:
+		snprintf(buf, len, "/bin/sh could not run '%s' (exit status "
+			 "%d)", r->target_cmd, WEXITSTATUS(ws));
+		return buf;
+	case LATT_EXIT_TARGET:
+		snprintf(buf, len, "command '%s' %s", r->target_cmd,
+			 latt_describe_status(ws, st, sizeof(st)));
+		return buf;
+	case LATT_EXIT_RUNTIME:
+		snprintf(buf, len, "no wakeup was measured: the run ended "
+			 "after %.3f s%s, before the first wakeup (the waker "
+			 "first sleeps %s to %s): measure longer, or shorten "
+			 "-s and -S", (double)r->elapsed_ns / 1e9,
+			 c->warmup_ns ? " of measuring after the warm-up" : "",
+			 latt_format_duration(c->min_wait_ns, a, sizeof(a)),
+			 latt_format_duration(c->max_wait_ns, b, sizeof(b)));
+		return buf;
+	default:
+		break;
+	}
+	buf[0] = '\0';
 	return buf;
 }
 

@@ -7,7 +7,6 @@
  * for it, so it is called through syscall(2) with the kernel's structure.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -21,6 +20,7 @@
 
 #include "latt/parse.h"
 #include "latt/sched.h"
+#include "latt/util.h"
 
 /* The kernel's struct sched_attr (include/uapi/linux/sched/types.h). */
 struct sched_attr {
@@ -135,53 +135,43 @@ static bool is_fair(int policy)
 	       policy == LATT_SCHED_BATCH;
 }
 
-static int __attribute__((format(printf, 3, 4)))
-check_error(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 int latt_sched_check(const struct latt_sched *s, const char *who,
 		     bool deadline_ok, char *err, size_t len)
 {
 	bool dl = s->policy == LATT_SCHED_DEADLINE;
 
 	if (s->priority && !latt_sched_is_rt(s->policy))
-		return check_error(err, len, "%spriority needs %spolicy fifo "
-				   "or rr", who, who);
+		return latt_err(-EINVAL, err, len, "%spriority needs %spolicy "
+				"fifo or rr", who, who);
 	if (s->has_nice && s->nice && (latt_sched_is_rt(s->policy) || dl))
-		return check_error(err, len, "%snice has no effect with "
-				   "%spolicy %s", who, who,
-				   latt_sched_policy_name(s->policy));
+		return latt_err(-EINVAL, err, len, "%snice has no effect with "
+				"%spolicy %s", who, who,
+				latt_sched_policy_name(s->policy));
 	if (s->slice_ns && !is_fair(s->policy))
-		return check_error(err, len, "%sslice needs %spolicy other or "
-				   "batch", who, who);
+		return latt_err(-EINVAL, err, len, "%sslice needs %spolicy "
+				"other or batch", who, who);
 	if (!dl && (s->runtime_ns || s->deadline_ns || s->period_ns))
-		return check_error(err, len, "%sruntime, %sdeadline and "
-				   "%speriod need %spolicy deadline", who, who,
-				   who, who);
+		return latt_err(-EINVAL, err, len, "%sruntime, %sdeadline and "
+				"%speriod need %spolicy deadline", who, who,
+				who, who);
 	if (!dl)
 		return 0;
 	if (!deadline_ok)
-		return check_error(err, len, "%spolicy deadline: only the "
-				   "clients can be deadline tasks (a deadline "
-				   "task cannot fork)", who);
+		return latt_err(-EINVAL, err, len, "%spolicy deadline: only "
+				"the clients can be deadline tasks (a "
+				"deadline task cannot fork)", who);
 	if (!s->runtime_ns || !s->period_ns)
-		return check_error(err, len, "%spolicy deadline needs "
-				   "%sruntime and %speriod", who, who, who);
+		return latt_err(-EINVAL, err, len, "%spolicy deadline needs "
+				"%sruntime and %speriod", who, who, who);
 	if (s->runtime_ns > (s->deadline_ns ? s->deadline_ns : s->period_ns) ||
 	    (s->deadline_ns && s->deadline_ns > s->period_ns))
-		return check_error(err, len, "%spolicy deadline needs "
-				   "runtime <= deadline <= period", who);
+		return latt_err(-EINVAL, err, len, "%spolicy deadline needs "
+				"runtime <= deadline <= period", who);
 	if (s->has_cpus)
-		return check_error(err, len, "%spolicy deadline: a deadline "
-				   "task cannot be pinned to CPUs (the kernel "
-				   "needs it free to run on all of them)", who);
+		return latt_err(-EINVAL, err, len, "%spolicy deadline: a "
+				"deadline task cannot be pinned to CPUs (the "
+				"kernel needs it free to run on all of them)",
+				who);
 	return 0;
 }
 
@@ -226,7 +216,8 @@ bool latt_sched_undo_needs_cap(const struct latt_sched *s)
 		return false;
 	/* Back to @cur is the kernel's can_nice(cur). */
 	return getrlimit(RLIMIT_NICE, &rl) ||
-	       (rl.rlim_cur != RLIM_INFINITY && (rlim_t)(20 - cur) > rl.rlim_cur);
+	       (rl.rlim_cur != RLIM_INFINITY &&
+		(rlim_t)(20 - cur) > rl.rlim_cur);
 }
 
 bool latt_sched_numa_built(void)
@@ -422,7 +413,7 @@ int latt_sched_restore(const struct latt_sched_saved *saved)
 		return 0;
 	memcpy(&a, saved->attr, sizeof(a));
 	a.sched_flags &= SCHED_FLAG_RESET_ON_FORK;
-	/* A fair task's runtime reads back as its slice: ask for the default. */
+	/* A fair task's runtime reads back as its slice: ask for default. */
 	if (a.sched_policy != LATT_SCHED_DEADLINE)
 		a.sched_runtime = a.sched_deadline = a.sched_period = 0;
 	ret = sched_setattr(0, &a);

@@ -141,7 +141,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
 	char what[96];
-	int ret;
+	int ret, fd_ans;
 
 	while (pending && w->stop == LATT_STOP_NONE) {
 		uint64_t now = latt_mono_ns();
@@ -170,9 +170,8 @@ static int adopt_clients(struct latt_waker *w, int fd)
 			}
 			if (ret < 0)
 				return ret;
-			ret = epoll_add(w->epfd,
-					latt_wake_answer_fd(&w->clients[ret].chan),
-					(uint64_t)ret);
+			fd_ans = latt_wake_answer_fd(&w->clients[ret].chan);
+			ret = epoll_add(w->epfd, fd_ans, (uint64_t)ret);
 			if (ret)
 				return ret;
 			pending--;
@@ -249,7 +248,8 @@ static void reap(struct latt_waker *w)
 			 * the target for good.  Say so instead of waiting.
 			 */
 			if (w->target && pid == w->target->pid &&
-			    (WSTOPSIG(st) == SIGTTIN || WSTOPSIG(st) == SIGTTOU) &&
+			    (WSTOPSIG(st) == SIGTTIN ||
+			     WSTOPSIG(st) == SIGTTOU) &&
 			    set_stop(w, LATT_STOP_TTY))
 				w->stop_signal = WSTOPSIG(st);
 			continue;
@@ -285,7 +285,7 @@ static void read_signals(struct latt_waker *w)
 			reap(w);
 			break;
 		default:
-			/* While stopping, a second ^C must not lose the report. */
+			/* While stopping, a second ^C must not lose it. */
 			if (set_stop(w, LATT_STOP_SIGNAL))
 				w->stop_signal = (int)si.ssi_signo;
 			break;

@@ -124,6 +124,14 @@ const char *latt_stop_name(enum latt_stop stop);
  */
 char *latt_result_status(const struct latt_result *r, char *buf, size_t len);
 
+/*
+ * Why the run is not a success, as one sentence for standard error
+ * ("client 3 (pid 812) killed by signal 9: the report has its samples
+ * until then"); "" for a success.  Returns @buf.  With
+ * latt_result_status(), the one place where how a run ended is worded.
+ */
+char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len);
+
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
 

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Small helpers shared by the library: a message into a caller's buffer,
+ * a write of a short text to a kernel file, a word in a list, seconds of
+ * a struct timeval.
+ */
+#ifndef LATT_UTIL_H
+#define LATT_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/time.h>
+
+/*
+ * Format a message into @err of @len bytes and return @ret, so that a
+ * check can fail in one statement: "return latt_err(-EINVAL, err, len,
+ * "expected %s", what);".
+ */
+int __attribute__((format(printf, 4, 5)))
+latt_err(int ret, char *err, size_t len, const char *fmt, ...);
+
+/*
+ * Write @text to the file @root@path (@root "" for the real system), as a
+ * shell's "echo -n TEXT > FILE" would: O_TRUNC, which files of /proc,
+ * /sys and debugfs ignore.  0 or -errno, also of a short write.
+ */
+int latt_write_file(const char *root, const char *path, const char *text);
+
+/* Is @word a whole word of @list, whose words are split by @seps? */
+bool latt_has_word(const char *list, const char *word, const char *seps);
+
+/* @tv in seconds. */
+double latt_tv_secs(const struct timeval *tv);
+
+#endif /* LATT_UTIL_H */

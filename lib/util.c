@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Small helpers; see include/latt/util.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "latt/util.h"
+
+int latt_err(int ret, char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int latt_write_file(const char *root, const char *path, const char *text)
+{
+	char full[PATH_MAX];
+	size_t n = strlen(text);
+	ssize_t w;
+	int fd, ret = 0;
+
+	if ((size_t)snprintf(full, sizeof(full), "%s%s", root, path) >=
+	    sizeof(full))
+		return -ENAMETOOLONG;
+	fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	w = write(fd, text, n);
+	if (w < 0)
+		ret = -errno;
+	else if ((size_t)w != n)
+		ret = -EIO;
+	if (close(fd) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+bool latt_has_word(const char *list, const char *word, const char *seps)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	if (!n)
+		return false;
+	while ((p = strstr(p, word))) {
+		if ((p == list || strchr(seps, p[-1])) &&
+		    (!p[n] || strchr(seps, p[n])))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+double latt_tv_secs(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
