@@ -43,6 +43,7 @@
 #define GRACE_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define CONFIGS_MAX	32
 #define RUNS_MAX	1000
+#define TOTAL_MAX	4096	/* runs in all: each result takes ~42 KB */
 
 /*
  * Descriptors latt holds besides the clients' channels: stdio, epoll,
@@ -88,12 +89,13 @@ static struct option longopts[ARRAY_SIZE(fixed_opts) + 32];
 
 static void build_longopts(void)
 {
-	const char *const *name;
-	size_t n = ARRAY_SIZE(fixed_opts);
+	size_t n = ARRAY_SIZE(fixed_opts), i;
+	const char *name;
 
 	memcpy(longopts, fixed_opts, sizeof(fixed_opts));
-	for (name = latt_config_settings; *name; name++, n++)
-		longopts[n] = (struct option){ *name, required_argument, NULL,
+	for (i = 0; (name = latt_config_setting(i)) &&
+	     n + 1 < ARRAY_SIZE(longopts); i++, n++)
+		longopts[n] = (struct option){ name, required_argument, NULL,
 					       OPT_SETTING };
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 }
@@ -318,6 +320,10 @@ static struct latt_run_cfg *make_configs(struct opts *o, size_t *n)
 	size_t i, j;
 
 	*n = o->nspecs ? o->nspecs : 1;
+	if (*n * o->runs > TOTAL_MAX)
+		usage_error("%zu configurations run %u times is %zu runs; "
+			    "at most %d in all", *n, o->runs, *n * o->runs,
+			    TOTAL_MAX);
 	cfgs = calloc(*n, sizeof(*cfgs));
 	if (!cfgs)
 		usage_error("out of memory");

@@ -128,7 +128,8 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 	/* The mount shows the hierarchy from m.root down. */
 	n = strlen(m.root);
 	rel = own;
-	if (strcmp(m.root, "/") && !strncmp(own, m.root, n))
+	if (strcmp(m.root, "/") && !strncmp(own, m.root, n) &&
+	    (own[n] == '/' || !own[n]))
 		rel = own + n;
 	/* The parent of latt's own cgroup; the root has none. */
 	slash = strrchr(rel, '/');
@@ -140,6 +141,20 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 		return -ENAMETOOLONG;
 	}
 	cg->v2 = m.v2;
+	/* On v2 a child has cpu.weight only where its parent hands cpu on. */
+	if (cg->v2) {
+		char path[PATH_MAX + 32], ctl[256] = "";
+
+		snprintf(path, sizeof(path), "%s/cgroup.subtree_control",
+			 cg->path);
+		if (latt_sysinfo_line("", path, ctl, sizeof(ctl)) ||
+		    !latt_has_word(ctl, "cpu", " ")) {
+			snprintf(err, len, "the cpu controller is not enabled "
+				 "for the children of %s (its "
+				 "cgroup.subtree_control)", cg->path);
+			return -EOPNOTSUPP;
+		}
+	}
 	return 0;
 }
 

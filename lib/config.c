@@ -65,16 +65,10 @@ static const struct setting settings[] = {
 
 #define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
 
-const char *const latt_config_settings[] = {
-	"policy", "priority", "nice", "cpus", "node", "slice", "runtime",
-	"deadline", "period", "waker-policy", "waker-priority", "waker-nice",
-	"waker-cpus", "target-policy", "target-priority", "target-nice",
-	"target-cpus", "target-node", "target-cgroup", "target-weight",
-	"autogroup", "dma-latency", "features", "preempt", "scheduler", NULL
-};
-
-_Static_assert(sizeof(latt_config_settings) / sizeof(char *) ==
-	       NSETTINGS + 1, "latt_config_settings[] and settings[] differ");
+const char *latt_config_setting(size_t i)
+{
+	return i < NSETTINGS ? settings[i].name : NULL;
+}
 
 static const char *const preempt_modes[] = {
 	"none", "voluntary", "full", "lazy", NULL

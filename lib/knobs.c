@@ -345,7 +345,7 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 }
 
 static void __attribute__((noreturn))
-scheduler_child(const char *cmd, const sigset_t *mask, pid_t parent)
+scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent)
 {
 	struct sigaction sa = { .sa_handler = SIG_DFL };
 	char *argv[4];
@@ -358,7 +358,8 @@ scheduler_child(const char *cmd, const sigset_t *mask, pid_t parent)
 	for (sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP)
 			sigaction(sig, &sa, NULL);
-	sigprocmask(SIG_SETMASK, mask, NULL);
+	if (s)
+		sigprocmask(SIG_SETMASK, &s->child_mask, NULL);
 	/* Its statistics must not mix with latt's report. */
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	argv[0] = (char *)"/bin/sh";
@@ -375,10 +376,8 @@ static int scx_state(const char *root, char *state, size_t size)
 }
 
 static int apply_scheduler(struct latt_knobs *k, const char *cmd,
-			   const sigset_t *mask, int sigfd, char *err,
-			   size_t len)
+			   const struct latt_session *s, char *err, size_t len)
 {
-	struct pollfd pfd = { .fd = sigfd, .events = POLLIN };
 	uint64_t end = latt_mono_ns() + SCX_START_NS;
 	char state[64], st[32];
 	pid_t pid, parent = getpid();
@@ -389,7 +388,7 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 		return latt_err(-errno, err, len, "scheduler: starting '%s': "
 				"%s", cmd, strerror(errno));
 	if (pid == 0)
-		scheduler_child(cmd, mask, parent);
+		scheduler_child(cmd, s, parent);
 	setpgid(pid, pid);
 	k->scheduler = pid;
 	while (latt_mono_ns() < end) {
@@ -408,19 +407,19 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 					"ended (%s) before sched_ext was "
 					"enabled", cmd, st);
 		}
-		if (sigfd >= 0 && poll(&pfd, 1, 20) > 0)
+		/* Only a request to stop: a SIGCHLD is no reason. */
+		if (s && latt_session_pending_stop(s))
 			return latt_err(-EINTR, err, len, "scheduler: "
 					"interrupted while waiting for '%s' "
 					"to load", cmd);
-		if (sigfd < 0)
-			poll(NULL, 0, 20);
+		poll(NULL, 0, 20);
 	}
 	return latt_err(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
 			"enabled within 10 s of starting '%s'", cmd);
 }
 
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
-		     const sigset_t *mask, int sigfd, char *err, size_t len)
+		     const struct latt_session *s, char *err, size_t len)
 {
 	char line[32];
 	int32_t v;
@@ -469,7 +468,7 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 			goto out_undo;
 	}
 	if (c->scheduler) {
-		ret = apply_scheduler(k, c->scheduler, mask, sigfd, err, len);
+		ret = apply_scheduler(k, c->scheduler, s, err, len);
 		if (ret)
 			goto out_undo;
 	}

@@ -50,12 +50,14 @@ int latt_priv_nofile(uint64_t need, struct rlimit *rl)
 static void nice_cap_reason(const struct latt_sched *s, const char *who,
 			    char *buf, size_t len)
 {
-	if (s->policy != LATT_SCHED_UNSET && s->policy != LATT_SCHED_OTHER &&
-	    s->policy != LATT_SCHED_BATCH && s->policy != LATT_SCHED_IDLE)
+	if (s->has_nice && s->policy != LATT_SCHED_DEADLINE &&
+	    !latt_sched_is_rt(s->policy) && s->policy != LATT_SCHED_IDLE)
+		snprintf(buf, len, "%snice %d", who, s->nice);
+	else if (s->policy != LATT_SCHED_UNSET)
 		snprintf(buf, len, "%spolicy %s", who,
 			 latt_sched_policy_name(s->policy));
 	else
-		snprintf(buf, len, "%snice %d", who, s->nice);
+		snprintf(buf, len, "%ssettings", who);
 }
 
 static int check_sched(const struct latt_sched *s, const char *who,

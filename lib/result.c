@@ -219,13 +219,21 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
-		snprintf(buf, len, "no wakeup was measured: the run ended "
-			 "after %.3f s%s, before the first wakeup (the waker "
-			 "first sleeps %s to %s): measure longer, or shorten "
-			 "-s and -S", (double)r->elapsed_ns / 1e9,
-			 c->warmup_ns ? " of measuring after the warm-up" : "",
-			 latt_format_duration(c->min_wait_ns, a, sizeof(a)),
-			 latt_format_duration(c->max_wait_ns, b, sizeof(b)));
+		if (c->warmup_ns && !r->elapsed_ns)
+			snprintf(buf, len, "no wakeup was measured: the run "
+				 "ended within its warm-up (--warmup %s): "
+				 "measure longer than that", latt_format_duration(
+					 c->warmup_ns, a, sizeof(a)));
+		else
+			snprintf(buf, len, "no wakeup was measured: the run "
+				 "ended after %.3f s, before the first wakeup "
+				 "(the waker first sleeps %s to %s): measure "
+				 "longer, or shorten -s and -S",
+				 (double)r->elapsed_ns / 1e9,
+				 latt_format_duration(c->min_wait_ns, a,
+						      sizeof(a)),
+				 latt_format_duration(c->max_wait_ns, b,
+						      sizeof(b)));
 		return buf;
 	default:
 		break;

@@ -53,6 +53,22 @@ setup_failed(struct run *run, int error, const char *fmt, ...)
 	}
 }
 
+/* Add a warning to @r's, after any already there. */
+static void __attribute__((format(printf, 2, 3)))
+add_warning(struct latt_result *r, const char *fmt, ...)
+{
+	size_t used = strlen(r->warning);
+	va_list ap;
+
+	if (used && used + 2 < sizeof(r->warning)) {
+		strcat(r->warning, "; ");
+		used += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(r->warning + used, sizeof(r->warning) - used, fmt, ap);
+	va_end(ap);
+}
+
 /* The system settings, and the command's cgroup. */
 static int setup_system(struct run *run)
 {
@@ -60,10 +76,14 @@ static int setup_system(struct run *run)
 	char err[256], name[64];
 	int ret;
 
-	ret = latt_knobs_apply(&run->knobs, &c->system, &run->s->child_mask,
-			       run->s->sigfd, err, sizeof(err));
-	if (ret == -EINTR)
-		return 0;	/* the waker sees the signal and stops */
+	ret = latt_knobs_apply(&run->knobs, &c->system, run->s, err,
+			       sizeof(err));
+	if (ret == -EINTR) {
+		/* A ^C while the scheduler loaded: nothing more starts. */
+		run->r->stop = LATT_STOP_SIGNAL;
+		run->r->stop_signal = latt_session_pending_stop(run->s);
+		return ret;
+	}
 	if (ret) {
 		setup_failed(run, 0, "%s", err);
 		return ret;
@@ -175,10 +195,14 @@ static void measure(struct run *run)
 
 	if (w->stop == LATT_STOP_NONE)
 		latt_waker_run(w);
-	if (run->waker_changed && latt_sched_restore(&run->s->waker))
-		snprintf(r->warning, sizeof(r->warning), "could not put back "
-			 "latt's own scheduler settings after the run: later "
-			 "runs keep them");
+	if (run->waker_changed) {
+		int ret = latt_sched_restore(&run->s->waker);
+
+		if (ret)
+			add_warning(r, "could not put back latt's own "
+				    "scheduler settings after the run (%s): "
+				    "later runs keep them", strerror(-ret));
+	}
 	latt_waker_finish(w);
 	if (w->helper_reaped)
 		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
@@ -262,13 +286,14 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	latt_waker_destroy(&run.w);
 
 out_system:
-	if (run.have_cgroup && run.cgroup.created &&
-	    latt_cgroup_remove(&run.cgroup) &&
-	    snprintf(r->warning, sizeof(r->warning), "could not remove cgroup "
-		     "%s", run.cgroup.path) < 0)
-		r->warning[0] = '\0';
+	if (run.have_cgroup && run.cgroup.created) {
+		ret = latt_cgroup_remove(&run.cgroup);
+		if (ret)
+			add_warning(r, "could not remove cgroup %s (%s)",
+				    run.cgroup.path, strerror(-ret));
+	}
 	if (latt_knobs_restore(&run.knobs, err, sizeof(err)))
-		snprintf(r->warning, sizeof(r->warning), "%s", err);
+		add_warning(r, "%s", err);
 out:
 	latt_result_finish(r);
 	free(run.clients);

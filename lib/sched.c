@@ -205,16 +205,34 @@ bool latt_sched_needs_cap(const struct latt_sched *s)
 
 bool latt_sched_undo_needs_cap(const struct latt_sched *s)
 {
+	struct sched_attr a;
 	struct rlimit rl;
 	int cur;
 
+	if (latt_sched_empty(s))
+		return false;
+	/*
+	 * Back to a real-time or deadline policy (latt run under chrt):
+	 * deadline always needs the capability, real-time beyond
+	 * RLIMIT_RTPRIO.
+	 */
+	if (sched_getattr(0, &a))
+		return true;
+	if (a.sched_policy == LATT_SCHED_DEADLINE &&
+	    (s->policy != LATT_SCHED_UNSET || s->has_nice || s->slice_ns))
+		return true;
+	if (latt_sched_is_rt((int)a.sched_policy) &&
+	    s->policy != LATT_SCHED_UNSET && s->policy != (int)a.sched_policy)
+		return getrlimit(RLIMIT_RTPRIO, &rl) ||
+		       (rl.rlim_cur != RLIM_INFINITY &&
+			rl.rlim_cur < a.sched_priority);
+	/* Back to a lower nice value is the kernel's can_nice(cur). */
 	errno = 0;
 	cur = getpriority(PRIO_PROCESS, 0);
 	if (errno)
 		return true;
 	if (!(s->has_nice && s->nice > cur) && s->policy != LATT_SCHED_IDLE)
 		return false;
-	/* Back to @cur is the kernel's can_nice(cur). */
 	return getrlimit(RLIMIT_NICE, &rl) ||
 	       (rl.rlim_cur != RLIM_INFINITY &&
 		(rlim_t)(20 - cur) > rl.rlim_cur);

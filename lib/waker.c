@@ -97,6 +97,8 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->sigfd = s->sigfd;
 	w->epfd = w->sleep_fd = w->deadline_fd = -1;
 	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
+	/* A run stopped before it measured lasted no time. */
+	w->start_ns = w->end_ns = latt_mono_ns();
 
 	w->epfd = epoll_create1(EPOLL_CLOEXEC);
 	w->sleep_fd = timerfd_create(CLOCK_MONOTONIC,
@@ -140,7 +142,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	unsigned int pending = w->nclients;
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
-	char what[96];
+	char what[160];
 	int ret, fd_ans;
 
 	while (pending && w->stop == LATT_STOP_NONE) {
@@ -161,9 +163,16 @@ static int adopt_clients(struct latt_waker *w, int fd)
 			if (ret == -EAGAIN)
 				break;
 			if (ret == -ECANCELED) {
+				bool dl_full = fail.error == -EBUSY &&
+					w->cfg->client.policy ==
+					LATT_SCHED_DEADLINE;
+
 				snprintf(what, sizeof(what), "client %u: "
-					 "setting its %s", fail.id + 1,
-					 latt_sched_step_name(fail.step));
+					 "setting its %s%s", fail.id + 1,
+					 latt_sched_step_name(fail.step),
+					 dl_full ? " (the CPUs' deadline "
+					 "bandwidth is used up: lower runtime "
+					 "or raise period)" : "");
 				latt_waker_fail(w, LATT_STOP_SETUP, fail.error,
 						what);
 				return 0;
@@ -285,9 +294,18 @@ static void read_signals(struct latt_waker *w)
 			reap(w);
 			break;
 		default:
-			/* While stopping, a second ^C must not lose it. */
-			if (set_stop(w, LATT_STOP_SIGNAL))
+			/*
+			 * While stopping, a second ^C must not lose the
+			 * report; but one after a normal end (the duration,
+			 * the command's exit) is still a request to stop: the
+			 * run says so, and no other run follows.
+			 */
+			if (set_stop(w, LATT_STOP_SIGNAL) ||
+			    w->stop == LATT_STOP_DURATION ||
+			    w->stop == LATT_STOP_TARGET) {
+				w->stop = LATT_STOP_SIGNAL;
 				w->stop_signal = (int)si.ssi_signo;
+			}
 			break;
 		}
 	}
@@ -470,7 +488,7 @@ static void drain(struct latt_waker *w)
 	       (w->stop == LATT_STOP_DURATION || w->stop == LATT_STOP_TARGET ||
 		w->stop == LATT_STOP_SIGNAL))
 		handle_events(w, (int)((end - now) / 1000000) + 1);
-	if (!w->pending && !w->warming)
+	if (!w->pending)
 		w->cycles++;
 }
 
@@ -497,13 +515,16 @@ int latt_waker_run(struct latt_waker *w)
 			break;
 		wake_phase(w);
 	}
-	drain(w);
+	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
+	drain(w);
 	/* A run that ended in its warm-up measured nothing. */
-	if (w->warming)
+	if (w->warming) {
 		w->start_ns = w->end_ns;
+		w->cycles = 0;
+	}
 	return w->stop == LATT_STOP_ERROR ? w->error : 0;
 }
 
@@ -590,7 +611,7 @@ static unsigned int signal_strays(struct latt_waker *w, int sig)
 	if (!f)
 		return 0;
 	while (fscanf(f, "%d", &pid) == 1) {
-		if (find_client(w, pid))
+		if (find_client(w, pid) || (w->helper && pid == w->helper))
 			continue;
 		kill(pid, sig);
 		n++;
@@ -650,8 +671,6 @@ static void record_stalled(struct latt_waker *w)
 
 void latt_waker_finish(struct latt_waker *w)
 {
-	if (!w->end_ns)
-		w->end_ns = latt_mono_ns();
 	/* Deaths seen so far still count; from here on they are expected. */
 	read_signals(w);
 	w->stopping = true;

@@ -82,7 +82,13 @@ static void test_locate(void)
 	put("/proc/self/mountinfo",
 	    "30 22 0:27 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n");
 	put("/sys/fs/cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
-	put("/proc/self/cgroup", "0::/user.slice/user-0.slice/session-1.scope\n");
+	put("/proc/self/cgroup",
+	    "0::/user.slice/user-0.slice/session-1.scope\n");
+	ret = locate(path, sizeof(path), &v2, err, sizeof(err));
+	ok(ret == -EOPNOTSUPP && strstr(err, "cgroup.subtree_control"),
+	   "v2, cpu not handed to the children of the parent: says so");
+	put("/sys/fs/cgroup/user.slice/user-0.slice/cgroup.subtree_control",
+	    "cpu memory pids\n");
 	ret = locate(path, sizeof(path), &v2, err, sizeof(err));
 	if (!ok(!ret && v2 && !strcmp(path,
 		"/sys/fs/cgroup/user.slice/user-0.slice"),
@@ -108,11 +114,20 @@ static void test_locate(void)
 	ret = locate(path, sizeof(path), &v2, err, sizeof(err));
 	ok(!ret && !strcmp(path, "/sys/fs/cgroup/cpu,cpuacct"),
 	   "latt in the root cgroup: in the root");
+	put("/proc/self/cgroup", "4:cpu,cpuacct:/buildbot/x\n0::/\n");
+	put("/proc/self/mountinfo",
+	    "31 30 0:28 /build /sys/fs/cgroup/cpu,cpuacct rw - cgroup cgroup "
+	    "rw,cpu,cpuacct\n");
+	ret = locate(path, sizeof(path), &v2, err, sizeof(err));
+	if (!ok(!ret && !strcmp(path, "/sys/fs/cgroup/cpu,cpuacct/buildbot"),
+		"a mount root is a prefix only up to a '/'"))
+		diag("%d %s %s", ret, path, err);
 
 	fresh_root();
 	put("/proc/self/mountinfo",
 	    "30 22 0:27 /docker/abc /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
 	put("/sys/fs/cgroup/cgroup.controllers", "cpu memory\n");
+	put("/sys/fs/cgroup/cgroup.subtree_control", "cpu memory\n");
 	put("/proc/self/cgroup", "0::/docker/abc/job\n");
 	ret = locate(path, sizeof(path), &v2, err, sizeof(err));
 	if (!ok(!ret && v2 && !strcmp(path, "/sys/fs/cgroup"),
@@ -191,7 +206,7 @@ int main(void)
 {
 	char cmd[8192];
 
-	plan(5 + 2 + 5);
+	plan(7 + 2 + 5);
 	test_locate();
 	test_open();
 	test_real();

@@ -201,7 +201,7 @@ static void test_apply_restore(void)
 	c.preempt = "lazy";
 	c.features = "NO_RUN_TO_PARITY";
 	latt_knobs_init(&k, root);
-	ret = latt_knobs_apply(&k, &c, NULL, -1, err, sizeof(err));
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	if (!ok(ret == 0, "apply: every setting"))
 		diag("%d %s", ret, err);
 	ok(!strcmp(get("/proc/sys/kernel/sched_autogroup_enabled"), "0"),
@@ -230,7 +230,7 @@ static void test_apply_restore(void)
 	c = none();
 	c.features = "NO_PLACE_LAG,RUN_TO_PARITY";
 	latt_knobs_init(&k, root);
-	ret = latt_knobs_apply(&k, &c, NULL, -1, err, sizeof(err));
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	ok(ret == 0 && !k.features[0] &&
 	   !strcmp(get("/sys/kernel/debug/sched/features"),
 		   "GENTLE_FAIR_SLEEPERS NO_PLACE_LAG RUN_TO_PARITY"),
@@ -243,7 +243,7 @@ static void test_apply_restore(void)
 	c.autogroup = 0;
 	c.preempt = "lazy";
 	latt_knobs_init(&k, root);
-	ret = latt_knobs_apply(&k, &c, NULL, -1, err, sizeof(err));
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	ok(ret == -EINVAL &&
 	   !strcmp(get("/proc/sys/kernel/sched_autogroup_enabled"), "1") &&
 	   k.autogroup < 0, "apply: a failure puts back what was made");
@@ -255,10 +255,8 @@ static void test_scheduler(void)
 	struct latt_system_cfg c;
 	struct latt_knobs k;
 	char err[512], cmd[8192];
-	sigset_t mask;
 	int ret;
 
-	sigemptyset(&mask);
 	snprintf(cmd, sizeof(cmd),
 		 "s='%s/sys/kernel/sched_ext/state'; "
 		 "trap 'echo disabled >\"$s\"; exit 0' INT; "
@@ -267,7 +265,7 @@ static void test_scheduler(void)
 	c = none();
 	c.scheduler = cmd;
 	latt_knobs_init(&k, root);
-	ret = latt_knobs_apply(&k, &c, &mask, -1, err, sizeof(err));
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	if (!ok(ret == 0 && k.scheduler > 0 &&
 		!strcmp(get("/sys/kernel/sched_ext/state"), "enabled"),
 		"scheduler: started, and waited for until enabled"))
@@ -281,7 +279,7 @@ static void test_scheduler(void)
 
 	/* The kernel ejected it during the run. */
 	latt_knobs_init(&k, root);
-	ret = latt_knobs_apply(&k, &c, &mask, -1, err, sizeof(err));
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	put("/sys/kernel/sched_ext/state", "disabled\n");
 	ret = latt_knobs_verify(&k, err, sizeof(err));
 	ok(ret == -ESRCH && strstr(err, "no longer enabled"),
@@ -290,7 +288,7 @@ static void test_scheduler(void)
 
 	snprintf(cmd, sizeof(cmd), "exit 3");
 	latt_knobs_init(&k, root);
-	ret = latt_knobs_apply(&k, &c, &mask, -1, err, sizeof(err));
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	ok(ret == -ECHILD && strstr(err, "status 3") &&
 	   strstr(err, "before sched_ext was enabled") && !k.scheduler,
 	   "scheduler: one that exits at once is an error saying how");

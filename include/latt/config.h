@@ -69,8 +69,11 @@ void latt_config_init(struct latt_run_cfg *c);
 /* True when @name is a setting (a long option and a -C key). */
 bool latt_config_is_setting(const char *name);
 
-/* The names of every setting, in the order of the manual, NULL last. */
-extern const char *const latt_config_settings[];
+/*
+ * The name of setting @i (0, 1, ...), in the order of the manual; NULL
+ * past the last.
+ */
+const char *latt_config_setting(size_t i);
 
 /*
  * Set setting @key of @c from the text @val.  On a bad value, writes why

@@ -27,6 +27,7 @@
 #include <sys/types.h>
 
 #include "latt/config.h"
+#include "latt/session.h"
 
 #define LATT_KNOBS_UNDO_MAX	2048
 
@@ -57,13 +58,14 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 
 /*
  * Make the settings of @c, saving what they replace in @k.  A scheduler
- * command starts with signal mask @mask, and latt waits (up to ten
- * seconds) for sched_ext to report it enabled; a termination signal
- * pending on @sigfd ends the wait with -EINTR (the signal stays pending).
- * On failure, what was made is put back.  0, or -errno with @err.
+ * command starts with the signal mask of @s's children, and latt waits
+ * (up to ten seconds) for sched_ext to report it enabled; a termination
+ * signal pending in session @s ends the wait with -EINTR (the signal
+ * stays pending).  @s may be NULL (tests).  On failure, what was made is
+ * put back.  0, or -errno with @err.
  */
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
-		     const sigset_t *mask, int sigfd, char *err, size_t len);
+		     const struct latt_session *s, char *err, size_t len);
 
 /*
  * After the run: is the sched_ext scheduler still the one running?  0, or

@@ -79,7 +79,7 @@ struct latt_result {
 	int dead_status;		/* its wait status */
 	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
 	char what[256];			/* SETUP, ERROR: what failed */
-	char warning[256];		/* a setting not put back, or "" */
+	char warning[512];		/* settings not put back, or "" */
 
 	/* the target, when there is one */
 	bool has_target;

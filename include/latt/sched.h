@@ -95,10 +95,11 @@ int latt_sched_check(const struct latt_sched *s, const char *who,
 bool latt_sched_needs_cap(const struct latt_sched *s);
 
 /*
- * True when undoing @s (going back to the settings before) needs
- * CAP_SYS_NICE: a raised nice value or policy idle, where RLIMIT_NICE does
- * not allow the nice value before.  latt undoes its own (the waker's)
- * settings after every run.
+ * True when undoing @s in the calling process (going back to its settings
+ * now) needs CAP_SYS_NICE: back to a deadline policy, to a real-time one
+ * above RLIMIT_RTPRIO, or, from a raised nice value or policy idle, to a
+ * nice value RLIMIT_NICE does not allow.  latt undoes its own (the
+ * waker's) settings after every run.
  */
 bool latt_sched_undo_needs_cap(const struct latt_sched *s);
 
