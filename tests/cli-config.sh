@@ -5,7 +5,7 @@
 # must not pass for good ones (nothing measured, a wakeup that stalled).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 59
+plan 65
 
 # usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
 usage_error() {
@@ -107,12 +107,31 @@ check "... prints the table of the runs so far" grep -Eq '^a +[0-9]+ ' "$tmp/out
 check "... and says why" grep -q "interrupted by SIGINT" "$tmp/err"
 check "... and nothing is left" no_latt_left
 
+# A SIGINT while latt stops a run that ended normally (here in the grace
+# period of a command that ignores SIGTERM) still stops the sweep.
+marker="sleep 7171$$"
+"$latt" -c1 -s1 -S2 -t 0.5 --grace 3 -r3 -- sh -c "trap '' TERM; $marker" \
+	>"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1.2
+kill -INT $pid
+wait $pid
+rc=$?
+is "$rc" 130 "SIGINT in the grace period after a run: exit 130"
+is "$(grep -c '^run ' "$tmp/out")" 1 "... no further run starts"
+check "... and the command is gone" none_left "$marker"
+
 # A run that measured nothing is a failure, not an empty success.
 run -s 1h -S 1h -t 0.2
 is "$rc" 2 "a run that ended before the first wakeup: exit 2"
 check "... saying why and what to do" \
 	grep -q "^latt: no wakeup was measured: the run ended after 0.2[0-9]* s, before the first wakeup (the waker first sleeps 3600000ms to 3600000ms): measure longer, or shorten -s and -S$" "$tmp/err"
 is "$(field Status)" "failed: no wakeup was measured" "... and the report says so"
+
+run -c1 -s1 -S2 --warmup 5 -- sleep 0.5
+is "$rc" 2 "a command that ends within --warmup: exit 2"
+check "... saying so" grep -q "^latt: no wakeup was measured: the run ended within its warm-up (--warmup 5000ms): measure longer than that$" "$tmp/err"
+is "$(value Cycles):$(value Duration)" "0:0.000" "... with no cycles in no time"
 
 # --warmup: what is measured starts after it.
 run -c1 -s1 -S2 -t 1 --warmup 0.6
