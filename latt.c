@@ -53,10 +53,15 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/*
+ * Setting i is OPT_SETTING + i: getopt_long() takes an abbreviation that
+ * fits several options with the same value as the first of them, so each
+ * needs a value of its own for "--n" (nice? node?) to be ambiguous.
+ */
 enum {
 	OPT_GRACE = CHAR_MAX + 1,
 	OPT_WARMUP,
-	OPT_SETTING,		/* one of latt_config_settings[] */
+	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
 struct opts {
@@ -96,7 +101,7 @@ static void build_longopts(void)
 	for (i = 0; (name = latt_config_setting(i)) &&
 	     n + 1 < ARRAY_SIZE(longopts); i++, n++)
 		longopts[n] = (struct option){ name, required_argument, NULL,
-					       OPT_SETTING };
+					       OPT_SETTING + (int)i };
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 }
 
@@ -280,12 +285,6 @@ static void parse_option(struct opts *o, int c, const char *arg,
 				    "whole number from 1 to %d", arg, RUNS_MAX);
 		o->runs = (unsigned int)v;
 		break;
-	case OPT_SETTING:
-		if (latt_config_set(b, longopts[longindex].name, arg, err,
-				    sizeof(err)))
-			usage_error("invalid --%s value '%s': %s",
-				    longopts[longindex].name, arg, err);
-		break;
 	case 'v':
 		b->verbose = true;
 		break;
@@ -295,7 +294,14 @@ static void parse_option(struct opts *o, int c, const char *arg,
 	case 'h':
 		usage();
 	default:
-		bad_usage();
+		if (c < OPT_SETTING || !latt_config_setting(
+			(size_t)(c - OPT_SETTING)))
+			bad_usage();
+		if (latt_config_set(b, longopts[longindex].name, arg, err,
+				    sizeof(err)))
+			usage_error("invalid --%s value '%s': %s",
+				    longopts[longindex].name, arg, err);
+		break;
 	}
 }
 
@@ -317,6 +323,7 @@ static struct latt_run_cfg *make_configs(struct opts *o, size_t *n)
 {
 	struct latt_run_cfg *cfgs;
 	char err[384], ctx[64];
+	const char *spec;
 	size_t i, j;
 
 	*n = o->nspecs ? o->nspecs : 1;
@@ -333,11 +340,12 @@ static struct latt_run_cfg *make_configs(struct opts *o, size_t *n)
 		if (!o->nspecs)
 			goto check;
 		/* Split in place: configurations point into their text. */
-		o->specs[i] = strdup(o->specs[i]);
+		spec = o->specs[i];
+		o->specs[i] = strdup(spec);
 		if (!o->specs[i])
 			usage_error("out of memory");
 		if (latt_config_parse(&cfgs[i], o->specs[i], err, sizeof(err)))
-			usage_error("invalid -C value: %s", err);
+			usage_error("invalid -C '%s': %s", spec, err);
 		for (j = 0; j < i; j++)
 			if (!strcmp(cfgs[j].name, cfgs[i].name))
 				usage_error("configuration '%s' is given twice",
@@ -474,18 +482,21 @@ static int report_single(const struct latt_result *r)
 	return latt_report_text(stdout, r);
 }
 
-/* The table of a sweep, over the runs it did. */
+/* The table of a sweep, over the runs it did, if any measured. */
 static int report_sweep(const struct latt_session *s,
 			const struct latt_result *results, size_t n)
 {
 	struct latt_summary_row rows[CONFIGS_MAX];
 	size_t nrows, i;
 
+	for (i = 0; i < n; i++)
+		if (latt_result_measured(&results[i]) &&
+		    results[i].wake.stats.count)
+			break;
+	if (i == n)
+		return 0;
 	nrows = latt_summary_build(results, n, rows, CONFIGS_MAX);
-	for (i = 0; i < nrows; i++)
-		if (rows[i].runs)
-			return latt_report_table(stdout, &s->sys, rows, nrows);
-	return 0;
+	return latt_report_table(stdout, &s->sys, rows, nrows);
 }
 
 int main(int argc, char **argv)

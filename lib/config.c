@@ -65,6 +65,8 @@ static const struct setting settings[] = {
 
 #define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
 
+_Static_assert(NSETTINGS <= 64, "a -C remembers its keys in 64 bits");
+
 const char *latt_config_setting(size_t i)
 {
 	return i < NSETTINGS ? settings[i].name : NULL;
@@ -323,11 +325,43 @@ static char *next_pair(char *val)
 	return NULL;
 }
 
+/*
+ * The items of a value kept together by commas: none empty, and none the
+ * name of a setting (a "KEY" whose "=VALUE" was forgotten).
+ */
+static int check_items(const char *val, char *err, size_t len)
+{
+	const char *p = val;
+	char item[64];
+	size_t n;
+
+	for (;;) {
+		n = strcspn(p, ",");
+		if (!n && strchr(val, ','))
+			return latt_err(-EINVAL, err, len, "an empty item "
+					"between commas in '%s'", val);
+		if (n < sizeof(item)) {
+			memcpy(item, p, n);
+			item[n] = '\0';
+			if (p != val && find_setting(item))
+				return latt_err(-EINVAL, err, len, "%s needs "
+						"a value (%s=VALUE)", item,
+						item);
+		}
+		if (!p[n])
+			return 0;
+		p += n + 1;
+	}
+}
+
 int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 		      size_t len)
 {
 	char *colon = strchr(spec, ':'), *key, *val, *next, *eq;
+	const struct setting *st;
+	uint64_t seen = 0;
 	char why[256];
+	int ret;
 
 	if (colon)
 		*colon = '\0';
@@ -348,10 +382,18 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 		*eq = '\0';
 		val = eq + 1;
 		next = next_pair(val);
-		if (!find_setting(key))
+		st = find_setting(key);
+		if (!st)
 			return latt_err(-EINVAL, err, len, "unknown key '%s' "
 					"(keys are the settings' long options "
 					"without the dashes)", key);
+		if (seen & (1ULL << (st - settings)))
+			return latt_err(-EINVAL, err, len, "%s is given twice",
+					key);
+		seen |= 1ULL << (st - settings);
+		ret = check_items(val, err, len);
+		if (ret)
+			return ret;
 		if (latt_config_set(c, key, val, why, sizeof(why)))
 			return latt_err(-EINVAL, err, len, "invalid %s '%s': "
 					"%s", key, val, why);

@@ -11,8 +11,11 @@
 
 #include "latt/cgroup.h"
 #include "latt/knobs.h"
+#include "latt/parse.h"
 #include "latt/priv.h"
 #include "latt/sched.h"
+#include "latt/sysinfo.h"
+#include "latt/util.h"
 
 bool latt_priv_has(cap_value_t cap)
 {
@@ -112,11 +115,51 @@ static int check_cgroup(const struct latt_run_cfg *c, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * Deadline tasks together may not use more than sched_rt_runtime_us of
+ * every sched_rt_period_us on each CPU: the kernel refuses the client
+ * that would go beyond, when the run starts.  Say it before.
+ */
+static int check_deadline(const struct latt_run_cfg *c, char *err, size_t len)
+{
+	const struct latt_sched *s = &c->client;
+	char line[32], rt[32], pe[32];
+	double need, limit;
+	long runtime, period;
+	cpu_set_t cpus;
+
+	if (s->policy != LATT_SCHED_DEADLINE || !s->period_ns ||
+	    latt_sysinfo_line("", "/proc/sys/kernel/sched_rt_runtime_us",
+			      line, sizeof(line)) ||
+	    sscanf(line, "%ld", &runtime) != 1 || runtime < 0 ||
+	    latt_sysinfo_line("", "/proc/sys/kernel/sched_rt_period_us",
+			      line, sizeof(line)) ||
+	    sscanf(line, "%ld", &period) != 1 || period <= 0 ||
+	    sched_getaffinity(0, sizeof(cpus), &cpus))
+		return 0;
+	need = (double)c->clients * (double)s->runtime_ns /
+	       (double)s->period_ns;
+	limit = CPU_COUNT(&cpus) * (double)runtime / (double)period;
+	if (need <= limit)
+		return 0;
+	return latt_err(-EBUSY, err, len, "policy deadline: %u clients of "
+			"runtime %s every %s need %.2f CPUs, more than the "
+			"%.2f the kernel gives deadline tasks here (%d CPUs, "
+			"sched_rt_runtime_us/sched_rt_period_us): lower "
+			"runtime, raise period or use fewer clients",
+			c->clients, latt_format_duration(s->runtime_ns, rt,
+							 sizeof(rt)),
+			latt_format_duration(s->period_ns, pe, sizeof(pe)),
+			need, limit, CPU_COUNT(&cpus));
+}
+
 int latt_priv_check(const struct latt_run_cfg *c, char *err, size_t len)
 {
 	int ret;
 
-	ret = check_sched(&c->client, "", err, len);
+	ret = check_deadline(c, err, len);
+	if (!ret)
+		ret = check_sched(&c->client, "", err, len);
 	if (!ret)
 		ret = check_sched(&c->waker, "waker-", err, len);
 	if (!ret)

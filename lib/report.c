@@ -47,13 +47,26 @@ line(FILE *f, const char *label, const char *fmt, ...)
 	fputc('\n', f);
 }
 
+/*
+ * One value in usec with @prec decimals, or "-" without samples: a run
+ * that measured nothing must not read as one with no latency.
+ */
+static void value(FILE *f, const char *label, const struct latt_series *s,
+		  int prec, double ns)
+{
+	if (s->stats.count)
+		line(f, label, "%8.*f usec", prec, ns / 1000.0);
+	else
+		line(f, label, "%8s usec", "-");
+}
+
 static void averages(FILE *f, const char *title, const struct latt_series *s)
 {
 	block(f, title);
-	line(f, "Max", "%8.0f usec", usec(s->stats.max));
-	line(f, "Avg", "%8.0f usec", s->stats.mean / 1000.0);
-	line(f, "Stdev", "%8.0f usec", s->stdev / 1000.0);
-	line(f, "Stdev mean", "%8.0f usec", s->stdev_mean / 1000.0);
+	value(f, "Max", s, 0, (double)s->stats.max);
+	value(f, "Avg", s, 0, s->stats.mean);
+	value(f, "Stdev", s, 0, s->stdev);
+	value(f, "Stdev mean", s, 0, s->stdev_mean);
 }
 
 static void percentiles(FILE *f, const char *title,
@@ -64,11 +77,11 @@ static void percentiles(FILE *f, const char *title,
 	size_t i;
 
 	block(f, title);
-	line(f, "Min", "%8.1f usec", usec(s->stats.min));
+	value(f, "Min", s, 1, (double)s->stats.min);
 	for (i = 0; i < r->cfg.npcts; i++)
-		line(f, latt_percentile_label(r->cfg.pcts[i], label,
-					      sizeof(label)),
-		     "%8.1f usec", usec(s->pct[i]));
+		value(f, latt_percentile_label(r->cfg.pcts[i], label,
+					       sizeof(label)),
+		      s, 1, (double)s->pct[i]);
 }
 
 int latt_report_text(FILE *f, const struct latt_result *r)
@@ -134,9 +147,11 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
 	if (latt_result_measured(r))
-		fprintf(f, "entries %llu, max %.1f, avg %.1f, p99 %.1f usec",
-			(unsigned long long)w->stats.count, usec(w->stats.max),
-			w->stats.mean / 1000.0, usec(w->p99));
+		fprintf(f, "entries %llu", (unsigned long long)w->stats.count);
+	if (w->stats.count)
+		fprintf(f, ", max %.1f, avg %.1f, p99 %.1f usec",
+			usec(w->stats.max), w->stats.mean / 1000.0,
+			usec(w->p99));
 	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
 		fprintf(f, "; command %.2f s, cpu %.2f s",
 			secs(r->target_wall_ns), r->target_cpu_s);
@@ -239,9 +254,10 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 				   sizeof(settings));
 		fprintf(f, "%-*s %s", w, rows[i].cfg->name,
 			settings[0] ? settings : "(no settings)");
-		if (rows[i].incomplete)
-			fprintf(f, " [%u of %u runs not complete]",
-				rows[i].incomplete, rows[i].runs);
+		if (rows[i].left_out)
+			fprintf(f, " [%u run%s left out: not complete]",
+				rows[i].left_out,
+				rows[i].left_out == 1 ? "" : "s");
 		fputc('\n', f);
 	}
 	if (fflush(f) || ferror(f))

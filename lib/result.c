@@ -158,10 +158,23 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 	default:
 		break;
 	}
-	if (!r->wake.stats.count)
+	switch (latt_result_exit_status(r)) {
+	case LATT_EXIT_NOEXEC:
+		snprintf(buf, len, "failed: /bin/sh could not run the command "
+			 "(exit status %d)", WEXITSTATUS(r->target_status));
+		break;
+	case LATT_EXIT_TARGET:
+		snprintf(buf, len, "failed: the command %s",
+			 latt_describe_status(r->target_status, st,
+					      sizeof(st)));
+		break;
+	case LATT_EXIT_RUNTIME:
 		snprintf(buf, len, "failed: no wakeup was measured");
-	else
+		break;
+	default:
 		snprintf(buf, len, "%s", latt_stop_name(r->stop));
+		break;
+	}
 	return buf;
 }
 

@@ -65,9 +65,14 @@ static double metric(const struct latt_result *r, enum latt_metric m)
 	return NAN;
 }
 
+/*
+ * Only complete runs make the numbers: an interrupted or failed run's
+ * command did less work, and its few samples would pull medians.
+ */
 static bool counts(const struct latt_result *r)
 {
-	return latt_result_measured(r) && r->wake.stats.count;
+	return latt_result_measured(r) && r->wake.stats.count &&
+	       !latt_result_exit_status(r);
 }
 
 static void build_row(struct latt_summary_row *row,
@@ -95,11 +100,12 @@ static void build_row(struct latt_summary_row *row,
 				(v[k - 1] - v[0]) / row->value[m] : NAN;
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(results[i].cfg.name, name) || !counts(&results[i]))
+		if (strcmp(results[i].cfg.name, name))
 			continue;
-		row->runs++;
-		if (latt_result_exit_status(&results[i]))
-			row->incomplete++;
+		if (counts(&results[i]))
+			row->runs++;
+		else
+			row->left_out++;
 	}
 	free(v);
 }

@@ -90,8 +90,10 @@ is "$rc" 4 "a command that fails stops the sweep: exit 4"
 is "$(grep -c '^run ' "$tmp/out")" 1 "... after its run"
 check "... which says so, naming configuration and run" \
 	grep -q "^latt: configuration 'a', run 1: command 'sh -c sleep 0.3; exit 5' exited with status 5$" "$tmp/err"
-check "... and the table covers what ran" grep -Eq '^a +1 ' "$tmp/out"
-check "... marking the run that did not complete" grep -q '\[1 of 1 runs not complete\]' "$tmp/out"
+check "... the run line says the command failed" \
+	grep -q '^run 1/3 a: .*; failed: the command exited with status 5$' "$tmp/out"
+check "... and the table leaves the failed run out, saying so" \
+	sh -c "grep -Eq '^a +0 ' '$tmp/out' && grep -q '\[1 run left out: not complete\]' '$tmp/out'"
 
 # SIGINT in the middle of a sweep: stop there, print the table.
 "$latt" -c1 -s1 -S2 -t 0.5 -r20 -C a: -C b: >"$tmp/out" 2>"$tmp/err" &

@@ -133,7 +133,8 @@ static void test_specs(void)
 		":policy=fifo", "a b:", "x:policy", "x:=fifo",
 		"x:bogus=1", "x:priority=0", "x:,policy=fifo",
 		"x:policy=fifo,", "abcdefghijabcdefghijabcdefghijabc:",
-		"x:clients=4",
+		"x:clients=4", "x:policy=fifo,priority", "x:cpus=0,,1",
+		"x:policy=fifo,policy=rr",
 	};
 	struct latt_run_cfg base, c;
 	char err[384], buf[512], *text;
@@ -191,6 +192,15 @@ static void test_specs(void)
 	ret = parse(&base, "x:priority=0", &c, err, sizeof(err), &text);
 	ok(strstr(err, "priority") && strstr(err, "'0'") &&
 	   strstr(err, "expected"), "the error names key, value and range");
+	free(text);
+	ret = parse(&base, "x:policy=fifo,priority", &c, err, sizeof(err),
+		    &text);
+	ok(!strcmp(err, "priority needs a value (priority=VALUE)"),
+	   "a key without its value is named as such");
+	free(text);
+	ret = parse(&base, "x:policy=fifo,policy=rr", &c, err, sizeof(err),
+		    &text);
+	ok(!strcmp(err, "policy is given twice"), "a key given twice is too");
 	free(text);
 }
 
@@ -262,7 +272,7 @@ static void test_checks(void)
 int main(void)
 {
 	plan(1 + (int)ARRAY_SIZE(good) + (int)ARRAY_SIZE(bad) + 1 +
-	     5 + 10 + 1 + 19 + 3);
+	     5 + 13 + 3 + 19 + 3);
 	test_settings();
 	test_specs();
 	test_checks();

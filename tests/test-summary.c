@@ -14,7 +14,7 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-static struct latt_result results[7];
+static struct latt_result results[8];
 
 /* One run of configuration @name with these wakeup numbers (us). */
 static void fake(struct latt_result *r, const char *name, unsigned int run,
@@ -49,7 +49,7 @@ int main(void)
 	double v[] = { 5, 1, 4, 2, 3 }, w[] = { 4, 1, 3, 2 };
 	size_t n;
 
-	plan(9);
+	plan(10);
 	ok(near(latt_median(v, 5), 3) && near(latt_median(w, 4), 2.5) &&
 	   isnan(latt_median(v, 0)), "median of odd, even and no values");
 
@@ -62,16 +62,18 @@ int main(void)
 	fake(&results[5], "b", 3, 0, 0, 0, 0, 0);	/* measured nothing */
 	results[5].stop = LATT_STOP_DURATION;
 	fake(&results[6], "c", 1, 100, 100, 10, 80, 10);
-	results[6].has_target = false;
 	results[6].stop = LATT_STOP_SIGNAL;
 	results[6].stop_signal = 2;
+	fake(&results[7], "d", 1, 100, 100, 10, 80, 10);
+	results[7].has_target = false;
+	results[7].stop = LATT_STOP_DURATION;
 
 	n = latt_summary_build(results, ARRAY_SIZE(results), rows, 4);
-	ok(n == 3 && !strcmp(rows[0].cfg->name, "a") &&
+	ok(n == 4 && !strcmp(rows[0].cfg->name, "a") &&
 	   !strcmp(rows[1].cfg->name, "b") && !strcmp(rows[2].cfg->name, "c"),
 	   "one row per configuration, in order of first appearance");
-	ok(rows[0].runs == 3 && rows[1].runs == 2 && rows[2].runs == 1,
-	   "runs that measured nothing are left out");
+	ok(rows[0].runs == 3 && rows[1].runs == 2 && rows[2].runs == 0,
+	   "runs that measured nothing, or did not complete, are left out");
 	ok(near(rows[0].value[LATT_M_MAX], 1000e3) &&
 	   near(rows[0].value[LATT_M_AVG], 110e3) &&
 	   near(rows[0].value[LATT_M_P99], 900e3) &&
@@ -83,16 +85,19 @@ int main(void)
 	   "... of two runs: their mean");
 	ok(near(rows[0].p99_spread, (1000.0 - 800) / 900) &&
 	   isnan(rows[2].p99_spread), "p99 spread: range over median; none "
-	   "for one run");
+	   "without two runs");
 	ok(near(rows[0].ratio[LATT_M_AVG], 1) &&
 	   near(rows[1].ratio[LATT_M_P99], 0.5) &&
 	   near(rows[1].ratio[LATT_M_MAX], 475.0 / 1000),
 	   "ratios to the first row");
-	ok(isnan(rows[2].value[LATT_M_WALL]) &&
-	   isnan(rows[2].ratio[LATT_M_WALL]) &&
-	   near(rows[2].ratio[LATT_M_CS_RATE], 1),
+	ok(isnan(rows[2].value[LATT_M_MAX]) &&
+	   isnan(rows[2].ratio[LATT_M_MAX]),
+	   "a configuration without a complete run: no numbers, no ratios");
+	ok(rows[0].left_out == 0 && rows[1].left_out == 1 &&
+	   rows[2].left_out == 1, "runs left out are counted");
+	ok(rows[3].runs == 1 && isnan(rows[3].value[LATT_M_WALL]) &&
+	   isnan(rows[3].ratio[LATT_M_CPU]) &&
+	   near(rows[3].ratio[LATT_M_CS_RATE], 1),
 	   "without a command: no times, no ratio of them");
-	ok(rows[0].incomplete == 0 && rows[2].incomplete == 1,
-	   "runs that did not complete are counted");
 	return tap_done();
 }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# How long latt takes to start and stop N clients, against hackbench
+# How long latt takes to start N clients, wake each at least once (a run
+# that measured nothing fails), and stop them, against hackbench
 # (rt-tests) starting the same number of processes connected by pipes, in
 # the same run.  Needs hyperfine and rt-tests:
 #   apt-get install hyperfine rt-tests
@@ -10,8 +11,8 @@ latt=${LATT:-./latt}
 groups=$((n / 40))
 
 echo "# $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%d)"
-echo "# latt: start $n clients, measure 1 ms, stop and reap them"
+echo "# latt: start $n clients, wake each once, stop and reap them"
 echo "# hackbench: $groups groups x 40 processes, one message each"
 hyperfine --warmup 2 --runs 10 -N \
-	"$latt -c$n -s1 -S1 -t 1ms" \
+	"$latt -c$n -s0 -S0 -t 1ms" \
 	"hackbench -p -g $groups -l 1"

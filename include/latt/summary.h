@@ -26,8 +26,8 @@ enum latt_metric {
 
 struct latt_summary_row {
 	const struct latt_run_cfg *cfg;	/* of its first run */
-	unsigned int runs;		/* runs that measured */
-	unsigned int incomplete;	/* of those, interrupted or failed */
+	unsigned int runs;		/* complete runs: the numbers' */
+	unsigned int left_out;		/* runs interrupted or failed */
 	double value[LATT_M_COUNT];	/* median over the runs; NaN: none */
 	double p99_spread;		/* (max - min) / median of the runs'
 					   p99; NaN below two runs */
@@ -40,9 +40,10 @@ const char *latt_metric_name(enum latt_metric m);
 
 /*
  * Group @results[0..n) by configuration name, in order of first
- * appearance, into @rows (room for @max), and compute each row.  Results
- * that measured nothing are left out; a configuration without any keeps
- * its row with runs 0.  Returns the number of rows.
+ * appearance, into @rows (room for @max), and compute each row from its
+ * complete runs; runs interrupted or failed are left out (and counted), a
+ * configuration without a complete run keeps its row with runs 0 and no
+ * numbers.  Returns the number of rows.
  */
 size_t latt_summary_build(const struct latt_result *results, size_t n,
 			  struct latt_summary_row *rows, size_t max);
