@@ -294,6 +294,13 @@ out_system:
 	}
 	if (latt_knobs_restore(&run.knobs, err, sizeof(err)))
 		add_warning(r, "%s", err);
+	/* A ^C while everything was put back still asks to stop. */
+	sig = latt_session_pending_stop(s);
+	if (sig && (r->stop == LATT_STOP_DURATION ||
+		    r->stop == LATT_STOP_TARGET)) {
+		r->stop = LATT_STOP_SIGNAL;
+		r->stop_signal = sig;
+	}
 out:
 	latt_result_finish(r);
 	free(run.clients);
