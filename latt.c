@@ -564,11 +564,13 @@ int main(int argc, char **argv)
 		status = LATT_EXIT_RUNTIME;
 		goto out_session;
 	}
+	/* A sweep's table notes a late waker in each configuration's line. */
 	ctx[0] = '\0';
 	if (s.sweep)
 		snprintf(ctx, sizeof(ctx), "configuration '%s', run %u: ",
 			 r->cfg.name, r->run);
-	latt_report_verdict(stderr, ctx, r);
+	if (!s.sweep || status)
+		latt_report_verdict(stderr, ctx, r);
 
 out_session:
 	latt_session_destroy(&s);

@@ -111,6 +111,10 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		     (unsigned long long)r->stalled);
 	if (r->has_ctxt && r->elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
+	if (r->waker_lagged)
+		line(f, "Waker late", "%8.1f usec at p99, %.1f at most (the "
+		     "clients' numbers miss that time)",
+		     usec(r->waker_late_p99), usec(r->waker_late.max));
 
 	if (r->has_target) {
 		block(f, "Target");
@@ -137,6 +141,13 @@ void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 
 	if (latt_result_verdict(r, why, sizeof(why))[0])
 		fprintf(f, "latt: %s%s\n", ctx, why);
+	else if (r->waker_lagged)
+		fprintf(f, "latt: %snote: the waker itself woke late (p99 "
+			"%.1f usec, more than the clients' %.1f): while it is "
+			"late nobody is woken, so the clients' numbers miss "
+			"the worst; give the waker priority "
+			"(--waker-policy fifo) to measure it\n", ctx,
+			usec(r->waker_late_p99), usec(r->wake.p99));
 }
 
 void latt_report_run_line(FILE *f, const struct latt_result *r,
@@ -258,6 +269,10 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 			fprintf(f, " [%u run%s left out: not complete]",
 				rows[i].left_out,
 				rows[i].left_out == 1 ? "" : "s");
+		if (rows[i].lagged)
+			fprintf(f, " [the waker woke late in %u of %u runs: "
+				"its numbers miss the worst]", rows[i].lagged,
+				rows[i].runs);
 		fputc('\n', f);
 	}
 	if (fflush(f) || ferror(f))

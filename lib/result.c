@@ -63,6 +63,9 @@ void latt_result_finish(struct latt_result *r)
 		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
 	r->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
 			  latt_tv_secs(&r->target_ru.ru_stime);
+	r->waker_lagged = r->waker_late.count &&
+			  r->waker_late_p99 > LATT_WAKER_LAG_NS &&
+			  r->waker_late_p99 > r->wake.p99;
 }
 
 const char *latt_stop_name(enum latt_stop stop)

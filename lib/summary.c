@@ -102,10 +102,12 @@ static void build_row(struct latt_summary_row *row,
 	for (i = 0; i < n; i++) {
 		if (strcmp(results[i].cfg.name, name))
 			continue;
-		if (counts(&results[i]))
+		if (counts(&results[i])) {
 			row->runs++;
-		else
+			row->lagged += results[i].waker_lagged;
+		} else {
 			row->left_out++;
+		}
 	}
 	free(v);
 }

@@ -392,6 +392,7 @@ static void sleep_phase(struct latt_waker *w)
 	ns = w->cfg->min_wait_ns;
 	if (span)
 		ns += next_random(w) % (span + 1);
+	w->planned_ns = 0;
 	if (!ns) {
 		/* Nothing to wait for, but still look at what arrived. */
 		handle_events(w, 0);
@@ -402,6 +403,7 @@ static void sleep_phase(struct latt_waker *w)
 		set_error(w, LATT_STOP_ERROR, ret);
 		return;
 	}
+	w->planned_ns = latt_mono_ns() + ns;
 	w->timer_fired = false;
 	while (!w->timer_fired && w->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
@@ -428,6 +430,8 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 	}
 	w->cycles = 0;
 	w->warming = false;
+	latt_stats_init(&w->late);
+	latt_hist_init(&w->late_hist);
 	start_measuring(w, now);
 }
 
@@ -437,11 +441,19 @@ static void wake_phase(struct latt_waker *w)
 	uint64_t stamp;
 	int ret;
 
-	if (w->warming) {
-		uint64_t now = latt_mono_ns();
+	uint64_t now = latt_mono_ns();
 
-		if (now >= w->warm_end_ns)
-			end_warmup(w, now);
+	if (w->warming && now >= w->warm_end_ns)
+		end_warmup(w, now);
+	/*
+	 * How late the waker itself woke: while it is late nobody is
+	 * woken, so the clients' samples cannot show that time.
+	 */
+	if (w->planned_ns && !w->warming) {
+		uint64_t late = now > w->planned_ns ? now - w->planned_ns : 0;
+
+		latt_stats_add(&w->late, late);
+		latt_hist_add(&w->late_hist, late);
 	}
 	w->pending = 0;
 	for (i = 0; i < w->nclients; i++) {
@@ -720,4 +732,8 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->target_killed = w->target_killed;
 	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
 	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
+	r->waker_late = w->late;
+	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
+	if (r->waker_late_p99 > w->late.max)
+		r->waker_late_p99 = w->late.max;
 }

@@ -7,7 +7,7 @@
 # capabilities it needs.  Parts that need root are skipped without it.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 42
+plan 44
 
 root=0
 [ "$(id -u)" = 0 ] && root=1
@@ -109,8 +109,22 @@ if [ $rt = 1 ]; then
 	probe --policy deadline --runtime 100us --period 10ms
 	is "$rc" 0 "deadline clients: exit 0"
 	is "$(seen client 2)" "6|" "... at policy deadline"
+	# A real-time hog on the waker's CPU: the waker wakes late, and the
+	# clients (elsewhere) cannot show it.  Said, not hidden.
+	if [ "$ncpu" -gt 1 ]; then
+		run -c1 -s5 -S10 -t 2.5 --waker-cpus 0 --cpus 1 \
+			--target-cpus 0 --target-policy fifo -- \
+			sh -c 'while :; do :; done'
+		check "a waker starved by a real-time hog: the report says so" \
+			grep -Eq "$(printf '^\tWaker late\t')" "$tmp/out"
+		check "... and a note on standard error" \
+			grep -q "note: the waker itself woke late" "$tmp/err"
+	else
+		skip "needs two CPUs"
+		skip "needs two CPUs"
+	fi
 else
-	for i in 1 2 3 4 5; do skip "real-time policies need CAP_SYS_NICE"; done
+	for i in 1 2 3 4 5 6 7; do skip "real-time policies need CAP_SYS_NICE"; done
 fi
 
 # Without privileges: the capability is named, nothing runs.

@@ -31,6 +31,12 @@
 #define LATT_EXIT_TARGET	4
 #define LATT_EXIT_NOEXEC	127
 
+/*
+ * The waker woke "late" when its p99 lateness is above this and above
+ * the clients' p99 wakeup latency: timer slack alone is 50 us.
+ */
+#define LATT_WAKER_LAG_NS	(1000ULL * 1000)
+
 /* Why measurement stopped. */
 enum latt_stop {
 	LATT_STOP_NONE,		/* still running */
@@ -70,6 +76,8 @@ struct latt_result {
 	uint64_t elapsed_ns;		/* of measuring (after the warm-up) */
 	uint64_t stalled;		/* wakeups that never ran, counted at
 					   their wait until the end */
+	struct latt_stats waker_late;	/* how late the waker woke, ns */
+	uint64_t waker_late_p99;
 
 	/* how it ended */
 	enum latt_stop stop;
@@ -97,6 +105,9 @@ struct latt_result {
 	/* derived by latt_result_finish() */
 	double ctxt_rate;		/* per second; 0 without has_ctxt */
 	double target_cpu_s;		/* user + system */
+	bool waker_lagged;		/* the waker woke so late that the
+					   clients' numbers miss the worst
+					   (LATT_WAKER_LAG_NS) */
 };
 
 /* Merge every client slot into @r's series. */

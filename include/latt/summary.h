@@ -28,6 +28,8 @@ struct latt_summary_row {
 	const struct latt_run_cfg *cfg;	/* of its first run */
 	unsigned int runs;		/* complete runs: the numbers' */
 	unsigned int left_out;		/* runs interrupted or failed */
+	unsigned int lagged;		/* of the complete runs, those whose
+					   waker woke late */
 	double value[LATT_M_COUNT];	/* median over the runs; NaN: none */
 	double p99_spread;		/* (max - min) / median of the runs'
 					   p99; NaN below two runs */

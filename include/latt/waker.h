@@ -53,6 +53,9 @@ struct latt_waker {
 	bool stopping;			/* in latt_waker_finish() */
 	bool warming;			/* samples are still dropped */
 	uint64_t warm_end_ns;
+	uint64_t planned_ns;		/* when this cycle's sleep should end */
+	struct latt_stats late;		/* how late the waker woke, each cycle */
+	struct latt_hist late_hist;
 
 	/* how the run went */
 	enum latt_stop stop;
