@@ -112,9 +112,9 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	if (r->has_ctxt && r->elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
 	if (r->waker_lagged)
-		line(f, "Waker late", "%8.1f usec at p99, %.1f at most (the "
-		     "clients' numbers miss that time)",
-		     usec(r->waker_late_p99), usec(r->waker_late.max));
+		line(f, "Waker late", "%8.1f usec at most, %.0f%% of the run "
+		     "(the clients' numbers miss that time)",
+		     usec(r->waker_late.max), 100 * r->waker_late_share);
 
 	if (r->has_target) {
 		block(f, "Target");
@@ -142,12 +142,12 @@ void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 	if (latt_result_verdict(r, why, sizeof(why))[0])
 		fprintf(f, "latt: %s%s\n", ctx, why);
 	else if (r->waker_lagged)
-		fprintf(f, "latt: %snote: the waker itself woke late (p99 "
-			"%.1f usec, more than the clients' %.1f): while it is "
-			"late nobody is woken, so the clients' numbers miss "
-			"the worst; give the waker priority "
-			"(--waker-policy fifo) to measure it\n", ctx,
-			usec(r->waker_late_p99), usec(r->wake.p99));
+		fprintf(f, "latt: %snote: the waker itself woke late (by up "
+			"to %.1f usec, more than any client's latency; %.0f%% "
+			"of the run): while it is late nobody is woken, so the "
+			"clients' numbers miss the worst; give the waker "
+			"priority (--waker-policy fifo) to measure it\n", ctx,
+			usec(r->waker_late.max), 100 * r->waker_late_share);
 }
 
 void latt_report_run_line(FILE *f, const struct latt_result *r,

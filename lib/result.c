@@ -63,9 +63,13 @@ void latt_result_finish(struct latt_result *r)
 		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
 	r->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
 			  latt_tv_secs(&r->target_ru.ru_stime);
+	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *
+			      (double)r->waker_late.count /
+			      (double)r->elapsed_ns : 0;
 	r->waker_lagged = r->waker_late.count &&
-			  r->waker_late_p99 > LATT_WAKER_LAG_NS &&
-			  r->waker_late_p99 > r->wake.p99;
+			  r->waker_late.max > LATT_WAKER_LAG_NS &&
+			  (!r->wake.stats.count ||
+			   r->waker_late.max > r->wake.stats.max);
 }
 
 const char *latt_stop_name(enum latt_stop stop)
@@ -235,7 +239,12 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
-		if (c->warmup_ns && !r->elapsed_ns)
+		if (r->waker_lagged)
+			snprintf(buf, len, "no wakeup was measured: the waker "
+				 "itself was starved (%.1f ms late): give it "
+				 "priority (--waker-policy fifo)",
+				 (double)r->waker_late.max / 1e6);
+		else if (c->warmup_ns && !r->elapsed_ns)
 			snprintf(buf, len, "no wakeup was measured: the run "
 				 "ended within its warm-up (--warmup %s): "
 				 "measure longer than that", latt_format_duration(

@@ -384,6 +384,24 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	}
 }
 
+/*
+ * How late the waker itself woke, at @now, for the sleep it planned to
+ * end at w->planned_ns: while it is late nobody is woken, so the
+ * clients' samples cannot show that time.  At the end of a run only a
+ * sleep that is overdue counts (@overdue).
+ */
+static void record_late(struct latt_waker *w, uint64_t now, bool overdue)
+{
+	uint64_t late;
+
+	if (!w->planned_ns || w->warming || (overdue && now <= w->planned_ns))
+		return;
+	late = now > w->planned_ns ? now - w->planned_ns : 0;
+	latt_stats_add(&w->late, late);
+	latt_hist_add(&w->late_hist, late);
+	w->planned_ns = 0;
+}
+
 static void sleep_phase(struct latt_waker *w)
 {
 	uint64_t span = w->cfg->max_wait_ns - w->cfg->min_wait_ns, ns;
@@ -407,6 +425,12 @@ static void sleep_phase(struct latt_waker *w)
 	w->timer_fired = false;
 	while (!w->timer_fired && w->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
+	/*
+	 * The run ended while the waker should have been waking: it was
+	 * late by at least this much (starved, it may never have run).
+	 */
+	if (w->stop != LATT_STOP_NONE)
+		record_late(w, latt_mono_ns(), true);
 }
 
 /* Where measuring starts: at the start, or when the warm-up ends. */
@@ -445,16 +469,7 @@ static void wake_phase(struct latt_waker *w)
 
 	if (w->warming && now >= w->warm_end_ns)
 		end_warmup(w, now);
-	/*
-	 * How late the waker itself woke: while it is late nobody is
-	 * woken, so the clients' samples cannot show that time.
-	 */
-	if (w->planned_ns && !w->warming) {
-		uint64_t late = now > w->planned_ns ? now - w->planned_ns : 0;
-
-		latt_stats_add(&w->late, late);
-		latt_hist_add(&w->late_hist, late);
-	}
+	record_late(w, now, false);
 	w->pending = 0;
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];

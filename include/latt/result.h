@@ -32,10 +32,11 @@
 #define LATT_EXIT_NOEXEC	127
 
 /*
- * The waker woke "late" when its p99 lateness is above this and above
- * the clients' p99 wakeup latency: timer slack alone is 50 us.
+ * The waker woke "late" when it once was later than this, and later than
+ * any client's wakeup latency: for that long nobody was woken, and no
+ * sample can show it.  A fair task is rarely 10 ms late unless starved.
  */
-#define LATT_WAKER_LAG_NS	(1000ULL * 1000)
+#define LATT_WAKER_LAG_NS	(10ULL * 1000 * 1000)
 
 /* Why measurement stopped. */
 enum latt_stop {
@@ -108,6 +109,7 @@ struct latt_result {
 	bool waker_lagged;		/* the waker woke so late that the
 					   clients' numbers miss the worst
 					   (LATT_WAKER_LAG_NS) */
+	double waker_late_share;	/* of the run, the waker was late */
 };
 
 /* Merge every client slot into @r's series. */
