@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -136,17 +135,20 @@ static bool feature_known(const char *current, const char *base, size_t n)
 	return latt_has_word(current, name, " ");
 }
 
-static int check_features(const char *features, const char *root, char *err,
-			  size_t len)
+/*
+ * Read the kernel's scheduler features into @current and check that each
+ * one of @features is among them.
+ */
+static int read_features(const char *root, const char *features,
+			 char *current, size_t size, char *err, size_t len)
 {
-	static char current[FEATURES_MAX];
 	const char *p, *base;
 	size_t n, blen;
 	bool off;
 	int ret;
 
-	ret = read_debugfs(root, FEATURES, "features", current,
-			   sizeof(current), err, len);
+	ret = read_debugfs(root, FEATURES, "features", current, size, err,
+			   len);
 	if (ret)
 		return ret;
 	for (p = features; *p; p += n + (p[n] == ',')) {
@@ -157,6 +159,19 @@ static int check_features(const char *features, const char *root, char *err,
 					"(see %s%s)", (int)blen, base, root,
 					FEATURES);
 	}
+	return 0;
+}
+
+static int check_features(const char *features, const char *root, char *err,
+			  size_t len)
+{
+	static char current[FEATURES_MAX];
+	int ret;
+
+	ret = read_features(root, features, current, sizeof(current), err,
+			    len);
+	if (ret)
+		return ret;
 	return check_writable(root, FEATURES, "features", err, len);
 }
 
@@ -185,10 +200,14 @@ static bool preempt_parse(const char *line, const char *want, char *mode,
 	return found;
 }
 
-static int check_preempt(const char *want, const char *root, char *err,
-			 size_t len)
+/*
+ * Read the preemption modes, check that @want is one the kernel offers,
+ * and give the current one in @mode.
+ */
+static int read_preempt(const char *root, const char *want, char *mode,
+			size_t size, char *err, size_t len)
 {
-	char line[128], mode[32];
+	char line[128];
 	bool offered;
 	int ret;
 
@@ -196,10 +215,21 @@ static int check_preempt(const char *want, const char *root, char *err,
 			   len);
 	if (ret)
 		return ret;
-	if (!preempt_parse(line, want, mode, sizeof(mode), &offered) ||
-	    !offered)
+	if (!preempt_parse(line, want, mode, size, &offered) || !offered)
 		return latt_err(-EINVAL, err, len, "preempt: this kernel "
 				"offers no mode %s (it has: %s)", want, line);
+	return 0;
+}
+
+static int check_preempt(const char *want, const char *root, char *err,
+			 size_t len)
+{
+	char mode[32];
+	int ret;
+
+	ret = read_preempt(root, want, mode, sizeof(mode), err, len);
+	if (ret)
+		return ret;
 	return check_writable(root, PREEMPT, "preempt", err, len);
 }
 
@@ -288,11 +318,11 @@ static int apply_features(struct latt_knobs *k, const char *features,
 	char item[128];
 	const char *p, *base;
 	size_t n, blen, used;
-	bool off, is_on;
+	bool off;
 	int ret;
 
-	ret = read_debugfs(k->root, FEATURES, "features", current,
-			   sizeof(current), err, len);
+	ret = read_features(k->root, features, current, sizeof(current), err,
+			    len);
 	if (ret)
 		return ret;
 	for (p = features; *p; p += n + (p[n] == ',')) {
@@ -301,8 +331,7 @@ static int apply_features(struct latt_knobs *k, const char *features,
 			return latt_err(-EINVAL, err, len, "features: name "
 					"too long");
 		snprintf(item, sizeof(item), "%.*s", (int)blen, base);
-		is_on = latt_has_word(current, item, " ");
-		if (is_on != off)
+		if (latt_has_word(current, item, " ") != off)
 			continue;	/* already as asked */
 		snprintf(item, sizeof(item), "%s%.*s", off ? "NO_" : "",
 			 (int)blen, base);
@@ -322,20 +351,12 @@ static int apply_features(struct latt_knobs *k, const char *features,
 static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 			 size_t len)
 {
-	char line[128], mode[32];
-	bool offered;
+	char mode[32];
 	int ret;
 
-	ret = read_debugfs(k->root, PREEMPT, "preempt", line, sizeof(line),
-			   err, len);
-	if (ret)
+	ret = read_preempt(k->root, want, mode, sizeof(mode), err, len);
+	if (ret || !strcmp(mode, want))
 		return ret;
-	if (!preempt_parse(line, want, mode, sizeof(mode), &offered) ||
-	    !offered)
-		return latt_err(-EINVAL, err, len, "preempt: this kernel "
-				"offers no mode %s (it has: %s)", want, line);
-	if (!strcmp(mode, want))
-		return 0;
 	ret = latt_write_file(k->root, PREEMPT, want);
 	if (ret)
 		return latt_err(ret, err, len, "preempt: writing %s: %s", want,
@@ -347,19 +368,11 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 static void __attribute__((noreturn))
 scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent)
 {
-	struct sigaction sa = { .sa_handler = SIG_DFL };
 	char *argv[4];
-	int sig;
 
-	setpgid(0, 0);
-	prctl(PR_SET_PDEATHSIG, SIGINT);
-	if (getppid() != parent)
+	/* SIGINT: a sched_ext scheduler's own way to unload cleanly. */
+	if (!latt_child_setup(parent, SIGINT, s ? &s->child_mask : NULL))
 		_exit(127);
-	for (sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &sa, NULL);
-	if (s)
-		sigprocmask(SIG_SETMASK, &s->child_mask, NULL);
 	/* Its statistics must not mix with latt's report. */
 	dup2(STDERR_FILENO, STDOUT_FILENO);
 	argv[0] = (char *)"/bin/sh";

@@ -8,12 +8,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "latt/clock.h"
 #include "latt/target.h"
+#include "latt/util.h"
 
 bool latt_target_is_shell(int argc, char **argv)
 {
@@ -100,20 +100,12 @@ static void __attribute__((noreturn))
 target_child(struct latt_target *t, const struct latt_target_opts *o,
 	     pid_t parent, int errfd)
 {
-	struct sigaction sa = { .sa_handler = SIG_DFL };
 	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
-	int sig, ret;
+	int ret;
 
-	setpgid(0, 0);
-	/* Die with latt; checked against a parent that died before this. */
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
+	/* Die with latt. */
+	if (!latt_child_setup(parent, SIGKILL, o->sigmask))
 		_exit(127);
-	/* Ignored signals stay ignored across exec: hand over defaults. */
-	for (sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &sa, NULL);
-	sigprocmask(SIG_SETMASK, o->sigmask, NULL);
 	/* The cgroup first: a real-time policy may depend on it. */
 	if (o->cgroup_procs) {
 		ret = latt_cgroup_join(o->cgroup_procs);

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "latt/util.h"
@@ -59,6 +60,24 @@ bool latt_has_word(const char *list, const char *word, const char *seps)
 		p += n;
 	}
 	return false;
+}
+
+bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask)
+{
+	struct sigaction sa = { .sa_handler = SIG_DFL };
+	int sig;
+
+	setpgid(0, 0);
+	/* Checked against a parent that died before the request. */
+	prctl(PR_SET_PDEATHSIG, deathsig);
+	if (getppid() != parent)
+		return false;
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &sa, NULL);
+	if (mask)
+		sigprocmask(SIG_SETMASK, mask, NULL);
+	return true;
 }
 
 double latt_tv_secs(const struct timeval *tv)

@@ -17,27 +17,16 @@
 
 #include "latt/cgroup.h"
 #include "tap.h"
+#include "util.h"
 
 static char root[4096];
 
 static void put(const char *rel, const char *text)
 {
-	char path[8192], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	if (!f) {
-		diag("cannot write %s", path);
+	if (put_file(root, rel, text)) {
+		diag("cannot write %s%s", root, rel);
 		exit(1);
 	}
-	fputs(text, f);
-	fclose(f);
 }
 
 static void fresh_root(void)

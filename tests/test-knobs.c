@@ -19,35 +19,16 @@
 #include "latt/knobs.h"
 #include "latt/sysinfo.h"
 #include "tap.h"
+#include "util.h"
 
 static char root[4096];
 
-static void mkdirs(const char *rel)
-{
-	char path[8192], *p;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	mkdir(path, 0755);
-}
-
 static void put(const char *rel, const char *text)
 {
-	char path[8192];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	f = fopen(path, "w");
-	if (!f) {
-		diag("cannot write %s", path);
+	if (put_file(root, rel, text)) {
+		diag("cannot write %s%s", root, rel);
 		exit(1);
 	}
-	fputs(text, f);
-	fclose(f);
 }
 
 /* The first line of @rel under the root, or "" */
@@ -70,10 +51,6 @@ static void layout(void)
 		diag("mkdtemp failed");
 		exit(1);
 	}
-	mkdirs("/proc/sys/kernel");
-	mkdirs("/dev");
-	mkdirs("/sys/kernel/debug/sched");
-	mkdirs("/sys/kernel/sched_ext");
 	put("/proc/sys/kernel/sched_autogroup_enabled", "1\n");
 	put("/dev/cpu_dma_latency", "");
 	put("/sys/kernel/debug/sched/features",

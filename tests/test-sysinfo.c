@@ -14,6 +14,7 @@
 
 #include "latt/sysinfo.h"
 #include "tap.h"
+#include "util.h"
 
 #define UNTOUCHED	0xdeadbeefULL
 
@@ -132,25 +133,6 @@ static void test_proc(void)
 	ok(ret == 0 && b >= a, "/proc/stat: the count does not go back");
 }
 
-/* Write @text to @rel under directory @root, making its directories. */
-static void put(const char *root, const char *rel, const char *text)
-{
-	char path[8192], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-}
-
 static void test_facts(void)
 {
 	const char *dir = getenv("TMPDIR");
@@ -165,16 +147,16 @@ static void test_facts(void)
 		skip("no temporary directory");
 		return;
 	}
-	put(root, "/proc/sys/kernel/osrelease", "6.99.0-test\n");
-	put(root, "/proc/sys/kernel/hostname", "box\n");
-	put(root, "/proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC x\n");
-	put(root, "/proc/cpuinfo", "processor\t: 0\nvendor_id\t: X\n"
+	put_file(root, "/proc/sys/kernel/osrelease", "6.99.0-test\n");
+	put_file(root, "/proc/sys/kernel/hostname", "box\n");
+	put_file(root, "/proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC x\n");
+	put_file(root, "/proc/cpuinfo", "processor\t: 0\nvendor_id\t: X\n"
 	    "model name\t: Test CPU 9000\nprocessor\t: 1\n");
-	put(root, "/sys/devices/system/cpu/online", "0-3,8-11\n");
-	put(root, "/sys/devices/system/node/online", "0-1\n");
-	put(root, "/sys/devices/system/clocksource/clocksource0/"
+	put_file(root, "/sys/devices/system/cpu/online", "0-3,8-11\n");
+	put_file(root, "/sys/devices/system/node/online", "0-1\n");
+	put_file(root, "/sys/devices/system/clocksource/clocksource0/"
 	    "current_clocksource", "tsc\n");
-	put(root, "/proc/sys/kernel/sched_autogroup_enabled", "0\n");
+	put_file(root, "/proc/sys/kernel/sched_autogroup_enabled", "0\n");
 	latt_sysinfo_read(&si, root);
 	ok(!strcmp(si.kernel, "6.99.0-test") && !strcmp(si.hostname, "box") &&
 	   !strcmp(si.cpu_model, "Test CPU 9000") && si.cpus == 8 &&
@@ -183,9 +165,9 @@ static void test_facts(void)
 	   "nodes, clocksource, autogroup");
 	ok(!strcmp(si.preempt, "dynamic (mode not readable)"),
 	   "facts: a dynamic kernel whose debugfs is not readable");
-	put(root, "/sys/kernel/debug/sched/preempt",
+	put_file(root, "/sys/kernel/debug/sched/preempt",
 	    "none voluntary (full) lazy\n");
-	put(root, "/proc/sys/kernel/osrelease", "x\n");
+	put_file(root, "/proc/sys/kernel/osrelease", "x\n");
 	latt_sysinfo_read(&si, root);
 	ok(!strcmp(si.preempt, "dynamic, full"),
 	   "facts: the current mode from debugfs");

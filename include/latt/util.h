@@ -7,9 +7,11 @@
 #ifndef LATT_UTIL_H
 #define LATT_UTIL_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/time.h>
+#include <sys/types.h>
 
 /*
  * Format a message into @err of @len bytes and return @ret, so that a
@@ -28,6 +30,14 @@ int latt_write_file(const char *root, const char *path, const char *text);
 
 /* Is @word a whole word of @list, whose words are split by @seps? */
 bool latt_has_word(const char *list, const char *word, const char *seps);
+
+/*
+ * In a child just forked that will execute a command: a process group of
+ * its own, signal @deathsig when latt (@parent) dies, the default action
+ * for every signal (ignored ones would stay ignored across exec) and the
+ * mask @mask (NULL: unchanged).  False when latt is already gone.
+ */
+bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask);
 
 /* @tv in seconds. */
 double latt_tv_secs(const struct timeval *tv);
