@@ -196,11 +196,53 @@ static const struct {
 
 #define NCOLUMNS	(sizeof(columns) / sizeof(columns[0]))
 
+/* The heading of the values (@ratios false) or of the ratios. */
+static void heading(FILE *f, int w, bool ratios)
+{
+	size_t c;
+
+	fprintf(f, "%-*s %4s", w, ratios ? "ratio" : "config",
+		ratios ? "" : "runs");
+	for (c = 0; c < NCOLUMNS; c++) {
+		fprintf(f, " %*s", columns[c].width,
+			latt_metric_name(columns[c].m));
+		if (columns[c].m == LATT_M_P99)
+			fprintf(f, " %7s", ratios ? "" : "spread");
+	}
+	fputc('\n', f);
+}
+
+/* One configuration's values (@ratios false) or ratios. */
+static void table_row(FILE *f, int w, const struct latt_summary_row *row,
+		      bool ratios)
+{
+	size_t c;
+
+	if (ratios)
+		fprintf(f, "%-*s %4s", w, row->cfg->name, "");
+	else
+		fprintf(f, "%-*s %4u", w, row->cfg->name, row->runs);
+	for (c = 0; c < NCOLUMNS; c++) {
+		if (ratios)
+			cell(f, columns[c].width, 3, row->ratio[columns[c].m]);
+		else
+			cell(f, columns[c].width, columns[c].prec,
+			     row->value[columns[c].m] / columns[c].scale);
+		if (columns[c].m != LATT_M_P99)
+			continue;
+		if (ratios || isnan(row->p99_spread))
+			fprintf(f, " %7s", ratios ? "" : "-");
+		else
+			fprintf(f, " %6.0f%%", 100 * row->p99_spread);
+	}
+	fputc('\n', f);
+}
+
 int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_summary_row *rows, size_t n)
 {
 	char settings[512];
-	size_t i, c;
+	size_t i;
 	int w = 6;
 
 	for (i = 0; i < n; i++)
@@ -216,48 +258,13 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 	fprintf(f, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
 
-	fprintf(f, "%-*s runs", w, "config");
-	for (c = 0; c < NCOLUMNS; c++) {
-		fprintf(f, " %*s", columns[c].width,
-			latt_metric_name(columns[c].m));
-		if (columns[c].m == LATT_M_P99)
-			fprintf(f, " %7s", "spread");
-	}
+	heading(f, w, false);
+	for (i = 0; i < n; i++)
+		table_row(f, w, &rows[i], false);
 	fputc('\n', f);
-	for (i = 0; i < n; i++) {
-		fprintf(f, "%-*s %4u", w, rows[i].cfg->name, rows[i].runs);
-		for (c = 0; c < NCOLUMNS; c++) {
-			cell(f, columns[c].width, columns[c].prec,
-			     rows[i].value[columns[c].m] / columns[c].scale);
-			if (columns[c].m == LATT_M_P99) {
-				if (isnan(rows[i].p99_spread))
-					fprintf(f, " %7s", "-");
-				else
-					fprintf(f, " %6.0f%%",
-						100 * rows[i].p99_spread);
-			}
-		}
-		fputc('\n', f);
-	}
-
-	fprintf(f, "\n%-*s     ", w, "ratio");
-	for (c = 0; c < NCOLUMNS; c++) {
-		fprintf(f, " %*s", columns[c].width,
-			latt_metric_name(columns[c].m));
-		if (columns[c].m == LATT_M_P99)
-			fprintf(f, " %7s", "");
-	}
-	fputc('\n', f);
-	for (i = 0; i < n; i++) {
-		fprintf(f, "%-*s     ", w, rows[i].cfg->name);
-		for (c = 0; c < NCOLUMNS; c++) {
-			cell(f, columns[c].width, 3,
-			     rows[i].ratio[columns[c].m]);
-			if (columns[c].m == LATT_M_P99)
-				fprintf(f, " %7s", "");
-		}
-		fputc('\n', f);
-	}
+	heading(f, w, true);
+	for (i = 0; i < n; i++)
+		table_row(f, w, &rows[i], true);
 
 	fprintf(f, "\n");
 	for (i = 0; i < n; i++) {
