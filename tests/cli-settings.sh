@@ -7,7 +7,7 @@
 # capabilities it needs.  Parts that need root are skipped without it.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 44
+plan 45
 
 root=0
 [ "$(id -u)" = 0 ] && root=1
@@ -56,6 +56,16 @@ is "$(grep -c '^client ' "$tmp/probe")" 2 "... two clients"
 
 probe --policy idle
 is "$(seen client 2)" "5|" "clients at policy idle"
+
+# NUMA node 0: the clients' memory is bound to it (libnuma).
+run -c1 -s2 -S4 -t 5 --node 0 -- sh -c 'sleep 0.3
+	for p in $(pgrep -P $PPID); do [ "$p" = $$ ] || grep -c "bind:0" /proc/$p/numa_maps; done >"$0"' "$tmp/numa"
+if grep -q "built without libnuma" "$tmp/err"; then
+	check "--node in a latt without libnuma: exit 2, saying so" test "$rc" -eq 2
+else
+	check "--node 0: the client's memory is bound to node 0" \
+		awk '$1 > 0 { found = 1 } END { exit !found }' "$tmp/numa"
+fi
 
 major=$(uname -r | cut -d. -f1)
 minor=$(uname -r | cut -d. -f2)
