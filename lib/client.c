@@ -209,17 +209,18 @@ static void client_child(struct latt_client *c,
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN };
 	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
-	int ret;
+	int ret, sig;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
 		_exit(0);
-	/* ^C and ^\ reach the whole foreground group; the waker stops us. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
+	/*
+	 * ^C, ^\ and a hangup reach the whole foreground group, a kill of
+	 * the group too: the waker handles them and stops us.
+	 */
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(cfg->ignore, sig))
+			sigaction(sig, &sa, NULL);
 	sigaction(SIGPIPE, &sa, NULL);
-	sa.sa_handler = SIG_DFL;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 	sigprocmask(SIG_SETMASK, cfg->sigmask, NULL);
 
 	/* Only the waker's few descriptors came along: drop them. */

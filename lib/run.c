@@ -118,6 +118,7 @@ static int start_clients(struct run *run)
 		.sched = &c->client,
 		.parent = getpid(),
 		.sigmask = &run->s->child_mask,
+		.ignore = &run->s->stops,
 	};
 	int ret;
 

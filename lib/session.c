@@ -11,6 +11,33 @@
 #include "latt/clock.h"
 #include "latt/session.h"
 
+/*
+ * The signals whose default action ends a process and that another
+ * process sends (not those of a fault: SIGSEGV and the like), less those
+ * ignored when latt started.
+ */
+static void stop_signals(sigset_t *set)
+{
+	static const int fatal[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+		SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR, SIGXCPU, SIGXFSZ,
+		SIGSTKFLT,
+	};
+	struct sigaction old;
+	size_t i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		sigaddset(set, fatal[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(set, sig) && !sigaction(sig, NULL, &old) &&
+		    old.sa_handler == SIG_IGN)
+			sigdelset(set, sig);
+}
+
 int latt_session_init(struct latt_session *s)
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN };
@@ -25,10 +52,8 @@ int latt_session_init(struct latt_session *s)
 	if (ret)
 		return ret;
 
-	sigemptyset(&s->handled);
-	sigaddset(&s->handled, SIGINT);
-	sigaddset(&s->handled, SIGTERM);
-	sigaddset(&s->handled, SIGHUP);
+	stop_signals(&s->stops);
+	s->handled = s->stops;
 	sigaddset(&s->handled, SIGCHLD);
 	if (sigprocmask(SIG_BLOCK, &s->handled, &s->child_mask))
 		return -errno;
@@ -54,14 +79,13 @@ void latt_session_destroy(struct latt_session *s)
 
 int latt_session_pending_stop(const struct latt_session *s)
 {
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
 	sigset_t pending;
-	size_t i;
+	int sig;
 
 	if (sigpending(&pending))
 		return 0;
-	for (i = 0; i < sizeof(stops) / sizeof(stops[0]); i++)
-		if (sigismember(&pending, stops[i]))
-			return stops[i];
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&pending, sig) && sigismember(&s->stops, sig))
+			return sig;
 	return 0;
 }

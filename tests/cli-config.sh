@@ -97,7 +97,7 @@ check "... and the table leaves the failed run out, saying so" \
 	sh -c "grep -Eq '^a +0 ' '$tmp/out' && grep -q '\[1 run left out: not complete\]' '$tmp/out'"
 
 # SIGINT in the middle of a sweep: stop there, print the table.
-"$latt" -c1 -s1 -S2 -t 0.5 -r20 -C a: -C b: >"$tmp/out" 2>"$tmp/err" &
+$sigdefault "$latt" -c1 -s1 -S2 -t 0.5 -r20 -C a: -C b: >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 1.7
 kill -INT $pid
@@ -113,7 +113,7 @@ check "... and nothing is left" no_latt_left
 # A SIGINT while latt stops a run that ended normally (here in the grace
 # period of a command that ignores SIGTERM) still stops the sweep.
 marker="sleep 7171$$"
-"$latt" -c1 -s1 -S2 -t 0.5 --grace 3 -r3 -- sh -c "trap '' TERM; $marker" \
+$sigdefault "$latt" -c1 -s1 -S2 -t 0.5 --grace 3 -r3 -- sh -c "trap '' TERM; $marker" \
 	>"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 1.2

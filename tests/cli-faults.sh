@@ -4,12 +4,12 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 27
+plan 33
 
 # start ARGS...: latt in the background, $pid set, output in $tmp/out.
 start() {
 	rm -f "$tmp/out" "$tmp/err"
-	"$latt" "$@" >"$tmp/out" 2>"$tmp/err" &
+	$sigdefault "$latt" "$@" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 }
 
@@ -53,6 +53,29 @@ kill -HUP "$pid"
 wait "$pid"
 is "$?" 129 "SIGHUP: exit 129, after the report"
 is "$(field Status)" "interrupted by SIGHUP" "... the report is marked"
+
+# Any other signal that would end latt stops the command first.
+marker="sleep 5353$$"
+start -c2 -s5 -S10 $marker
+clients_up 3
+kill -USR1 "$pid"
+wait "$pid"
+is "$?" 138 "SIGUSR1: exit 138, after the report"
+is "$(field Status)" "interrupted by SIGUSR1" "... the report is marked"
+check "... and the command is stopped" none_left "$marker"
+
+# A signal ignored when latt started stays ignored: nohup, and a
+# background job of a script (the shell ignores SIGINT for it).
+( trap '' HUP; exec "$latt" -c2 -s5 -S10 -t 1.5 >"$tmp/out" 2>"$tmp/err" ) &
+pid=$!
+clients_up 2
+kill -HUP "$pid"
+wait "$pid"
+is "$?" 0 "SIGHUP ignored at start (nohup): latt runs on, exit 0"
+is "$(field Status)" "complete (duration reached)" "... to the end"
+sh -c '"$0" -c2 -s5 -S10 -t 1.5 >"$1" 2>&1 & p=$!; sleep 0.7; kill -INT $p; wait $p' \
+	"$latt" "$tmp/out"
+is "$?" 0 "SIGINT to a background job of a script: ignored, exit 0"
 
 # A second SIGINT while latt waits for a command that ignores SIGTERM.
 marker="sleep 5252$$"

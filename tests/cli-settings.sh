@@ -231,7 +231,7 @@ if [ $root = 1 ] && [ -w $ag ]; then
 	run -c1 -s2 -S4 -t 0.5 --autogroup $other -- sh -c 'sleep 0.2; cat '$ag' >"$0"' "$tmp/ag"
 	is "$(cat "$tmp/ag")" "$other" "--autogroup $other: set during the run"
 	is "$(cat $ag)" "$before" "... and put back after it"
-	"$latt" -c1 -s2 -S4 --autogroup $other sleep 30 >/dev/null 2>&1 &
+	$sigdefault "$latt" -c1 -s2 -S4 --autogroup $other sleep 30 >/dev/null 2>&1 &
 	pid=$!
 	sleep 0.5
 	during=$(cat $ag)

@@ -68,6 +68,13 @@ diag() {
 	echo "# $*"
 }
 
+# A job started with & by a non-interactive shell ignores SIGINT and
+# SIGQUIT, and latt keeps signals ignored at its start ignored.  Tests
+# that interrupt latt start it through $sigdefault, which gives them back
+# their default action (GNU env 8.31 and later).
+sigdefault=""
+env --default-signal=INT true 2>/dev/null && sigdefault="env --default-signal=INT,QUIT"
+
 # run ARGS...: run latt, leaving stdout in $tmp/out, stderr in $tmp/err
 # and the exit status in $rc.
 run() {

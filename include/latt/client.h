@@ -56,8 +56,9 @@ struct latt_client_cfg {
 	const struct latt_clock *clock;
 	size_t work_bytes;		/* -x, in bytes; 0 for no work */
 	const struct latt_sched *sched;	/* its scheduler settings */
-	pid_t parent;			/* the waker, which clients must outlive not */
+	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
+	const sigset_t *ignore;		/* signals the waker handles for us */
 };
 
 /* A client that could not apply its settings, as its hand-off tells. */
@@ -89,8 +90,8 @@ void latt_client_slot_clear(struct latt_client_slot *s);
  * (which made starting N clients cost O(N^2) in the kernel):
  *
  *  1. latt_client_fork() for every client.  The child dies with the waker
- *     (PR_SET_PDEATHSIG), ignores keyboard signals (the waker handles ^C
- *     and stops it), closes what it inherited, applies its scheduler
+ *     (PR_SET_PDEATHSIG), ignores the signals the waker handles (^C and
+ *     the like: the waker stops it), closes what it inherited, applies its scheduler
  *     settings, opens its own channel and sends the waker's ends over the
  *     hand-off socket (SCM_RIGHTS), then runs latt_client_loop() until the
  *     waker hangs up.  A client whose settings fail sends that failure

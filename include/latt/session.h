@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The session: what latt sets up once per process, before its first run,
- * and what every run then shares.  SIGINT, SIGTERM, SIGHUP and SIGCHLD
- * are blocked and read through one signalfd; SIGPIPE is ignored (a closed
- * output is reported from the write); latt becomes the subreaper of the
- * commands' descendants; the system facts are read; latt's own scheduling
- * settings are saved so that each run can give the waker its own and put
- * them back.
+ * and what every run then shares.  SIGCHLD and every signal that would
+ * end latt (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, ..., the
+ * real-time signals) are blocked and read through one signalfd, so that
+ * any of them stops the command and the clients before latt ends; those
+ * that were ignored when latt started stay ignored ("nohup latt ...", a
+ * background job of a script).  SIGPIPE is ignored (a closed output is
+ * reported from the write); latt becomes the subreaper of the commands'
+ * descendants; the system facts are read; latt's own scheduling settings
+ * are saved so that each run can give the waker its own and put them
+ * back.
  *
  * A run (include/latt/run.h) borrows all of this and changes none of it,
  * so runs can follow each other in one process: each child (client,
@@ -26,6 +30,7 @@
 struct latt_session {
 	sigset_t child_mask;	/* the mask before the session: for children */
 	sigset_t handled;	/* the signals read through sigfd */
+	sigset_t stops;		/* of those, the ones that stop latt */
 	int sigfd;
 	struct latt_sysinfo sys;
 	struct latt_sched_saved waker;	/* latt's own settings */
@@ -46,7 +51,7 @@ int latt_session_init(struct latt_session *s);
 void latt_session_destroy(struct latt_session *s);
 
 /*
- * The termination signal (SIGINT, SIGTERM, SIGHUP) waiting to be read,
+ * The signal that stops latt (SIGINT, SIGTERM, ...) waiting to be read,
  * or 0.  It stays pending: the run that reads it stops as interrupted.
  */
 int latt_session_pending_stop(const struct latt_session *s);
