@@ -287,8 +287,11 @@ int latt_result_exit_status(const struct latt_result *r)
 	}
 	if (r->has_target && !r->target_killed &&
 	    !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
-		/* The shell's own word for "could not be executed". */
-		if (r->target_shell && WIFEXITED(st) &&
+		/*
+		 * The shell's own word for "could not be executed", unless
+		 * its program is there and that is the program's status.
+		 */
+		if (r->target_shell && !r->target_found && WIFEXITED(st) &&
 		    (WEXITSTATUS(st) == 126 || WEXITSTATUS(st) == 127))
 			return LATT_EXIT_NOEXEC;
 		return LATT_EXIT_TARGET;

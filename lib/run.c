@@ -242,6 +242,8 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	r->has_target = cfg->cmd_argc > 0;
 	r->target_cmd = cfg->cmd_display;
 	r->target_shell = latt_target_is_shell(cfg->cmd_argc, cfg->cmd_argv);
+	r->target_found = r->target_shell &&
+			  latt_target_shell_finds(cfg->cmd_argv[0]);
 	latt_knobs_init(&run.knobs, "");
 
 	ret = latt_clock_init(&run.clock, LATT_CLOCK_MONOTONIC);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -25,6 +26,67 @@ bool latt_target_is_shell(int argc, char **argv)
 		if (isspace((unsigned char)*p))
 			return true;
 	return false;
+}
+
+/* Is @name, of @n bytes, a program in PATH (or a path) we may execute? */
+static bool in_path(const char *name, size_t n)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	char full[4096];
+
+	if (memchr(name, '/', n)) {
+		snprintf(full, sizeof(full), "%.*s", (int)n, name);
+		return !access(full, X_OK);
+	}
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path; ; p = end + 1) {
+		end = strchrnul(p, ':');
+		snprintf(full, sizeof(full), "%.*s/%.*s", (int)(end - p), p,
+			 (int)n, name);
+		if (end > p && !access(full, X_OK))
+			return true;
+		if (!*end)
+			return false;
+	}
+}
+
+bool latt_target_shell_finds(const char *line)
+{
+	static const char *const builtin[] = {
+		"!", "{", "}", "case", "do", "done", "elif", "else", "esac",
+		"fi", "for", "if", "in", "then", "until", "while", "break",
+		":", ".", "continue", "eval", "exec", "exit", "export",
+		"readonly", "return", "set", "shift", "times", "trap",
+		"unset", "alias", "bg", "cd", "command", "false", "fc", "fg",
+		"getopts", "hash", "jobs", "kill", "newgrp", "pwd", "read",
+		"true", "type", "ulimit", "umask", "unalias", "wait", "echo",
+		"printf", "test", "[", "local", NULL
+	};
+	const char *const *b;
+	const char *w = line;
+	size_t n, i;
+
+	for (;;) {
+		w += strspn(w, " \t\n");
+		n = strcspn(w, " \t\n;&|<>()");
+		/* VAR=value before the program. */
+		if (n && memchr(w, '=', n) && w[0] != '=' &&
+		    !memchr(w, '/', (size_t)((const char *)memchr(w, '=', n) - w)))
+			w += n;
+		else
+			break;
+	}
+	/* Quotes, expansions, a subshell: the shell's business. */
+	if (!n)
+		return true;
+	for (i = 0; i < n; i++)
+		if (strchr("\"'`$\\", w[i]))
+			return true;
+	for (b = builtin; *b; b++)
+		if (strlen(*b) == n && !strncmp(w, *b, n))
+			return true;
+	return in_path(w, n);
 }
 
 char *latt_target_display(int argc, char **argv)

@@ -4,7 +4,7 @@
 # --grace) with nothing of it left running.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 36
+plan 39
 
 run -s1 -S2 /nonexistent/command-$$
 is "$rc" 127 "a command that does not exist: exit 127"
@@ -22,6 +22,13 @@ run -s1 -S2 "no-such-command-$$ --flag"
 is "$rc" 127 "a shell command line whose program is not found: exit 127"
 check "... saying the shell could not run it" \
 	grep -q "^latt: /bin/sh could not run 'no-such-command-$$ --flag' (exit status 127)$" "$tmp/err"
+
+run -s1 -S2 'sh -c "sleep 0.3; exit 127" x'
+is "$rc" 4 "a shell command line whose program exits 127 itself: exit 4"
+check "... said as the command's own status" \
+	grep -q "^latt: command 'sh -c \"sleep 0.3; exit 127\" x' exited with status 127$" "$tmp/err"
+run -s1 -S2 "FOO=1 no-such-command-$$"
+is "$rc" 127 "a program not found after VAR=value: exit 127"
 
 run -s1 -S2 false
 is "$rc" 4 "a command that fails: exit 4"

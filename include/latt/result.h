@@ -94,6 +94,7 @@ struct latt_result {
 	bool has_target;
 	const char *target_cmd;		/* as the report shows it */
 	bool target_shell;		/* run by /bin/sh -c */
+	bool target_found;		/* ... which finds its program */
 	int target_status;		/* wait status */
 	bool target_killed;		/* latt stopped it */
 	uint64_t target_wall_ns;

@@ -60,6 +60,16 @@ char *latt_target_display(int argc, char **argv);
 bool latt_target_is_shell(int argc, char **argv);
 
 /*
+ * Would /bin/sh find the program of the command line @line: its first
+ * word (after VAR=value assignments) a shell keyword or builtin, a path
+ * latt may execute, or a program in PATH?  A word the shell would expand
+ * (quotes, $, backquotes) counts as found.  Where it is not found, the
+ * shell's exit status 127 (or 126) means "could not run"; where it is,
+ * that status is the command's own.
+ */
+bool latt_target_shell_finds(const char *line);
+
+/*
  * Fork and execute the target in a new process group, with default signal
  * dispositions, in the cgroup and with the settings of @o.  Everything
  * about a previous start is forgotten first.  Returns 0 once the command
