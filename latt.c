@@ -230,6 +230,7 @@ static void parse_option(struct opts *o, int c, const char *arg,
 	struct latt_run_cfg *b = &o->base;
 	char err[256];
 	uint64_t v;
+	int ret;
 
 	switch (c) {
 	case 'c':
@@ -267,8 +268,16 @@ static void parse_option(struct opts *o, int c, const char *arg,
 					   GRACE_MAX_NS, "0 to 1h");
 		break;
 	case 'p':
-		if (latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX,
-					   &b->npcts))
+		ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX,
+					     &b->npcts);
+		if (ret == -EEXIST)
+			usage_error("invalid --percentiles value '%s': a "
+				    "percentile is given twice", arg);
+		if (ret == -EDOM)
+			usage_error("invalid --percentiles value '%s': a "
+				    "percentile below 100 too close to tell "
+				    "from 100", arg);
+		if (ret)
 			usage_error("invalid --percentiles value '%s': expected "
 				    "up to %d comma-separated numbers above 0 "
 				    "and at most 100", arg, LATT_PCT_MAX);

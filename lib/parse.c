@@ -235,8 +235,9 @@ char *latt_format_cpulist(const cpu_set_t *set, unsigned int max, char *buf,
 
 int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n)
 {
+	char label[32], other[32];
 	double vals[64];
-	size_t count = 0;
+	size_t count = 0, i;
 	const char *p = s;
 
 	if (!s || !*s)
@@ -259,6 +260,14 @@ int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n)
 			return -ERANGE;
 		if (count == max || count == sizeof(vals) / sizeof(vals[0]))
 			return -ERANGE;
+		/* Two that read the same, or one that reads as 100 but is not. */
+		latt_percentile_label(v, label, sizeof(label));
+		if (v < 100 && !strcmp(label, "p100"))
+			return -EDOM;
+		for (i = 0; i < count; i++)
+			if (!strcmp(label, latt_percentile_label(vals[i], other,
+								 sizeof(other))))
+				return -EEXIST;
 		vals[count++] = v;
 		if (!*end)
 			break;

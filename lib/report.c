@@ -69,6 +69,10 @@ static void averages(FILE *f, const char *title, const struct latt_series *s)
 	value(f, "Stdev mean", s, 0, s->stdev_mean);
 }
 
+/*
+ * The percentiles, and the max with the same precision.  A percentile
+ * the samples are too few for is the max, and says so.
+ */
 static void percentiles(FILE *f, const char *title,
 			const struct latt_result *r,
 			const struct latt_series *s)
@@ -78,10 +82,16 @@ static void percentiles(FILE *f, const char *title,
 
 	block(f, title);
 	value(f, "Min", s, 1, (double)s->stats.min);
-	for (i = 0; i < r->cfg.npcts; i++)
-		value(f, latt_percentile_label(r->cfg.pcts[i], label,
-					       sizeof(label)),
-		      s, 1, (double)s->pct[i]);
+	for (i = 0; i < r->cfg.npcts; i++) {
+		latt_percentile_label(r->cfg.pcts[i], label, sizeof(label));
+		if (s->stats.count && s->pct_needs[i])
+			line(f, label, "%8.1f usec (the max: %s needs %llu "
+			     "samples)", usec(s->pct[i]), label,
+			     (unsigned long long)s->pct_needs[i]);
+		else
+			value(f, label, s, 1, (double)s->pct[i]);
+	}
+	value(f, "Max", s, 1, (double)s->stats.max);
 }
 
 int latt_report_text(FILE *f, const struct latt_result *r)

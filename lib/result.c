@@ -3,6 +3,7 @@
  * Combining per-client measurements, and the words and exit status of how
  * a run ended; see include/latt/result.h.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -43,13 +44,31 @@ uint64_t latt_series_percentile(const struct latt_series *s, double p)
 	return v;
 }
 
+uint64_t latt_percentile_needs(double p)
+{
+	double n;
+
+	if (p >= 100)
+		return 0;
+	/* Rank ceil(p/100 n) is below n once n (1 - p/100) >= 1. */
+	n = ceil(100.0 / (100.0 - p) - 1e-9);
+	return n > 1e18 ? UINT64_MAX : (uint64_t)n;
+}
+
 static void finish_series(struct latt_series *s, const double *pcts,
 			  size_t npcts)
 {
 	size_t i;
 
-	for (i = 0; i < npcts; i++)
+	for (i = 0; i < npcts; i++) {
+		uint64_t need = latt_percentile_needs(pcts[i]);
+
 		s->pct[i] = latt_series_percentile(s, pcts[i]);
+		s->pct_needs[i] = s->stats.count < need ? need : 0;
+		/* By nearest rank it is the largest sample: exactly. */
+		if (s->pct_needs[i] && s->stats.count)
+			s->pct[i] = s->stats.max;
+	}
 	s->p99 = latt_series_percentile(s, 99);
 	s->stdev = latt_stats_stdev(&s->stats);
 	s->stdev_mean = latt_stats_stdev_mean(&s->stats);

@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 19
+plan 21
 
 run -c8 -s10 -S20 sleep 2
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
@@ -12,7 +12,8 @@ is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
 # The shape, digits masked, against the expected file.  The lines that
 # appear only when something went wrong (a stalled wakeup, a late waker:
 # a loaded test machine can cause either) are not part of the shape.
-sed -e '/^	\(Stalled\|Waker late\)	/d' \
+# So does the note on a percentile the samples were too few for.
+sed -e '/^	\(Stalled\|Waker late\)	/d' -e 's/ (the max: .*)$//' \
 	-e 's/ *[0-9][0-9.]*/N/g' -e 's/^\(	Command		\).*/\1CMD/' \
 	"$tmp/out" >"$tmp/shape"
 check "the report has the expected shape" \
@@ -53,6 +54,15 @@ is "$(field Clock)" "monotonic" "the clock is named"
 is "$(field Status)" "complete (command exited)" "the run ended with the command"
 is "$(field Command)" "sleep 2" "the target is named"
 is "$(field Exit)" "exited with status 0" "its exit status is reported"
+
+# About 200 samples: p99.9 cannot be measured, is the max, says so.
+run -c1 -s1 -S2 -p 50,99.9 -t 0.3
+n=$(entries)
+p999=$(field p99.9)
+check "p99.9 of $n samples: marked as the max, needing 1000" \
+	test "$p999" = "$(value Max 3) usec (the max: p99.9 needs 1000 samples)"
+check "... while p50 is not marked" \
+	sh -c "! grep -q 'p50.*the max' '$tmp/out'"
 
 run -c2 -s1 -S2 -p 75,99.5 -t 0.5
 is "$(awk -F'\t+' '/^Wakeup percentiles/ { on = 1; next } on && /^$/ { exit } on && $2 ~ /^p/ { printf "%s ", $2 }' "$tmp/out")" \

@@ -103,7 +103,8 @@ static const struct num_case uints[] = {
 
 static const char *ret_name(int ret)
 {
-	return ret == -EINVAL ? "-EINVAL" : ret == -ERANGE ? "-ERANGE" : "0";
+	return ret == -EINVAL ? "-EINVAL" : ret == -ERANGE ? "-ERANGE" :
+	       ret == -EEXIST ? "-EEXIST" : ret == -EDOM ? "-EDOM" : "0";
 }
 
 static void test_numbers(const char *what, const struct num_case *c,
@@ -171,6 +172,10 @@ static const struct pct_case pcts[] = {
 	{ "50, 90", -EINVAL, 0, { 0 } },
 	{ "p50", -EINVAL, 0, { 0 } },
 	{ "-50", -EINVAL, 0, { 0 } },
+	{ "50,99,50", -EEXIST, 0, { 0 } },		/* twice */
+	{ "99.9,99.90", -EEXIST, 0, { 0 } },		/* same label */
+	{ "99.999999999999", -EDOM, 0, { 0 } },	/* reads as p100 */
+	{ "99.999999", 0, 1, { 99.999999 } },
 };
 
 static void test_percentiles(void)

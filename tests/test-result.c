@@ -257,6 +257,9 @@ static void fake_result(struct latt_result *r)
 	r->has_ctxt = true;
 	r->ctxt = 4006;
 	latt_result_finish(r);
+	/* Enough samples for each percentile, whatever the count says. */
+	memset(r->wake.pct_needs, 0, sizeof(r->wake.pct_needs));
+	memset(r->work.pct_needs, 0, sizeof(r->work.pct_needs));
 	for (i = 0; i < r->cfg.npcts; i++) {
 		r->wake.pct[i] = 4000000 + 8000000 * i;
 		r->work.pct[i] = 40000000 + 12345 * i;
@@ -351,6 +354,10 @@ static void test_report(void)
 		count_str(out, "\tp99.99\t") == 2,
 		"report: percentile blocks with their labels and values"))
 		diag("got:\n%s", out);
+	if (!ok(strstr(out, "\tMax\t\t 20468.0 usec\n") &&
+		count_str(out, "\tMax\t") == 4,
+		"report: the percentile blocks end with Max, one decimal"))
+		diag("got:\n%s", out);
 	if (!ok(strstr(out, "\tStatus\t\tinterrupted by SIGINT\n") &&
 		strstr(out, "\tCommand\t\tsleep 2\n") &&
 		strstr(out,
@@ -359,6 +366,14 @@ static void test_report(void)
 		"report: run status, target and context switch rate"))
 		diag("got:\n%s", out);
 	free(out);
+
+	r->wake.pct_needs[1] = 1000;
+	out = report(r, &ret);
+	if (!ok(out && strstr(out, "\tp99.9\t\t 12000.0 usec (the max: p99.9 "
+			      "needs 1000 samples)\n"),
+		"report: a percentile with too few samples says so"))
+		diag("got:\n%s", out ? out : "");
+	r->wake.pct_needs[1] = 0;
 
 	r->has_target = false;
 	r->has_ctxt = false;
@@ -410,7 +425,7 @@ static void test_status(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 7 + 4);
+	plan(7 + 3 + 1 + 9 + 4);
 	test_collect();
 	test_clamp();
 	test_stop_names();

@@ -50,7 +50,8 @@ char *latt_format_cpulist(const cpu_set_t *set, unsigned int max, char *buf,
 /*
  * A comma-separated list of percentiles, each 0 < p <= 100 ("50,99,99.9").
  * At most @max entries are stored in @out; more is -ERANGE.  The count is
- * written to @n.
+ * written to @n.  Two that read the same as labels ("50,50") are
+ * -EEXIST, one below 100 that reads "p100" is -EDOM.
  */
 int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n);
 

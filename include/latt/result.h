@@ -58,6 +58,8 @@ struct latt_series {
 	struct latt_hist hist;
 	/* derived by latt_result_finish() */
 	uint64_t pct[LATT_PCT_MAX];	/* ns, for cfg.pcts[] */
+	uint64_t pct_needs[LATT_PCT_MAX];	/* samples pct[i] needs to be
+						   more than the max; 0: has */
 	uint64_t p99;			/* ns, for comparisons */
 	double stdev, stdev_mean;	/* ns */
 };
@@ -124,6 +126,12 @@ void latt_result_collect(struct latt_result *r,
  * time.
  */
 void latt_result_finish(struct latt_result *r);
+
+/*
+ * How many samples the percentile @p needs to be anything but the largest
+ * sample (nearest rank): 100 for p99, 1000 for p99.9; 0 for p100.
+ */
+uint64_t latt_percentile_needs(double p);
 
 /* The percentile @p of series @s, as latt_result_finish() computes it. */
 uint64_t latt_series_percentile(const struct latt_series *s, double p);
