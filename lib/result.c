@@ -198,7 +198,13 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 		snprintf(buf, len, "failed: no wakeup was measured");
 		break;
 	default:
-		snprintf(buf, len, "%s", latt_stop_name(r->stop));
+		if (r->stop == LATT_STOP_DURATION &&
+		    r->overrun_ns > LATT_OVERRUN_NS)
+			snprintf(buf, len, "complete (duration reached %.3f s "
+				 "late: latt itself could not run)",
+				 (double)r->overrun_ns / 1e9);
+		else
+			snprintf(buf, len, "%s", latt_stop_name(r->stop));
 		break;
 	}
 	return buf;

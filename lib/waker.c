@@ -525,6 +525,7 @@ int latt_waker_run(struct latt_waker *w)
 	int ret;
 
 	start_measuring(w, now);
+	w->run_start_ns = now;
 	if (w->cfg->warmup_ns) {
 		w->warming = true;
 		w->warm_end_ns = now + w->cfg->warmup_ns;
@@ -544,6 +545,11 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
+	/* latt itself may have run too late to stop on time. */
+	if (w->stop == LATT_STOP_DURATION &&
+	    w->end_ns > w->run_start_ns + w->cfg->duration_ns)
+		w->overrun_ns = w->end_ns - w->run_start_ns -
+				w->cfg->duration_ns;
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
 	drain(w);
@@ -737,6 +743,7 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->error = w->error;
 	snprintf(r->what, sizeof(r->what), "%s", w->what);
 	r->cycles = w->cycles;
+	r->overrun_ns = w->overrun_ns;
 	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
 	r->stalled = w->stalled;
 	r->dead_client = w->dead_client;

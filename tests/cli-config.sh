@@ -5,7 +5,7 @@
 # must not pass for good ones (nothing measured, a wakeup that stalled).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 65
+plan 67
 
 # usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
 usage_error() {
@@ -123,6 +123,14 @@ rc=$?
 is "$rc" 130 "SIGINT in the grace period after a run: exit 130"
 is "$(grep -c '^run ' "$tmp/out")" 1 "... no further run starts"
 check "... and the command is gone" none_left "$marker"
+
+# latt kept from running past --duration (stopped, here): it says by how
+# much, and that its waker was late.
+run -c1 -s5 -S10 -t 0.5 -- sh -c 'sleep 0.1; kill -STOP $PPID; sleep 1.5
+	kill -CONT $PPID; sleep 5'
+check "latt stopped past its -t: the report says how late it ended" \
+	grep -Eq "$(printf '^\tStatus\t\tcomplete \\(duration reached [0-9.]+ s late: latt itself could not run\\)$')" "$tmp/out"
+check "... and that the waker was late" grep -q "Waker late" "$tmp/out"
 
 # A run that measured nothing is a failure, not an empty success.
 run -s 1h -S 1h -t 0.2

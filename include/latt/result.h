@@ -31,6 +31,9 @@
 #define LATT_EXIT_TARGET	4
 #define LATT_EXIT_NOEXEC	127
 
+/* An overrun of --duration worth saying: latt was kept from running. */
+#define LATT_OVERRUN_NS		(100ULL * 1000 * 1000)
+
 /*
  * The waker woke "late" when it once was later than this, and later than
  * any client's wakeup latency: for that long nobody was woken, and no
@@ -77,6 +80,7 @@ struct latt_result {
 	struct latt_series wake, work;
 	uint64_t cycles;
 	uint64_t elapsed_ns;		/* of measuring (after the warm-up) */
+	uint64_t overrun_ns;		/* how far past --duration it ended */
 	uint64_t stalled;		/* wakeups that never ran, counted at
 					   their wait until the end */
 	struct latt_stats waker_late;	/* how late the waker woke, ns */

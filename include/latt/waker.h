@@ -66,6 +66,8 @@ struct latt_waker {
 	bool target_killed;		/* latt had to stop the target */
 	uint64_t cycles;
 	uint64_t start_ns, end_ns;	/* of measuring, after the warm-up */
+	uint64_t run_start_ns;		/* of the run, warm-up included */
+	uint64_t overrun_ns;		/* past --duration when it ended */
 	uint64_t stalled;
 	bool has_ctxt;
 	uint64_t ctxt_start, ctxt_end;
