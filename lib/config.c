@@ -76,6 +76,13 @@ static const char *const preempt_modes[] = {
 	"none", "voluntary", "full", "lazy", NULL
 };
 
+uint64_t latt_stall_limit_ns(const struct latt_run_cfg *c)
+{
+	uint64_t limit = c->max_wait_ns * 10;
+
+	return limit > SEC ? limit : SEC;
+}
+
 void latt_config_init(struct latt_run_cfg *c)
 {
 	static const double default_pcts[] = { 50, 90, 99, 99.9, 99.99 };

@@ -115,8 +115,15 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
+	if (r->stalled_cycles)
+		line(f, "Stalled", "%8llu cycle%s waited over %.1f s for an "
+		     "answer: %.3f s without wakeups",
+		     (unsigned long long)r->stalled_cycles,
+		     r->stalled_cycles == 1 ? "" : "s",
+		     (double)latt_stall_limit_ns(&r->cfg) / 1e9,
+		     (double)r->stalled_ns / 1e9);
 	if (r->stalled)
-		line(f, "Stalled", "%8llu (woken, still not run a second "
+		line(f, "Unanswered", "%8llu (woken, still not run a second "
 		     "after the end; their whole wait counts)",
 		     (unsigned long long)r->stalled);
 	if (r->has_ctxt && r->elapsed_ns)

@@ -453,10 +453,58 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 		w->clients[i].sent = 0;
 	}
 	w->cycles = 0;
+	w->stalled_cycles = w->stalled_ns = 0;
 	w->warming = false;
 	latt_stats_init(&w->late);
 	latt_hist_init(&w->late_hist);
 	start_measuring(w, now);
+}
+
+/*
+ * The answers of this cycle have taken @waited: name each client still
+ * unanswered, once.  Until they answer no client is woken, and the
+ * report counts the cycle as stalled.
+ */
+static void report_stall(struct latt_waker *w, uint64_t waited)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++) {
+		const struct latt_client *c = &w->clients[i];
+
+		if (c->in_flight)
+			fprintf(stderr, "latt: client %u (pid %d) has not "
+				"answered for %.1f s: no client is woken until "
+				"it does\n", c->id + 1, (int)c->pid,
+				(double)waited / 1e9);
+	}
+}
+
+/* Wait for this cycle's answers, which began at @t0. */
+static void collect_answers(struct latt_waker *w, uint64_t t0)
+{
+	uint64_t limit = latt_stall_limit_ns(w->cfg), now = t0;
+	bool stalled = false;
+
+	while (w->pending && w->stop == LATT_STOP_NONE) {
+		int timeout = -1;
+
+		if (!stalled) {
+			now = latt_mono_ns();
+			if (now - t0 >= limit) {
+				report_stall(w, now - t0);
+				stalled = true;
+			} else {
+				timeout = (int)((limit - (now - t0)) /
+						1000000) + 1;
+			}
+		}
+		handle_events(w, timeout);
+	}
+	if (stalled && !w->warming) {
+		w->stalled_cycles++;
+		w->stalled_ns += latt_mono_ns() - t0;
+	}
 }
 
 static void wake_phase(struct latt_waker *w)
@@ -490,8 +538,7 @@ static void wake_phase(struct latt_waker *w)
 		c->sent++;
 		w->pending++;
 	}
-	while (w->pending && w->stop == LATT_STOP_NONE)
-		handle_events(w, -1);
+	collect_answers(w, now);
 	if (!w->pending)
 		w->cycles++;
 }
@@ -746,6 +793,8 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->overrun_ns = w->overrun_ns;
 	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
 	r->stalled = w->stalled;
+	r->stalled_cycles = w->stalled_cycles;
+	r->stalled_ns = w->stalled_ns;
 	r->dead_client = w->dead_client;
 	if (w->dead_client >= 0) {
 		r->dead_pid = w->clients[w->dead_client].pid;

@@ -5,7 +5,7 @@
 # must not pass for good ones (nothing measured, a wakeup that stalled).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 67
+plan 71
 
 # usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
 usage_error() {
@@ -151,7 +151,7 @@ check "... the run measured the last 0.4 s" \
 	awk -v d="$(value Duration)" 'BEGIN { exit !(d < 0.55 && d > 0.2) }'
 
 # A wakeup that stalls (its client stopped) is counted, not dropped.
-"$latt" -c2 -s2 -S4 -t 1.5 >"$tmp/out" 2>"$tmp/err" &
+"$latt" -c2 -s2 -S4 -t 2 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 0.5
 victim=$(pgrep -P $pid | head -n 1)
@@ -159,10 +159,28 @@ kill -STOP "$victim"
 wait $pid
 rc=$?
 is "$rc" 0 "a client that stops answering: the run still ends"
-check "... its wakeup is counted as stalled" \
-	grep -Eq "$(printf '^\tStalled\t\t +1 ')" "$tmp/out"
+check "... its wakeup is counted, unanswered" \
+	grep -Eq "$(printf '^\tUnanswered\t +1 ')" "$tmp/out"
 check "... with its whole wait (it was stopped for over a second)" \
 	awk -v m="$(value Max)" 'BEGIN { exit !(m > 1000000) }'
+check "... and named while it stalled" \
+	grep -q "^latt: client [12] (pid $victim) has not answered for 1.0 s: no client is woken until it does$" "$tmp/err"
+
+# A client stopped for 2 s of a 3 s run: a wakeup of at least 2 s, and a
+# cycle that stalled for as long, without wakeups.
+"$latt" -c2 -s5 -S10 -t 3 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+victim=$(pgrep -P $pid | head -n 1)
+kill -STOP "$victim"
+sleep 2
+kill -CONT "$victim"
+wait $pid
+is "$?" 0 "a client stopped for 2 s of a 3 s run: exit 0"
+check "... a wakeup of at least 2 s" \
+	awk -v m="$(value Max)" 'BEGIN { exit !(m >= 2000000) }'
+check "... and one stalled cycle, 2 s without wakeups" \
+	grep -Eq "$(printf '^\tStalled\t\t +1 cycle waited over 1.0 s for an answer: 2\\.[0-9]{3} s without wakeups$')" "$tmp/out"
 
 # What the machine cannot do is found before anything runs: exit 2.
 run -s1 -S2 -t 1 --cpus 1023

@@ -63,6 +63,13 @@ struct latt_run_cfg {
 	struct latt_system_cfg system;
 };
 
+/*
+ * How long a cycle may wait for its answers before it counts as stalled
+ * (no client is woken meanwhile): the larger of 1 s and ten times
+ * max-wait.
+ */
+uint64_t latt_stall_limit_ns(const struct latt_run_cfg *c);
+
 /* latt's defaults: one client, 100-500 ms sleeps, 64 KB of work, ... */
 void latt_config_init(struct latt_run_cfg *c);
 

@@ -81,8 +81,11 @@ struct latt_result {
 	uint64_t cycles;
 	uint64_t elapsed_ns;		/* of measuring (after the warm-up) */
 	uint64_t overrun_ns;		/* how far past --duration it ended */
-	uint64_t stalled;		/* wakeups that never ran, counted at
-					   their wait until the end */
+	uint64_t stalled;		/* wakeups unanswered a second after
+					   the end, counted with their wait */
+	uint64_t stalled_cycles;	/* cycles whose answers took more
+					   than max(1 s, 10 x -S) */
+	uint64_t stalled_ns;		/* their time: no wakeups meanwhile */
 	struct latt_stats waker_late;	/* how late the waker woke, ns */
 	uint64_t waker_late_p99;
 

@@ -69,6 +69,8 @@ struct latt_waker {
 	uint64_t run_start_ns;		/* of the run, warm-up included */
 	uint64_t overrun_ns;		/* past --duration when it ended */
 	uint64_t stalled;
+	uint64_t stalled_cycles;	/* whose answers took too long */
+	uint64_t stalled_ns;		/* their time, without wakeups */
 	bool has_ctxt;
 	uint64_t ctxt_start, ctxt_end;
 };
