@@ -113,6 +113,10 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	block(f, "Run");
 	line(f, "Clock", "%s", r->clock);
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
+	if (r->partial)
+		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "
+		     "short; Entries logged = Cycles x clients + these)",
+		     (unsigned long long)r->partial);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
 	if (r->stalled_cycles)

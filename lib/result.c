@@ -82,6 +82,8 @@ void latt_result_finish(struct latt_result *r)
 		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
 	r->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
 			  latt_tv_secs(&r->target_ru.ru_stime);
+	r->partial = r->wake.stats.count > r->cycles * r->cfg.clients ?
+		     r->wake.stats.count - r->cycles * r->cfg.clients : 0;
 	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *
 			      (double)r->waker_late.count /
 			      (double)r->elapsed_ns : 0;

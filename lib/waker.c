@@ -740,12 +740,22 @@ static void record_stalled(struct latt_waker *w)
 		if (!c->in_flight || (int)i == w->dead_client)
 			continue;
 		w->stalled++;
-		if (!c->reaped || s->wake.count >= c->sent)
+		if (c->reaped && s->wake.count < c->sent) {
+			end = c->reaped_ns;
+			v = end > c->sent_stamp ? end - c->sent_stamp : 0;
+			latt_stats_add(&s->wake, v);
+			latt_hist_add(&s->wake_hist, v);
+			s->last_wake_ns = v;
+			s->last_work_ns = 0;
+		} else if (s->wake.count < c->sent) {
 			continue;
-		end = c->reaped_ns;
-		v = end > c->sent_stamp ? end - c->sent_stamp : 0;
-		latt_stats_add(&s->wake, v);
-		latt_hist_add(&s->wake_hist, v);
+		}
+		/* -v prints every sample the report counts. */
+		if (w->samples)
+			fprintf(w->samples, "sample %sclient=%u wakeup_ns=%" PRIu64
+				" work_ns=%" PRIu64 " unanswered\n",
+				w->sample_prefix, c->id + 1, s->last_wake_ns,
+				s->last_work_ns);
 	}
 }
 

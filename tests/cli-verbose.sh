@@ -5,7 +5,7 @@
 # histogram's bound), whatever the latencies were.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 9
+plan 13
 
 run -v -c4 -s1 -S3 -t 2
 is "$rc" 0 "latt -v -c4 -s1 -S3 -t 2 exits 0"
@@ -62,3 +62,22 @@ for p in 50 99; do
 	close "$got" "$want" || bad="$bad p$p(report $got us, samples $want ns)"
 done
 is "$bad" "" "work percentiles agree with the -v samples"
+
+# Back to back, 64 clients: every sample counted once and printed once,
+# Entries = Cycles x clients + the samples of a partial last cycle.
+run -v -c64 -s0 -S0 -x0 -t 0.3
+n=$(entries)
+is "$(grep -c '^sample ' "$tmp/out")" "$n" "64 clients back to back: a -v line per entry"
+partial=$(value "Partial cycle")
+is "$n" "$(( $(value Cycles) * 64 + ${partial:-0} ))" \
+	"Entries logged = Cycles x 64 + the partial cycle's samples"
+
+# A client that never answers: its wakeup is printed too, marked.
+"$latt" -v -c2 -s2 -S4 -t 1.5 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -STOP "$(pgrep -P $pid | head -n 1)"
+wait $pid
+is "$(grep -c '^sample ' "$tmp/out")" "$(entries)" "a stopped client: still a -v line per entry"
+check "... its unanswered wakeup marked as such" \
+	grep -Eq '^sample client=[12] wakeup_ns=[0-9]+ work_ns=0 unanswered$' "$tmp/out"

@@ -120,6 +120,8 @@ struct latt_result {
 					   clients' numbers miss the worst
 					   (LATT_WAKER_LAG_NS) */
 	double waker_late_share;	/* of the run, the waker was late */
+	uint64_t partial;		/* samples beyond cycles x clients: of
+					   the last cycle, cut short */
 };
 
 /* Merge every client slot into @r's series. */
