@@ -94,6 +94,32 @@ static void percentiles(FILE *f, const char *title,
 	value(f, "Max", s, 1, (double)s->stats.max);
 }
 
+/*
+ * The kernel's view of the clients (schedstat): their time waiting on a
+ * runqueue per wakeup, and how far latt's own mean is above it.
+ */
+static void kernel_block(FILE *f, const struct latt_result *r)
+{
+	block(f, "Kernel view");
+	if (r->kview_error) {
+		line(f, "Schedstat", "not available (/proc/PID/schedstat: %s%s)",
+		     strerror(-r->kview_error), r->kview_error == -ENOENT ?
+		     "; the kernel needs CONFIG_SCHED_INFO" : "");
+		return;
+	}
+	if (!r->kview_wakeups) {
+		line(f, "Schedstat", "no wakeup to compare");
+		return;
+	}
+	line(f, "Runqueue wait", "%8.1f usec per wakeup (the scheduler's own "
+	     "count)", r->kview_wait_ns / 1000.0);
+	line(f, "latt above it", "%8.1f usec (its mean wakeup latency, %.1f "
+	     "usec, less that)", (r->wake.stats.mean - r->kview_wait_ns) /
+	     1000.0, r->wake.stats.mean / 1000.0);
+	line(f, "Runs", "%8.2f per wakeup (more: preempted while working)",
+	     r->kview_slices);
+}
+
 int latt_report_text(FILE *f, const struct latt_result *r)
 {
 	char smin[32], smax[32], st[128];
@@ -136,6 +162,8 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		line(f, "Waker late", "%8.1f usec at most, %.0f%% of the run "
 		     "(the clients' numbers miss that time)",
 		     usec(r->waker_late.max), 100 * r->waker_late_share);
+
+	kernel_block(f, r);
 
 	if (r->has_target) {
 		block(f, "Target");

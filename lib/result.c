@@ -82,6 +82,12 @@ void latt_result_finish(struct latt_result *r)
 		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
 	r->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
 			  latt_tv_secs(&r->target_ru.ru_stime);
+	if (!r->kview_error && r->kview_wakeups) {
+		r->kview_wait_ns = (double)r->kview.wait_ns /
+				   (double)r->kview_wakeups;
+		r->kview_slices = (double)r->kview.slices /
+				  (double)r->kview_wakeups;
+	}
 	r->partial = r->wake.stats.count > r->cycles * r->cfg.clients ?
 		     r->wake.stats.count - r->cycles * r->cfg.clients : 0;
 	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *

@@ -38,6 +38,32 @@ int latt_sysinfo_ctxt(uint64_t *ctxt)
 	return latt_sysinfo_ctxt_from("/proc/stat", ctxt);
 }
 
+int latt_sysinfo_schedstat_from(const char *path, struct latt_schedstat *ss)
+{
+	char line[128];
+	uint64_t run, wait, slices;
+	int ret;
+
+	ret = latt_sysinfo_line("", path, line, sizeof(line));
+	if (ret)
+		return ret;
+	if (sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64, &run, &wait,
+		   &slices) != 3)
+		return -EINVAL;
+	ss->run_ns = run;
+	ss->wait_ns = wait;
+	ss->slices = slices;
+	return 0;
+}
+
+int latt_sysinfo_schedstat(pid_t pid, struct latt_schedstat *ss)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	return latt_sysinfo_schedstat_from(path, ss);
+}
+
 int latt_sysinfo_line(const char *root, const char *path, char *buf,
 		      size_t len)
 {

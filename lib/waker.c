@@ -433,11 +433,41 @@ static void sleep_phase(struct latt_waker *w)
 		record_late(w, latt_mono_ns(), true);
 }
 
+/*
+ * The kernel's accounting of every client, at the start of measuring
+ * (@end false) or at its end, when the difference is summed.
+ */
+static void kernel_view(struct latt_waker *w, bool end)
+{
+	struct latt_schedstat now;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < w->nclients && !w->kview_error; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		ret = latt_sysinfo_schedstat(c->pid, &now);
+		if (ret) {
+			w->kview_error = ret;
+			return;
+		}
+		if (!end) {
+			c->kstart = now;
+			continue;
+		}
+		w->kview.run_ns += now.run_ns - c->kstart.run_ns;
+		w->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
+		w->kview.slices += now.slices - c->kstart.slices;
+		w->kview_wakeups += c->slot->wake.count;
+	}
+}
+
 /* Where measuring starts: at the start, or when the warm-up ends. */
 static void start_measuring(struct latt_waker *w, uint64_t now)
 {
 	w->start_ns = now;
 	w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_start) == 0;
+	kernel_view(w, false);
 }
 
 /*
@@ -600,6 +630,8 @@ int latt_waker_run(struct latt_waker *w)
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
 	drain(w);
+	/* Every answer is in (or stalled): the clients' accounting. */
+	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */
 	if (w->warming) {
 		w->start_ns = w->end_ns;
@@ -813,6 +845,9 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->target_killed = w->target_killed;
 	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
 	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
+	r->kview_error = w->kview_error;
+	r->kview = w->kview;
+	r->kview_wakeups = w->kview_wakeups;
 	r->waker_late = w->late;
 	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
 	if (r->waker_late_p99 > w->late.max)

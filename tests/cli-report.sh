@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 21
+plan 24
 
 run -c8 -s10 -S20 sleep 2
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
@@ -29,7 +29,7 @@ n=$(grep -Ec "$(printf '^\t(Max|Avg|Stdev)\t\t[ 0-9]{8,} usec$')" "$tmp/out")
 is "$n" 6 "Max, Avg, Stdev lines are tab, label, two tabs, %8.0f usec"
 n=$(grep -Ec "$(printf '^\tStdev mean\t[ 0-9]{8,} usec$')" "$tmp/out")
 is "$n" 2 "Stdev mean lines have one tab"
-is "$(grep -c -- '^-------------------------------------$' "$tmp/out")" 6 \
+is "$(grep -c -- '^-------------------------------------$' "$tmp/out")" 7 \
 	"every block title is ruled with 37 dashes"
 is "$(grep -c Avg "$tmp/out")" 2 "the word Avg is in exactly two lines"
 
@@ -54,6 +54,18 @@ is "$(field Clock)" "monotonic" "the clock is named"
 is "$(field Status)" "complete (command exited)" "the run ended with the command"
 is "$(field Command)" "sleep 2" "the target is named"
 is "$(field Exit)" "exited with status 0" "its exit status is reported"
+
+# The kernel's view: clients pinned with a busy loop on one CPU wait on
+# its runqueue, and latt's own mean (with no work) is not below the
+# scheduler's count of that wait.
+run -c2 -s2 -S4 -x0 -t 1 --cpus 0 --target-cpus 0 -- sh -c 'while :; do :; done'
+kwait=$(value "Runqueue wait")
+above=$(value "latt above it")
+check "kernel view: clients behind a busy loop wait on the runqueue ($kwait usec)" \
+	awk -v k="$kwait" 'BEGIN { exit !(k > 0) }'
+check "... and latt's mean is at or above that ($above usec above)" \
+	awk -v a="$above" 'BEGIN { exit !(a >= -1) }'
+check "... the block has no Avg" sh -c "! sed -n '/^Kernel view/,/^\$/p' '$tmp/out' | grep -q Avg"
 
 # About 200 samples: p99.9 cannot be measured, is the max, says so.
 run -c1 -s1 -S2 -p 50,99.9 -t 0.3

@@ -133,6 +133,27 @@ static void test_proc(void)
 	ok(ret == 0 && b >= a, "/proc/stat: the count does not go back");
 }
 
+static void test_schedstat(void)
+{
+	struct latt_schedstat ss = { 1, 2, 3 };
+	int ret;
+
+	if (write_tmp("4734885 81615 2\n")) {
+		skip("no temporary file");
+		skip("no temporary file");
+		return;
+	}
+	ret = latt_sysinfo_schedstat_from(tmpl, &ss);
+	ok(!ret && ss.run_ns == 4734885 && ss.wait_ns == 81615 &&
+	   ss.slices == 2, "schedstat: run, wait and slices");
+	unlink(tmpl);
+	ret = latt_sysinfo_schedstat(getpid(), &ss);
+	if (access("/proc/self/schedstat", R_OK))
+		ok(ret == -ENOENT, "schedstat: missing is -ENOENT");
+	else
+		ok(!ret && ss.run_ns > 0, "schedstat: this process has run");
+}
+
 static void test_facts(void)
 {
 	const char *dir = getenv("TMPDIR");
@@ -178,9 +199,10 @@ static void test_facts(void)
 
 int main(void)
 {
-	plan(5 + 2 + 3);
+	plan(5 + 2 + 3 + 2);
 	test_files();
 	test_proc();
+	test_schedstat();
 	test_facts();
 	return tap_done();
 }

@@ -22,6 +22,7 @@
 #include "latt/hist.h"
 #include "latt/sched.h"
 #include "latt/stats.h"
+#include "latt/sysinfo.h"
 #include "latt/wake.h"
 
 /* Most clients one run may have (-c). */
@@ -49,6 +50,7 @@ struct latt_client {
 	bool in_flight;			/* woken, not answered yet */
 	uint64_t sent_stamp;		/* the stamp it was woken with */
 	uint64_t sent;			/* wakeups sent since the last reset */
+	struct latt_schedstat kstart;	/* the kernel's count at the start */
 };
 
 /* What every client of a run shares. */

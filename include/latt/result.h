@@ -23,6 +23,7 @@
 #include "latt/config.h"
 #include "latt/hist.h"
 #include "latt/stats.h"
+#include "latt/sysinfo.h"
 
 /* Exit statuses; the manual's EXIT STATUS lists the same. */
 #define LATT_EXIT_OK		0
@@ -109,6 +110,11 @@ struct latt_result {
 	uint64_t target_wall_ns;
 	struct rusage target_ru;
 
+	/* the kernel's view of the clients while measuring (schedstat) */
+	int kview_error;		/* 0, or why it could not be read */
+	struct latt_schedstat kview;	/* summed over the clients */
+	uint64_t kview_wakeups;		/* the samples they took meanwhile */
+
 	/* the system */
 	bool has_ctxt;
 	uint64_t ctxt;			/* context switches while measuring */
@@ -122,6 +128,8 @@ struct latt_result {
 	double waker_late_share;	/* of the run, the waker was late */
 	uint64_t partial;		/* samples beyond cycles x clients: of
 					   the last cycle, cut short */
+	double kview_wait_ns;		/* runqueue wait per wakeup */
+	double kview_slices;		/* times run per wakeup */
 };
 
 /* Merge every client slot into @r's series. */

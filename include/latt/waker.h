@@ -73,6 +73,10 @@ struct latt_waker {
 	uint64_t stalled_ns;		/* their time, without wakeups */
 	bool has_ctxt;
 	uint64_t ctxt_start, ctxt_end;
+	/* the kernel's view of the clients while measuring */
+	int kview_error;		/* 0, or -errno of a schedstat read */
+	struct latt_schedstat kview;	/* summed over the clients */
+	uint64_t kview_wakeups;		/* their samples meanwhile */
 };
 
 /*
