@@ -61,6 +61,7 @@
 enum {
 	OPT_GRACE = CHAR_MAX + 1,
 	OPT_WARMUP,
+	OPT_CLOCK,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -82,6 +83,7 @@ static const struct option fixed_opts[] = {
 	{ "grace",       required_argument, NULL, OPT_GRACE },
 	{ "warmup",      required_argument, NULL, OPT_WARMUP },
 	{ "percentiles", required_argument, NULL, 'p' },
+	{ "clock",       required_argument, NULL, OPT_CLOCK },
 	{ "config",      required_argument, NULL, 'C' },
 	{ "runs",        required_argument, NULL, 'r' },
 	{ "verbose",     no_argument,       NULL, 'v' },
@@ -130,6 +132,9 @@ static void __attribute__((noreturn)) usage(void)
 "                          of the command's process group (default 2s)\n"
 "  -p, --percentiles LIST  percentiles to report (default\n"
 "                          50,90,99,99.9,99.99)\n"
+"      --clock CLOCK       auto (the default: tsc where the kernel trusts\n"
+"                          it, else monotonic), monotonic, monotonic_raw\n"
+"                          or tsc\n"
 "  -C, --config NAME:KEY=VALUE,...\n"
 "                          a named configuration of the settings below\n"
 "                          (KEY is the option without its dashes); give\n"
@@ -281,6 +286,11 @@ static void parse_option(struct opts *o, int c, const char *arg,
 			usage_error("invalid --percentiles value '%s': expected "
 				    "up to %d comma-separated numbers above 0 "
 				    "and at most 100", arg, LATT_PCT_MAX);
+		break;
+	case OPT_CLOCK:
+		if (latt_clock_parse(arg, &b->clock))
+			usage_error("invalid --clock value '%s': expected auto, "
+				    "monotonic, monotonic_raw or tsc", arg);
 		break;
 	case 'C':
 		if (o->nspecs == CONFIGS_MAX)
@@ -456,6 +466,13 @@ static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 	size_t i;
 	int ret;
 
+	/* The clock is every configuration's. */
+	if (cfgs[0].clock == LATT_CLOCK_TSC &&
+	    !latt_clock_tsc_trusted("", err, sizeof(err))) {
+		fprintf(stderr, "latt: --clock tsc: %s (use --clock auto or "
+			"monotonic)\n", err);
+		return -EOPNOTSUPP;
+	}
 	for (i = 0; i < n; i++) {
 		ret = latt_priv_check(&cfgs[i], err, sizeof(err));
 		if (ret) {

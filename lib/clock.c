@@ -1,15 +1,183 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Sample clock selection; see include/latt/clock.h.
+ * Sample clocks; see include/latt/clock.h.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "latt/clock.h"
+#include "latt/sysinfo.h"
+#include "latt/util.h"
 
-int latt_clock_init(struct latt_clock *c, enum latt_clock_id id)
+/* How long the counter is calibrated against CLOCK_MONOTONIC. */
+#define CALIBRATE_NS	(20ULL * 1000 * 1000)
+
+static const char *const names[] = {
+	[LATT_CLOCK_AUTO] = "auto",
+	[LATT_CLOCK_MONOTONIC] = "monotonic",
+	[LATT_CLOCK_MONOTONIC_RAW] = "monotonic_raw",
+	[LATT_CLOCK_TSC] = "tsc",
+};
+
+int latt_clock_parse(const char *name, enum latt_clock_id *id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(name, names[i])) {
+			*id = (enum latt_clock_id)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *latt_clock_id_name(enum latt_clock_id id)
+{
+	return (unsigned int)id < sizeof(names) / sizeof(names[0]) ?
+	       names[id] : "?";
+}
+
+uint64_t latt_mono_ns(void)
 {
 	struct timespec ts;
 
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Does the "flags" line of /proc/cpuinfo have @flag? */
+static bool cpu_flag(const char *root, const char *flag)
+{
+	char path[4096], line[8192];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/cpuinfo", root);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "flags", 5))
+			found = latt_has_word(line, flag, " \t\n");
+	fclose(f);
+	return found;
+}
+
+bool latt_clock_tsc_trusted(const char *root, char *why, size_t len)
+{
+	char source[64] = "unknown";
+	const char *want;
+
+#if defined(__x86_64__)
+	want = "tsc";
+	if (!cpu_flag(root, "constant_tsc") || !cpu_flag(root, "nonstop_tsc")) {
+		snprintf(why, len, "the time-stamp counter is not invariant "
+			 "here (no constant_tsc and nonstop_tsc in "
+			 "/proc/cpuinfo)");
+		return false;
+	}
+#elif defined(__aarch64__)
+	want = "arch_sys_counter";
+#else
+	snprintf(why, len, "latt reads no time-stamp counter on this "
+		 "architecture");
+	(void)root;
+	(void)source;
+	(void)want;
+	return false;
+#endif
+#ifdef LATT_HAVE_COUNTER
+	latt_sysinfo_line(root, "/sys/devices/system/clocksource/clocksource0/"
+			  "current_clocksource", source, sizeof(source));
+	if (strcmp(source, want)) {
+		snprintf(why, len, "the kernel's clocksource is %s, not %s: "
+			 "it does not trust the counter here", source, want);
+		return false;
+	}
+	return true;
+#endif
+}
+
+#ifdef LATT_HAVE_COUNTER
+/*
+ * A counter reading and CLOCK_MONOTONIC at the same moment: the counter
+ * read on both sides of the clock, the tightest of a few tries.
+ */
+static void pair(uint64_t *ticks, uint64_t *ns)
+{
+	uint64_t best = UINT64_MAX, t1, t2, n;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		t1 = latt_counter();
+		n = latt_mono_ns();
+		t2 = latt_counter();
+		if (t2 - t1 < best) {
+			best = t2 - t1;
+			*ticks = t1 + (t2 - t1) / 2;
+			*ns = n;
+		}
+	}
+}
+#endif
+
+int latt_clock_tsc_calibrate(struct latt_clock *c)
+{
+#ifdef LATT_HAVE_COUNTER
+	struct timespec nap = { 0, (long)CALIBRATE_NS };
+	uint64_t t0, n0, t1, n1;
+
+	pair(&t0, &n0);
+	while (nanosleep(&nap, &nap) && errno == EINTR)
+		;
+	pair(&t1, &n1);
+	if (t1 <= t0 || n1 <= n0)
+		return -EIO;
+	c->id = LATT_CLOCK_TSC;
+	c->clockid = CLOCK_MONOTONIC;
+	c->ghz = (double)(t1 - t0) / (double)(n1 - n0);
+	c->mult = (uint64_t)(4294967296.0 / c->ghz + 0.5);
+	c->base_ticks = t1;
+	c->base_ns = n1;
+	return 0;
+#else
+	(void)c;
+	return -EOPNOTSUPP;
+#endif
+}
+
+double latt_clock_drift_ppm(const struct latt_clock *c)
+{
+#ifdef LATT_HAVE_COUNTER
+	uint64_t t, n, est;
+
+	if (c->id != LATT_CLOCK_TSC)
+		return 0;
+	pair(&t, &n);
+	if (n <= c->base_ns)
+		return 0;
+	est = c->base_ns +
+	      (uint64_t)(((unsigned __int128)(t - c->base_ticks) * c->mult) >>
+			 32);
+	return ((double)est - (double)n) / (double)(n - c->base_ns) * 1e6;
+#else
+	(void)c;
+	return 0;
+#endif
+}
+
+int latt_clock_init(struct latt_clock *c, enum latt_clock_id id,
+		    const char *root)
+{
+	struct timespec ts;
+	char why[256];
+
+	memset(c, 0, sizeof(*c));
+	if (id == LATT_CLOCK_AUTO)
+		id = latt_clock_tsc_trusted(root, why, sizeof(why)) ?
+		     LATT_CLOCK_TSC : LATT_CLOCK_MONOTONIC;
 	switch (id) {
 	case LATT_CLOCK_MONOTONIC:
 		c->clockid = CLOCK_MONOTONIC;
@@ -17,6 +185,10 @@ int latt_clock_init(struct latt_clock *c, enum latt_clock_id id)
 	case LATT_CLOCK_MONOTONIC_RAW:
 		c->clockid = CLOCK_MONOTONIC_RAW;
 		break;
+	case LATT_CLOCK_TSC:
+		if (!latt_clock_tsc_trusted(root, why, sizeof(why)))
+			return -EOPNOTSUPP;
+		return latt_clock_tsc_calibrate(c);
 	default:
 		return -EINVAL;
 	}
@@ -28,19 +200,5 @@ int latt_clock_init(struct latt_clock *c, enum latt_clock_id id)
 
 const char *latt_clock_name(const struct latt_clock *c)
 {
-	switch (c->id) {
-	case LATT_CLOCK_MONOTONIC:
-		return "monotonic";
-	case LATT_CLOCK_MONOTONIC_RAW:
-		return "monotonic_raw";
-	}
-	return "unknown";
-}
-
-uint64_t latt_mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return latt_clock_id_name(c->id);
 }

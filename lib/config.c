@@ -94,6 +94,7 @@ void latt_config_init(struct latt_run_cfg *c)
 	c->max_wait_ns = 500 * MS;
 	c->work_bytes = 64 * 1024;
 	c->grace_ns = 2 * SEC;
+	c->clock = LATT_CLOCK_AUTO;
 	c->npcts = sizeof(default_pcts) / sizeof(default_pcts[0]);
 	memcpy(c->pcts, default_pcts, sizeof(default_pcts));
 	latt_sched_init(&c->client);

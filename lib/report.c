@@ -137,7 +137,11 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 	percentiles(f, "Work percentiles", r, &r->work);
 
 	block(f, "Run");
-	line(f, "Clock", "%s", r->clock);
+	if (r->clock_ghz)
+		line(f, "Clock", "%s (%.3f GHz; %.1f ppm off monotonic at "
+		     "the end)", r->clock, r->clock_ghz, r->clock_drift_ppm);
+	else
+		line(f, "Clock", "%s", r->clock);
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	if (r->partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "

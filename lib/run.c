@@ -217,6 +217,7 @@ static void measure(struct run *run)
 
 	latt_result_collect(r, run->slots, w->nclients);
 	latt_waker_result(w, r);
+	r->clock_drift_ppm = latt_clock_drift_ppm(&run->clock);
 	if (run->have_target && t->pid > 0 && r->stop != LATT_STOP_NOEXEC) {
 		r->target_status = t->status;
 		r->target_wall_ns = t->end_ns > t->start_ns ?
@@ -246,10 +247,12 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 			  latt_target_shell_finds(cfg->cmd_argv[0]);
 	latt_knobs_init(&run.knobs, "");
 
-	ret = latt_clock_init(&run.clock, LATT_CLOCK_MONOTONIC);
-	r->clock = ret ? "none" : latt_clock_name(&run.clock);
+	ret = latt_clock_init(&run.clock, cfg->clock, s->root);
+	r->clock = ret ? latt_clock_id_name(cfg->clock) :
+		   latt_clock_name(&run.clock);
+	r->clock_ghz = run.clock.ghz;
 	if (ret) {
-		setup_failed(&run, ret, "clock");
+		setup_failed(&run, ret, "clock %s", r->clock);
 		goto out;
 	}
 	/* A ^C between two runs: this one starts nothing. */

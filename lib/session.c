@@ -44,6 +44,7 @@ int latt_session_init(struct latt_session *s)
 	int ret;
 
 	memset(s, 0, sizeof(*s));
+	s->root = "";
 	s->sigfd = -1;
 	s->samples = stdout;
 	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);

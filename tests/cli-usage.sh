@@ -4,7 +4,7 @@
 # run and nothing on stdout.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 44
+plan 48
 
 run --help
 is "$rc" 0 "--help exits 0"
@@ -57,6 +57,8 @@ bad --grace 2h "invalid --grace value '2h': expected a time from 0 to 1h"
 bad -p 0 "invalid --percentiles value '0'"
 bad -p 50,101 "--percentiles"
 bad -p 50,,90 "--percentiles"
+bad -p 50,99,50 "invalid --percentiles value '50,99,50': a percentile is given twice"
+bad --clock realtime "invalid --clock value 'realtime': expected auto, monotonic, monotonic_raw or tsc"
 
 run -s 300 -S 200 true
 is "$rc" 1 "--min-wait above --max-wait exits 1"

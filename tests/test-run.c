@@ -20,6 +20,7 @@
 #include "latt/run.h"
 #include "latt/parse.h"
 #include "tap.h"
+#include "util.h"
 
 #define MS	LATT_NSEC_PER_MSEC
 
@@ -204,6 +205,56 @@ static void test_failures(struct latt_session *s)
 	   "a run that ends within its warm-up measured nothing");
 }
 
+/*
+ * A run stamped with the counter, on a fake /proc and /sys that trust it
+ * (this machine's kernel may not): the clients convert as the waker does.
+ */
+static void test_tsc(struct latt_session *s)
+{
+#ifdef LATT_HAVE_COUNTER
+	static struct latt_result r;
+	const char *tmp = getenv("TMPDIR");
+	char root[4096], cmd[8192];
+	struct latt_run_cfg c;
+	char sleeper[] = "sleep 5";
+	char *argv[] = { sleeper, NULL };
+
+	snprintf(root, sizeof(root), "%s/latt-test-run.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(root)) {
+		skip("no temporary directory");
+		return;
+	}
+	put_file(root, "/proc/cpuinfo", "flags\t: constant_tsc nonstop_tsc\n");
+	put_file(root, "/sys/devices/system/clocksource/clocksource0/"
+		 "current_clocksource",
+#if defined(__x86_64__)
+		 "tsc\n");
+#else
+		 "arch_sys_counter\n");
+#endif
+	base_cfg(&c, argv);
+	c.clock = LATT_CLOCK_TSC;
+	s->root = root;
+	latt_run(s, &c, 1, &r);
+	s->root = "";
+	if (!ok(r.stop == LATT_STOP_DURATION && !strcmp(r.clock, "tsc") &&
+		r.clock_ghz > 0.01 && r.wake.stats.count > 0 &&
+		r.wake.stats.max < 10000 * MS &&
+		latt_result_exit_status(&r) == 0,
+		"a run stamped with the counter: its samples are sane"))
+		diag("clock %s %.3f GHz, %llu samples, max %llu ns", r.clock,
+		     r.clock_ghz, (unsigned long long)r.wake.stats.count,
+		     (unsigned long long)r.wake.stats.max);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd))
+		diag("could not remove %s", root);
+#else
+	(void)s;
+	skip("no counter on this architecture");
+#endif
+}
+
 static void test_pending_signal(struct latt_session *s)
 {
 	static struct latt_result r;
@@ -232,7 +283,7 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "--target"))
 		return target_main(argv[2]);
-	plan(7 + 6 + 1);
+	plan(7 + 6 + 1 + 1);
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0) {
 		diag("cannot find this program");
@@ -248,6 +299,7 @@ int main(int argc, char **argv)
 	}
 	test_two_runs(&s);
 	test_failures(&s);
+	test_tsc(&s);
 	test_pending_signal(&s);
 	latt_session_destroy(&s);
 	return tap_done();

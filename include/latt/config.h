@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "latt/clock.h"
 #include "latt/sched.h"
 
 #define LATT_PCT_MAX		16	/* percentiles one run reports */
@@ -45,6 +46,7 @@ struct latt_run_cfg {
 	uint64_t duration_ns;		/* 0: until the command exits */
 	uint64_t warmup_ns;		/* samples before this are dropped */
 	uint64_t grace_ns;		/* SIGTERM to SIGKILL of the command */
+	enum latt_clock_id clock;	/* what samples are stamped with */
 	bool verbose;			/* print every sample */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];

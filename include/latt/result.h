@@ -73,7 +73,9 @@ struct latt_result {
 	struct latt_run_cfg cfg;	/* the configuration, as run */
 	unsigned int run;		/* 1-based, within its configuration */
 	uint64_t seed;			/* of the random sleeps */
-	const char *clock;		/* "monotonic" */
+	const char *clock;		/* "monotonic", "tsc" */
+	double clock_ghz;		/* tsc: its rate, as calibrated */
+	double clock_drift_ppm;		/* tsc: off monotonic at the end */
 	char kernel[65];		/* uname -r */
 	struct timespec started;	/* CLOCK_REALTIME at the start */
 

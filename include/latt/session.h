@@ -28,6 +28,7 @@
 #include "latt/sysinfo.h"
 
 struct latt_session {
+	const char *root;	/* "" (tests: a fake /proc and /sys) */
 	sigset_t child_mask;	/* the mask before the session: for children */
 	sigset_t handled;	/* the signals read through sigfd */
 	sigset_t stops;		/* of those, the ones that stop latt */
