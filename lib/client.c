@@ -51,6 +51,17 @@ static void close_fds(unsigned int lo, unsigned int hi)
 		close((int)fd);
 }
 
+/* Close every descriptor from 3 on but @a and @b. */
+static void close_all_but(int a, int b)
+{
+	unsigned int lo = (unsigned int)(a < b ? a : b);
+	unsigned int hi = (unsigned int)(a < b ? b : a);
+
+	close_fds(3, lo - 1);
+	close_fds(lo + 1, hi - 1);
+	close_fds(hi + 1, UINT_MAX);
+}
+
 int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
 {
 	struct latt_client_slot *s = c->slot;
@@ -78,7 +89,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
 		latt_stats_add(&s->work, s->last_work_ns);
 		latt_hist_add(&s->work_hist, s->last_work_ns);
 
-		ret = latt_wake_answer(&c->chan);
+		ret = latt_answer_give(cfg->answer);
 		if (ret)
 			break;
 	}
@@ -102,8 +113,8 @@ int latt_client_handoff_open(int fds[2])
 }
 
 /*
- * One hand-off message: the client's id, and its two descriptors (the
- * waker's ends: wake write, answer read) riding along as SCM_RIGHTS; or,
+ * One hand-off message: the client's id, and the waker's end of its wake
+ * channel riding along as SCM_RIGHTS; or,
  * when its settings failed, the error and the step, without descriptors.
  */
 struct handoff_body {
@@ -117,7 +128,7 @@ struct handoff_msg {
 	struct iovec iov;
 	struct msghdr msg;
 	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
+		char buf[CMSG_SPACE(sizeof(int))];
 		struct cmsghdr align;
 	} u;
 };
@@ -140,7 +151,7 @@ static void handoff_msg_init(struct handoff_msg *m)
 static int handoff_send(const struct latt_client *c, int fd, int error,
 			enum latt_sched_step step)
 {
-	int fds[2] = { c->chan.wake_wr, c->chan.ans_rd };
+	int fds[1] = { c->chan.wake_wr };
 	struct handoff_msg m;
 	struct cmsghdr *cm;
 
@@ -170,7 +181,7 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 	struct handoff_msg m;
 	struct latt_client *c;
 	struct cmsghdr *cm;
-	int fds[2];
+	int fds[1];
 	ssize_t len;
 
 	handoff_msg_init(&m);
@@ -194,13 +205,11 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 	memcpy(fds, CMSG_DATA(cm), sizeof(fds));
 	if (clients[m.body.id].chan.wake_wr >= 0) {
 		close(fds[0]);
-		close(fds[1]);
 		return -EPROTO;
 	}
 	c = &clients[m.body.id];
 	c->chan.mech = LATT_WAKE_PIPE;
 	c->chan.wake_wr = fds[0];
-	c->chan.ans_rd = fds[1];
 	return (int)m.body.id;
 }
 
@@ -223,9 +232,8 @@ static void client_child(struct latt_client *c,
 	sigaction(SIGPIPE, &sa, NULL);
 	sigprocmask(SIG_SETMASK, cfg->sigmask, NULL);
 
-	/* Only the waker's few descriptors came along: drop them. */
-	close_fds(3, (unsigned int)handoff - 1);
-	close_fds((unsigned int)handoff + 1, UINT_MAX);
+	/* Only the waker's few descriptors came along: keep two of them. */
+	close_all_but(handoff, cfg->answer->wr);
 	/* Settings first: the work buffer is allocated on the node's memory. */
 	ret = latt_sched_apply(cfg->sched, &step);
 	if (ret) {
@@ -238,10 +246,9 @@ static void client_child(struct latt_client *c,
 	if (ret)
 		_exit(2);
 	close(handoff);
-	/* The waker has its ends now; keep only ours. */
+	/* The waker has its end now; keep only ours. */
 	close(c->chan.wake_wr);
-	close(c->chan.ans_rd);
-	c->chan.wake_wr = c->chan.ans_rd = -1;
+	c->chan.wake_wr = -1;
 	_exit(latt_client_loop(c, cfg) ? 2 : 0);
 }
 
@@ -251,7 +258,6 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
 	pid_t pid;
 
 	c->chan.wake_rd = c->chan.wake_wr = -1;
-	c->chan.ans_rd = c->chan.ans_wr = -1;
 	pid = fork();
 	if (pid < 0)
 		return -errno;

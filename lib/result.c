@@ -208,9 +208,10 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 	default:
 		if (r->stop == LATT_STOP_DURATION &&
 		    r->overrun_ns > LATT_OVERRUN_NS)
-			snprintf(buf, len, "complete (duration reached %.3f s "
-				 "late: latt itself could not run)",
-				 (double)r->overrun_ns / 1e9);
+			snprintf(buf, len, "complete (duration reached, but "
+				 "the run ended %.3f s after it%s)",
+				 (double)r->overrun_ns / 1e9, r->waker_lagged ?
+				 ": latt itself could not run" : "");
 		else
 			snprintf(buf, len, "%s", latt_stop_name(r->stop));
 		break;

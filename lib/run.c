@@ -24,6 +24,7 @@ struct run {
 	struct latt_clock clock;
 	struct latt_client_slot *slots;
 	struct latt_client *clients;
+	struct latt_answer *answer;
 	struct latt_knobs knobs;
 	struct latt_cgroup cgroup;
 	bool have_cgroup;
@@ -116,6 +117,7 @@ static int start_clients(struct run *run)
 		.clock = &run->clock,
 		.work_bytes = c->work_bytes,
 		.sched = &c->client,
+		.answer = run->answer,
 		.parent = getpid(),
 		.sigmask = &run->s->child_mask,
 		.ignore = &run->s->stops,
@@ -264,7 +266,8 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	}
 	run.slots = latt_client_slots_map(cfg->clients);
 	run.clients = calloc(cfg->clients, sizeof(*run.clients));
-	if (!run.slots || !run.clients) {
+	run.answer = latt_answer_open();
+	if (!run.slots || !run.clients || !run.answer) {
 		setup_failed(&run, -ENOMEM, "memory for %u clients",
 			     cfg->clients);
 		goto out;
@@ -273,7 +276,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		goto out_system;
 
 	ret = latt_waker_init(&run.w, cfg, s, &run.clock, run.clients,
-			      r->seed);
+			      run.answer, r->seed);
 	run.have_waker = true;
 	if (s->sweep) {
 		snprintf(run.prefix, sizeof(run.prefix), "config=%s run=%u ",
@@ -309,6 +312,7 @@ out_system:
 	}
 out:
 	latt_result_finish(r);
+	latt_answer_close(run.answer);
 	free(run.clients);
 	latt_client_slots_unmap(run.slots, cfg->clients);
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Wake channels; see include/latt/wake.h.
+ * Wake channels and the shared answer; see include/latt/wake.h.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "latt/wake.h"
@@ -18,35 +19,16 @@ static void close_fd(int *fd)
 
 int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech)
 {
-	int wake[2], ans[2];
+	int wake[2];
 
-	ch->wake_rd = ch->wake_wr = ch->ans_rd = ch->ans_wr = -1;
+	ch->wake_rd = ch->wake_wr = -1;
 	if (mech != LATT_WAKE_PIPE)
 		return -EINVAL;
 	ch->mech = mech;
 	if (pipe2(wake, O_CLOEXEC))
 		return -errno;
-	if (pipe2(ans, O_CLOEXEC)) {
-		int err = -errno;
-
-		close(wake[0]);
-		close(wake[1]);
-		return err;
-	}
-	/* The waker polls answers; a read must never block it. */
-	if (fcntl(ans[0], F_SETFL, O_NONBLOCK)) {
-		int err = -errno;
-
-		close(wake[0]);
-		close(wake[1]);
-		close(ans[0]);
-		close(ans[1]);
-		return err;
-	}
 	ch->wake_rd = wake[0];
 	ch->wake_wr = wake[1];
-	ch->ans_rd = ans[0];
-	ch->ans_wr = ans[1];
 	return 0;
 }
 
@@ -59,8 +41,6 @@ void latt_wake_close(struct latt_wake_chan *ch)
 {
 	close_fd(&ch->wake_rd);
 	close_fd(&ch->wake_wr);
-	close_fd(&ch->ans_rd);
-	close_fd(&ch->ans_wr);
 }
 
 int latt_wake_send(struct latt_wake_chan *ch, uint64_t stamp)
@@ -90,31 +70,68 @@ int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp)
 	return n == sizeof(*stamp) ? 1 : -EIO;
 }
 
-int latt_wake_answer(struct latt_wake_chan *ch)
+struct latt_answer *latt_answer_open(void)
+{
+	struct latt_answer *a;
+	int fds[2], err;
+
+	a = mmap(NULL, sizeof(*a), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (a == MAP_FAILED)
+		return NULL;
+	atomic_init(&a->due, 0);
+	if (pipe2(fds, O_CLOEXEC))
+		goto out_unmap;
+	/* The waker drains it from epoll; a read must never block it. */
+	if (fcntl(fds[0], F_SETFL, O_NONBLOCK)) {
+		close(fds[0]);
+		close(fds[1]);
+		goto out_unmap;
+	}
+	a->rd = fds[0];
+	a->wr = fds[1];
+	return a;
+
+out_unmap:
+	err = errno;
+	munmap(a, sizeof(*a));
+	errno = err;
+	return NULL;
+}
+
+void latt_answer_close(struct latt_answer *a)
+{
+	if (!a)
+		return;
+	close_fd(&a->rd);
+	close_fd(&a->wr);
+	munmap(a, sizeof(*a));
+}
+
+int latt_answer_give(struct latt_answer *a)
 {
 	char c = 0;
 	ssize_t n;
 
+	if (atomic_fetch_sub(&a->due, 1) != 1)
+		return 0;
 	do {
-		n = write(ch->ans_wr, &c, 1);
+		n = write(a->wr, &c, 1);
 	} while (n < 0 && errno == EINTR);
 	return n == 1 ? 0 : -errno;
 }
 
-int latt_wake_answer_fd(const struct latt_wake_chan *ch)
+int latt_answer_take(struct latt_answer *a)
 {
-	return ch->ans_rd;
-}
-
-int latt_wake_collect(struct latt_wake_chan *ch)
-{
+	char buf[16];
 	ssize_t n;
-	char c;
 
 	do {
-		n = read(ch->ans_rd, &c, 1);
+		n = read(a->rd, buf, sizeof(buf));
 	} while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -errno;
-	return n == 1 ? 1 : 0;
+	if (n > 0)
+		return 1;
+	if (n == 0 || errno == EAGAIN)
+		return 0;
+	return -errno;
 }

@@ -2,8 +2,7 @@
 /*
  * The waker's event loop; see include/latt/waker.h.
  *
- * epoll tags: a client's answer descriptor is tagged with the client's
- * index; the signalfd and the two timers with values above any index.
+ * epoll tags: the signalfd, the two timers and the shared answer.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +21,7 @@
 #define TAG_SIGNAL	(1ULL << 32)
 #define TAG_SLEEP	(TAG_SIGNAL + 1)
 #define TAG_DEADLINE	(TAG_SIGNAL + 2)
+#define TAG_ANSWER	(TAG_SIGNAL + 3)
 
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
@@ -83,7 +83,8 @@ static int arm_timer(int fd, uint64_t ns)
 int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		    const struct latt_session *s,
 		    const struct latt_clock *clock,
-		    struct latt_client *clients, uint64_t seed)
+		    struct latt_client *clients, struct latt_answer *answer,
+		    uint64_t seed)
 {
 	int ret;
 
@@ -93,6 +94,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->samples = cfg->verbose ? s->samples : NULL;
 	w->sample_prefix = "";
 	w->clients = clients;
+	w->answer = answer;
 	w->dead_client = -1;
 	w->sigfd = s->sigfd;
 	w->epfd = w->sleep_fd = w->deadline_fd = -1;
@@ -112,6 +114,8 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		ret = epoll_add(w->epfd, w->sleep_fd, TAG_SLEEP);
 	if (!ret)
 		ret = epoll_add(w->epfd, w->deadline_fd, TAG_DEADLINE);
+	if (!ret)
+		ret = epoll_add(w->epfd, answer->rd, TAG_ANSWER);
 	return ret;
 }
 
@@ -143,7 +147,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
 	char what[160];
-	int ret, fd_ans;
+	int ret;
 
 	while (pending && w->stop == LATT_STOP_NONE) {
 		uint64_t now = latt_mono_ns();
@@ -178,10 +182,6 @@ static int adopt_clients(struct latt_waker *w, int fd)
 				return 0;
 			}
 			if (ret < 0)
-				return ret;
-			fd_ans = latt_wake_answer_fd(&w->clients[ret].chan);
-			ret = epoll_add(w->epfd, fd_ans, (uint64_t)ret);
-			if (ret)
 				return ret;
 			pending--;
 		}
@@ -324,33 +324,49 @@ static void print_sample(struct latt_waker *w, const struct latt_client *c)
 		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
 }
 
-static void take_answers(struct latt_waker *w, unsigned int i)
+/* Client @c has answered this cycle: it is no longer in flight. */
+static void answered(struct latt_waker *w, struct latt_client *c)
 {
-	struct latt_client *c = &w->clients[i];
+	c->in_flight = false;
+	if (w->samples && !w->warming)
+		print_sample(w, c);
+}
+
+/*
+ * The last client of the cycle has answered: every client has.  Their
+ * samples are printed in client order.
+ */
+static void take_answer(struct latt_waker *w)
+{
+	unsigned int i;
 	int ret;
 
-	for (;;) {
-		ret = latt_wake_collect(&c->chan);
-		if (ret == 1) {
-			c->in_flight = false;
-			if (w->pending)
-				w->pending--;
-			if (w->samples && !w->warming)
-				print_sample(w, c);
-			continue;
-		}
-		if (ret == 0) {
-			/* End of file: the client is gone.  Stop watching. */
-			epoll_ctl(w->epfd, EPOLL_CTL_DEL,
-				  latt_wake_answer_fd(&c->chan), NULL);
-			if (c->in_flight && w->pending)
-				w->pending--;
-			c->in_flight = false;
-			client_gone(w, i);
-		} else if (ret != -EAGAIN) {
-			set_error(w, LATT_STOP_ERROR, ret);
-		}
+	ret = latt_answer_take(w->answer);
+	if (ret < 0) {
+		set_error(w, LATT_STOP_ERROR, ret);
 		return;
+	}
+	if (!ret || !w->pending)
+		return;
+	for (i = 0; i < w->nclients; i++)
+		if (w->clients[i].in_flight)
+			answered(w, &w->clients[i]);
+	w->pending = 0;
+}
+
+/*
+ * Clients that answered in a cycle that did not complete (one stalled,
+ * or the run ended): their samples are in; the others stay in flight.
+ */
+static void take_partial(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		if (c->in_flight && c->slot->wake.count >= c->sent)
+			answered(w, c);
 	}
 }
 
@@ -378,8 +394,8 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 		} else if (tag == TAG_DEADLINE) {
 			if (read(w->deadline_fd, &ticks, sizeof(ticks)) > 0)
 				set_stop(w, LATT_STOP_DURATION);
-		} else {
-			take_answers(w, (unsigned int)tag);
+		} else if (tag == TAG_ANSWER) {
+			take_answer(w);
 		}
 	}
 }
@@ -502,7 +518,7 @@ static void report_stall(struct latt_waker *w, uint64_t waited)
 	for (i = 0; i < w->nclients; i++) {
 		const struct latt_client *c = &w->clients[i];
 
-		if (c->in_flight)
+		if (c->in_flight && c->slot->wake.count < c->sent)
 			fprintf(stderr, "latt: client %u (pid %d) has not "
 				"answered for %.1f s: no client is woken until "
 				"it does\n", c->id + 1, (int)c->pid,
@@ -549,6 +565,7 @@ static void wake_phase(struct latt_waker *w)
 		end_warmup(w, now);
 	record_late(w, now, false);
 	w->pending = 0;
+	latt_answer_expect(w->answer, w->nclients);
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
@@ -630,6 +647,8 @@ int latt_waker_run(struct latt_waker *w)
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
 	drain(w);
+	/* Those who answered in a cycle that did not complete. */
+	take_partial(w);
 	/* Every answer is in (or stalled): the clients' accounting. */
 	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */

@@ -129,7 +129,7 @@ check "... and the command is gone" none_left "$marker"
 run -c1 -s5 -S10 -t 0.5 -- sh -c 'sleep 0.1; kill -STOP $PPID; sleep 1.5
 	kill -CONT $PPID; sleep 5'
 check "latt stopped past its -t: the report says how late it ended" \
-	grep -Eq "$(printf '^\tStatus\t\tcomplete \\(duration reached [0-9.]+ s late: latt itself could not run\\)$')" "$tmp/out"
+	grep -Eq "$(printf '^\tStatus\t\tcomplete \\(duration reached, but the run ended [0-9.]+ s after it: latt itself could not run\\)$')" "$tmp/out"
 check "... and that the waker was late" grep -q "Waker late" "$tmp/out"
 
 # A run that measured nothing is a failure, not an empty success.

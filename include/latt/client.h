@@ -5,7 +5,8 @@
  * A client blocks on its wake channel; when woken it stamps the time,
  * does its work (-x), stamps again and records the two samples, wakeup
  * latency (waker's stamp to its own) and work latency (its wakeup to the
- * end of the work), into its slot, then answers.  Slots live in one shared
+ * end of the work), into its slot, then answers (the shared answer of
+ * include/latt/wake.h: the last client of a cycle wakes the waker).  Slots live in one shared
  * anonymous mapping made before the clients are forked, so the waker reads
  * every client's results without any copying, and each client writes only
  * its own slot (its own cache lines).
@@ -58,6 +59,7 @@ struct latt_client_cfg {
 	const struct latt_clock *clock;
 	size_t work_bytes;		/* -x, in bytes; 0 for no work */
 	const struct latt_sched *sched;	/* its scheduler settings */
+	struct latt_answer *answer;	/* the answer all clients share */
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
 	const sigset_t *ignore;		/* signals the waker handles for us */

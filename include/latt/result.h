@@ -32,7 +32,10 @@
 #define LATT_EXIT_TARGET	4
 #define LATT_EXIT_NOEXEC	127
 
-/* An overrun of --duration worth saying: latt was kept from running. */
+/*
+ * An overrun of --duration worth saying: latt was kept from running, or
+ * a cycle of many clients took that long.
+ */
 #define LATT_OVERRUN_NS		(100ULL * 1000 * 1000)
 
 /*

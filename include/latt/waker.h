@@ -7,10 +7,10 @@
  * the target (SIGTERM to its group, SIGKILL after the grace period) and
  * the clients, and reaps every process it started.
  *
- * Everything the waker waits for (answers, the sleep and the deadline
- * timers, the session's signalfd with SIGCHLD) is one epoll set, so no
- * event is missed while it waits for another and nothing is polled in a
- * loop.  A waker lives for one run; the process-wide state it relies on
+ * Everything the waker waits for (the clients' shared answer, the sleep
+ * and the deadline timers, the session's signalfd with SIGCHLD, which
+ * also tells of a client that died) is one epoll set, so no event is
+ * missed while it waits for another and nothing is polled in a loop.  A waker lives for one run; the process-wide state it relies on
  * (blocked signals, the signalfd, the subreaper) is the session's.
  *
  * A wakeup still unanswered when the run ends is not lost: if its client
@@ -37,6 +37,7 @@ struct latt_waker {
 	FILE *samples;			/* -v: where samples go; NULL: off */
 	const char *sample_prefix;	/* names the run in a sweep, or "" */
 	struct latt_client *clients;
+	struct latt_answer *answer;	/* the clients' shared answer */
 	unsigned int nclients;		/* started so far */
 	unsigned int nreaped;		/* of those, reaped */
 	struct latt_target *target;	/* NULL when there is none */
@@ -48,7 +49,8 @@ struct latt_waker {
 	int epfd, sleep_fd, deadline_fd;
 	int sigfd;			/* the session's */
 	uint64_t rng;
-	unsigned int pending;		/* answers still due this cycle */
+	unsigned int pending;		/* clients woken this cycle; 0 once
+					   the last has answered */
 	bool timer_fired;
 	bool stopping;			/* in latt_waker_finish() */
 	bool warming;			/* samples are still dropped */
@@ -81,13 +83,14 @@ struct latt_waker {
 
 /*
  * Prepare @w for one run of @cfg: epoll, the timers, the session's
- * signalfd.  @clients must have room for cfg->clients.  The sleeps are
- * drawn from @seed.  0 or -errno.
+ * signalfd, the clients' shared @answer.  @clients must have room for
+ * cfg->clients.  The sleeps are drawn from @seed.  0 or -errno.
  */
 int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		    const struct latt_session *s,
 		    const struct latt_clock *clock,
-		    struct latt_client *clients, uint64_t seed);
+		    struct latt_client *clients, struct latt_answer *answer,
+		    uint64_t seed);
 
 /*
  * Start cfg->clients clients with @ccfg, their slots in @slots.  A client
