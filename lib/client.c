@@ -233,7 +233,7 @@ static void client_child(struct latt_client *c,
 	sigprocmask(SIG_SETMASK, cfg->sigmask, NULL);
 
 	/* Only the waker's few descriptors came along: keep two of them. */
-	close_all_but(handoff, cfg->answer->wr);
+	close_all_but(handoff, cfg->answer->fd);
 	/* Settings first: the work buffer is allocated on the node's memory. */
 	ret = latt_sched_apply(cfg->sched, &step);
 	if (ret) {

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -73,65 +74,41 @@ int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp)
 struct latt_answer *latt_answer_open(void)
 {
 	struct latt_answer *a;
-	int fds[2], err;
+	int err;
 
 	a = mmap(NULL, sizeof(*a), PROT_READ | PROT_WRITE,
 		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (a == MAP_FAILED)
 		return NULL;
 	atomic_init(&a->due, 0);
-	if (pipe2(fds, O_CLOEXEC))
-		goto out_unmap;
-	/* The waker drains it from epoll; a read must never block it. */
-	if (fcntl(fds[0], F_SETFL, O_NONBLOCK)) {
-		close(fds[0]);
-		close(fds[1]);
-		goto out_unmap;
+	/* Never read: each cycle's one write is one edge for epoll. */
+	a->fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (a->fd < 0) {
+		err = errno;
+		munmap(a, sizeof(*a));
+		errno = err;
+		return NULL;
 	}
-	a->rd = fds[0];
-	a->wr = fds[1];
 	return a;
-
-out_unmap:
-	err = errno;
-	munmap(a, sizeof(*a));
-	errno = err;
-	return NULL;
 }
 
 void latt_answer_close(struct latt_answer *a)
 {
 	if (!a)
 		return;
-	close_fd(&a->rd);
-	close_fd(&a->wr);
+	close_fd(&a->fd);
 	munmap(a, sizeof(*a));
 }
 
 int latt_answer_give(struct latt_answer *a)
 {
-	char c = 0;
+	uint64_t one = 1;
 	ssize_t n;
 
 	if (atomic_fetch_sub(&a->due, 1) != 1)
 		return 0;
 	do {
-		n = write(a->wr, &c, 1);
+		n = write(a->fd, &one, sizeof(one));
 	} while (n < 0 && errno == EINTR);
-	return n == 1 ? 0 : -errno;
-}
-
-int latt_answer_take(struct latt_answer *a)
-{
-	char buf[16];
-	ssize_t n;
-
-	do {
-		n = read(a->rd, buf, sizeof(buf));
-	} while (n < 0 && errno == EINTR);
-	if (n > 0)
-		return 1;
-	if (n == 0 || errno == EAGAIN)
-		return 0;
-	return -errno;
+	return n == sizeof(one) ? 0 : -errno;
 }

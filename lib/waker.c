@@ -2,7 +2,7 @@
 /*
  * The waker's event loop; see include/latt/waker.h.
  *
- * epoll tags: the signalfd, the two timers and the shared answer.
+ * epoll tags: the signalfd, the three timers and the shared answer.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,6 +22,7 @@
 #define TAG_SLEEP	(TAG_SIGNAL + 1)
 #define TAG_DEADLINE	(TAG_SIGNAL + 2)
 #define TAG_ANSWER	(TAG_SIGNAL + 3)
+#define TAG_WATCH	(TAG_SIGNAL + 4)
 
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
@@ -63,11 +64,24 @@ static uint64_t next_random(struct latt_waker *w)
 	return w->rng * 0x2545f4914f6cdd1dULL;
 }
 
-static int epoll_add(int epfd, int fd, uint64_t tag)
+static int epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags)
 {
-	struct epoll_event ev = { .events = EPOLLIN, .data.u64 = tag };
+	struct epoll_event ev = { .events = EPOLLIN | flags, .data.u64 = tag };
 
 	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
+}
+
+/* A periodic timer, every @ns. */
+static int arm_watch(int fd, uint64_t ns)
+{
+	struct itimerspec its = {
+		.it_value.tv_sec = (time_t)(ns / 1000000000ULL),
+		.it_value.tv_nsec = (long)(ns % 1000000000ULL),
+		.it_interval.tv_sec = (time_t)(ns / 1000000000ULL),
+		.it_interval.tv_nsec = (long)(ns % 1000000000ULL),
+	};
+
+	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
 }
 
 static int arm_timer(int fd, uint64_t ns)
@@ -97,7 +111,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->answer = answer;
 	w->dead_client = -1;
 	w->sigfd = s->sigfd;
-	w->epfd = w->sleep_fd = w->deadline_fd = -1;
+	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -107,15 +121,21 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 				     TFD_CLOEXEC | TFD_NONBLOCK);
 	w->deadline_fd = timerfd_create(CLOCK_MONOTONIC,
 					TFD_CLOEXEC | TFD_NONBLOCK);
-	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0)
+	w->watch_fd = timerfd_create(CLOCK_MONOTONIC,
+				     TFD_CLOEXEC | TFD_NONBLOCK);
+	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0 ||
+	    w->watch_fd < 0)
 		return -errno;
-	ret = epoll_add(w->epfd, w->sigfd, TAG_SIGNAL);
+	ret = epoll_add(w->epfd, w->sigfd, TAG_SIGNAL, 0);
 	if (!ret)
-		ret = epoll_add(w->epfd, w->sleep_fd, TAG_SLEEP);
+		ret = epoll_add(w->epfd, w->sleep_fd, TAG_SLEEP, 0);
 	if (!ret)
-		ret = epoll_add(w->epfd, w->deadline_fd, TAG_DEADLINE);
+		ret = epoll_add(w->epfd, w->deadline_fd, TAG_DEADLINE, 0);
 	if (!ret)
-		ret = epoll_add(w->epfd, answer->rd, TAG_ANSWER);
+		ret = epoll_add(w->epfd, w->watch_fd, TAG_WATCH, 0);
+	/* Edge-triggered: each cycle's answer is an event, never read. */
+	if (!ret)
+		ret = epoll_add(w->epfd, answer->fd, TAG_ANSWER, EPOLLET);
 	return ret;
 }
 
@@ -132,6 +152,7 @@ void latt_waker_fail(struct latt_waker *w, enum latt_stop why, int error,
 #define ADOPT_TIMEOUT_MS	30000
 
 static void read_signals(struct latt_waker *w);
+static void watch(struct latt_waker *w);
 
 /*
  * Take every client's hand-off.  A client that dies first, or a signal,
@@ -339,14 +360,8 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 static void take_answer(struct latt_waker *w)
 {
 	unsigned int i;
-	int ret;
 
-	ret = latt_answer_take(w->answer);
-	if (ret < 0) {
-		set_error(w, LATT_STOP_ERROR, ret);
-		return;
-	}
-	if (!ret || !w->pending)
+	if (!w->pending)
 		return;
 	for (i = 0; i < w->nclients; i++)
 		if (w->clients[i].in_flight)
@@ -396,6 +411,9 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 				set_stop(w, LATT_STOP_DURATION);
 		} else if (tag == TAG_ANSWER) {
 			take_answer(w);
+		} else if (tag == TAG_WATCH) {
+			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
+				watch(w);
 		}
 	}
 }
@@ -427,11 +445,9 @@ static void sleep_phase(struct latt_waker *w)
 	if (span)
 		ns += next_random(w) % (span + 1);
 	w->planned_ns = 0;
-	if (!ns) {
-		/* Nothing to wait for, but still look at what arrived. */
-		handle_events(w, 0);
+	/* Back to back: what else arrives is seen while answers are due. */
+	if (!ns)
 		return;
-	}
 	ret = arm_timer(w->sleep_fd, ns);
 	if (ret) {
 		set_error(w, LATT_STOP_ERROR, ret);
@@ -526,28 +542,33 @@ static void report_stall(struct latt_waker *w, uint64_t waited)
 	}
 }
 
+/*
+ * The watchdog's tick (a quarter of the stall limit): has this cycle
+ * waited too long for its answers?  Checked by a periodic timer rather
+ * than a timeout on every wait, which would arm a timer in the kernel
+ * on every cycle.
+ */
+static void watch(struct latt_waker *w)
+{
+	uint64_t waited;
+
+	if (!w->pending || w->cycle_stalled)
+		return;
+	waited = latt_mono_ns() - w->cycle_start_ns;
+	if (waited < latt_stall_limit_ns(w->cfg))
+		return;
+	report_stall(w, waited);
+	w->cycle_stalled = true;
+}
+
 /* Wait for this cycle's answers, which began at @t0. */
 static void collect_answers(struct latt_waker *w, uint64_t t0)
 {
-	uint64_t limit = latt_stall_limit_ns(w->cfg), now = t0;
-	bool stalled = false;
-
-	while (w->pending && w->stop == LATT_STOP_NONE) {
-		int timeout = -1;
-
-		if (!stalled) {
-			now = latt_mono_ns();
-			if (now - t0 >= limit) {
-				report_stall(w, now - t0);
-				stalled = true;
-			} else {
-				timeout = (int)((limit - (now - t0)) /
-						1000000) + 1;
-			}
-		}
-		handle_events(w, timeout);
-	}
-	if (stalled && !w->warming) {
+	w->cycle_start_ns = t0;
+	w->cycle_stalled = false;
+	while (w->pending && w->stop == LATT_STOP_NONE)
+		handle_events(w, -1);
+	if (w->cycle_stalled && !w->warming) {
 		w->stalled_cycles++;
 		w->stalled_ns += latt_mono_ns() - t0;
 	}
@@ -629,6 +650,9 @@ int latt_waker_run(struct latt_waker *w)
 		if (ret)
 			set_error(w, LATT_STOP_ERROR, ret);
 	}
+	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
+	if (ret)
+		set_error(w, LATT_STOP_ERROR, ret);
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
 	while (w->stop == LATT_STOP_NONE) {
@@ -841,7 +865,9 @@ void latt_waker_destroy(struct latt_waker *w)
 		close(w->sleep_fd);
 	if (w->deadline_fd >= 0)
 		close(w->deadline_fd);
-	w->epfd = w->sleep_fd = w->deadline_fd = -1;
+	if (w->watch_fd >= 0)
+		close(w->watch_fd);
+	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 }
 
 void latt_waker_result(const struct latt_waker *w, struct latt_result *r)

@@ -164,7 +164,7 @@ check "... its wakeup is counted, unanswered" \
 check "... with its whole wait (it was stopped for over a second)" \
 	awk -v m="$(value Max)" 'BEGIN { exit !(m > 1000000) }'
 check "... and named while it stalled" \
-	grep -q "^latt: client [12] (pid $victim) has not answered for 1.0 s: no client is woken until it does$" "$tmp/err"
+	grep -q "^latt: client [12] (pid $victim) has not answered for 1\.[0-9] s: no client is woken until it does$" "$tmp/err"
 
 # A client stopped for 2 s of a 3 s run: a wakeup of at least 2 s, and a
 # cycle that stalled for as long, without wakeups.
@@ -177,10 +177,11 @@ sleep 2
 kill -CONT "$victim"
 wait $pid
 is "$?" 0 "a client stopped for 2 s of a 3 s run: exit 0"
-check "... a wakeup of at least 2 s" \
-	awk -v m="$(value Max)" 'BEGIN { exit !(m >= 2000000) }'
+# (the 2 s less the sleep the client was in when it was stopped)
+check "... a wakeup of about 2 s" \
+	awk -v m="$(value Max)" 'BEGIN { exit !(m >= 1980000) }'
 check "... and one stalled cycle, 2 s without wakeups" \
-	grep -Eq "$(printf '^\tStalled\t\t +1 cycle waited over 1.0 s for an answer: 2\\.[0-9]{3} s without wakeups$')" "$tmp/out"
+	grep -Eq "$(printf '^\tStalled\t\t +1 cycle waited over 1.0 s for an answer: (1\\.9|2\\.)[0-9]+ s without wakeups$')" "$tmp/out"
 
 # What the machine cannot do is found before anything runs: exit 2.
 run -s1 -S2 -t 1 --cpus 1023

@@ -11,10 +11,11 @@
  * (eventfd, futex, socket) are further values of enum latt_wake_mech.
  *
  * Answering: the clients of a run share one answer, a count of the
- * answers still due in shared memory and one pipe.  A client, its sample
- * recorded, counts itself off; the last of the cycle writes one byte into
- * the pipe, which the waker's epoll set watches.  So a cycle wakes the
- * waker once.  Were each client to write an answer of its own, every one
+ * answers still due in shared memory and one eventfd.  A client, its
+ * sample recorded, counts itself off; the last of the cycle adds to the
+ * eventfd, which the waker's epoll set watches edge-triggered (so the
+ * waker never needs to read it).  So a cycle wakes the waker once, and
+ * costs it one system call besides its writes.  Were each client to write an answer of its own, every one
  * of them would wake a waker asleep in epoll, a wakeup across CPUs each,
  * and the clients queued on one CPU would wait for each other's (about
  * 40 us at the median under load on the development machine).  A client
@@ -62,17 +63,16 @@ int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp);
 /* The answer the clients of a run share; lives in shared memory. */
 struct latt_answer {
 	atomic_uint due;	/* answers still due this cycle */
-	int rd;			/* the waker's end, non-blocking */
-	int wr;			/* the clients' end */
+	int fd;			/* an eventfd; watch it with EPOLLET */
 } __attribute__((aligned(64)));
 
 /*
- * Map a shared answer and make its pipe (close-on-exec).  Returns NULL
+ * Map a shared answer and make its eventfd (close-on-exec).  Returns NULL
  * with errno set on failure.
  */
 struct latt_answer *latt_answer_open(void);
 
-/* Close the pipe and unmap. */
+/* Close the eventfd and unmap. */
 void latt_answer_close(struct latt_answer *a);
 
 /* Waker, before it wakes @n clients: that many answers are due. */
@@ -88,15 +88,9 @@ static inline unsigned int latt_answer_due(struct latt_answer *a)
 }
 
 /*
- * Client, its sample recorded: count itself off; the last one writes the
- * byte that wakes the waker.  0 or -errno (-EPIPE: the waker is gone).
+ * Client, its sample recorded: count itself off; the last one adds to the
+ * eventfd, which wakes the waker.  0 or -errno.
  */
 int latt_answer_give(struct latt_answer *a);
-
-/*
- * Waker: take the byte of a completed cycle.  Returns 1 when one was
- * there, 0 when not, or -errno.
- */
-int latt_answer_take(struct latt_answer *a);
 
 #endif /* LATT_WAKE_H */

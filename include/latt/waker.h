@@ -47,6 +47,7 @@ struct latt_waker {
 	bool helper_reaped;		/* it ended: the run failed */
 	int helper_status;
 	int epfd, sleep_fd, deadline_fd;
+	int watch_fd;			/* ticks to look for a stalled cycle */
 	int sigfd;			/* the session's */
 	uint64_t rng;
 	unsigned int pending;		/* clients woken this cycle; 0 once
@@ -56,6 +57,8 @@ struct latt_waker {
 	bool warming;			/* samples are still dropped */
 	uint64_t warm_end_ns;
 	uint64_t planned_ns;		/* when this cycle's sleep should end */
+	uint64_t cycle_start_ns;	/* when this cycle's wakes began */
+	bool cycle_stalled;		/* it waited too long for an answer */
 	struct latt_stats late;		/* how late the waker woke, each cycle */
 	struct latt_hist late_hist;
 

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Wake round trips per second, back to back (latt -s0 -S0 -x0 -c1: one
+# client, no sleep, no work) against perf bench sched pipe (two processes
+# passing a byte back and forth), unpinned and pinned to CPU 0, three
+# rounds each, interleaved.  Needs perf (apt-get install linux-perf).
+# Usage: contrib/bench/roundtrip.sh [SECONDS per latt run] (default 5)
+set -eu
+secs=${1:-5}
+latt=${LATT:-./latt}
+
+perf_ops() {
+	$1 perf bench sched pipe 2>&1 | awk '/ops\/sec/ { print $1 }'
+}
+
+latt_ops() {
+	$1 "$latt" -s0 -S0 -x0 -c1 -t "$secs" --clock monotonic |
+		awk -F'\t+' -v s="$secs" '$2 == "Cycles" { printf "%d\n", $3 / s }'
+}
+
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+echo "# $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%d): round trips per second"
+for pin in "" "taskset -c 0"; do
+	: >"${TMPDIR:-/tmp}/rt.perf.$$"
+	: >"${TMPDIR:-/tmp}/rt.latt.$$"
+	for round in 1 2 3; do
+		p=$(perf_ops "$pin")
+		l=$(latt_ops "$pin")
+		echo "$p" >>"${TMPDIR:-/tmp}/rt.perf.$$"
+		echo "$l" >>"${TMPDIR:-/tmp}/rt.latt.$$"
+		printf '%-14s round %d: perf %s, latt %s\n' "${pin:-unpinned}" \
+			"$round" "$p" "$l"
+	done
+	p=$(median <"${TMPDIR:-/tmp}/rt.perf.$$")
+	l=$(median <"${TMPDIR:-/tmp}/rt.latt.$$")
+	printf '%-14s median: perf %s, latt %s: latt at %s%%\n' \
+		"${pin:-unpinned}" "$p" "$l" \
+		"$(awk -v a="$l" -v b="$p" 'BEGIN { printf "%.1f", 100 * a / b }')"
+	rm -f "${TMPDIR:-/tmp}/rt.perf.$$" "${TMPDIR:-/tmp}/rt.latt.$$"
+done
