@@ -663,11 +663,19 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
-	/* latt itself may have run too late to stop on time. */
+	/*
+	 * latt itself may have run too late to stop on time: the deadline
+	 * is a wakeup of the waker too, and how late it came counts.
+	 */
 	if (w->stop == LATT_STOP_DURATION &&
-	    w->end_ns > w->run_start_ns + w->cfg->duration_ns)
+	    w->end_ns > w->run_start_ns + w->cfg->duration_ns) {
 		w->overrun_ns = w->end_ns - w->run_start_ns -
 				w->cfg->duration_ns;
+		if (!w->warming) {
+			latt_stats_add(&w->late, w->overrun_ns);
+			latt_hist_add(&w->late_hist, w->overrun_ns);
+		}
+	}
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
 	drain(w);
