@@ -62,6 +62,7 @@ enum {
 	OPT_GRACE = CHAR_MAX + 1,
 	OPT_WARMUP,
 	OPT_CLOCK,
+	OPT_MECHANISM,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -84,6 +85,7 @@ static const struct option fixed_opts[] = {
 	{ "warmup",      required_argument, NULL, OPT_WARMUP },
 	{ "percentiles", required_argument, NULL, 'p' },
 	{ "clock",       required_argument, NULL, OPT_CLOCK },
+	{ "mechanism",   required_argument, NULL, OPT_MECHANISM },
 	{ "config",      required_argument, NULL, 'C' },
 	{ "runs",        required_argument, NULL, 'r' },
 	{ "verbose",     no_argument,       NULL, 'v' },
@@ -135,6 +137,8 @@ static void __attribute__((noreturn)) usage(void)
 "      --clock CLOCK       auto (the default: tsc where the kernel trusts\n"
 "                          it, else monotonic), monotonic, monotonic_raw\n"
 "                          or tsc\n"
+"      --mechanism MECH    how clients are woken: pipe (the default),\n"
+"                          eventfd, futex or socket\n"
 "  -C, --config NAME:KEY=VALUE,...\n"
 "                          a named configuration of the settings below\n"
 "                          (KEY is the option without its dashes); give\n"
@@ -291,6 +295,11 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		if (latt_clock_parse(arg, &b->clock))
 			usage_error("invalid --clock value '%s': expected auto, "
 				    "monotonic, monotonic_raw or tsc", arg);
+		break;
+	case OPT_MECHANISM:
+		if (latt_wake_parse(arg, &b->mechanism))
+			usage_error("invalid --mechanism value '%s': expected "
+				    "pipe, eventfd, futex or socket", arg);
 		break;
 	case 'C':
 		if (o->nspecs == CONFIGS_MAX)

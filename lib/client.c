@@ -159,7 +159,7 @@ static int handoff_send(const struct latt_client *c, int fd, int error,
 	m.body.id = c->id;
 	m.body.error = error;
 	m.body.step = (int32_t)step;
-	if (error) {
+	if (error || c->chan.wake_wr < 0) {
 		m.msg.msg_control = NULL;
 		m.msg.msg_controllen = 0;
 	} else {
@@ -176,7 +176,7 @@ static int handoff_send(const struct latt_client *c, int fd, int error,
 }
 
 int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
-		      struct latt_client_failure *fail)
+		      enum latt_wake_mech mech, struct latt_client_failure *fail)
 {
 	struct handoff_msg m;
 	struct latt_client *c;
@@ -199,17 +199,24 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 		fail->step = (enum latt_sched_step)m.body.step;
 		return -ECANCELED;
 	}
+	c = &clients[m.body.id];
+	if (c->adopted)
+		return -EPROTO;
+	/* A futex channel has no descriptor: the word is the channel. */
+	if (!cm && m.body.error == 0 && !latt_wake_has_fd(mech)) {
+		c->chan.mech = mech;
+		c->chan.word = &c->slot->word;
+		c->adopted = true;
+		return (int)m.body.id;
+	}
 	if (!cm || cm->cmsg_type != SCM_RIGHTS ||
 	    cm->cmsg_len != CMSG_LEN(sizeof(fds)))
 		return -EPROTO;
 	memcpy(fds, CMSG_DATA(cm), sizeof(fds));
-	if (clients[m.body.id].chan.wake_wr >= 0) {
-		close(fds[0]);
-		return -EPROTO;
-	}
-	c = &clients[m.body.id];
-	c->chan.mech = LATT_WAKE_PIPE;
+	c->chan.mech = mech;
+	c->chan.word = &c->slot->word;
 	c->chan.wake_wr = fds[0];
+	c->adopted = true;
 	return (int)m.body.id;
 }
 
@@ -240,14 +247,15 @@ static void client_child(struct latt_client *c,
 		handoff_send(c, handoff, ret, step);
 		_exit(2);
 	}
-	ret = latt_wake_open(&c->chan, LATT_WAKE_PIPE);
+	ret = latt_wake_open(&c->chan, cfg->mech, &c->slot->word);
 	if (!ret)
 		ret = handoff_send(c, handoff, 0, step);
 	if (ret)
 		_exit(2);
 	close(handoff);
 	/* The waker has its end now; keep only ours. */
-	close(c->chan.wake_wr);
+	if (c->chan.wake_wr >= 0)
+		close(c->chan.wake_wr);
 	c->chan.wake_wr = -1;
 	_exit(latt_client_loop(c, cfg) ? 2 : 0);
 }
@@ -258,6 +266,8 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
 	pid_t pid;
 
 	c->chan.wake_rd = c->chan.wake_wr = -1;
+	c->chan.word = &c->slot->word;
+	c->adopted = false;
 	pid = fork();
 	if (pid < 0)
 		return -errno;

@@ -118,6 +118,7 @@ static int start_clients(struct run *run)
 		.work_bytes = c->work_bytes,
 		.sched = &c->client,
 		.answer = run->answer,
+		.mech = c->mechanism,
 		.parent = getpid(),
 		.sigmask = &run->s->child_mask,
 		.ignore = &run->s->stops,

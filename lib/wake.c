@@ -4,8 +4,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
+#include <string.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "latt/wake.h"
@@ -18,23 +22,106 @@ static void close_fd(int *fd)
 	}
 }
 
-int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech)
+/*
+ * The shared word's states.  futex: IDLE (nothing posted), WAITING (the
+ * client is, or is about to be, asleep on the word), POSTED (a stamp is
+ * there), CLOSED (hang-up).  eventfd uses CLOSED only.
+ */
+#define W_IDLE		0U
+#define W_WAITING	1U
+#define W_POSTED	2U
+#define W_CLOSED	3U
+
+static const char *const mech_names[] = {
+	[LATT_WAKE_PIPE] = "pipe",
+	[LATT_WAKE_EVENTFD] = "eventfd",
+	[LATT_WAKE_FUTEX] = "futex",
+	[LATT_WAKE_SOCKET] = "socket",
+};
+
+int latt_wake_parse(const char *name, enum latt_wake_mech *mech)
 {
-	int wake[2];
+	size_t i;
+
+	for (i = 0; i < sizeof(mech_names) / sizeof(mech_names[0]); i++) {
+		if (!strcmp(name, mech_names[i])) {
+			*mech = (enum latt_wake_mech)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *latt_wake_name(enum latt_wake_mech mech)
+{
+	return (unsigned int)mech < sizeof(mech_names) /
+	       sizeof(mech_names[0]) ? mech_names[mech] : "?";
+}
+
+static long futex(atomic_uint *addr, int op, unsigned int val)
+{
+	return syscall(SYS_futex, addr, op, val, NULL, NULL, 0);
+}
+
+int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech,
+		   struct latt_wake_word *word)
+{
+	int fds[2], err;
 
 	ch->wake_rd = ch->wake_wr = -1;
-	if (mech != LATT_WAKE_PIPE)
-		return -EINVAL;
 	ch->mech = mech;
-	if (pipe2(wake, O_CLOEXEC))
-		return -errno;
-	ch->wake_rd = wake[0];
-	ch->wake_wr = wake[1];
+	ch->word = word;
+	atomic_store(&word->state, W_IDLE);
+	switch (mech) {
+	case LATT_WAKE_PIPE:
+		if (pipe2(fds, O_CLOEXEC))
+			return -errno;
+		break;
+	case LATT_WAKE_SOCKET:
+		if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds))
+			return -errno;
+		break;
+	case LATT_WAKE_EVENTFD:
+		/* One file; the waker holds a descriptor of its own. */
+		fds[0] = eventfd(0, EFD_CLOEXEC);
+		if (fds[0] < 0)
+			return -errno;
+		fds[1] = fcntl(fds[0], F_DUPFD_CLOEXEC, 0);
+		if (fds[1] < 0) {
+			err = -errno;
+			close(fds[0]);
+			return err;
+		}
+		break;
+	case LATT_WAKE_FUTEX:
+		return 0;
+	default:
+		return -EINVAL;
+	}
+	ch->wake_rd = fds[0];
+	ch->wake_wr = fds[1];
 	return 0;
 }
 
 void latt_wake_hangup(struct latt_wake_chan *ch)
 {
+	uint64_t one = 1;
+
+	switch (ch->mech) {
+	case LATT_WAKE_FUTEX:
+		if (atomic_exchange(&ch->word->state, W_CLOSED) == W_WAITING)
+			futex(&ch->word->state, FUTEX_WAKE, 1);
+		return;
+	case LATT_WAKE_EVENTFD:
+		/* No end of file on an eventfd: say closed, then wake. */
+		atomic_store(&ch->word->state, W_CLOSED);
+		if (ch->wake_wr >= 0 &&
+		    write(ch->wake_wr, &one, sizeof(one)) < 0)
+			break;
+		break;
+	default:
+		break;
+	}
 	close_fd(&ch->wake_wr);
 }
 
@@ -46,20 +133,64 @@ void latt_wake_close(struct latt_wake_chan *ch)
 
 int latt_wake_send(struct latt_wake_chan *ch, uint64_t stamp)
 {
+	struct latt_wake_word *w = ch->word;
 	ssize_t n;
 
+	if (ch->mech == LATT_WAKE_FUTEX) {
+		unsigned int old;
+
+		w->stamp = stamp;
+		old = atomic_exchange(&w->state, W_POSTED);
+		if (old == W_CLOSED)
+			return -EPIPE;
+		/* Only a client asleep on the word needs the system call. */
+		if (old == W_WAITING && futex(&w->state, FUTEX_WAKE, 1) < 0)
+			return -errno;
+		return 0;
+	}
 	do {
-		n = write(ch->wake_wr, &stamp, sizeof(stamp));
+		if (ch->mech == LATT_WAKE_SOCKET)
+			n = send(ch->wake_wr, &stamp, sizeof(stamp),
+				 MSG_NOSIGNAL);
+		else
+			n = write(ch->wake_wr, &stamp, sizeof(stamp));
 	} while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return -errno;
 	return n == sizeof(stamp) ? 0 : -EIO;
 }
 
+/* The client's side of the futex: wait for a post or the hang-up. */
+static int futex_recv(struct latt_wake_word *w, uint64_t *stamp)
+{
+	unsigned int s;
+
+	for (;;) {
+		s = atomic_load(&w->state);
+		if (s == W_POSTED) {
+			*stamp = w->stamp;
+			/* A hang-up may have come meanwhile: keep it. */
+			s = W_POSTED;
+			atomic_compare_exchange_strong(&w->state, &s, W_IDLE);
+			return 1;
+		}
+		if (s == W_CLOSED)
+			return 0;
+		if (s == W_IDLE &&
+		    !atomic_compare_exchange_strong(&w->state, &s, W_WAITING))
+			continue;
+		if (futex(&w->state, FUTEX_WAIT, W_WAITING) < 0 &&
+		    errno != EAGAIN && errno != EINTR)
+			return -errno;
+	}
+}
+
 int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp)
 {
 	ssize_t n;
 
+	if (ch->mech == LATT_WAKE_FUTEX)
+		return futex_recv(ch->word, stamp);
 	do {
 		n = read(ch->wake_rd, stamp, sizeof(*stamp));
 	} while (n < 0 && errno == EINTR);
@@ -67,7 +198,10 @@ int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp)
 		return -errno;
 	if (n == 0)
 		return 0;
-	/* Writes of 8 bytes to a pipe are atomic: a short read is a bug. */
+	if (ch->mech == LATT_WAKE_EVENTFD &&
+	    atomic_load(&ch->word->state) == W_CLOSED)
+		return 0;
+	/* Writes of 8 bytes are atomic: a short read is a bug. */
 	return n == sizeof(*stamp) ? 1 : -EIO;
 }
 

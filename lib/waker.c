@@ -184,7 +184,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		 */
 		while (pending) {
 			ret = latt_client_adopt(w->clients, w->nclients, fd,
-						&fail);
+						w->cfg->mechanism, &fail);
 			if (ret == -EAGAIN)
 				break;
 			if (ret == -ECANCELED) {
@@ -641,6 +641,11 @@ int latt_waker_run(struct latt_waker *w)
 
 	start_measuring(w, now);
 	w->run_start_ns = now;
+	/* -v names what its samples were taken with. */
+	if (w->samples)
+		fprintf(w->samples, "# samples %sclock=%s mechanism=%s\n",
+			w->sample_prefix, latt_clock_name(w->clock),
+			latt_wake_name(w->cfg->mechanism));
 	if (w->cfg->warmup_ns) {
 		w->warming = true;
 		w->warm_end_ns = now + w->cfg->warmup_ns;

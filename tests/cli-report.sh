@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 26
+plan 31
 
 run -c8 -s10 -S20 sleep 2
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
@@ -62,6 +62,16 @@ esac
 is "$(field Status)" "complete (command exited)" "the run ended with the command"
 is "$(field Command)" "sleep 2" "the target is named"
 is "$(field Exit)" "exited with status 0" "its exit status is reported"
+
+for m in pipe eventfd futex socket; do
+	run -c4 -s1 -S2 -t 0.3 --mechanism $m
+	check "--mechanism $m: a full report naming it" \
+		sh -c "test $rc -eq 0 && grep -q '^Entries logged: [1-9]' '$tmp/out' &&
+			grep -Eq '$(printf '^\tMechanism\t%s$' $m)' '$tmp/out'"
+done
+run -v -c1 -s1 -S2 -t 0.1 --mechanism socket
+is "$(head -n 1 "$tmp/out")" "# samples clock=$(field Clock | cut -d' ' -f1) mechanism=socket" \
+	"-v names clock and mechanism first"
 
 run -c1 -s1 -S2 -t 0.2 --clock monotonic_raw
 is "$(field Clock)" "monotonic_raw" "--clock monotonic_raw is used and named"

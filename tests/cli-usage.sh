@@ -4,7 +4,7 @@
 # run and nothing on stdout.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 48
+plan 50
 
 run --help
 is "$rc" 0 "--help exits 0"
@@ -58,6 +58,7 @@ bad -p 0 "invalid --percentiles value '0'"
 bad -p 50,101 "--percentiles"
 bad -p 50,,90 "--percentiles"
 bad -p 50,99,50 "invalid --percentiles value '50,99,50': a percentile is given twice"
+bad --mechanism signal "invalid --mechanism value 'signal': expected pipe, eventfd, futex or socket"
 bad --clock realtime "invalid --clock value 'realtime': expected auto, monotonic, monotonic_raw or tsc"
 
 run -s 300 -S 200 true

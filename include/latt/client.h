@@ -35,6 +35,7 @@ struct latt_client_slot {
 	struct latt_stats work;
 	uint64_t last_wake_ns;	/* the latest samples, for -v */
 	uint64_t last_work_ns;
+	struct latt_wake_word word;	/* the wake channel's shared word */
 	struct latt_hist wake_hist;
 	struct latt_hist work_hist;
 } __attribute__((aligned(64)));
@@ -43,6 +44,7 @@ struct latt_client {
 	unsigned int id;		/* 0-based; reported 1-based */
 	pid_t pid;			/* 0 before it is started */
 	bool reaped;			/* its exit status is in @status */
+	bool adopted;			/* its channel was handed over */
 	int status;			/* as from waitpid() */
 	uint64_t reaped_ns;		/* the clock when it was reaped */
 	struct latt_wake_chan chan;
@@ -60,6 +62,7 @@ struct latt_client_cfg {
 	size_t work_bytes;		/* -x, in bytes; 0 for no work */
 	const struct latt_sched *sched;	/* its scheduler settings */
 	struct latt_answer *answer;	/* the answer all clients share */
+	enum latt_wake_mech mech;	/* how the waker wakes it */
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
 	const sigset_t *ignore;		/* signals the waker handles for us */
@@ -116,12 +119,14 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
 
 /*
  * Take one hand-off message from socket @fd (non-blocking) and give its
- * descriptors (close-on-exec) to the client among @clients[0..n) it names.
- * Returns that client's index, -EAGAIN when none is waiting, -ECANCELED
- * when the client could not apply its settings (@fail says what), -EPROTO
- * for a malformed message, or -errno.
+ * descriptor (close-on-exec; none for a futex channel) to the client among
+ * @clients[0..n) it names, whose channel is of mechanism @mech.  Returns
+ * that client's index, -EAGAIN when none is waiting, -ECANCELED when the
+ * client could not apply its settings (@fail says what), -EPROTO for a
+ * malformed message, or -errno.
  */
 int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
+		      enum latt_wake_mech mech,
 		      struct latt_client_failure *fail);
 
 /*

@@ -20,6 +20,7 @@
 
 #include "latt/clock.h"
 #include "latt/sched.h"
+#include "latt/wake.h"
 
 #define LATT_PCT_MAX		16	/* percentiles one run reports */
 #define LATT_NAME_MAX		32	/* length of a configuration's name */
@@ -47,6 +48,7 @@ struct latt_run_cfg {
 	uint64_t warmup_ns;		/* samples before this are dropped */
 	uint64_t grace_ns;		/* SIGTERM to SIGKILL of the command */
 	enum latt_clock_id clock;	/* what samples are stamped with */
+	enum latt_wake_mech mechanism;	/* how clients are woken */
 	bool verbose;			/* print every sample */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];

@@ -4,11 +4,22 @@
  * cycle answer.
  *
  * Waking: each client has a channel of its own, so no client ever reads
- * what was meant for another.  The pipe mechanism (latt-0.1's) is the
- * reference: the waker writes its time stamp into the client's wake pipe
- * and the client's blocking read returns it.  Closing the waker's end is
- * the hang-up: the client reads end of file and leaves.  Other mechanisms
- * (eventfd, futex, socket) are further values of enum latt_wake_mech.
+ * what was meant for another.  The waker hands the client its time stamp
+ * with the wake; the mechanism is one of:
+ *
+ *  pipe     (latt-0.1's, the reference) the stamp is written into the
+ *           client's pipe; its blocking read returns it.  Hang-up: the
+ *           waker closes its end, the client reads end of file.
+ *  socket   the same over a Unix seqpacket socket pair.
+ *  eventfd  the stamp is added to the client's eventfd (zero until then),
+ *           whose blocking read returns it and resets it.  Hang-up: the
+ *           shared word says closed, then the eventfd is written.
+ *  futex    the stamp is stored in a word the two share; the waker marks
+ *           it posted and calls FUTEX_WAKE only when the client is really
+ *           asleep on it (it marked the word waiting first): a wake that
+ *           finds the client still running costs no system call.
+ *
+ * A dead client is seen from SIGCHLD; a pipe or socket also says EPIPE.
  *
  * Answering: the clients of a run share one answer, a count of the
  * answers still due in shared memory and one eventfd.  A client, its
@@ -29,29 +40,59 @@
 
 enum latt_wake_mech {
 	LATT_WAKE_PIPE,
+	LATT_WAKE_EVENTFD,
+	LATT_WAKE_FUTEX,
+	LATT_WAKE_SOCKET,
+};
+
+/* A word the waker and its client share (in the client's slot). */
+struct latt_wake_word {
+	atomic_uint state;	/* futex and eventfd; see lib/wake.c */
+	uint64_t stamp;		/* futex: the stamp posted */
 };
 
 struct latt_wake_chan {
 	enum latt_wake_mech mech;
-	int wake_rd, wake_wr;	/* waker writes wake_wr, client reads wake_rd */
+	int wake_rd;		/* the client's end; -1 for futex */
+	int wake_wr;		/* the waker's end; -1 for futex */
+	struct latt_wake_word *word;
 };
+
+/* Parse a mechanism's name (pipe, eventfd, futex, socket).  0 or -EINVAL. */
+int latt_wake_parse(const char *name, enum latt_wake_mech *mech);
+
+/* The name of @mech ("pipe"). */
+const char *latt_wake_name(enum latt_wake_mech mech);
+
+/* True when the waker holds a descriptor of the channel (all but futex). */
+static inline int latt_wake_has_fd(enum latt_wake_mech mech)
+{
+	return mech != LATT_WAKE_FUTEX;
+}
 
 /* File descriptors a channel holds in the waker once the client runs. */
 #define LATT_WAKE_WAKER_FDS	1
 
-/* Create a channel; every descriptor is close-on-exec.  0 or -errno. */
-int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech);
+/*
+ * Create a channel of @mech around the shared @word; every descriptor is
+ * close-on-exec.  0 or -errno.
+ */
+int latt_wake_open(struct latt_wake_chan *ch, enum latt_wake_mech mech,
+		   struct latt_wake_word *word);
 
 /*
- * In the waker: drop the wake end, which tells a client blocked in
- * latt_wake_recv() to leave (it sees end of file).
+ * In the waker: hang up, which tells a client blocked in latt_wake_recv()
+ * (or about to be) to leave.
  */
 void latt_wake_hangup(struct latt_wake_chan *ch);
 
 /* Close whatever the channel still holds. */
 void latt_wake_close(struct latt_wake_chan *ch);
 
-/* Waker: wake the client, handing it @stamp.  0, or -EPIPE if it is gone. */
+/*
+ * Waker: wake the client, handing it @stamp (not 0).  0, or -EPIPE if it
+ * is gone (pipe and socket only can tell).
+ */
 int latt_wake_send(struct latt_wake_chan *ch, uint64_t stamp);
 
 /*
