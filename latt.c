@@ -63,6 +63,7 @@ enum {
 	OPT_WARMUP,
 	OPT_CLOCK,
 	OPT_MECHANISM,
+	OPT_THREADS,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -86,6 +87,7 @@ static const struct option fixed_opts[] = {
 	{ "percentiles", required_argument, NULL, 'p' },
 	{ "clock",       required_argument, NULL, OPT_CLOCK },
 	{ "mechanism",   required_argument, NULL, OPT_MECHANISM },
+	{ "threads",     no_argument,       NULL, OPT_THREADS },
 	{ "config",      required_argument, NULL, 'C' },
 	{ "runs",        required_argument, NULL, 'r' },
 	{ "verbose",     no_argument,       NULL, 'v' },
@@ -139,6 +141,7 @@ static void __attribute__((noreturn)) usage(void)
 "                          or tsc\n"
 "      --mechanism MECH    how clients are woken: pipe (the default),\n"
 "                          eventfd, futex or socket\n"
+"      --threads           clients are threads of latt, not processes\n"
 "  -C, --config NAME:KEY=VALUE,...\n"
 "                          a named configuration of the settings below\n"
 "                          (KEY is the option without its dashes); give\n"
@@ -301,6 +304,9 @@ static void parse_option(struct opts *o, int c, const char *arg,
 			usage_error("invalid --mechanism value '%s': expected "
 				    "pipe, eventfd, futex or socket", arg);
 		break;
+	case OPT_THREADS:
+		b->threads = true;
+		break;
 	case 'C':
 		if (o->nspecs == CONFIGS_MAX)
 			usage_error("too many configurations: at most %d -C",
@@ -440,9 +446,11 @@ static void ensure_stdio(void)
 			exit(LATT_EXIT_RUNTIME);
 }
 
-static int ensure_fds(unsigned int clients)
+static int ensure_fds(unsigned int clients, bool threads)
 {
-	uint64_t need = (uint64_t)clients * LATT_WAKE_WAKER_FDS + FDS_BASE;
+	/* Thread clients keep both ends of their channel in latt. */
+	uint64_t need = (uint64_t)clients * (threads ? 2 : 1) *
+			LATT_WAKE_WAKER_FDS + FDS_BASE;
 	struct rlimit rl;
 	int ret;
 
@@ -548,7 +556,7 @@ int main(int argc, char **argv)
 	ensure_stdio();
 	parse_options(&o, argc, argv);
 	cfgs = make_configs(&o, &ncfgs);
-	if (ensure_fds(o.base.clients))
+	if (ensure_fds(o.base.clients, o.base.threads))
 		goto out_free;
 	if (preflight(cfgs, ncfgs, o.nspecs > 0))
 		goto out_free;

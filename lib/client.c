@@ -14,8 +14,10 @@
 #include "latt/work.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 
 struct latt_client_slot *latt_client_slots_map(unsigned int n)
 {
@@ -62,23 +64,20 @@ static void close_all_but(int a, int b)
 	close_fds(hi + 1, UINT_MAX);
 }
 
-int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
+int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
+		     struct latt_work *work)
 {
 	struct latt_client_slot *s = c->slot;
 	const struct latt_clock *clk = cfg->clock;
-	struct latt_work work;
 	uint64_t t0, t1, t2;
 	int ret;
 
-	ret = latt_work_init(&work, cfg->work_bytes);
-	if (ret)
-		return ret;
 	for (;;) {
 		ret = latt_wake_recv(&c->chan, &t0);
 		if (ret <= 0)
 			break;
 		t1 = latt_clock_now(clk);
-		latt_work_run(&work);
+		latt_work_run(work);
 		t2 = latt_clock_now(clk);
 
 		/* A stamp from before the waker's would be a clock bug. */
@@ -88,12 +87,13 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg)
 		latt_hist_add(&s->wake_hist, s->last_wake_ns);
 		latt_stats_add(&s->work, s->last_work_ns);
 		latt_hist_add(&s->work_hist, s->last_work_ns);
+		atomic_store_explicit(&s->done, s->wake.count,
+				      memory_order_release);
 
 		ret = latt_answer_give(cfg->answer);
 		if (ret)
 			break;
 	}
-	latt_work_free(&work);
 	/* The waker hanging up while we answered is a normal end. */
 	return ret == -EPIPE ? 0 : ret;
 }
@@ -104,6 +104,7 @@ void latt_client_slot_clear(struct latt_client_slot *s)
 	latt_hist_clear_range(&s->work_hist, s->work.min, s->work.max);
 	latt_stats_init(&s->wake);
 	latt_stats_init(&s->work);
+	atomic_store_explicit(&s->done, 0, memory_order_relaxed);
 }
 
 int latt_client_handoff_open(int fds[2])
@@ -225,6 +226,7 @@ static void client_child(struct latt_client *c,
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN };
 	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
+	struct latt_work work;
 	int ret, sig;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
@@ -243,6 +245,10 @@ static void client_child(struct latt_client *c,
 	close_all_but(handoff, cfg->answer->fd);
 	/* Settings first: the work buffer is allocated on the node's memory. */
 	ret = latt_sched_apply(cfg->sched, &step);
+	if (!ret) {
+		step = LATT_SCHED_STEP_MEMORY;
+		ret = latt_work_init(&work, cfg->work_bytes);
+	}
 	if (ret) {
 		handoff_send(c, handoff, ret, step);
 		_exit(2);
@@ -257,7 +263,71 @@ static void client_child(struct latt_client *c,
 	if (c->chan.wake_wr >= 0)
 		close(c->chan.wake_wr);
 	c->chan.wake_wr = -1;
-	_exit(latt_client_loop(c, cfg) ? 2 : 0);
+	_exit(latt_client_loop(c, cfg, &work) ? 2 : 0);
+}
+
+/* Tell the waker, through its eventfd, that a thread changed state. */
+static void notify(int fd)
+{
+	uint64_t one = 1;
+
+	if (write(fd, &one, sizeof(one)) < 0)
+		return;
+}
+
+static void *client_thread(void *arg)
+{
+	struct latt_client *c = arg;
+	const struct latt_client_cfg *cfg = c->thread_cfg;
+	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
+	struct latt_work work;
+	int ret;
+
+	c->pid = (pid_t)syscall(SYS_gettid);
+	/* A thread's settings are its own, as a process's are. */
+	ret = latt_sched_apply(cfg->sched, &step);
+	if (!ret) {
+		step = LATT_SCHED_STEP_MEMORY;
+		ret = latt_work_init(&work, cfg->work_bytes);
+	}
+	if (ret) {
+		c->fail.id = c->id;
+		c->fail.error = ret;
+		c->fail.step = step;
+		atomic_store(&c->state, LATT_THREAD_FAILED);
+		notify(c->notify_fd);
+		return NULL;
+	}
+	atomic_store(&c->state, LATT_THREAD_READY);
+	notify(c->notify_fd);
+	c->exit_error = latt_client_loop(c, cfg, &work);
+	latt_work_free(&work);
+	atomic_store(&c->state, LATT_THREAD_ENDED);
+	notify(c->notify_fd);
+	return NULL;
+}
+
+int latt_client_thread_start(struct latt_client *c,
+			     const struct latt_client_cfg *cfg, int notify_fd)
+{
+	int ret;
+
+	ret = latt_wake_open(&c->chan, cfg->mech, &c->slot->word);
+	if (ret)
+		return ret;
+	c->is_thread = true;
+	c->thread_cfg = cfg;
+	c->notify_fd = notify_fd;
+	atomic_init(&c->state, LATT_THREAD_STARTING);
+	ret = -pthread_create(&c->thread, NULL, client_thread, c);
+	if (ret)
+		latt_wake_close(&c->chan);
+	return ret;
+}
+
+int latt_client_thread_join(struct latt_client *c)
+{
+	return -pthread_join(c->thread, NULL);
 }
 
 int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,

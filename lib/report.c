@@ -147,7 +147,8 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		     "the end)", r->clock, r->clock_ghz, r->clock_drift_ppm);
 	else
 		line(f, "Clock", "%s", r->clock);
-	line(f, "Mechanism", "%s", latt_wake_name(r->cfg.mechanism));
+	line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
+	     r->cfg.threads ? " (clients are threads)" : "");
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	if (r->partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "

@@ -158,6 +158,22 @@ bool latt_result_measured(const struct latt_result *r)
 	return r->stop != LATT_STOP_SETUP && r->stop != LATT_STOP_NOEXEC;
 }
 
+/*
+ * How the dead client ended: a process's wait status, or the error a
+ * thread stopped on (a thread cannot die alone).
+ */
+static const char *dead_client_end(const struct latt_result *r, char *buf,
+				   size_t len)
+{
+	if (!r->dead_thread)
+		return latt_describe_status(r->dead_status, buf, len);
+	if (r->dead_error)
+		snprintf(buf, len, "stopped: %s", strerror(-r->dead_error));
+	else
+		snprintf(buf, len, "stopped");
+	return buf;
+}
+
 char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 {
 	char st[128];
@@ -169,7 +185,7 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 		return buf;
 	case LATT_STOP_CLIENT:
 		snprintf(buf, len, "failed: client %d %s", r->dead_client + 1,
-			 latt_describe_status(r->dead_status, st, sizeof(st)));
+			 dead_client_end(r, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_TTY:
 		snprintf(buf, len, "failed: command stopped by %s (it uses "
@@ -232,10 +248,10 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 			 latt_signal_name(r->stop_signal, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_CLIENT:
-		snprintf(buf, len, "client %d (pid %d) %s: the report has its "
+		snprintf(buf, len, "client %d (%s %d) %s: the report has its "
 			 "samples until then", r->dead_client + 1,
-			 (int)r->dead_pid,
-			 latt_describe_status(r->dead_status, st, sizeof(st)));
+			 r->dead_thread ? "tid" : "pid", (int)r->dead_pid,
+			 dead_client_end(r, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_TTY:
 		snprintf(buf, len, "command '%s' was stopped by %s: it uses "

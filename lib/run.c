@@ -25,6 +25,7 @@ struct run {
 	struct latt_client_slot *slots;
 	struct latt_client *clients;
 	struct latt_answer *answer;
+	struct latt_client_cfg ccfg;	/* thread clients read it all run */
 	struct latt_knobs knobs;
 	struct latt_cgroup cgroup;
 	bool have_cgroup;
@@ -113,7 +114,9 @@ static int setup_system(struct run *run)
 static int start_clients(struct run *run)
 {
 	const struct latt_run_cfg *c = run->cfg;
-	struct latt_client_cfg ccfg = {
+	int ret;
+
+	run->ccfg = (struct latt_client_cfg){
 		.clock = &run->clock,
 		.work_bytes = c->work_bytes,
 		.sched = &c->client,
@@ -123,11 +126,9 @@ static int start_clients(struct run *run)
 		.sigmask = &run->s->child_mask,
 		.ignore = &run->s->stops,
 	};
-	int ret;
-
-	ret = latt_waker_spawn_clients(&run->w, run->slots, &ccfg);
+	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->ccfg);
 	if (ret)
-		setup_failed(run, ret, "starting %u clients (%u forked)",
+		setup_failed(run, ret, "starting %u clients (%u started)",
 			     c->clients, run->w.nclients);
 	return ret;
 }

@@ -120,6 +120,8 @@ const char *latt_sched_step_name(enum latt_sched_step step)
 		return "cpus";
 	case LATT_SCHED_STEP_POLICY:
 		return "policy";
+	case LATT_SCHED_STEP_MEMORY:
+		return "work buffer";
 	}
 	return "?";
 }

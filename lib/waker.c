@@ -2,7 +2,8 @@
 /*
  * The waker's event loop; see include/latt/waker.h.
  *
- * epoll tags: the signalfd, the three timers and the shared answer.
+ * epoll tags: the signalfd, the three timers, the shared answer and, for
+ * thread clients, their eventfd.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -23,6 +25,7 @@
 #define TAG_DEADLINE	(TAG_SIGNAL + 2)
 #define TAG_ANSWER	(TAG_SIGNAL + 3)
 #define TAG_WATCH	(TAG_SIGNAL + 4)
+#define TAG_THREAD	(TAG_SIGNAL + 5)
 
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
@@ -112,6 +115,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->dead_client = -1;
 	w->sigfd = s->sigfd;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
+	w->notify_fd = -1;
 	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -212,6 +216,80 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	return 0;
 }
 
+/*
+ * Wait until every thread client has made its settings (or one could
+ * not), as adopt_clients() does for processes.
+ */
+static int threads_ready(struct latt_waker *w)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = w->notify_fd, .events = POLLIN },
+		{ .fd = w->sigfd, .events = POLLIN },
+	};
+	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
+	unsigned int i, ready;
+	uint64_t ticks;
+	char what[96];
+
+	while (w->stop == LATT_STOP_NONE) {
+		uint64_t now = latt_mono_ns();
+
+		if (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 &&
+		    errno != EAGAIN)
+			return -errno;
+		for (i = ready = 0; i < w->nclients; i++) {
+			struct latt_client *c = &w->clients[i];
+			int st = atomic_load(&c->state);
+
+			if (st == LATT_THREAD_FAILED) {
+				snprintf(what, sizeof(what), "client %u: "
+					 "setting its %s", c->id + 1,
+					 latt_sched_step_name(c->fail.step));
+				latt_waker_fail(w, LATT_STOP_SETUP,
+						c->fail.error, what);
+				return 0;
+			}
+			ready += st == LATT_THREAD_READY;
+		}
+		if (ready == w->nclients)
+			return 0;
+		if (now >= end)
+			return -ETIMEDOUT;
+		if (poll(pfd, 2, (int)((end - now) / 1000000) + 1) < 0 &&
+		    errno != EINTR)
+			return -errno;
+		if (pfd[1].revents)
+			read_signals(w);
+	}
+	return 0;
+}
+
+static int spawn_threads(struct latt_waker *w,
+			 struct latt_client_slot *slots,
+			 const struct latt_client_cfg *cfg)
+{
+	unsigned int i;
+	int ret;
+
+	w->notify_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (w->notify_fd < 0)
+		return -errno;
+	ret = epoll_add(w->epfd, w->notify_fd, TAG_THREAD, 0);
+	for (i = 0; !ret && i < w->cfg->clients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		memset(c, 0, sizeof(*c));
+		c->id = i;
+		c->slot = &slots[i];
+		ret = latt_client_thread_start(c, cfg, w->notify_fd);
+		if (!ret)
+			w->nclients++;
+	}
+	if (!ret)
+		ret = threads_ready(w);
+	return ret;
+}
+
 int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
 			     const struct latt_client_cfg *cfg)
@@ -219,6 +297,8 @@ int latt_waker_spawn_clients(struct latt_waker *w,
 	unsigned int i, n = w->cfg->clients;
 	int ho[2], ret;
 
+	if (w->cfg->threads)
+		return spawn_threads(w, slots, cfg);
 	ret = latt_client_handoff_open(ho);
 	if (ret)
 		return ret;
@@ -257,7 +337,7 @@ static struct latt_client *find_client(struct latt_waker *w, pid_t pid)
 	unsigned int i;
 
 	for (i = 0; i < w->nclients; i++)
-		if (w->clients[i].pid == pid)
+		if (!w->clients[i].is_thread && w->clients[i].pid == pid)
 			return &w->clients[i];
 	return NULL;
 }
@@ -305,6 +385,37 @@ static void reap(struct latt_waker *w)
 	}
 }
 
+/*
+ * Join the thread clients whose loop has ended: as a reaped process, one
+ * that ended while the run went on is a client gone.
+ */
+static void reap_threads(struct latt_waker *w)
+{
+	uint64_t ticks;
+	unsigned int i;
+
+	if (w->notify_fd < 0 ||
+	    (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN))
+		return;
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		int st = atomic_load(&c->state);
+
+		if (c->reaped ||
+		    (st != LATT_THREAD_ENDED && st != LATT_THREAD_FAILED) ||
+		    latt_client_thread_join(c))
+			continue;
+		c->reaped = true;
+		c->reaped_ns = latt_clock_now(w->clock);
+		/* As a process would have ended: _exit(2) on an error. */
+		c->status = c->exit_error || st == LATT_THREAD_FAILED ?
+			    2 << 8 : 0;
+		w->nreaped++;
+		client_gone(w, i);
+	}
+}
+
 static void read_signals(struct latt_waker *w)
 {
 	struct signalfd_siginfo si;
@@ -332,6 +443,13 @@ static void read_signals(struct latt_waker *w)
 	}
 	/* Signals coalesce: a SIGCHLD may stand for several children. */
 	reap(w);
+	reap_threads(w);
+}
+
+/* The samples client @c has recorded, with all they wrote before. */
+static uint64_t samples_in(const struct latt_client *c)
+{
+	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
 }
 
 static void print_sample(struct latt_waker *w, const struct latt_client *c)
@@ -361,7 +479,8 @@ static void take_answer(struct latt_waker *w)
 {
 	unsigned int i;
 
-	if (!w->pending)
+	/* Reading the count (acquire) makes the clients' samples visible. */
+	if (!w->pending || latt_answer_due(w->answer))
 		return;
 	for (i = 0; i < w->nclients; i++)
 		if (w->clients[i].in_flight)
@@ -380,7 +499,7 @@ static void take_partial(struct latt_waker *w)
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
-		if (c->in_flight && c->slot->wake.count >= c->sent)
+		if (c->in_flight && samples_in(c) >= c->sent)
 			answered(w, c);
 	}
 }
@@ -414,6 +533,8 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 		} else if (tag == TAG_WATCH) {
 			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
 				watch(w);
+		} else if (tag == TAG_THREAD) {
+			reap_threads(w);
 		}
 	}
 }
@@ -490,7 +611,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 		w->kview.run_ns += now.run_ns - c->kstart.run_ns;
 		w->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
 		w->kview.slices += now.slices - c->kstart.slices;
-		w->kview_wakeups += c->slot->wake.count;
+		w->kview_wakeups += samples_in(c);
 	}
 }
 
@@ -522,24 +643,36 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 	start_measuring(w, now);
 }
 
+/* How many stalled clients a stall report names before it counts. */
+#define STALL_NAMED	4
+
 /*
- * The answers of this cycle have taken @waited: name each client still
- * unanswered, once.  Until they answer no client is woken, and the
- * report counts the cycle as stalled.
+ * The answers of this cycle have taken @waited: name the clients still
+ * unanswered, once, the first few by pid and the rest as a count.  Until
+ * they answer no client is woken, and the report counts the cycle as
+ * stalled.
  */
 static void report_stall(struct latt_waker *w, uint64_t waited)
 {
-	unsigned int i;
+	unsigned int i, named = 0, more = 0;
 
 	for (i = 0; i < w->nclients; i++) {
 		const struct latt_client *c = &w->clients[i];
 
-		if (c->in_flight && c->slot->wake.count < c->sent)
-			fprintf(stderr, "latt: client %u (pid %d) has not "
-				"answered for %.1f s: no client is woken until "
-				"it does\n", c->id + 1, (int)c->pid,
-				(double)waited / 1e9);
+		if (!c->in_flight || samples_in(c) >= c->sent)
+			continue;
+		if (named++ >= STALL_NAMED) {
+			more++;
+			continue;
+		}
+		fprintf(stderr, "latt: client %u (%s %d) has not answered for "
+			"%.1f s: no client is woken until it does\n",
+			c->id + 1, c->is_thread ? "tid" : "pid", (int)c->pid,
+			(double)waited / 1e9);
 	}
+	if (more)
+		fprintf(stderr, "latt: %u more clients have not answered for "
+			"%.1f s\n", more, (double)waited / 1e9);
 }
 
 /*
@@ -643,9 +776,11 @@ int latt_waker_run(struct latt_waker *w)
 	w->run_start_ns = now;
 	/* -v names what its samples were taken with. */
 	if (w->samples)
-		fprintf(w->samples, "# samples %sclock=%s mechanism=%s\n",
-			w->sample_prefix, latt_clock_name(w->clock),
-			latt_wake_name(w->cfg->mechanism));
+		fprintf(w->samples, "# samples %sclock=%s mechanism=%s "
+			"clients=%s\n", w->sample_prefix,
+			latt_clock_name(w->clock),
+			latt_wake_name(w->cfg->mechanism),
+			w->cfg->threads ? "threads" : "processes");
 	if (w->cfg->warmup_ns) {
 		w->warming = true;
 		w->warm_end_ns = now + w->cfg->warmup_ns;
@@ -705,7 +840,10 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		       bool (*done)(struct latt_waker *w))
 {
 	uint64_t end = latt_mono_ns() + timeout_ns, now;
-	struct pollfd pfd = { .fd = w->sigfd, .events = POLLIN };
+	struct pollfd pfd[2] = {
+		{ .fd = w->sigfd, .events = POLLIN },
+		{ .fd = w->notify_fd, .events = POLLIN },
+	};
 
 	for (;;) {
 		read_signals(w);
@@ -714,7 +852,8 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		now = latt_mono_ns();
 		if (now >= end)
 			return false;
-		poll(&pfd, 1, (int)((end - now) / 1000000) + 1);
+		poll(pfd, w->notify_fd >= 0 ? 2 : 1,
+		     (int)((end - now) / 1000000) + 1);
 	}
 }
 
@@ -754,9 +893,19 @@ static void stop_clients(struct latt_waker *w)
 	if (wait_until(w, CLIENT_EXIT_NS, clients_gone))
 		return;
 	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].reaped)
+		if (!w->clients[i].reaped && !w->clients[i].is_thread)
 			kill(w->clients[i].pid, SIGKILL);
-	wait_until(w, KILL_WAIT_NS, clients_gone);
+	if (wait_until(w, KILL_WAIT_NS, clients_gone) || !w->cfg->threads)
+		return;
+	/*
+	 * A thread cannot be killed alone, and it shares this run's memory:
+	 * it was hung up on, so wait for it to see that and leave.
+	 */
+	fprintf(stderr, "latt: %u client threads have not left; waiting for "
+		"them (a thread cannot be stopped alone)\n",
+		w->nclients - w->nreaped);
+	while (!wait_until(w, KILL_WAIT_NS, clients_gone))
+		;
 }
 
 /*
@@ -880,7 +1029,10 @@ void latt_waker_destroy(struct latt_waker *w)
 		close(w->deadline_fd);
 	if (w->watch_fd >= 0)
 		close(w->watch_fd);
+	if (w->notify_fd >= 0)
+		close(w->notify_fd);
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
+	w->notify_fd = -1;
 }
 
 void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
@@ -899,6 +1051,8 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	if (w->dead_client >= 0) {
 		r->dead_pid = w->clients[w->dead_client].pid;
 		r->dead_status = w->clients[w->dead_client].status;
+		r->dead_thread = w->clients[w->dead_client].is_thread;
+		r->dead_error = w->clients[w->dead_client].exit_error;
 	}
 	r->target_killed = w->target_killed;
 	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;

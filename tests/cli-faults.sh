@@ -4,7 +4,7 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 36
 
 # start ARGS...: latt in the background, $pid set, output in $tmp/out.
 start() {
@@ -37,6 +37,29 @@ is "$(field Status)" "interrupted by SIGINT" "... and marked interrupted"
 check "... the message says so" grep -q 'interrupted by SIGINT' "$tmp/err"
 check "... the command is stopped" none_left "$marker"
 check "... and no client is left" no_latt_left
+
+# Thread clients (--threads) stop as processes do.
+threads_up() {
+	_i=0
+	while [ "$(awk '/^Threads:/ { print $2 }' /proc/$pid/status 2>/dev/null)" != "$1" ]; do
+		_i=$((_i + 1))
+		[ $_i -gt 100 ] && return 1
+		sleep 0.1
+	done
+	sleep 0.5
+}
+marker="sleep 5252$$"
+start --threads -c4 -s5 -S10 $marker
+threads_up 5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+is "$rc" 130 "--threads, SIGINT: exit 130"
+check "... with the partial report, its clients named threads" \
+	sh -c "grep -q '^Entries logged: [1-9]' '$tmp/out' &&
+		grep -q '(clients are threads)\$' '$tmp/out' &&
+		grep -q 'interrupted by SIGINT' '$tmp/out'"
+check "... and the command is stopped" none_left "$marker"
 
 start -c2 -s5 -S10 -t 60
 clients_up 2

@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 31
+plan 36
 
 run -c8 -s10 -S20 sleep 2
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
@@ -69,9 +69,19 @@ for m in pipe eventfd futex socket; do
 		sh -c "test $rc -eq 0 && grep -q '^Entries logged: [1-9]' '$tmp/out' &&
 			grep -Eq '$(printf '^\tMechanism\t%s$' $m)' '$tmp/out'"
 done
+for m in pipe eventfd futex socket; do
+	run -c4 -s1 -S2 -t 0.3 --mechanism $m --threads
+	check "--threads --mechanism $m: a full report with the kernel's view" \
+		sh -c "test $rc -eq 0 && grep -q '^Entries logged: [1-9]' '$tmp/out' &&
+			grep -Eq '$(printf '^\tMechanism\t%s [(]clients are threads[)]$' $m)' '$tmp/out' &&
+			grep -Eq '$(printf '^\tRunqueue wait\t *[0-9.]+ usec per wakeup')' '$tmp/out'"
+done
 run -v -c1 -s1 -S2 -t 0.1 --mechanism socket
-is "$(head -n 1 "$tmp/out")" "# samples clock=$(field Clock | cut -d' ' -f1) mechanism=socket" \
-	"-v names clock and mechanism first"
+is "$(head -n 1 "$tmp/out")" "# samples clock=$(field Clock | cut -d' ' -f1) mechanism=socket clients=processes" \
+	"-v names clock, mechanism and clients first"
+run -v -c1 -s1 -S2 -t 0.1 --threads
+is "$(head -n 1 "$tmp/out")" "# samples clock=$(field Clock | cut -d' ' -f1) mechanism=pipe clients=threads" \
+	"-v --threads: clients=threads"
 
 run -c1 -s1 -S2 -t 0.2 --clock monotonic_raw
 is "$(field Clock)" "monotonic_raw" "--clock monotonic_raw is used and named"

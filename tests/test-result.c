@@ -322,7 +322,7 @@ static char *report(const struct latt_result *r, int *ret)
 static void test_report(void)
 {
 	struct latt_result *r;
-	char *out;
+	char *out, verdict[256];
 	int ret = 1;
 	FILE *f;
 
@@ -387,6 +387,20 @@ static void test_report(void)
 	   "report: no target, no rate; a dead client is named 1-based");
 	free(out);
 
+	r->dead_thread = true;
+	r->dead_pid = 4242;
+	r->dead_error = -EIO;
+	out = report(r, &ret);
+	latt_result_verdict(r, verdict, sizeof(verdict));
+	if (!ok(out && strstr(out, "\tStatus\t\tfailed: client 3 stopped: "
+			      "Input/output error\n") &&
+		!strcmp(verdict, "client 3 (tid 4242) stopped: Input/output "
+			"error: the report has its samples until then"),
+		"report: a thread client that stopped on an error says which"))
+		diag("got:\n%s\n%s", out ? out : "", verdict);
+	free(out);
+	r->dead_thread = false;
+
 	f = fopen("/dev/full", "we");
 	if (f) {
 		ret = latt_report_text(f, r);
@@ -425,7 +439,7 @@ static void test_status(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 9 + 4);
+	plan(7 + 3 + 1 + 10 + 4);
 	test_collect();
 	test_clamp();
 	test_stop_names();

@@ -14,7 +14,9 @@
 #ifndef LATT_CLIENT_H
 #define LATT_CLIENT_H
 
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -25,6 +27,7 @@
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
 #include "latt/wake.h"
+#include "latt/work.h"
 
 /* Most clients one run may have (-c). */
 #define LATT_CLIENTS_MAX	4096
@@ -35,10 +38,30 @@ struct latt_client_slot {
 	struct latt_stats work;
 	uint64_t last_wake_ns;	/* the latest samples, for -v */
 	uint64_t last_work_ns;
+	/*
+	 * The samples recorded (wake.count), published by the client after
+	 * the rest (release): what the waker reads while the client runs.
+	 */
+	atomic_uint_least64_t done;
 	struct latt_wake_word word;	/* the wake channel's shared word */
 	struct latt_hist wake_hist;
 	struct latt_hist work_hist;
 } __attribute__((aligned(64)));
+
+/* What a thread client is doing (--threads). */
+enum latt_thread_state {
+	LATT_THREAD_STARTING,
+	LATT_THREAD_READY,		/* settings made: measuring */
+	LATT_THREAD_FAILED,		/* a setting failed: in @fail */
+	LATT_THREAD_ENDED,		/* its loop ended: @exit_error */
+};
+
+/* A client that could not apply its settings, as its hand-off tells. */
+struct latt_client_failure {
+	unsigned int id;
+	int error;			/* -errno */
+	enum latt_sched_step step;	/* what failed */
+};
 
 struct latt_client {
 	unsigned int id;		/* 0-based; reported 1-based */
@@ -54,6 +77,14 @@ struct latt_client {
 	uint64_t sent_stamp;		/* the stamp it was woken with */
 	uint64_t sent;			/* wakeups sent since the last reset */
 	struct latt_schedstat kstart;	/* the kernel's count at the start */
+	/* a thread client (--threads); @pid is its thread id */
+	bool is_thread;
+	pthread_t thread;
+	const struct latt_client_cfg *thread_cfg;
+	int notify_fd;			/* the waker's eventfd */
+	atomic_int state;		/* enum latt_thread_state */
+	struct latt_client_failure fail;
+	int exit_error;			/* 0 for the hang-up, or -errno */
 };
 
 /* What every client of a run shares. */
@@ -66,13 +97,6 @@ struct latt_client_cfg {
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
 	const sigset_t *ignore;		/* signals the waker handles for us */
-};
-
-/* A client that could not apply its settings, as its hand-off tells. */
-struct latt_client_failure {
-	unsigned int id;
-	int error;			/* -errno */
-	enum latt_sched_step step;	/* what failed */
 };
 
 /*
@@ -130,9 +154,26 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 		      struct latt_client_failure *fail);
 
 /*
- * The client's measuring loop, for a child process or a thread.  Returns
- * 0 when the waker hung up, or -errno.
+ * The client's measuring loop, for a child process or a thread, with its
+ * @work set up.  Returns 0 when the waker hung up, or -errno.
  */
-int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg);
+int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
+		     struct latt_work *work);
+
+/*
+ * --threads: start client @c as a thread of latt.  Its channel is made
+ * here (both ends stay in latt); the thread makes its own settings, sets
+ * c->state (READY, or FAILED with c->fail) and then, when its loop ends,
+ * ENDED with c->exit_error; each change is one write to the eventfd
+ * @notify_fd.  0 or -errno.
+ */
+int latt_client_thread_start(struct latt_client *c,
+			     const struct latt_client_cfg *cfg, int notify_fd);
+
+/*
+ * Join thread client @c, once its state is ENDED or FAILED (it returns
+ * at once then).  0 or -errno.
+ */
+int latt_client_thread_join(struct latt_client *c);
 
 #endif /* LATT_CLIENT_H */

@@ -49,6 +49,7 @@ struct latt_run_cfg {
 	uint64_t grace_ns;		/* SIGTERM to SIGKILL of the command */
 	enum latt_clock_id clock;	/* what samples are stamped with */
 	enum latt_wake_mech mechanism;	/* how clients are woken */
+	bool threads;			/* clients are threads of latt */
 	bool verbose;			/* print every sample */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];

@@ -100,7 +100,9 @@ struct latt_result {
 	int stop_signal;		/* LATT_STOP_SIGNAL, LATT_STOP_TTY */
 	int dead_client;		/* LATT_STOP_CLIENT: 0-based id */
 	pid_t dead_pid;
-	int dead_status;		/* its wait status */
+	int dead_status;		/* its wait status (a process) */
+	bool dead_thread;		/* a thread (--threads): ... */
+	int dead_error;			/* ... that stopped on this -errno */
 	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
 	char what[256];			/* SETUP, ERROR: what failed */
 	char warning[512];		/* settings not put back, or "" */

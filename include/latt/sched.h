@@ -55,6 +55,7 @@ enum latt_sched_step {
 	LATT_SCHED_STEP_NODE,
 	LATT_SCHED_STEP_CPUS,
 	LATT_SCHED_STEP_POLICY,
+	LATT_SCHED_STEP_MEMORY,		/* not a setting: the work's memory */
 };
 
 /* Everything unset. */

@@ -48,6 +48,7 @@ struct latt_waker {
 	int helper_status;
 	int epfd, sleep_fd, deadline_fd;
 	int watch_fd;			/* ticks to look for a stalled cycle */
+	int notify_fd;			/* thread clients' state changes */
 	int sigfd;			/* the session's */
 	uint64_t rng;
 	unsigned int pending;		/* clients woken this cycle; 0 once
