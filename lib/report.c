@@ -156,13 +156,19 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		     (unsigned long long)r->partial);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
-	if (r->stalled_cycles)
+	if (r->stalled_cycles) {
+		char made[64] = "";
+
+		if (latt_result_not_made(r))
+			snprintf(made, sizeof(made), " (about %llu not made)",
+				 (unsigned long long)latt_result_not_made(r));
 		line(f, "Stalled", "%8llu cycle%s waited over %.1f s for an "
-		     "answer: %.3f s without wakeups",
+		     "answer: %.3f s without wakeups%s",
 		     (unsigned long long)r->stalled_cycles,
 		     r->stalled_cycles == 1 ? "" : "s",
 		     (double)latt_stall_limit_ns(&r->cfg) / 1e9,
-		     (double)r->stalled_ns / 1e9);
+		     (double)r->stalled_ns / 1e9, made);
+	}
 	if (r->stalled)
 		line(f, "Unanswered", "%8llu (woken, still not run a second "
 		     "after the end; their whole wait counts)",

@@ -153,6 +153,20 @@ char *latt_describe_status(int status, char *buf, size_t len)
 	return buf;
 }
 
+uint64_t latt_result_not_made(const struct latt_result *r)
+{
+	uint64_t ok_cycles, ok_ns;
+
+	if (!r->stalled_ns || r->cycles <= r->stalled_cycles ||
+	    r->elapsed_ns <= r->stalled_ns)
+		return 0;
+	ok_cycles = r->cycles - r->stalled_cycles;
+	ok_ns = r->elapsed_ns - r->stalled_ns;
+	/* The stalled time in cycles of the others' mean length. */
+	return (uint64_t)((double)r->stalled_ns * (double)ok_cycles /
+			  (double)ok_ns * r->cfg.clients + 0.5);
+}
+
 bool latt_result_measured(const struct latt_result *r)
 {
 	return r->stop != LATT_STOP_SETUP && r->stop != LATT_STOP_NOEXEC;

@@ -436,14 +436,35 @@ static void test_status(void)
 		diag("got \"%s\"", buf);
 }
 
+/* Coordinated omission: the wakeups a stall kept from being made. */
+static void test_not_made(void)
+{
+	static struct latt_result r;
+
+	r.cfg.clients = 4;
+	r.elapsed_ns = 3000000000ULL;
+	ok(latt_result_not_made(&r) == 0, "not_made: no stall, none");
+	/* 2 s stalled in 1 cycle; 100 more cycles in the other second. */
+	r.stalled_cycles = 1;
+	r.stalled_ns = 2000000000ULL;
+	r.cycles = 101;
+	if (!ok(latt_result_not_made(&r) == 800,
+		"not_made: 2 s at 100 cycles a second, 4 clients: 800"))
+		diag("got %llu", (unsigned long long)latt_result_not_made(&r));
+	r.cycles = 1;
+	ok(latt_result_not_made(&r) == 0,
+	   "not_made: nothing to compare with, no guess");
+}
+
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 10 + 4);
+	plan(7 + 3 + 1 + 10 + 4 + 3);
 	test_collect();
 	test_clamp();
 	test_stop_names();
 	test_report();
 	test_status();
+	test_not_made();
 	return tap_done();
 }

@@ -178,6 +178,14 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len);
  */
 char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len);
 
+/*
+ * Coordinated omission: about how many wakeups the stalled cycles kept
+ * from being made (while a cycle waits for a late answer, no client is
+ * woken), from the mean length of the cycles that did not stall.  0 when
+ * no cycle stalled, or none ran normally to compare with.
+ */
+uint64_t latt_result_not_made(const struct latt_result *r);
+
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
 
