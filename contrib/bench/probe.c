@@ -3,8 +3,9 @@
  * The bare probe: latt's measurement and nothing else.  N forked clients,
  * a pipe pair each; every cycle sleep, then for each client stamp
  * (CLOCK_MONOTONIC) and write the stamp; the client stamps when its read
- * returns and writes the difference back.  Prints p50, p99, p99.9 (us).
- * Usage: probe CLIENTS SLEEP_US SECONDS
+ * returns and writes the difference back.  Prints p50, p99, p99.9 (us),
+ * and every sample (ns, one a line) to FILE if given.
+ * Usage: probe CLIENTS SLEEP_US SECONDS [FILE]
  */
 #include <signal.h>
 #include <stdint.h>
@@ -62,6 +63,14 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < n; i++)
 		kill(pid[i], SIGKILL);
+	if (argc > 4) {
+		FILE *f = fopen(argv[4], "w");
+
+		for (t = 0; f && t < k; t++)
+			fprintf(f, "%llu\n", (unsigned long long)v[t]);
+		if (!f || fclose(f))
+			return 1;
+	}
 	qsort(v, k, sizeof(*v), cmp);
 	printf("%llu samples: p50 %.1f p99 %.1f p99.9 %.1f us\n",
 	       (unsigned long long)k, v[k / 2] / 1e3, v[k * 99 / 100] / 1e3,
