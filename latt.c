@@ -27,6 +27,7 @@
 
 #include "latt/client.h"
 #include "latt/config.h"
+#include "latt/output.h"
 #include "latt/parse.h"
 #include "latt/priv.h"
 #include "latt/report.h"
@@ -35,6 +36,8 @@
 #include "latt/session.h"
 #include "latt/summary.h"
 #include "latt/target.h"
+#include "latt/threshold.h"
+#include "latt/util.h"
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define WORK_MAX	(64ULL << 20)
@@ -64,6 +67,7 @@ enum {
 	OPT_CLOCK,
 	OPT_MECHANISM,
 	OPT_THREADS,
+	OPT_FAIL_ABOVE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -72,9 +76,13 @@ struct opts {
 	char *specs[CONFIGS_MAX];	/* -C, in order */
 	size_t nspecs;
 	unsigned int runs;		/* -r */
+	const char *output;		/* -o */
+	bool quiet;			/* -q */
+	struct latt_threshold limits[LATT_THRESHOLDS_MAX];
+	size_t nlimits;			/* --fail-above */
 };
 
-static const char shortopts[] = "+c:s:S:x:t:p:C:r:vVh";
+static const char shortopts[] = "+c:s:S:x:t:p:C:r:o:qvVh";
 
 static const struct option fixed_opts[] = {
 	{ "clients",     required_argument, NULL, 'c' },
@@ -90,6 +98,9 @@ static const struct option fixed_opts[] = {
 	{ "threads",     no_argument,       NULL, OPT_THREADS },
 	{ "config",      required_argument, NULL, 'C' },
 	{ "runs",        required_argument, NULL, 'r' },
+	{ "output",      required_argument, NULL, 'o' },
+	{ "quiet",       no_argument,       NULL, 'q' },
+	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "verbose",     no_argument,       NULL, 'v' },
 	{ "version",     no_argument,       NULL, 'V' },
 	{ "help",        no_argument,       NULL, 'h' },
@@ -149,6 +160,15 @@ static void __attribute__((noreturn)) usage(void)
 "                          defaults)\n"
 "  -r, --runs N            run each configuration N times, interleaved\n"
 "                          (1-1000, default 1)\n"
+"  -o, --output FILE       write the report to FILE (whole, when latt\n"
+"                          ends) instead of the standard output, which\n"
+"                          the command keeps\n"
+"  -q, --quiet             print only one line per configuration:\n"
+"                          config=NAME entries=N max= avg= stdev= p99=\n"
+"                          (usec)\n"
+"      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
+"                          METRIC=TIME,... with METRIC max, avg, stdev\n"
+"                          or pNN (\"p99=2ms,max=20ms\")\n"
 "  -v, --verbose           print every sample as it is logged\n"
 "  -V, --version           print the version and exit\n"
 "  -h, --help              print this help and exit\n"
@@ -183,8 +203,9 @@ static void __attribute__((noreturn)) usage(void)
 "number is in microseconds for the settings.  SIZE takes b, k, m, g.\n"
 "\n"
 "Exit status: 0 success, 1 usage error, 2 setup or runtime failure\n"
-"(including missing privileges), 4 the command failed, 127 the command\n"
-"could not be executed, 128+N interrupted by signal N (130 for SIGINT).\n"
+"(including missing privileges), 3 over a --fail-above limit, 4 the\n"
+"command failed, 127 the command could not be executed, 128+N\n"
+"interrupted by signal N (130 for SIGINT).\n"
 "\n"
 "Examples:\n"
 "  latt -c8 sleep 30\n"
@@ -319,6 +340,21 @@ static void parse_option(struct opts *o, int c, const char *arg,
 				    "whole number from 1 to %d", arg, RUNS_MAX);
 		o->runs = (unsigned int)v;
 		break;
+	case 'o':
+		if (!*arg)
+			usage_error("invalid --output value '': expected a "
+				    "file name");
+		o->output = arg;
+		break;
+	case 'q':
+		o->quiet = true;
+		break;
+	case OPT_FAIL_ABOVE:
+		if (latt_threshold_parse(arg, o->limits, LATT_THRESHOLDS_MAX,
+					 &o->nlimits, err, sizeof(err)))
+			usage_error("invalid --fail-above value '%s': %s", arg,
+				    err);
+		break;
 	case 'v':
 		b->verbose = true;
 		break;
@@ -436,14 +472,35 @@ static void parse_options(struct opts *o, int argc, char **argv)
 	}
 }
 
-/* Descriptors 0-2 must be open, or pipes would be made on them. */
-static void ensure_stdio(void)
+/*
+ * Descriptors 0-2 must be open, or pipes would be made on them.  Returns
+ * whether the standard output was closed: the report has nowhere to go.
+ */
+static bool ensure_stdio(void)
 {
+	bool closed = fcntl(1, F_GETFD) < 0;
 	int fd;
 
 	for (fd = 0; fd < 3; fd++)
 		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) < 0)
 			exit(LATT_EXIT_RUNTIME);
+	return closed;
+}
+
+/*
+ * The reader of latt's output left (latt -v | head -1): end as other
+ * programs do then, killed by SIGPIPE, now that everything is stopped.
+ */
+static void __attribute__((noreturn)) die_of_sigpipe(void)
+{
+	sigset_t set;
+
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(SIGPIPE);
+	_exit(128 + SIGPIPE);
 }
 
 static int ensure_fds(unsigned int clients, bool threads)
@@ -504,9 +561,17 @@ static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 	return 0;
 }
 
+/* Where the report goes: -o FILE, else the standard output. */
+struct report_out {
+	struct latt_out file;
+	FILE *f;
+	const char *name;	/* for messages: "standard output", "'x'" */
+	char quoted[PATH_MAX + 2];
+};
+
 /*
- * close_stdout: a report that could not be written is a failure.  Returns
- * 0 or -errno.
+ * The standard output's report is flushed and closed: one that could not
+ * be written is a failure.  0 or -errno.
  */
 static int flush_stdout(void)
 {
@@ -516,17 +581,21 @@ static int flush_stdout(void)
 	return errno ? -errno : -EIO;
 }
 
-/* The report of a single run: latt-0.1's and latt's blocks. */
-static int report_single(const struct latt_result *r)
+static int commit_report(struct report_out *out)
 {
-	/* After a failed -v write, stdout is no place for a report. */
-	if (!latt_result_measured(r) || r->stop == LATT_STOP_OUTPUT)
-		return 0;
-	return latt_report_text(stdout, r);
+	if (latt_out_used(&out->file))
+		return latt_out_commit(&out->file);
+	return flush_stdout();
+}
+
+/* The report of a single run: latt-0.1's and latt's blocks. */
+static int report_single(FILE *f, const struct latt_result *r)
+{
+	return latt_report_text(f, r);
 }
 
 /* The table of a sweep, over the runs it did, if any measured. */
-static int report_sweep(const struct latt_session *s,
+static int report_sweep(FILE *f, const struct latt_session *s,
 			const struct latt_result *results, size_t n)
 {
 	struct latt_summary_row rows[CONFIGS_MAX];
@@ -539,33 +608,104 @@ static int report_sweep(const struct latt_session *s,
 	if (i == n)
 		return 0;
 	nrows = latt_summary_build(results, n, rows, CONFIGS_MAX);
-	return latt_report_table(stdout, &s->sys, rows, nrows);
+	return latt_report_table(f, &s->sys, rows, nrows);
+}
+
+/* Is there a report to write: did a run measure, and may it be written? */
+static bool has_report(const struct latt_result *results, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (latt_result_measured(&results[i]) &&
+		    results[i].stop != LATT_STOP_OUTPUT)
+			return true;
+	return false;
+}
+
+static int write_report(struct report_out *out, const struct opts *o,
+			const struct latt_session *s,
+			const struct latt_result *results, size_t n)
+{
+	if (o->quiet)
+		return latt_quiet_lines(out->f, results, n);
+	if (s->sweep)
+		return report_sweep(out->f, s, results, n);
+	/* After a failed -v write, that output is no place for a report. */
+	if (!latt_result_measured(&results[n - 1]) ||
+	    results[n - 1].stop == LATT_STOP_OUTPUT)
+		return 0;
+	return report_single(out->f, &results[n - 1]);
+}
+
+static int open_report(struct report_out *out, const struct opts *o,
+		       bool stdout_closed)
+{
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->f = stdout;
+	out->name = "standard output";
+	if (!o->output) {
+		if (!stdout_closed)
+			return 0;
+		fprintf(stderr, "latt: the standard output is closed: the "
+			"report has nowhere to go (give -o FILE)\n");
+		return -EBADF;
+	}
+	snprintf(out->quoted, sizeof(out->quoted), "'%s'", o->output);
+	out->name = out->quoted;
+	ret = latt_out_open(&out->file, o->output);
+	if (ret) {
+		fprintf(stderr, "latt: cannot write the report to %s: %s\n",
+			out->name, strerror(-ret));
+		return ret;
+	}
+	out->f = out->file.f;
+	return 0;
+}
+
+/* Did the reader of the output leave, with latt to die of it? */
+static bool reader_left(const struct latt_session *s, int err)
+{
+	return err == -EPIPE && !s->pipe_ignored;
 }
 
 int main(int argc, char **argv)
 {
 	struct latt_result *results = NULL, *r;
 	struct latt_run_cfg *cfgs;
+	struct report_out out;
 	struct latt_session s;
 	size_t ncfgs, nres = 0, k, i;
 	unsigned int run;
 	int ret, status = LATT_EXIT_RUNTIME;
-	char ctx[96];
+	bool stdout_closed, sigpipe = false;
+	char ctx[96], *cmdline = NULL;
 	struct opts o;
 
-	ensure_stdio();
+	stdout_closed = ensure_stdio();
 	parse_options(&o, argc, argv);
+	if (o.quiet && o.base.verbose)
+		usage_error("-q and -v cannot be used together: -q prints a "
+			    "line per configuration, -v every sample");
 	cfgs = make_configs(&o, &ncfgs);
 	if (ensure_fds(o.base.clients, o.base.threads))
 		goto out_free;
 	if (preflight(cfgs, ncfgs, o.nspecs > 0))
 		goto out_free;
+	/* Before the run, and before latt gives up its rights. */
+	if (open_report(&out, &o, stdout_closed))
+		goto out_free;
 
 	ret = latt_session_init(&s);
 	if (ret) {
 		fprintf(stderr, "latt: setting up: %s\n", strerror(-ret));
-		goto out_free;
+		goto out_report;
 	}
+	cmdline = latt_shell_join(argc, argv);
+	s.cmdline = cmdline ? cmdline : "";
+	s.samples = out.f;
 	ret = latt_priv_drop(cfgs, ncfgs);
 	if (ret) {
 		fprintf(stderr, "latt: dropping capabilities: %s\n",
@@ -590,21 +730,45 @@ int main(int argc, char **argv)
 			if (r->warning[0])
 				fprintf(stderr, "latt: warning: %s\n",
 					r->warning);
-			if (s.sweep && latt_result_measured(r)) {
-				latt_report_run_line(stdout, r, o.runs);
-				fflush(stdout);
+			if (!s.sweep || o.quiet || !latt_result_measured(r) ||
+			    r->stop == LATT_STOP_OUTPUT)
+				continue;
+			latt_report_run_line(out.f, r, o.runs);
+			if (fflush(out.f) || ferror(out.f)) {
+				/* As a failed -v write: stop here. */
+				r->stop = LATT_STOP_OUTPUT;
+				r->error = errno ? -errno : -EIO;
+				status = LATT_EXIT_RUNTIME;
 			}
 		}
 	}
 
 	r = &results[nres - 1];
-	ret = s.sweep ? report_sweep(&s, results, nres) : report_single(r);
-	if (!ret)
-		ret = flush_stdout();
+	if (r->stop == LATT_STOP_OUTPUT && reader_left(&s, r->error)) {
+		sigpipe = true;
+		goto out_session;
+	}
+	ret = 0;
+	if (has_report(results, nres))
+		ret = write_report(&out, &o, &s, results, nres);
+	if (!ret && has_report(results, nres))
+		ret = commit_report(&out);
 	if (ret) {
-		fprintf(stderr, "latt: write error on standard output: %s\n",
+		if (reader_left(&s, ret)) {
+			sigpipe = true;
+			goto out_session;
+		}
+		fprintf(stderr, "latt: write error on %s: %s\n", out.name,
 			strerror(-ret));
 		status = LATT_EXIT_RUNTIME;
+		goto out_session;
+	}
+	if (o.nlimits && latt_threshold_check(stderr, results, nres, o.limits,
+					      o.nlimits) && !status)
+		status = LATT_EXIT_THRESHOLD;
+	if (r->stop == LATT_STOP_OUTPUT) {
+		fprintf(stderr, "latt: write error on %s: %s\n", out.name,
+			strerror(-r->error));
 		goto out_session;
 	}
 	/* A sweep's table notes a late waker in each configuration's line. */
@@ -612,16 +776,22 @@ int main(int argc, char **argv)
 	if (s.sweep)
 		snprintf(ctx, sizeof(ctx), "configuration '%s', run %u: ",
 			 r->cfg.name, r->run);
-	if (!s.sweep || status)
+	if (!s.sweep || (status && status != LATT_EXIT_THRESHOLD))
 		latt_report_verdict(stderr, ctx, r);
 
 out_session:
 	latt_session_destroy(&s);
+out_report:
+	/* Whatever was not put in place is dropped. */
+	latt_out_abort(&out.file);
 out_free:
 	free(results);
 	for (i = 0; i < o.nspecs; i++)
 		free(o.specs[i]);
 	free((char *)o.base.cmd_display);
+	free(cmdline);
 	free(cfgs);
+	if (sigpipe)
+		die_of_sigpipe();
 	return status;
 }

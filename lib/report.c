@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "latt/parse.h"
 #include "latt/report.h"
@@ -125,6 +126,72 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	     r->kview_slices);
 }
 
+/* @bytes as -x takes it: "64k", "1m", "100b". */
+static char *format_size(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes && !(bytes % (1ULL << 20)))
+		snprintf(buf, len, "%llum", (unsigned long long)(bytes >> 20));
+	else if (bytes && !(bytes % 1024))
+		snprintf(buf, len, "%lluk", (unsigned long long)(bytes >> 10));
+	else
+		snprintf(buf, len, "%llub", (unsigned long long)bytes);
+	return buf;
+}
+
+/* A time as the options take it, in the largest unit that is exact. */
+static char *format_time(uint64_t ns, char *buf, size_t len)
+{
+	if (!ns)
+		snprintf(buf, len, "0");
+	else if (ns % 1000000000ULL == 0)
+		snprintf(buf, len, "%llus", (unsigned long long)(ns /
+								  1000000000ULL));
+	else
+		latt_format_duration(ns, buf, len);
+	return buf;
+}
+
+/* What produced the report, and every parameter it ran with. */
+static void produced_by(FILE *f, const struct latt_result *r)
+{
+	const struct latt_run_cfg *c = &r->cfg;
+	char a[32], b[32], d[32], e[32], g[32], set[512];
+	char pcts[LATT_PCT_MAX * 12] = "", lbl[16];
+	struct tm tm;
+	size_t i;
+
+	for (i = 0; i < c->npcts; i++) {
+		latt_percentile_label(c->pcts[i], lbl, sizeof(lbl));
+		snprintf(pcts + strlen(pcts), sizeof(pcts) - strlen(pcts),
+			 "%s%s", i ? "," : "", lbl + 1);
+	}
+	block(f, "Produced by");
+	line(f, "Version", "latt %s", PACKAGE_VERSION);
+	line(f, "Command line", "%s", r->cmdline && *r->cmdline ?
+	     r->cmdline : "unknown");
+	line(f, "Kernel", "%s", r->kernel);
+	line(f, "Host", "%s", r->hostname);
+	line(f, "CPUs", "%8u", r->cpus);
+	gmtime_r(&r->started.tv_sec, &tm);
+	strftime(a, sizeof(a), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	line(f, "Started", "%s", a);
+	line(f, "Parameters", "min_wait=%s, max_wait=%s, clients=%u, "
+	     "work=%s, duration=%s, warmup=%s, grace=%s, percentiles=%s, "
+	     "clock=%s, mechanism=%s, threads=%s",
+	     latt_format_duration(c->min_wait_ns, a, sizeof(a)),
+	     latt_format_duration(c->max_wait_ns, b, sizeof(b)), c->clients,
+	     format_size(c->work_bytes, d, sizeof(d)),
+	     c->duration_ns ? format_time(c->duration_ns, e, sizeof(e)) :
+	     "the command's",
+	     format_time(c->warmup_ns, g, sizeof(g)),
+	     format_time(c->grace_ns, set, sizeof(set)), pcts,
+	     latt_clock_id_name(c->clock), latt_wake_name(c->mechanism),
+	     c->threads ? "yes" : "no");
+	line(f, "Configuration", "%s", c->name);
+	latt_config_format(c, NULL, set, sizeof(set));
+	line(f, "Settings", "%s", *set ? set : "none (the system's)");
+}
+
 int latt_report_text(FILE *f, const struct latt_result *r)
 {
 	char smin[32], smax[32], st[128];
@@ -196,6 +263,8 @@ int latt_report_text(FILE *f, const struct latt_result *r)
 		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
 		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
 	}
+
+	produced_by(f, r);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;

@@ -40,13 +40,14 @@ static void stop_signals(sigset_t *set)
 
 int latt_session_init(struct latt_session *s)
 {
-	struct sigaction sa = { .sa_handler = SIG_IGN };
+	struct sigaction sa = { .sa_handler = SIG_IGN }, old;
 	int ret;
 
 	memset(s, 0, sizeof(*s));
 	s->root = "";
 	s->sigfd = -1;
 	s->samples = stdout;
+	s->cmdline = "";
 	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);
 	latt_sysinfo_read(&s->sys, "");
 	ret = latt_sched_save(&s->waker);
@@ -65,7 +66,8 @@ int latt_session_init(struct latt_session *s)
 		return ret;
 	}
 	/* A closed stdout is reported from the write, not by dying. */
-	sigaction(SIGPIPE, &sa, NULL);
+	if (sigaction(SIGPIPE, &sa, &old) == 0)
+		s->pipe_ignored = old.sa_handler == SIG_IGN;
 	/* Orphans of the command come to latt, so none escapes the end. */
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	return 0;

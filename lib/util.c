@@ -2,11 +2,13 @@
 /*
  * Small helpers; see include/latt/util.h.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -83,4 +85,51 @@ bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask)
 double latt_tv_secs(const struct timeval *tv)
 {
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+/* Does @w read as itself to a shell? */
+static bool shell_plain(const char *w)
+{
+	if (!*w)
+		return false;
+	for (; *w; w++)
+		if (!isalnum((unsigned char)*w) && !strchr("_@%+=:,./-", *w))
+			return false;
+	return true;
+}
+
+char *latt_shell_join(int argc, char *const *argv)
+{
+	size_t len = 1, k = 0;
+	const char *p;
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += 4 * strlen(argv[i]) + 3;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	for (i = 0; i < argc; i++) {
+		if (i)
+			s[k++] = ' ';
+		if (shell_plain(argv[i])) {
+			strcpy(s + k, argv[i]);
+			k += strlen(argv[i]);
+			continue;
+		}
+		/* 'it'\''s': a quote ends, an escaped one, and it goes on. */
+		s[k++] = '\'';
+		for (p = argv[i]; *p; p++) {
+			if (*p == '\'') {
+				memcpy(s + k, "'\\''", 4);
+				k += 4;
+			} else {
+				s[k++] = *p;
+			}
+		}
+		s[k++] = '\'';
+	}
+	s[k] = '\0';
+	return s;
 }

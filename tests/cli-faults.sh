@@ -4,7 +4,7 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 36
+plan 40
 
 # start ARGS...: latt in the background, $pid set, output in $tmp/out.
 start() {
@@ -138,11 +138,16 @@ kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 check "kill -9 of latt leaves no client running" no_latt_left
 
-# A closed standard output is an error, not silence.
+# A reader that leaves ends latt as it ends seq: by SIGPIPE, quietly.
 ( "$latt" -c2 -s1 -S2 -t 0.3 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
 sleep 0.1
-is "$(cat "$tmp/rc")" 2 "writing the report to a closed pipe: exit 2"
-check "... with a message" grep -q '^latt: write error on standard output' "$tmp/err"
+is "$(cat "$tmp/rc")" 141 "writing the report to a closed pipe: killed by SIGPIPE, as seq"
+check "... quietly" test ! -s "$tmp/err"
+# Unless SIGPIPE was ignored: then the failed write is an error.
+( trap '' PIPE; "$latt" -c2 -s1 -S2 -t 0.3 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
+sleep 0.1
+is "$(cat "$tmp/rc")" 2 "... with SIGPIPE ignored: exit 2"
+check "... with a message" grep -q '^latt: write error on standard output: Broken pipe' "$tmp/err"
 if [ -w /dev/full ]; then
 	"$latt" -c2 -s1 -S2 -t 0.3 >/dev/full 2>"$tmp/err"
 	is "$?" 2 "writing the report to a full device: exit 2"
@@ -152,7 +157,10 @@ else
 	skip "no /dev/full"
 fi
 t0=$(date +%s)
-( "$latt" -v -c2 -s1 -S2 -t 30 2>"$tmp/err"; echo $? >"$tmp/rc" ) | head -c1 >/dev/null
+( "$latt" -v -c2 -s1 -S2 -t 30 -- sh -c 'echo $$ >"$0"; exec sleep 60' "$tmp/cmdpid" \
+	2>"$tmp/err"; echo $? >"$tmp/rc" ) | head -n 1 >/dev/null
 t1=$(date +%s)
-is "$(cat "$tmp/rc")" 2 "-v samples to a closed pipe: exit 2"
+is "$(cat "$tmp/rc")" 141 "-v samples to a pipe closed by head -1: SIGPIPE"
 check "... as soon as the write fails, not after -t 30" test $((t1 - t0)) -lt 20
+check "... quietly" test ! -s "$tmp/err"
+check "... and the command was stopped" sh -c "test -s $tmp/cmdpid && ! kill -0 \$(cat $tmp/cmdpid) 2>/dev/null"

@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 36
+plan 46
 
 run -c8 -s10 -S20 sleep 2
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
@@ -18,6 +18,7 @@ is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
 sed -e '/^	\(Stalled\|Unanswered\|Waker late\|latt above it\)	/d' \
 	-e 's/ (the max: .*)$//' \
 	-e 's/ *[0-9][0-9.]*/N/g' -e 's/^\(	Command		\).*/\1CMD/' \
+	-e 's/^\(	\(Version\|Command line\|Kernel\|Host\|Started\)	*\).*/\1X/' \
 	"$tmp/out" >"$tmp/shape"
 check "the report has the expected shape" \
 	cmp -s "$tmp/shape" "$top_srcdir/tests/expected/report-sleep.shape"
@@ -32,7 +33,7 @@ n=$(grep -Ec "$(printf '^\t(Max|Avg|Stdev)\t\t[ 0-9]{8,} usec$')" "$tmp/out")
 is "$n" 6 "Max, Avg, Stdev lines are tab, label, two tabs, %8.0f usec"
 n=$(grep -Ec "$(printf '^\tStdev mean\t[ 0-9]{8,} usec$')" "$tmp/out")
 is "$n" 2 "Stdev mean lines have one tab"
-is "$(grep -c -- '^-------------------------------------$' "$tmp/out")" 7 \
+is "$(grep -c -- '^-------------------------------------$' "$tmp/out")" 8 \
 	"every block title is ruled with 37 dashes"
 is "$(grep -c Avg "$tmp/out")" 2 "the word Avg is in exactly two lines"
 
@@ -62,6 +63,24 @@ esac
 is "$(field Status)" "complete (command exited)" "the run ended with the command"
 is "$(field Command)" "sleep 2" "the target is named"
 is "$(field Exit)" "exited with status 0" "its exit status is reported"
+
+# What produced the report, below latt-0.1's part.
+is "$(field Version)" "latt $("$latt" -V | cut -d' ' -f2)" "Produced by: latt's version"
+is "$(field 'Command line')" "$latt -c8 -s10 -S20 sleep 2" "... the command line"
+is "$(field Kernel)" "$(uname -r)" "... the kernel release"
+is "$(field Host)" "$(uname -n)" "... the host"
+is "$(value CPUs)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"
+started=$(field Started)
+check "... the start, in UTC, within a minute ($started)" \
+	sh -c "test \$(( \$(date -u +%s) - \$(date -u -d '$started' +%s) )) -lt 60"
+is "$(field Parameters)" "min_wait=10ms, max_wait=20ms, clients=8, work=64k, duration=the command's, warmup=0, grace=2s, percentiles=50,90,99,99.9,99.99, clock=auto, mechanism=pipe, threads=no" \
+	"... every parameter, -x and -t included"
+run -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo "it'"'"'s"'
+is "$(field 'Command line')" "$latt -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo \"it'\\''s\"'" \
+	"... quoted as a shell would need it"
+is "$(field Parameters | cut -d, -f4-6)" " work=1m, duration=300ms, warmup=100ms" \
+	"... with the work, the duration and the warm-up as given"
+is "$(field Settings)" "nice=3" "... and the settings"
 
 for m in pipe eventfd futex socket; do
 	run -c4 -s1 -S2 -t 0.3 --mechanism $m

@@ -80,6 +80,9 @@ struct latt_result {
 	double clock_ghz;		/* tsc: its rate, as calibrated */
 	double clock_drift_ppm;		/* tsc: off monotonic at the end */
 	char kernel[65];		/* uname -r */
+	char hostname[65];
+	unsigned int cpus;		/* online */
+	const char *cmdline;		/* latt's own, quoted; "" unknown */
 	struct timespec started;	/* CLOCK_REALTIME at the start */
 
 	/* measurements */

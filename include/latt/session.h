@@ -36,6 +36,8 @@ struct latt_session {
 	struct latt_sysinfo sys;
 	struct latt_sched_saved waker;	/* latt's own settings */
 	FILE *samples;		/* -v: where samples are printed */
+	const char *cmdline;	/* latt's command line, for the results */
+	bool pipe_ignored;	/* SIGPIPE was ignored when latt started */
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */

@@ -2,7 +2,7 @@
 /*
  * Small helpers shared by the library: a message into a caller's buffer,
  * a write of a short text to a kernel file, a word in a list, seconds of
- * a struct timeval.
+ * a struct timeval, a command line quoted for a shell.
  */
 #ifndef LATT_UTIL_H
 #define LATT_UTIL_H
@@ -41,5 +41,11 @@ bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask);
 
 /* @tv in seconds. */
 double latt_tv_secs(const struct timeval *tv);
+
+/*
+ * @argv[0..argc) joined by spaces, each word quoted for a shell where it
+ * needs to be ("latt -c8 'make -j4'"), malloc'd; NULL without memory.
+ */
+char *latt_shell_join(int argc, char *const *argv);
 
 #endif /* LATT_UTIL_H */

@@ -1,0 +1,122 @@
+#!/bin/sh
+# Where the report goes and what scripts read: -o FILE (written whole or
+# not at all), a closed standard output, -q lines and --fail-above limits.
+# No latency value is asserted: limits are set far above or below any.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 42
+
+d="$tmp/dir"
+mkdir "$d"
+
+# -o: the report in the file, the command's output on latt's stdout.
+"$latt" -c2 -s1 -S2 -x0 -o "$d/rep" 'echo CMDOUT; sleep 0.3' >"$tmp/out" 2>"$tmp/err"
+is "$?" 0 "-o FILE: exit 0"
+is "$(cat "$tmp/out")" "CMDOUT" "... the standard output has the command's output alone"
+check "... the file has the report" grep -q '^Entries logged: [1-9]' "$d/rep"
+check "... and not the command's output" sh -c "! grep -qx CMDOUT '$d/rep'"
+is "$(ls -A "$d")" "rep" "... and nothing else is left in its directory"
+mode=$(stat -c %a "$d/rep")
+is "$mode" "$(printf '%o' $((0666 & ~$(umask))))" "... with the mode umask gives a new file ($mode)"
+
+run -v -c2 -s1 -S2 -x0 -t 0.2 -o "$d/v"
+check "-o with -v: the samples go to the file too" \
+	sh -c "test $rc -eq 0 && test ! -s '$tmp/out' && grep -q '^sample client=1 ' '$d/v'"
+
+# Bad paths fail before anything runs.
+t0=$(date +%s)
+run -c1 -t 5 -o "$d/no/such/dir/rep"
+t1=$(date +%s)
+is "$rc" 2 "-o in a missing directory: exit 2"
+check "... naming the file, before the run" \
+	sh -c "grep -q \"^latt: cannot write the report to '$d/no/such/dir/rep': No such file or directory\" '$tmp/err' && test $((t1 - t0)) -lt 3"
+run -c1 -t 5 -o "$d"
+check "-o a directory: exit 2, saying so" \
+	sh -c "test $rc -eq 2 && grep -q 'Is a directory' '$tmp/err'"
+run -c1 -t 5 -o ""
+is "$rc" 1 "-o '': a usage error"
+
+# A run without a report leaves an older file as it was.
+echo old >"$d/keep"
+run -c2 -o "$d/keep" "$d/no-such-program"
+check "-o when the command cannot run: exit 127, the old file untouched" \
+	sh -c "test $rc -eq 127 && test \"\$(cat '$d/keep')\" = old"
+is "$(ls -A "$d" | sort | tr '\n' ' ')" "keep rep v " "... and no temporary is left"
+
+# Killed outright: nothing at the path, nothing hidden beside it.
+$sigdefault "$latt" -c2 -s1 -S2 -t 30 -o "$d/killed" >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+is "$(ls -A "$d" | sort | tr '\n' ' ')" "keep rep v " "latt killed with -o: no file, no temporary"
+no_latt_left
+
+# Interrupted: the partial report, whole, marked as such.
+$sigdefault "$latt" -c2 -s1 -S2 -t 30 -o "$d/int" >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+is "$?" 130 "latt interrupted with -o: exit 130"
+is "$(field Status 1 "$d/int")" "interrupted by SIGINT" "... the file has the report, marked interrupted"
+check "... whole, to its last block" grep -q '^	Settings	' "$d/int"
+
+# A device is written in place, and stays a device.
+run -c1 -s1 -S2 -t 0.1 -o /dev/null
+check "-o /dev/null: exit 0, /dev/null still a device" \
+	sh -c "test $rc -eq 0 && test -c /dev/null"
+
+# A closed standard output: an error before the run, unless -o.
+t0=$(date +%s)
+"$latt" -c1 -s1 -S2 -t 5 >&- 2>"$tmp/err"
+rc=$?
+t1=$(date +%s)
+is "$rc" 2 "latt >&-: exit 2"
+check "... saying why, before the run" \
+	sh -c "grep -q '^latt: the standard output is closed' '$tmp/err' && test $((t1 - t0)) -lt 3"
+"$latt" -c1 -s1 -S2 -t 0.1 -o "$d/closed" >&- 2>"$tmp/err"
+is "$?" 0 "latt -o FILE >&-: exit 0"
+check "... with the report in FILE" grep -q '^Entries logged: [1-9]' "$d/closed"
+
+# -q: one line per configuration, nothing else.
+qline='^config=[A-Za-z0-9_.+-]+ entries=[0-9]+ max=[0-9]+\.[0-9] avg=[0-9]+\.[0-9] stdev=[0-9]+\.[0-9] p99=[0-9]+\.[0-9]$'
+run -q -c2 -s1 -S2 -x0 -t 0.2
+is "$rc" 0 "-q: exit 0"
+is "$(wc -l <"$tmp/out")" 1 "... one line"
+check "... config=default entries= max= avg= stdev= p99=" \
+	sh -c "grep -Eq '$qline' '$tmp/out' && grep -q '^config=default ' '$tmp/out'"
+run -q -c2 -s1 -S2 -x0 -t 0.2 -r2 -C fast: -C nice:nice=5
+is "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ')" "config=fast config=nice " \
+	"-q with two configurations: a line each, in order, and nothing else"
+check "... both in the format" test "$(grep -Ec "$qline" "$tmp/out")" -eq 2
+n=$(sed -n 's/^config=fast entries=\([0-9]*\) .*/\1/p' "$tmp/out")
+check "... entries counts both runs of fast ($n)" test "$n" -gt 0
+run -q -v -t 0.1
+check "-q -v: a usage error" sh -c "test $rc -eq 1 && grep -q 'cannot be used together' '$tmp/err'"
+run -q -c2 -o "$d/q" -s1 -S2 -t 0.1
+check "-q -o FILE: the line in the file" grep -Eq "$qline" "$d/q"
+
+# --fail-above: exit 3 and every configuration over a limit named.
+run -q -c2 -s1 -S2 -x0 -t 0.2 --fail-above max=1h,p99=1h,avg=1h,stdev=1h,p99.9=1h
+check "--fail-above far above: exit 0, nothing on stderr" \
+	sh -c "test $rc -eq 0 && test ! -s '$tmp/err'"
+run -q -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b: --fail-above p99=1ns,max=1h
+is "$rc" 3 "--fail-above below every value: exit 3"
+check "... naming each configuration and metric over it" \
+	sh -c "grep -q \"^latt: configuration 'a': p99 .* usec is over the limit of 0.0 usec (1ns)\" '$tmp/err' &&
+		grep -q \"^latt: configuration 'b': p99 \" '$tmp/err' && test \$(wc -l <'$tmp/err') -eq 2"
+check "... after the report" test "$(wc -l <"$tmp/out")" -eq 2
+run -c2 -s1 -S2 -x0 -t 0.2 --fail-above p50=0
+check "--fail-above p50=0 (a plain number is usec): exit 3 after the full report" \
+	sh -c "test $rc -eq 3 && grep -q '^Entries logged' '$tmp/out' && grep -q 'p50 .*(0)' '$tmp/err'"
+if "$latt" -q -c1 -s1 -S2 -t 0.1 --fail-above max=1ns >/dev/null 2>&1; then
+	ok 1 "a shell script can branch on --fail-above"
+else
+	ok 0 "a shell script can branch on --fail-above"
+fi
+for bad in 'p100=1ms' 'p99=fast' 'speed=1ms' 'p99' 'p99=1ms,p99=2ms' ''; do
+	run -c1 -t 5 --fail-above "$bad"
+	check "--fail-above '$bad': usage error before anything runs" \
+		sh -c "test $rc -eq 1 && test ! -s '$tmp/out' && grep -q '^latt: invalid --fail-above value' '$tmp/err'"
+done
