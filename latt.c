@@ -68,6 +68,8 @@ enum {
 	OPT_MECHANISM,
 	OPT_THREADS,
 	OPT_FAIL_ABOVE,
+	OPT_PER_CLIENT,
+	OPT_HIST,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -78,6 +80,7 @@ struct opts {
 	unsigned int runs;		/* -r */
 	const char *output;		/* -o */
 	bool quiet;			/* -q */
+	unsigned int extra;		/* --per-client, --hist */
 	struct latt_threshold limits[LATT_THRESHOLDS_MAX];
 	size_t nlimits;			/* --fail-above */
 };
@@ -101,6 +104,8 @@ static const struct option fixed_opts[] = {
 	{ "output",      required_argument, NULL, 'o' },
 	{ "quiet",       no_argument,       NULL, 'q' },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
+	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
+	{ "hist",        no_argument,       NULL, OPT_HIST },
 	{ "verbose",     no_argument,       NULL, 'v' },
 	{ "version",     no_argument,       NULL, 'V' },
 	{ "help",        no_argument,       NULL, 'h' },
@@ -169,6 +174,9 @@ static void __attribute__((noreturn)) usage(void)
 "      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
 "                          METRIC=TIME,... with METRIC max, avg, stdev\n"
 "                          or pNN (\"p99=2ms,max=20ms\")\n"
+"      --per-client        add a line per client: samples, max, p99, the\n"
+"                          CPUs it was woken on, migrations\n"
+"      --hist              add a log2 histogram of the wakeup latency\n"
 "  -v, --verbose           print every sample as it is logged\n"
 "  -V, --version           print the version and exit\n"
 "  -h, --help              print this help and exit\n"
@@ -354,6 +362,12 @@ static void parse_option(struct opts *o, int c, const char *arg,
 					 &o->nlimits, err, sizeof(err)))
 			usage_error("invalid --fail-above value '%s': %s", arg,
 				    err);
+		break;
+	case OPT_PER_CLIENT:
+		o->extra |= LATT_REPORT_CLIENTS;
+		break;
+	case OPT_HIST:
+		o->extra |= LATT_REPORT_HIST;
 		break;
 	case 'v':
 		b->verbose = true;
@@ -589,9 +603,10 @@ static int commit_report(struct report_out *out)
 }
 
 /* The report of a single run: latt-0.1's and latt's blocks. */
-static int report_single(FILE *f, const struct latt_result *r)
+static int report_single(FILE *f, const struct latt_result *r,
+			 unsigned int extra)
 {
-	return latt_report_text(f, r);
+	return latt_report_text(f, r, extra);
 }
 
 /* The table of a sweep, over the runs it did, if any measured. */
@@ -635,7 +650,7 @@ static int write_report(struct report_out *out, const struct opts *o,
 	if (!latt_result_measured(&results[n - 1]) ||
 	    results[n - 1].stop == LATT_STOP_OUTPUT)
 		return 0;
-	return report_single(out->f, &results[n - 1]);
+	return report_single(out->f, &results[n - 1], o->extra);
 }
 
 static int open_report(struct report_out *out, const struct opts *o,
@@ -689,6 +704,11 @@ int main(int argc, char **argv)
 	if (o.quiet && o.base.verbose)
 		usage_error("-q and -v cannot be used together: -q prints a "
 			    "line per configuration, -v every sample");
+	if (o.quiet && o.extra)
+		usage_error("-q and %s cannot be used together: -q prints a "
+			    "line per configuration and nothing else",
+			    o.extra & LATT_REPORT_CLIENTS ? "--per-client" :
+			    "--hist");
 	cfgs = make_configs(&o, &ncfgs);
 	if (ensure_fds(o.base.clients, o.base.threads))
 		goto out_free;
@@ -734,6 +754,12 @@ int main(int argc, char **argv)
 			    r->stop == LATT_STOP_OUTPUT)
 				continue;
 			latt_report_run_line(out.f, r, o.runs);
+			if (o.extra & LATT_REPORT_CLIENTS)
+				latt_report_clients(out.f, r);
+			if (o.extra & LATT_REPORT_HIST)
+				latt_report_hist(out.f, r);
+			if (o.extra)
+				fputc('\n', out.f);
 			if (fflush(out.f) || ferror(out.f)) {
 				/* As a failed -v write: stop here. */
 				r->stop = LATT_STOP_OUTPUT;
@@ -785,6 +811,8 @@ out_report:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&out.file);
 out_free:
+	for (i = 0; i < nres; i++)
+		latt_result_release(&results[i]);
 	free(results);
 	for (i = 0; i < o.nspecs; i++)
 		free(o.specs[i]);

@@ -64,6 +64,19 @@ static void close_all_but(int a, int b)
 	close_fds(hi + 1, UINT_MAX);
 }
 
+/* Note the CPU the client was woken on, after its stamp. */
+static void woke_on(struct latt_client_slot *s)
+{
+	int cpu = sched_getcpu();
+
+	if (cpu < 0 || cpu >= CPU_SETSIZE)
+		return;
+	CPU_SET(cpu, &s->woke_on);
+	if (s->last_cpu && s->last_cpu != cpu + 1)
+		s->migrations++;
+	s->last_cpu = cpu + 1;
+}
+
 int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		     struct latt_work *work)
 {
@@ -77,6 +90,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		if (ret <= 0)
 			break;
 		t1 = latt_clock_now(clk);
+		woke_on(s);
 		latt_work_run(work);
 		t2 = latt_clock_now(clk);
 
@@ -104,6 +118,9 @@ void latt_client_slot_clear(struct latt_client_slot *s)
 	latt_hist_clear_range(&s->work_hist, s->work.min, s->work.max);
 	latt_stats_init(&s->wake);
 	latt_stats_init(&s->work);
+	CPU_ZERO(&s->woke_on);
+	s->last_cpu = 0;
+	s->migrations = 0;
 	atomic_store_explicit(&s->done, 0, memory_order_relaxed);
 }
 

@@ -3,7 +3,9 @@
  * Combining per-client measurements, and the words and exit status of how
  * a run ended; see include/latt/result.h.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -28,6 +30,43 @@ void latt_result_collect(struct latt_result *r,
 		latt_hist_merge_range(&r->work.hist, &c->work_hist,
 				      c->work.min, c->work.max);
 	}
+}
+
+int latt_result_collect_clients(struct latt_result *r,
+				const struct latt_client *clients,
+				unsigned int n)
+{
+	unsigned int i;
+
+	free(r->clients);
+	r->nclients = 0;
+	r->clients = n ? calloc(n, sizeof(*r->clients)) : NULL;
+	if (n && !r->clients)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct latt_client_slot *c = clients[i].slot;
+		struct latt_client_sum *cs = &r->clients[i];
+		uint64_t v;
+
+		cs->pid = clients[i].pid;
+		cs->wake = c->wake;
+		cs->woke_on = c->woke_on;
+		cs->migrations = c->migrations;
+		if (!c->wake.count)
+			continue;
+		v = latt_hist_percentile(&c->wake_hist, 99);
+		cs->p99 = v < c->wake.min ? c->wake.min :
+			  v > c->wake.max ? c->wake.max : v;
+	}
+	r->nclients = n;
+	return 0;
+}
+
+void latt_result_release(struct latt_result *r)
+{
+	free(r->clients);
+	r->clients = NULL;
+	r->nclients = 0;
 }
 
 uint64_t latt_series_percentile(const struct latt_series *s, double p)

@@ -220,6 +220,8 @@ static void measure(struct run *run)
 	}
 
 	latt_result_collect(r, run->slots, w->nclients);
+	/* Without memory for them, the clients' parts are left out. */
+	latt_result_collect_clients(r, run->clients, w->nclients);
 	latt_waker_result(w, r);
 	r->clock_drift_ppm = latt_clock_drift_ppm(&run->clock);
 	if (run->have_target && t->pid > 0 && r->stop != LATT_STOP_NOEXEC) {

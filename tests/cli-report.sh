@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 46
+plan 53
 
 run -c8 -s10 -S20 sleep 2
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
@@ -141,3 +141,30 @@ is "$(awk -F'\t+' '/^Wakeup percentiles/ { on = 1; next } on && /^$/ { exit } on
 check "without a command there is no Target block" \
 	sh -c "! grep -q '^Target' '$tmp/out'"
 is "$(field Status)" "complete (duration reached)" "a --duration run ends by its duration"
+
+# --per-client: a line per client, whose samples add up to the entries.
+run -c3 -s1 -S2 -x0 -t 0.5 --per-client --cpus 0
+n=$(entries)
+is "$(grep -c '^	Client [0-9]' "$tmp/out")" 3 "--per-client: a line per client"
+sum=$(sed -n 's/^	Client [0-9]*	pid [0-9]*: \([0-9]*\) samples, max [0-9.]*, p99 [0-9.]* usec.*; woken on CPU 0, 0 migrations$/\1/p' "$tmp/out" |
+	awk '{ s += $1 } END { print s + 0 }')
+is "$sum" "$n" "... samples, max, p99, CPU 0 and no migration (pinned), adding up to Entries logged"
+pids=$(sed -n 's/^	Client [0-9]*	pid \([0-9]*\):.*/\1/p' "$tmp/out" | sort -u | wc -l)
+is "$pids" 3 "... each with its own pid"
+run -c2 -s1 -S2 -x0 -t 0.2 --per-client --threads
+is "$(grep -c '^	Client [0-9]	tid [0-9]*: ' "$tmp/out")" 2 "--per-client --threads: thread ids"
+
+# --hist: log2 ranges of usec, counts adding up to the entries.
+run -c2 -s1 -S2 -x0 -t 0.5 --hist
+n=$(entries)
+sum=$(sed -n '/^Wakeup histogram/,/^$/p' "$tmp/out" |
+	awk -F' *: *' '$1 ~ /->/ { split($2, a, " "); s += a[1] } END { print s + 0 }')
+is "$sum" "$n" "--hist: the counts add up to Entries logged"
+check "... in ranges 2^k to 2^(k+1)-1 usec, in order, one full bar" \
+	sh -c "sed -n '/^Wakeup histogram/,/^\$/p' '$tmp/out' | awk -F' *: *' '
+		\$1 ~ /->/ { split(\$1, r, \" -> \"); lo = r[1] + 0; hi = r[2] + 0;
+			if (lo && (hi != 2 * lo - 1)) bad = 1; if (n && lo != last + 1) bad = 1;
+			last = hi; n++; if (index(\$2, \"|****************************************|\")) full++ }
+		END { exit bad || !n || !full }'"
+run -q --hist -t 0.1
+is "$rc" 1 "-q --hist: a usage error"

@@ -311,7 +311,7 @@ static char *report(const struct latt_result *r, int *ret)
 	f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	*ret = latt_report_text(f, r);
+	*ret = latt_report_text(f, r, 0);
 	if (fclose(f)) {
 		free(buf);
 		return NULL;
@@ -403,7 +403,7 @@ static void test_report(void)
 
 	f = fopen("/dev/full", "we");
 	if (f) {
-		ret = latt_report_text(f, r);
+		ret = latt_report_text(f, r, 0);
 		fclose(f);
 		ok(ret == -ENOSPC, "report: a failed write is -ENOSPC");
 	} else {

@@ -140,6 +140,8 @@ static void test_two_runs(struct latt_session *s)
 	   !strcmp(r2.clock, "monotonic"),
 	   "run 2: its own number, seed and start; the kernel and clock named");
 	ok(no_children_left(), "nothing of either run is left to reap");
+	latt_result_release(&r1);
+	latt_result_release(&r2);
 }
 
 static void test_failures(struct latt_session *s)
@@ -162,6 +164,7 @@ static void test_failures(struct latt_session *s)
 	c.client.has_cpus = true;
 	CPU_ZERO(&c.client.cpus);
 	CPU_SET(CPU_SETSIZE - 1, &c.client.cpus);
+	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
 	snprintf(what, sizeof(what), "%s", r.what);
 	if (!ok(r.stop == LATT_STOP_SETUP && r.error == -EINVAL &&
@@ -176,6 +179,7 @@ static void test_failures(struct latt_session *s)
 	c.min_wait_ns = 500 * MS;
 	c.max_wait_ns = 500 * MS;
 	c.duration_ns = 20 * MS;
+	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
 	latt_result_status(&r, what, sizeof(what));
 	ok(r.stop == LATT_STOP_DURATION && !r.wake.stats.count &&
@@ -185,6 +189,7 @@ static void test_failures(struct latt_session *s)
 	base_cfg(&c, argv_sleep);
 	c.warmup_ns = 200 * MS;
 	c.duration_ns = 500 * MS;
+	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
 	if (!ok(r.stop == LATT_STOP_DURATION && r.wake.stats.count &&
 		r.elapsed_ns < 400 * MS && r.wake.stats.count <=
@@ -199,10 +204,12 @@ static void test_failures(struct latt_session *s)
 	c.warmup_ns = 400 * MS;
 	c.duration_ns = 500 * MS;
 	c.min_wait_ns = c.max_wait_ns = 300 * MS;
+	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
 	ok(!r.wake.stats.count && !r.work.stats.count &&
 	   latt_result_exit_status(&r) == 2,
 	   "a run that ends within its warm-up measured nothing");
+	latt_result_release(&r);
 }
 
 /*
@@ -253,6 +260,7 @@ static void test_tsc(struct latt_session *s)
 	(void)s;
 	skip("no counter on this architecture");
 #endif
+	latt_result_release(&r);
 }
 
 static void test_pending_signal(struct latt_session *s)
@@ -272,6 +280,7 @@ static void test_pending_signal(struct latt_session *s)
 	   "a SIGINT before the run: it starts nothing and is interrupted");
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si))
 		;
+	latt_result_release(&r);
 }
 
 int main(int argc, char **argv)

@@ -15,6 +15,7 @@
 #define LATT_CLIENT_H
 
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -44,6 +45,11 @@ struct latt_client_slot {
 	 */
 	atomic_uint_least64_t done;
 	struct latt_wake_word word;	/* the wake channel's shared word */
+	/* where it ran when woken (sched_getcpu() after its stamp) */
+	cpu_set_t woke_on;
+	int last_cpu;			/* plus 1; 0 before the first */
+	uint64_t migrations;		/* woken on another CPU than the
+					   time before */
 	struct latt_hist wake_hist;
 	struct latt_hist work_hist;
 } __attribute__((aligned(64)));

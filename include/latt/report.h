@@ -14,11 +14,29 @@
 /*
  * The text report: latt-0.1's report byte for byte (Parameters, Entries
  * logged, the Wakeup and Work averages blocks), then latt's additions in
- * blocks of the same shape: percentiles, the run, the target.  Only the
+ * blocks of the same shape: percentiles, the run, the target, what
+ * produced it, and on request (@extra) the clients and a histogram.  Only the
  * two latt-0.1 lines of the averages contain the word "Avg", so scripts
  * that grep for it keep working.  Returns 0 or -errno of a failed write.
  */
-int latt_report_text(FILE *f, const struct latt_result *r);
+int latt_report_text(FILE *f, const struct latt_result *r,
+		     unsigned int extra);
+
+/* What latt_report_text() adds on request. */
+#define LATT_REPORT_CLIENTS	0x1	/* --per-client: the Clients block */
+#define LATT_REPORT_HIST	0x2	/* --hist: the log2 histogram */
+
+/*
+ * The Clients block: a line per client (samples, max, p99, the CPUs it
+ * was woken on, migrations).  In a sweep, after the run's line.
+ */
+void latt_report_clients(FILE *f, const struct latt_result *r);
+
+/*
+ * The wakeup latency as a log2 histogram of microseconds, as runqlat
+ * prints it: range, count, a bar scaled to the largest count.
+ */
+void latt_report_hist(FILE *f, const struct latt_result *r);
 
 /*
  * Tell on @f (stderr) why @r is not a success, in one line starting

@@ -12,6 +12,7 @@
 #ifndef LATT_RESULT_H
 #define LATT_RESULT_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -71,6 +72,16 @@ struct latt_series {
 	double stdev, stdev_mean;	/* ns */
 };
 
+/* One client's part of a run (--per-client, JSON). */
+struct latt_client_sum {
+	pid_t pid;			/* or thread id (--threads) */
+	struct latt_stats wake;		/* its wakeup latency, ns */
+	uint64_t p99;			/* ns */
+	cpu_set_t woke_on;		/* the CPUs it was woken on */
+	uint64_t migrations;		/* wakeups on another CPU than the
+					   one before */
+};
+
 struct latt_result {
 	/* what produced it */
 	struct latt_run_cfg cfg;	/* the configuration, as run */
@@ -120,6 +131,10 @@ struct latt_result {
 	uint64_t target_wall_ns;
 	struct rusage target_ru;
 
+	/* each client's part; NULL when it could not be kept */
+	struct latt_client_sum *clients;
+	unsigned int nclients;
+
 	/* the kernel's view of the clients while measuring (schedstat) */
 	int kview_error;		/* 0, or why it could not be read */
 	struct latt_schedstat kview;	/* summed over the clients */
@@ -145,6 +160,17 @@ struct latt_result {
 /* Merge every client slot into @r's series. */
 void latt_result_collect(struct latt_result *r,
 			 const struct latt_client_slot *slots, unsigned int n);
+
+/*
+ * Keep each client's part of the run in @r->clients (allocated: free it
+ * with latt_result_release()).  0 or -ENOMEM.
+ */
+int latt_result_collect_clients(struct latt_result *r,
+				const struct latt_client *clients,
+				unsigned int n);
+
+/* Free what @r allocated; it stays valid without its clients' parts. */
+void latt_result_release(struct latt_result *r);
 
 /*
  * Derive what the writers print: the percentiles of both series for
