@@ -27,6 +27,7 @@
 
 #include "latt/client.h"
 #include "latt/config.h"
+#include "latt/json.h"
 #include "latt/output.h"
 #include "latt/parse.h"
 #include "latt/priv.h"
@@ -70,6 +71,8 @@ enum {
 	OPT_FAIL_ABOVE,
 	OPT_PER_CLIENT,
 	OPT_HIST,
+	OPT_JSON,
+	OPT_LABEL,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -79,6 +82,8 @@ struct opts {
 	size_t nspecs;
 	unsigned int runs;		/* -r */
 	const char *output;		/* -o */
+	const char *json;		/* --json */
+	const char *label;		/* --label */
 	bool quiet;			/* -q */
 	unsigned int extra;		/* --per-client, --hist */
 	struct latt_threshold limits[LATT_THRESHOLDS_MAX];
@@ -106,6 +111,8 @@ static const struct option fixed_opts[] = {
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
+	{ "json",        required_argument, NULL, OPT_JSON },
+	{ "label",       required_argument, NULL, OPT_LABEL },
 	{ "verbose",     no_argument,       NULL, 'v' },
 	{ "version",     no_argument,       NULL, 'V' },
 	{ "help",        no_argument,       NULL, 'h' },
@@ -174,6 +181,10 @@ static void __attribute__((noreturn)) usage(void)
 "      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
 "                          METRIC=TIME,... with METRIC max, avg, stdev\n"
 "                          or pNN (\"p99=2ms,max=20ms\")\n"
+"      --json FILE         write the results as JSON to FILE (- for the\n"
+"                          standard output, which then has nothing else)\n"
+"      --label TEXT        name these results in the JSON (for latt\n"
+"                          compare)\n"
 "      --per-client        add a line per client: samples, max, p99, the\n"
 "                          CPUs it was woken on, migrations\n"
 "      --hist              add a log2 histogram of the wakeup latency\n"
@@ -362,6 +373,18 @@ static void parse_option(struct opts *o, int c, const char *arg,
 					 &o->nlimits, err, sizeof(err)))
 			usage_error("invalid --fail-above value '%s': %s", arg,
 				    err);
+		break;
+	case OPT_JSON:
+		if (!*arg)
+			usage_error("invalid --json value '': expected a file "
+				    "name, or - for the standard output");
+		o->json = arg;
+		break;
+	case OPT_LABEL:
+		if (!*arg || strlen(arg) > 256)
+			usage_error("invalid --label value '%s': expected a "
+				    "text of 1 to 256 characters", arg);
+		o->label = arg;
 		break;
 	case OPT_PER_CLIENT:
 		o->extra |= LATT_REPORT_CLIENTS;
@@ -575,38 +598,74 @@ static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 	return 0;
 }
 
-/* Where the report goes: -o FILE, else the standard output. */
-struct report_out {
+/*
+ * An output of latt: the report (-o FILE, else the standard output), the
+ * JSON (--json).  Each is opened before anything runs and put in place
+ * whole at the end.
+ */
+struct sink {
 	struct latt_out file;
-	FILE *f;
+	FILE *f;		/* NULL: not written */
+	const char *what;	/* "the report" */
 	const char *name;	/* for messages: "standard output", "'x'" */
 	char quoted[PATH_MAX + 2];
 };
 
+/* Open @k for @path ("-": the standard output; NULL: not written). */
+static int open_sink(struct sink *k, const char *what, const char *path,
+		     bool stdout_closed)
+{
+	int ret;
+
+	memset(k, 0, sizeof(*k));
+	k->what = what;
+	k->name = "standard output";
+	if (!path)
+		return 0;
+	if (!strcmp(path, "-")) {
+		if (stdout_closed) {
+			fprintf(stderr, "latt: the standard output is closed: "
+				"%s has nowhere to go (give -o FILE)\n", what);
+			return -EBADF;
+		}
+		k->f = stdout;
+		return 0;
+	}
+	snprintf(k->quoted, sizeof(k->quoted), "'%s'", path);
+	k->name = k->quoted;
+	ret = latt_out_open(&k->file, path);
+	if (ret) {
+		fprintf(stderr, "latt: cannot write %s to %s: %s\n", what,
+			k->name, strerror(-ret));
+		return ret;
+	}
+	k->f = k->file.f;
+	return 0;
+}
+
+/* Put @k in place; the standard output is only flushed here. */
+static int commit_sink(struct sink *k)
+{
+	if (!k->f)
+		return 0;
+	if (latt_out_used(&k->file))
+		return latt_out_commit(&k->file);
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
 /*
- * The standard output's report is flushed and closed: one that could not
- * be written is a failure.  0 or -errno.
+ * Close the standard output: a report that could not be written is a
+ * failure.  0 or -errno.
  */
-static int flush_stdout(void)
+static int close_stdout(void)
 {
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout) && fclose(stdout) == 0)
 		return 0;
 	return errno ? -errno : -EIO;
-}
-
-static int commit_report(struct report_out *out)
-{
-	if (latt_out_used(&out->file))
-		return latt_out_commit(&out->file);
-	return flush_stdout();
-}
-
-/* The report of a single run: latt-0.1's and latt's blocks. */
-static int report_single(FILE *f, const struct latt_result *r,
-			 unsigned int extra)
-{
-	return latt_report_text(f, r, extra);
 }
 
 /* The table of a sweep, over the runs it did, if any measured. */
@@ -638,46 +697,31 @@ static bool has_report(const struct latt_result *results, size_t n)
 	return false;
 }
 
-static int write_report(struct report_out *out, const struct opts *o,
+static int write_report(FILE *f, const struct opts *o,
 			const struct latt_session *s,
 			const struct latt_result *results, size_t n)
 {
 	if (o->quiet)
-		return latt_quiet_lines(out->f, results, n);
+		return latt_quiet_lines(f, results, n);
 	if (s->sweep)
-		return report_sweep(out->f, s, results, n);
+		return report_sweep(f, s, results, n);
 	/* After a failed -v write, that output is no place for a report. */
 	if (!latt_result_measured(&results[n - 1]) ||
 	    results[n - 1].stop == LATT_STOP_OUTPUT)
 		return 0;
-	return report_single(out->f, &results[n - 1], o->extra);
+	return latt_report_text(f, &results[n - 1], o->extra);
 }
 
-static int open_report(struct report_out *out, const struct opts *o,
-		       bool stdout_closed)
+static int write_json(FILE *f, const struct opts *o,
+		      const struct latt_session *s, int argc, char **argv,
+		      const struct latt_result *results, size_t n)
 {
-	int ret;
+	struct latt_json_doc d = {
+		.argc = argc, .argv = argv, .label = o->label, .sys = &s->sys,
+		.hz = latt_sysinfo_hz(&s->sys, ""), .results = results, .n = n,
+	};
 
-	memset(out, 0, sizeof(*out));
-	out->f = stdout;
-	out->name = "standard output";
-	if (!o->output) {
-		if (!stdout_closed)
-			return 0;
-		fprintf(stderr, "latt: the standard output is closed: the "
-			"report has nowhere to go (give -o FILE)\n");
-		return -EBADF;
-	}
-	snprintf(out->quoted, sizeof(out->quoted), "'%s'", o->output);
-	out->name = out->quoted;
-	ret = latt_out_open(&out->file, o->output);
-	if (ret) {
-		fprintf(stderr, "latt: cannot write the report to %s: %s\n",
-			out->name, strerror(-ret));
-		return ret;
-	}
-	out->f = out->file.f;
-	return 0;
+	return latt_json_write(f, &d);
 }
 
 /* Did the reader of the output leave, with latt to die of it? */
@@ -690,13 +734,14 @@ int main(int argc, char **argv)
 {
 	struct latt_result *results = NULL, *r;
 	struct latt_run_cfg *cfgs;
-	struct report_out out;
+	struct sink out, json;
 	struct latt_session s;
 	size_t ncfgs, nres = 0, k, i;
 	unsigned int run;
 	int ret, status = LATT_EXIT_RUNTIME;
-	bool stdout_closed, sigpipe = false;
+	bool stdout_closed, sigpipe = false, json_stdout;
 	char ctx[96], *cmdline = NULL;
+	struct sink *failed = NULL;
 	struct opts o;
 
 	stdout_closed = ensure_stdio();
@@ -709,23 +754,38 @@ int main(int argc, char **argv)
 			    "line per configuration and nothing else",
 			    o.extra & LATT_REPORT_CLIENTS ? "--per-client" :
 			    "--hist");
+	json_stdout = o.json && !strcmp(o.json, "-");
+	if (json_stdout && !o.output && (o.quiet || o.base.verbose))
+		usage_error("--json - and %s cannot be used together: the "
+			    "standard output has the JSON alone (give -o FILE "
+			    "for the rest)", o.quiet ? "-q" : "-v");
+	if (o.output && o.json && !strcmp(o.output, o.json))
+		usage_error("-o and --json name the same file '%s'", o.json);
 	cfgs = make_configs(&o, &ncfgs);
 	if (ensure_fds(o.base.clients, o.base.threads))
 		goto out_free;
 	if (preflight(cfgs, ncfgs, o.nspecs > 0))
 		goto out_free;
-	/* Before the run, and before latt gives up its rights. */
-	if (open_report(&out, &o, stdout_closed))
+	/*
+	 * Before the run, and before latt gives up its rights.  With
+	 * --json -, the standard output has the JSON alone: the report goes
+	 * to -o FILE or nowhere.
+	 */
+	memset(&json, 0, sizeof(json));
+	if (open_sink(&out, "the report", o.output ? o.output :
+		      json_stdout ? NULL : "-", stdout_closed))
 		goto out_free;
+	if (open_sink(&json, "the JSON", o.json, stdout_closed))
+		goto out_sinks;
 
 	ret = latt_session_init(&s);
 	if (ret) {
 		fprintf(stderr, "latt: setting up: %s\n", strerror(-ret));
-		goto out_report;
+		goto out_sinks;
 	}
 	cmdline = latt_shell_join(argc, argv);
 	s.cmdline = cmdline ? cmdline : "";
-	s.samples = out.f;
+	s.samples = out.f ? out.f : stdout;
 	ret = latt_priv_drop(cfgs, ncfgs);
 	if (ret) {
 		fprintf(stderr, "latt: dropping capabilities: %s\n",
@@ -750,7 +810,8 @@ int main(int argc, char **argv)
 			if (r->warning[0])
 				fprintf(stderr, "latt: warning: %s\n",
 					r->warning);
-			if (!s.sweep || o.quiet || !latt_result_measured(r) ||
+			if (!s.sweep || o.quiet || !out.f ||
+			    !latt_result_measured(r) ||
 			    r->stop == LATT_STOP_OUTPUT)
 				continue;
 			latt_report_run_line(out.f, r, o.runs);
@@ -775,17 +836,34 @@ int main(int argc, char **argv)
 		goto out_session;
 	}
 	ret = 0;
-	if (has_report(results, nres))
-		ret = write_report(&out, &o, &s, results, nres);
-	if (!ret && has_report(results, nres))
-		ret = commit_report(&out);
+	if (has_report(results, nres)) {
+		if (out.f)
+			ret = write_report(out.f, &o, &s, results, nres);
+		if (!ret)
+			ret = commit_sink(&out);
+		if (ret)
+			failed = &out;
+		if (!ret && json.f) {
+			ret = write_json(json.f, &o, &s, argc, argv, results,
+					 nres);
+			if (!ret)
+				ret = commit_sink(&json);
+			if (ret)
+				failed = &json;
+		}
+	}
+	if (!ret && (out.f == stdout || json.f == stdout)) {
+		ret = close_stdout();
+		if (ret)
+			failed = json.f == stdout ? &json : &out;
+	}
 	if (ret) {
 		if (reader_left(&s, ret)) {
 			sigpipe = true;
 			goto out_session;
 		}
-		fprintf(stderr, "latt: write error on %s: %s\n", out.name,
-			strerror(-ret));
+		fprintf(stderr, "latt: write error on %s: %s\n",
+			failed->name, strerror(-ret));
 		status = LATT_EXIT_RUNTIME;
 		goto out_session;
 	}
@@ -807,9 +885,10 @@ int main(int argc, char **argv)
 
 out_session:
 	latt_session_destroy(&s);
-out_report:
+out_sinks:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&out.file);
+	latt_out_abort(&json.file);
 out_free:
 	for (i = 0; i < nres; i++)
 		latt_result_release(&results[i]);

@@ -3,7 +3,9 @@
  * System facts; see include/latt/sysinfo.h.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -171,6 +173,68 @@ static void preempt_mode(const char *root, const char *version, char *buf,
 		snprintf(buf, len, "none or voluntary");
 }
 
+/* "now at N nsecs" and the first "jiffies: N" of /proc/timer_list. */
+static int read_jiffies(const char *root, uint64_t *jiffies, uint64_t *now)
+{
+	char path[PATH_MAX], buf[256];
+	unsigned long long v;
+	int got = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/proc/timer_list", root);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (got != 3 && fgets(buf, sizeof(buf), f)) {
+		if (sscanf(buf, "now at %llu nsecs", &v) == 1) {
+			*now = v;
+			got |= 1;
+		} else if (sscanf(buf, "jiffies: %llu", &v) == 1) {
+			*jiffies = v;
+			got |= 2;
+		}
+	}
+	fclose(f);
+	return got == 3 ? 0 : -ENOENT;
+}
+
+unsigned int latt_sysinfo_hz(const struct latt_sysinfo *si, const char *root)
+{
+	static const unsigned int known[] = { 100, 250, 300, 1000 };
+	uint64_t j, now;
+	double hz;
+	size_t i;
+
+	if (!si->jiffies_ns || read_jiffies(root, &j, &now) ||
+	    now <= si->jiffies_ns || j < si->jiffies)
+		return 0;
+	/* A tick either side: at least 50 ticks make 2%. */
+	if (j - si->jiffies < 50)
+		return 0;
+	hz = (double)(j - si->jiffies) * 1e9 / (double)(now - si->jiffies_ns);
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (hz > known[i] * 0.95 && hz < known[i] * 1.05)
+			return known[i];
+	return (unsigned int)(hz + 0.5);
+}
+
+/* The PM QoS CPU latency limit in usec, as /dev/cpu_dma_latency reads. */
+static int64_t pm_qos(const char *root)
+{
+	char path[PATH_MAX];
+	int32_t v;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/dev/cpu_dma_latency", root);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (read(fd, &v, sizeof(v)) != sizeof(v))
+		v = -1;
+	close(fd);
+	return v;
+}
+
 void latt_sysinfo_read(struct latt_sysinfo *si, const char *root)
 {
 	char version[256] = "", line[32];
@@ -208,4 +272,7 @@ void latt_sysinfo_read(struct latt_sysinfo *si, const char *root)
 	if (!latt_sysinfo_line(root, "/proc/sys/kernel/sched_autogroup_enabled",
 			       line, sizeof(line)))
 		si->autogroup = line[0] == '1';
+	si->pm_qos_us = pm_qos(root);
+	if (read_jiffies(root, &si->jiffies, &si->jiffies_ns))
+		si->jiffies = si->jiffies_ns = 0;
 }

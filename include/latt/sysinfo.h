@@ -20,6 +20,9 @@ struct latt_sysinfo {
 	char clocksource[32];	/* "unknown" where not readable */
 	char preempt[48];	/* "full", "dynamic (full)", "none", ... */
 	int autogroup;		/* 0, 1, or -1 where the kernel has none */
+	int64_t pm_qos_us;	/* the CPU latency limit; -1 unknown */
+	/* jiffies and the clock at latt's start, for latt_sysinfo_hz() */
+	uint64_t jiffies, jiffies_ns;
 };
 
 /*
@@ -28,6 +31,14 @@ struct latt_sysinfo {
  * cannot be read are "unknown" (or -1); this never fails.
  */
 void latt_sysinfo_read(struct latt_sysinfo *si, const char *root);
+
+/*
+ * The kernel's tick rate (CONFIG_HZ), from the jiffies counted since
+ * latt_sysinfo_read() (/proc/timer_list, readable by root): the nearest
+ * of 100, 250, 300 and 1000 within 5%, else the rate rounded; 0 when it
+ * cannot be known (no access, too short a time to tell).
+ */
+unsigned int latt_sysinfo_hz(const struct latt_sysinfo *si, const char *root);
 
 /*
  * The number of context switches since boot, all CPUs ("ctxt" in

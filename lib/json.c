@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The JSON document; see include/latt/json.h and man/latt-json.5.
+ *
+ * Every value goes through json-c.  Times are integers of nanoseconds
+ * (means and deviations: numbers with one decimal); what is not known is
+ * null, never 0.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "latt/json.h"
+#include "latt/parse.h"
+#include "latt/wake.h"
+
+typedef struct json_object jobj;
+
+/* A number with one decimal, or null for NaN. */
+static jobj *jnum(double v)
+{
+	char buf[64];
+
+	if (isnan(v) || isinf(v))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.1f", v);
+	return json_object_new_double_s(v, buf);
+}
+
+static jobj *jnum_exact(double v)
+{
+	char buf[64];
+
+	if (isnan(v) || isinf(v))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	return json_object_new_double_s(v, buf);
+}
+
+static jobj *juint(uint64_t v)
+{
+	return json_object_new_uint64(v);
+}
+
+static jobj *jstr(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static void add(jobj *o, const char *key, jobj *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+static jobj *jtime(const struct timespec *ts)
+{
+	char buf[32];
+	struct tm tm;
+
+	gmtime_r(&ts->tv_sec, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return json_object_new_string(buf);
+}
+
+const char *latt_json_stop_name(enum latt_stop stop)
+{
+	static const char *const names[] = {
+		[LATT_STOP_NONE] = "running",
+		[LATT_STOP_DURATION] = "duration",
+		[LATT_STOP_TARGET] = "command",
+		[LATT_STOP_SIGNAL] = "signal",
+		[LATT_STOP_CLIENT] = "client",
+		[LATT_STOP_OUTPUT] = "output",
+		[LATT_STOP_TTY] = "tty",
+		[LATT_STOP_ERROR] = "error",
+		[LATT_STOP_SETUP] = "setup",
+		[LATT_STOP_NOEXEC] = "noexec",
+	};
+
+	return (unsigned int)stop < sizeof(names) / sizeof(names[0]) ?
+	       names[stop] : "unknown";
+}
+
+static jobj *system_obj(const struct latt_json_doc *d)
+{
+	const struct latt_sysinfo *s = d->sys;
+	jobj *o = json_object_new_object();
+
+	add(o, "kernel", jstr(s->kernel));
+	add(o, "hostname", jstr(s->hostname));
+	add(o, "cpu_model", jstr(s->cpu_model));
+	add(o, "cpus", juint(s->cpus));
+	add(o, "numa_nodes", juint(s->numa_nodes));
+	add(o, "clocksource", jstr(s->clocksource));
+	add(o, "preemption", jstr(s->preempt));
+	add(o, "autogroup", s->autogroup < 0 ? NULL :
+	    json_object_new_boolean(s->autogroup));
+	add(o, "pm_qos_us", s->pm_qos_us < 0 ? NULL :
+	    json_object_new_int64(s->pm_qos_us));
+	add(o, "hz", d->hz ? juint(d->hz) : NULL);
+	return o;
+}
+
+static jobj *parameters_obj(const struct latt_run_cfg *c)
+{
+	jobj *o = json_object_new_object(), *p = json_object_new_array();
+	size_t i;
+
+	add(o, "clients", juint(c->clients));
+	add(o, "min_wait_ns", juint(c->min_wait_ns));
+	add(o, "max_wait_ns", juint(c->max_wait_ns));
+	add(o, "work_bytes", juint(c->work_bytes));
+	add(o, "duration_ns", c->duration_ns ? juint(c->duration_ns) : NULL);
+	add(o, "warmup_ns", juint(c->warmup_ns));
+	add(o, "grace_ns", juint(c->grace_ns));
+	add(o, "clock", jstr(latt_clock_id_name(c->clock)));
+	add(o, "mechanism", jstr(latt_wake_name(c->mechanism)));
+	add(o, "threads", json_object_new_boolean(c->threads));
+	for (i = 0; i < c->npcts; i++)
+		json_object_array_add(p, jnum_exact(c->pcts[i]));
+	add(o, "percentiles", p);
+	add(o, "command", c->cmd_argc ? jstr(c->cmd_display) : NULL);
+	return o;
+}
+
+/* A series: summary, percentiles, sparse histogram. */
+static jobj *series_obj(const struct latt_series *s, const struct latt_run_cfg *c)
+{
+	jobj *o = json_object_new_object(), *p, *h, *pair;
+	const struct latt_stats *st = &s->stats;
+	bool any = st->count > 0;
+	unsigned int i;
+
+	add(o, "count", juint(st->count));
+	add(o, "min_ns", any ? juint(st->min) : NULL);
+	add(o, "max_ns", any ? juint(st->max) : NULL);
+	add(o, "mean_ns", any ? jnum(st->mean) : NULL);
+	add(o, "stdev_ns", st->count > 1 ? jnum(s->stdev) : NULL);
+	add(o, "stdev_mean_ns", st->count > 1 ? jnum(s->stdev_mean) : NULL);
+	p = json_object_new_array();
+	for (i = 0; i < c->npcts; i++) {
+		jobj *e = json_object_new_object();
+
+		add(e, "p", jnum_exact(c->pcts[i]));
+		add(e, "ns", any ? juint(s->pct[i]) : NULL);
+		add(e, "measured", json_object_new_boolean(any &&
+							   !s->pct_needs[i]));
+		json_object_array_add(p, e);
+	}
+	add(o, "percentiles", p);
+	h = json_object_new_array();
+	for (i = 0; i < LATT_HIST_BUCKETS; i++) {
+		if (!s->hist.buckets[i])
+			continue;
+		pair = json_object_new_array();
+		json_object_array_add(pair, juint(latt_hist_bucket_low(i)));
+		json_object_array_add(pair, juint(s->hist.buckets[i]));
+		json_object_array_add(h, pair);
+	}
+	add(o, "histogram", h);
+	return o;
+}
+
+static jobj *clients_arr(const struct latt_result *r)
+{
+	jobj *a;
+	char cpus[1024];
+	unsigned int i;
+
+	if (!r->clients)
+		return NULL;
+	a = json_object_new_array();
+	for (i = 0; i < r->nclients; i++) {
+		const struct latt_client_sum *c = &r->clients[i];
+		jobj *o = json_object_new_object();
+		bool any = c->wake.count > 0;
+
+		add(o, "client", juint(i + 1));
+		add(o, "pid", json_object_new_int64(c->pid));
+		add(o, "count", juint(c->wake.count));
+		add(o, "max_ns", any ? juint(c->wake.max) : NULL);
+		add(o, "mean_ns", any ? jnum(c->wake.mean) : NULL);
+		add(o, "p99_ns", any ? juint(c->p99) : NULL);
+		add(o, "p99_measured", json_object_new_boolean(
+			c->wake.count >= latt_percentile_needs(99)));
+		latt_format_cpulist(&c->woke_on, CPU_SETSIZE, cpus,
+				    sizeof(cpus));
+		add(o, "cpus", jstr(cpus));
+		add(o, "migrations", juint(c->migrations));
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
+static jobj *kernel_obj(const struct latt_result *r)
+{
+	jobj *o = json_object_new_object();
+	bool have = !r->kview_error && r->kview_wakeups;
+
+	add(o, "available", json_object_new_boolean(!r->kview_error));
+	add(o, "error", r->kview_error ? jstr(strerror(-r->kview_error)) :
+	    NULL);
+	add(o, "wakeups", juint(r->kview_wakeups));
+	add(o, "runqueue_wait_ns", have ? jnum(r->kview_wait_ns) : NULL);
+	add(o, "runs_per_wakeup", have ? jnum_exact(r->kview_slices) : NULL);
+	add(o, "latt_above_ns", have && r->kview_slices < 1.05 ?
+	    jnum(r->wake.stats.mean - r->kview_wait_ns) : NULL);
+	return o;
+}
+
+static jobj *target_obj(const struct latt_result *r)
+{
+	jobj *o = json_object_new_object();
+	int st = r->target_status;
+	char buf[128];
+
+	add(o, "command", jstr(r->target_cmd));
+	add(o, "exit", jstr(latt_describe_status(st, buf, sizeof(buf))));
+	add(o, "exit_status", WIFEXITED(st) ?
+	    json_object_new_int(WEXITSTATUS(st)) : NULL);
+	add(o, "signal", WIFSIGNALED(st) ?
+	    json_object_new_int(WTERMSIG(st)) : NULL);
+	add(o, "stopped_by_latt", json_object_new_boolean(r->target_killed));
+	add(o, "wall_ns", juint(r->target_wall_ns));
+	add(o, "user_ns", juint((uint64_t)r->target_ru.ru_utime.tv_sec *
+				1000000000ULL +
+				(uint64_t)r->target_ru.ru_utime.tv_usec * 1000));
+	add(o, "system_ns", juint((uint64_t)r->target_ru.ru_stime.tv_sec *
+				  1000000000ULL +
+				  (uint64_t)r->target_ru.ru_stime.tv_usec *
+				  1000));
+	add(o, "voluntary_cs", json_object_new_int64(r->target_ru.ru_nvcsw));
+	add(o, "involuntary_cs",
+	    json_object_new_int64(r->target_ru.ru_nivcsw));
+	return o;
+}
+
+static jobj *run_obj(const struct latt_result *r)
+{
+	jobj *o = json_object_new_object(), *c, *st, *late;
+	char buf[512];
+
+	add(o, "run", juint(r->run));
+	add(o, "started", jtime(&r->started));
+	snprintf(buf, sizeof(buf), "%016llx", (unsigned long long)r->seed);
+	add(o, "seed", jstr(buf));
+
+	st = json_object_new_object();
+	add(st, "stop", jstr(latt_json_stop_name(r->stop)));
+	add(st, "text", jstr(latt_result_status(r, buf, sizeof(buf))));
+	add(st, "complete", json_object_new_boolean(
+		latt_result_measured(r) && !latt_result_exit_status(r)));
+	add(st, "exit_status", json_object_new_int(latt_result_exit_status(r)));
+	add(st, "signal", r->stop == LATT_STOP_SIGNAL ?
+	    jstr(latt_signal_name(r->stop_signal, buf, sizeof(buf))) : NULL);
+	add(o, "status", st);
+
+	c = json_object_new_object();
+	add(c, "name", jstr(r->clock));
+	add(c, "ghz", r->clock_ghz ? jnum_exact(r->clock_ghz) : NULL);
+	add(c, "drift_ppm", r->clock_ghz ? jnum(r->clock_drift_ppm) : NULL);
+	add(o, "clock", c);
+	add(o, "mechanism", jstr(latt_wake_name(r->cfg.mechanism)));
+	add(o, "threads", json_object_new_boolean(r->cfg.threads));
+
+	add(o, "duration_ns", juint(r->elapsed_ns));
+	add(o, "overrun_ns", juint(r->overrun_ns));
+	add(o, "cycles", juint(r->cycles));
+	add(o, "partial_samples", juint(r->partial));
+	add(o, "stalled_cycles", juint(r->stalled_cycles));
+	add(o, "stalled_ns", juint(r->stalled_ns));
+	add(o, "not_made", juint(latt_result_not_made(r)));
+	add(o, "unanswered", juint(r->stalled));
+	add(o, "wakeup", series_obj(&r->wake, &r->cfg));
+	add(o, "work", series_obj(&r->work, &r->cfg));
+	add(o, "clients", clients_arr(r));
+	add(o, "kernel_view", kernel_obj(r));
+
+	late = json_object_new_object();
+	add(late, "max_ns", r->waker_late.count ? juint(r->waker_late.max) :
+	    NULL);
+	add(late, "share", jnum_exact(r->waker_late_share));
+	add(late, "lagged", json_object_new_boolean(r->waker_lagged));
+	add(o, "waker_late", late);
+	add(o, "system_cs_per_s", r->has_ctxt && r->elapsed_ns ?
+	    jnum(r->ctxt_rate) : NULL);
+	add(o, "target", r->has_target && r->stop != LATT_STOP_NOEXEC ?
+	    target_obj(r) : NULL);
+	add(o, "warning", r->warning[0] ? jstr(r->warning) : NULL);
+	return o;
+}
+
+static jobj *configurations_arr(const struct latt_json_doc *d)
+{
+	jobj *a = json_object_new_array(), *cfg, *runs;
+	char set[512];
+	size_t i, j;
+
+	for (i = 0; i < d->n; i++) {
+		const struct latt_result *first = &d->results[i];
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(d->results[j].cfg.name, first->cfg.name))
+				break;
+		if (j < i)
+			continue;
+		cfg = json_object_new_object();
+		add(cfg, "name", jstr(first->cfg.name));
+		add(cfg, "settings", jstr(latt_config_format(&first->cfg, NULL,
+							     set,
+							     sizeof(set))));
+		add(cfg, "parameters", parameters_obj(&first->cfg));
+		runs = json_object_new_array();
+		for (j = i; j < d->n; j++)
+			if (!strcmp(d->results[j].cfg.name, first->cfg.name))
+				json_object_array_add(runs,
+						      run_obj(&d->results[j]));
+		add(cfg, "runs", runs);
+		json_object_array_add(a, cfg);
+	}
+	return a;
+}
+
+int latt_json_write(FILE *f, const struct latt_json_doc *d)
+{
+	jobj *root = json_object_new_object(), *tool, *argv;
+	const char *text;
+	int i, ret = 0;
+
+	if (!root)
+		return -ENOMEM;
+	add(root, "schema_version", json_object_new_int(LATT_JSON_SCHEMA));
+	tool = json_object_new_object();
+	add(tool, "name", jstr("latt"));
+	add(tool, "version", jstr(PACKAGE_VERSION));
+	add(root, "tool", tool);
+	argv = json_object_new_array();
+	for (i = 0; i < d->argc; i++)
+		json_object_array_add(argv, jstr(d->argv[i]));
+	add(root, "command_line", argv);
+	add(root, "label", jstr(d->label));
+	add(root, "started", d->n ? jtime(&d->results[0].started) : NULL);
+	add(root, "system", system_obj(d));
+	add(root, "configurations", configurations_arr(d));
+
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
+					      JSON_C_TO_STRING_SPACED |
+					      JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (!text)
+		ret = -ENOMEM;
+	else if (fputs(text, f) < 0 || fputc('\n', f) < 0)
+		ret = errno ? -errno : -EIO;
+	json_object_put(root);
+	return ret;
+}

@@ -1,0 +1,89 @@
+#!/bin/sh
+# --json: the document checked field by field against man/latt-json.5
+# (every documented field present with its type, nothing undocumented,
+# percentiles reproduced from the histograms), its values against the
+# text report, --json - alone on stdout, and files written whole or not
+# at all.  tests/json-check reads it with json-c.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 26
+
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+get() {
+	"$check_bin" --get "$@"
+}
+# The schema as the manual documents it: "PATH TYPE|TYPE" a line.
+sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' \
+	"$top_srcdir/man/latt-json.5" | sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"
+n=$(wc -l <"$tmp/schema")
+check "the manual documents the fields ($n)" test "$n" -gt 100
+
+# Two configurations, two runs each, a command, a label.
+run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" \
+	--json "$tmp/j.json" -- sh -c 'sleep 0.3; exit 0'
+is "$rc" 0 "--json FILE: exit 0"
+check "... the text report still on stdout" grep -q '^config ' "$tmp/out"
+"$check_bin" "$tmp/j.json" "$tmp/schema" 2>"$tmp/check"
+ok $? "... every documented field present with its type, none undocumented, percentiles from the histograms"
+sed 's/^/  /' "$tmp/check"
+is "$(get "$tmp/j.json" schema_version)" 1 "... schema_version 1"
+is "$(get "$tmp/j.json" tool.version)" "$("$latt" -V | cut -d' ' -f2)" "... the tool's version"
+is "$(get "$tmp/j.json" label)" "kernel A" "... the label"
+is "$(get "$tmp/j.json" command_line)" \
+	"[\"$latt\",\"-c2\",\"-s1\",\"-S2\",\"-x0\",\"-r2\",\"-C\",\"a:\",\"-C\",\"b:nice=3\",\"--label\",\"kernel A\",\"--json\",\"$tmp/j.json\",\"--\",\"sh\",\"-c\",\"sleep 0.3; exit 0\"]" \
+	"... the command line, word by word"
+is "$(get "$tmp/j.json" system.kernel)" "$(uname -r)" "... the kernel"
+is "$(get "$tmp/j.json" system.cpus)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"
+is "$(get "$tmp/j.json" 'configurations[0].name') $(get "$tmp/j.json" 'configurations[1].name')" \
+	"a b" "... the configurations in order"
+is "$(get "$tmp/j.json" 'configurations[1].settings')" "nice=3" "... with their settings"
+is "$(get "$tmp/j.json" 'configurations[1].runs[1].run')" 2 "... two runs each"
+n=$(sed -n 's/^run 2\/2 b: entries \([0-9]*\),.*/\1/p' "$tmp/out")
+is "$(get "$tmp/j.json" 'configurations[1].runs[1].wakeup.count')" "$n" \
+	"... the counts those of the text report"
+is "$(get "$tmp/j.json" 'configurations[0].runs[0].target.exit_status')" 0 \
+	"... the command's exit status"
+is "$(get "$tmp/j.json" 'configurations[0].runs[0].status.stop')" command \
+	"... how the run ended"
+sum=$(for i in 0 1; do get "$tmp/j.json" "configurations[0].runs[0].clients[$i].count"; done |
+	awk '{ s += $1 } END { print s }')
+is "$sum" "$(get "$tmp/j.json" 'configurations[0].runs[0].wakeup.count')" \
+	"... the clients' counts add up"
+
+# --json -: the document alone on stdout.
+run -c2 -s1 -S2 -x0 -t 0.2 --json -
+"$check_bin" "$tmp/out" "$tmp/schema" 2>"$tmp/check"
+st=$?
+# Without a command the target's fields are never met: only those.
+check "--json -: stdout is the document alone" \
+	sh -c "test $rc -eq 0 && test $st -le 1 && ! grep -v 'target.*never met\|fields checked' '$tmp/check' | grep -q ."
+run -c2 -s1 -S2 -x0 -t 0.2 --json - -o "$tmp/rep"
+check "--json - -o FILE: the report in FILE" \
+	sh -c "test $rc -eq 0 && grep -q '^Entries logged' '$tmp/rep' && test \"\$(head -c1 '$tmp/out')\" = '{'"
+run -q --json - -t 0.1
+is "$rc" 1 "--json - -q: a usage error"
+run -o "$tmp/same" --json "$tmp/same" -t 0.1
+is "$rc" 1 "-o and --json naming one file: a usage error"
+run -t 5 --json "$tmp/no/such/dir/j.json"
+check "--json in a missing directory: exit 2 before the run, naming it" \
+	sh -c "test $rc -eq 2 && grep -q \"^latt: cannot write the JSON to '$tmp/no/such/dir/j.json'\" '$tmp/err'"
+run -t 5 --label ""
+is "$rc" 1 "--label '': a usage error"
+
+# Interrupted: the document is whole and says so; killed: no file.
+$sigdefault "$latt" -c2 -s1 -S2 -t 30 --json "$tmp/int.json" >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+is "$?" 130 "--json, interrupted: exit 130"
+is "$(get "$tmp/int.json" 'configurations[0].runs[0].status.signal')" SIGINT \
+	"... a whole document, the run marked interrupted by SIGINT"
+$sigdefault "$latt" -c2 -s1 -S2 -t 30 --json "$tmp/kill.json" >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+check "--json, killed: no file, no temporary" \
+	sh -c "test ! -e '$tmp/kill.json' && ! ls -A '$tmp' | grep -q '^\.kill'"
+no_latt_left
