@@ -21,12 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "latt/client.h"
 #include "latt/config.h"
+#include "latt/csv.h"
 #include "latt/json.h"
 #include "latt/output.h"
 #include "latt/parse.h"
@@ -72,6 +74,7 @@ enum {
 	OPT_PER_CLIENT,
 	OPT_HIST,
 	OPT_JSON,
+	OPT_CSV,
 	OPT_LABEL,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
@@ -83,6 +86,7 @@ struct opts {
 	unsigned int runs;		/* -r */
 	const char *output;		/* -o */
 	const char *json;		/* --json */
+	const char *csv;		/* --csv */
 	const char *label;		/* --label */
 	bool quiet;			/* -q */
 	unsigned int extra;		/* --per-client, --hist */
@@ -112,6 +116,7 @@ static const struct option fixed_opts[] = {
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
 	{ "json",        required_argument, NULL, OPT_JSON },
+	{ "csv",         required_argument, NULL, OPT_CSV },
 	{ "label",       required_argument, NULL, OPT_LABEL },
 	{ "verbose",     no_argument,       NULL, 'v' },
 	{ "version",     no_argument,       NULL, 'V' },
@@ -183,8 +188,10 @@ static void __attribute__((noreturn)) usage(void)
 "                          or pNN (\"p99=2ms,max=20ms\")\n"
 "      --json FILE         write the results as JSON to FILE (- for the\n"
 "                          standard output, which then has nothing else)\n"
-"      --label TEXT        name these results in the JSON (for latt\n"
-"                          compare)\n"
+"      --csv FILE          write a row per run as CSV to FILE (- for the\n"
+"                          standard output, which then has nothing else)\n"
+"      --label TEXT        name these results in the JSON and the CSV\n"
+"                          (latt compare shows it)\n"
 "      --per-client        add a line per client: samples, max, p99, the\n"
 "                          CPUs it was woken on, migrations\n"
 "      --hist              add a log2 histogram of the wakeup latency\n"
@@ -379,6 +386,12 @@ static void parse_option(struct opts *o, int c, const char *arg,
 			usage_error("invalid --json value '': expected a file "
 				    "name, or - for the standard output");
 		o->json = arg;
+		break;
+	case OPT_CSV:
+		if (!*arg)
+			usage_error("invalid --csv value '': expected a file "
+				    "name, or - for the standard output");
+		o->csv = arg;
 		break;
 	case OPT_LABEL:
 		if (!*arg || strlen(arg) > 256)
@@ -712,16 +725,30 @@ static int write_report(FILE *f, const struct opts *o,
 	return latt_report_text(f, &results[n - 1], o->extra);
 }
 
-static int write_json(FILE *f, const struct opts *o,
-		      const struct latt_session *s, int argc, char **argv,
-		      const struct latt_result *results, size_t n)
+/* The JSON (@csv false) or CSV document of the runs. */
+static int write_doc(FILE *f, bool csv, const struct opts *o,
+		     const struct latt_session *s, int argc, char **argv,
+		     const struct latt_result *results, size_t n)
 {
 	struct latt_json_doc d = {
 		.argc = argc, .argv = argv, .label = o->label, .sys = &s->sys,
 		.hz = latt_sysinfo_hz(&s->sys, ""), .results = results, .n = n,
 	};
 
-	return latt_json_write(f, &d);
+	return csv ? latt_csv_write(f, &d) : latt_json_write(f, &d);
+}
+
+/* Do @a and @b name the same file ("-" is not a file)? */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
+		return false;
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
 }
 
 /* Did the reader of the output leave, with latt to die of it? */
@@ -734,12 +761,12 @@ int main(int argc, char **argv)
 {
 	struct latt_result *results = NULL, *r;
 	struct latt_run_cfg *cfgs;
-	struct sink out, json;
+	struct sink out, json, csv;
 	struct latt_session s;
 	size_t ncfgs, nres = 0, k, i;
 	unsigned int run;
 	int ret, status = LATT_EXIT_RUNTIME;
-	bool stdout_closed, sigpipe = false, json_stdout;
+	bool stdout_closed, sigpipe = false, doc_stdout;
 	char ctx[96], *cmdline = NULL;
 	struct sink *failed = NULL;
 	struct opts o;
@@ -754,13 +781,20 @@ int main(int argc, char **argv)
 			    "line per configuration and nothing else",
 			    o.extra & LATT_REPORT_CLIENTS ? "--per-client" :
 			    "--hist");
-	json_stdout = o.json && !strcmp(o.json, "-");
-	if (json_stdout && !o.output && (o.quiet || o.base.verbose))
-		usage_error("--json - and %s cannot be used together: the "
-			    "standard output has the JSON alone (give -o FILE "
-			    "for the rest)", o.quiet ? "-q" : "-v");
-	if (o.output && o.json && !strcmp(o.output, o.json))
-		usage_error("-o and --json name the same file '%s'", o.json);
+	if (o.json && o.csv && !strcmp(o.json, "-") && !strcmp(o.csv, "-"))
+		usage_error("--json - and --csv - cannot be used together: "
+			    "the standard output holds one document");
+	doc_stdout = (o.json && !strcmp(o.json, "-")) ||
+		     (o.csv && !strcmp(o.csv, "-"));
+	if (doc_stdout && !o.output && (o.quiet || o.base.verbose))
+		usage_error("--%s - and %s cannot be used together: the "
+			    "standard output has that document alone (give "
+			    "-o FILE for the rest)", o.json &&
+			    !strcmp(o.json, "-") ? "json" : "csv",
+			    o.quiet ? "-q" : "-v");
+	if (same_file(o.output, o.json) || same_file(o.output, o.csv) ||
+	    same_file(o.json, o.csv))
+		usage_error("two of -o, --json and --csv name the same file");
 	cfgs = make_configs(&o, &ncfgs);
 	if (ensure_fds(o.base.clients, o.base.threads))
 		goto out_free;
@@ -772,10 +806,12 @@ int main(int argc, char **argv)
 	 * to -o FILE or nowhere.
 	 */
 	memset(&json, 0, sizeof(json));
+	memset(&csv, 0, sizeof(csv));
 	if (open_sink(&out, "the report", o.output ? o.output :
-		      json_stdout ? NULL : "-", stdout_closed))
+		      doc_stdout ? NULL : "-", stdout_closed))
 		goto out_free;
-	if (open_sink(&json, "the JSON", o.json, stdout_closed))
+	if (open_sink(&json, "the JSON", o.json, stdout_closed) ||
+	    open_sink(&csv, "the CSV", o.csv, stdout_closed))
 		goto out_sinks;
 
 	ret = latt_session_init(&s);
@@ -844,18 +880,27 @@ int main(int argc, char **argv)
 		if (ret)
 			failed = &out;
 		if (!ret && json.f) {
-			ret = write_json(json.f, &o, &s, argc, argv, results,
-					 nres);
+			ret = write_doc(json.f, false, &o, &s, argc, argv,
+					results, nres);
 			if (!ret)
 				ret = commit_sink(&json);
 			if (ret)
 				failed = &json;
 		}
+		if (!ret && csv.f) {
+			ret = write_doc(csv.f, true, &o, &s, argc, argv,
+					results, nres);
+			if (!ret)
+				ret = commit_sink(&csv);
+			if (ret)
+				failed = &csv;
+		}
 	}
-	if (!ret && (out.f == stdout || json.f == stdout)) {
+	if (!ret && (out.f == stdout || json.f == stdout || csv.f == stdout)) {
 		ret = close_stdout();
 		if (ret)
-			failed = json.f == stdout ? &json : &out;
+			failed = json.f == stdout ? &json :
+				 csv.f == stdout ? &csv : &out;
 	}
 	if (ret) {
 		if (reader_left(&s, ret)) {
@@ -889,6 +934,7 @@ out_sinks:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&out.file);
 	latt_out_abort(&json.file);
+	latt_out_abort(&csv.file);
 out_free:
 	for (i = 0; i < nres; i++)
 		latt_result_release(&results[i]);

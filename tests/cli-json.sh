@@ -6,7 +6,7 @@
 # at all.  tests/json-check reads it with json-c.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 26
+plan 33
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -87,3 +87,29 @@ wait "$pid" 2>/dev/null
 check "--json, killed: no file, no temporary" \
 	sh -c "test ! -e '$tmp/kill.json' && ! ls -A '$tmp' | grep -q '^\.kill'"
 no_latt_left
+
+# --csv: the documented columns, a row per run, values as in the JSON.
+cols=$(sed -n '/^\.SS CSV OUTPUT/,/^\.SS /p' "$top_srcdir/man/latt.1" |
+	awk '(prev == ".TP" || prev == ".TQ") && $1 == ".B" { print $2 } { prev = $0 }' |
+	sed 's/\\-/-/g' | tr '\n' ',' | sed 's/,$//')
+run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" \
+	--csv "$tmp/r.csv" --json "$tmp/r.json" -- sh -c 'sleep 0.3; exit 0'
+is "$rc" 0 "--csv FILE with --json FILE: exit 0"
+is "$(head -n 1 "$tmp/r.csv")" "$cols" "... the header is the manual's columns, in order"
+is "$(sed 1d "$tmp/r.csv" | cut -d, -f2,3 | tr '\n' ' ')" "a,1 a,2 b,1 b,2 " \
+	"... a row per run, configurations in order"
+nf=$(awk -F, '{ print NF }' "$tmp/r.csv" | sort -u | tr '\n' ' ')
+is "$nf" "$(echo "$cols" | awk -F, '{ print NF }') " "... every row as wide as the header"
+col() {
+	awk -F, -v name="$1" -v row="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i }
+		NR == row + 1 { print $c }' "$tmp/r.csv"
+}
+is "$(col entries 3) $(col max_ns 3) $(col p99_ns 3) $(col command_exit_status 3)" \
+	"$(get "$tmp/r.json" 'configurations[1].runs[0].wakeup.count') $(get "$tmp/r.json" 'configurations[1].runs[0].wakeup.max_ns') $(get "$tmp/r.json" 'configurations[1].runs[0].wakeup.percentiles[2].ns') 0" \
+	"... entries, max, p99 and the command's status as in the JSON"
+run -c1 -s1 -S2 -x0 -t 0.1 --csv - --label 'a "b", c'
+check "--csv -: the table alone on stdout, a label with a comma and quotes quoted" \
+	sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/out') -eq 2 &&
+		sed -n 2p '$tmp/out' | grep -q '^\"a \"\"b\"\", c\",default,1,'"
+run -t 0.1 --csv - --json -
+is "$rc" 1 "--csv - --json -: a usage error"

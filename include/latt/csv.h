@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The CSV table of one latt invocation (--csv): a header row, then one
+ * row per run, configurations in order.  The columns are fixed (their
+ * names and meaning are in the manual, CSV OUTPUT); a value that is not
+ * known is an empty field.  Fields are quoted as RFC 4180 says.
+ */
+#ifndef LATT_CSV_H
+#define LATT_CSV_H
+
+#include <stdio.h>
+
+#include "latt/json.h"
+
+/* Write @d to @f.  0 or -errno of a failed write. */
+int latt_csv_write(FILE *f, const struct latt_json_doc *d);
+
+/* The header row, without its newline: the column names by commas. */
+const char *latt_csv_header(void);
+
+#endif /* LATT_CSV_H */

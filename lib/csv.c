@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The CSV table; see include/latt/csv.h.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "latt/csv.h"
+#include "latt/wake.h"
+
+/* The columns, in order; the manual's CSV OUTPUT lists the same. */
+static const char header[] =
+	"label,config,run,started,status,complete,exit_status,"
+	"kernel,hostname,clock,mechanism,threads,clients,min_wait_ns,"
+	"max_wait_ns,work_bytes,duration_ns,cycles,entries,min_ns,max_ns,"
+	"mean_ns,stdev_ns,p50_ns,p90_ns,p99_ns,p99.9_ns,p99.99_ns,"
+	"work_mean_ns,work_p99_ns,work_max_ns,stalled_cycles,unanswered,"
+	"runqueue_wait_ns,runs_per_wakeup,waker_late_max_ns,system_cs_per_s,"
+	"command,command_exit_status,command_signal,command_wall_ns,"
+	"command_user_ns,command_system_ns";
+
+const char *latt_csv_header(void)
+{
+	return header;
+}
+
+/* A text field, quoted when it must be; nothing for NULL. */
+static void put_text(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* The next text field. */
+static void text(FILE *f, const char *s)
+{
+	fputc(',', f);
+	put_text(f, s);
+}
+
+static void put_uint(FILE *f, bool known, uint64_t v)
+{
+	if (known)
+		fprintf(f, ",%llu", (unsigned long long)v);
+	else
+		fputc(',', f);
+}
+
+static void num(FILE *f, bool known, double v)
+{
+	if (known && !isnan(v))
+		fprintf(f, ",%.1f", v);
+	else
+		fputc(',', f);
+}
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ULL +
+	       (uint64_t)tv->tv_usec * 1000;
+}
+
+static void row(FILE *f, const struct latt_json_doc *d,
+		const struct latt_result *r)
+{
+	static const double pcts[] = { 50, 90, 99, 99.9, 99.99 };
+	const struct latt_stats *w = &r->wake.stats;
+	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
+	bool tgt = r->has_target && r->stop != LATT_STOP_NOEXEC;
+	int st = r->target_status;
+	char buf[64];
+	struct tm tm;
+	size_t i;
+
+	put_text(f, d->label);
+	text(f, r->cfg.name);
+	put_uint(f, true, r->run);
+	gmtime_r(&r->started.tv_sec, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	text(f, buf);
+	text(f, latt_json_stop_name(r->stop));
+	put_uint(f, true, latt_result_measured(r) && !latt_result_exit_status(r));
+	put_uint(f, true, (uint64_t)latt_result_exit_status(r));
+	text(f, r->kernel);
+	text(f, r->hostname);
+	text(f, r->clock);
+	text(f, latt_wake_name(r->cfg.mechanism));
+	put_uint(f, true, r->cfg.threads);
+	put_uint(f, true, r->cfg.clients);
+	put_uint(f, true, r->cfg.min_wait_ns);
+	put_uint(f, true, r->cfg.max_wait_ns);
+	put_uint(f, true, r->cfg.work_bytes);
+	put_uint(f, true, r->elapsed_ns);
+	put_uint(f, true, r->cycles);
+	put_uint(f, true, w->count);
+	put_uint(f, any, w->min);
+	put_uint(f, any, w->max);
+	num(f, any, w->mean);
+	num(f, w->count > 1, r->wake.stdev);
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+		/* Too few samples for it: the largest, as the report says. */
+		uint64_t v = w->count < latt_percentile_needs(pcts[i]) ?
+			     w->max : latt_series_percentile(&r->wake, pcts[i]);
+
+		put_uint(f, any, v);
+	}
+	num(f, r->work.stats.count, r->work.stats.mean);
+	put_uint(f, r->work.stats.count, r->work.stats.count <
+	     latt_percentile_needs(99) ? r->work.stats.max :
+	     latt_series_percentile(&r->work, 99));
+	put_uint(f, r->work.stats.count, r->work.stats.max);
+	put_uint(f, true, r->stalled_cycles);
+	put_uint(f, true, r->stalled);
+	num(f, kv, r->kview_wait_ns);
+	if (kv)
+		fprintf(f, ",%.3f", r->kview_slices);
+	else
+		fputc(',', f);
+	put_uint(f, r->waker_late.count, r->waker_late.max);
+	num(f, r->has_ctxt && r->elapsed_ns, r->ctxt_rate);
+	text(f, tgt ? r->target_cmd : NULL);
+	put_uint(f, tgt && WIFEXITED(st), tgt ? (uint64_t)WEXITSTATUS(st) : 0);
+	put_uint(f, tgt && WIFSIGNALED(st), tgt ? (uint64_t)WTERMSIG(st) : 0);
+	put_uint(f, tgt, r->target_wall_ns);
+	put_uint(f, tgt, tv_ns(&r->target_ru.ru_utime));
+	put_uint(f, tgt, tv_ns(&r->target_ru.ru_stime));
+	fputc('\n', f);
+}
+
+int latt_csv_write(FILE *f, const struct latt_json_doc *d)
+{
+	size_t i, j;
+
+	fprintf(f, "%s\n", header);
+	/* Configurations in order of first appearance, their runs in order. */
+	for (i = 0; i < d->n; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(d->results[j].cfg.name,
+				    d->results[i].cfg.name))
+				break;
+		if (j < i)
+			continue;
+		for (j = i; j < d->n; j++)
+			if (!strcmp(d->results[j].cfg.name,
+				    d->results[i].cfg.name))
+				row(f, d, &d->results[j]);
+	}
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
