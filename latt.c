@@ -90,11 +90,12 @@ struct opts {
 	const char *label;		/* --label */
 	bool quiet;			/* -q */
 	unsigned int extra;		/* --per-client, --hist */
+	uint64_t interval_ns;		/* -i */
 	struct latt_threshold limits[LATT_THRESHOLDS_MAX];
 	size_t nlimits;			/* --fail-above */
 };
 
-static const char shortopts[] = "+c:s:S:x:t:p:C:r:o:qvVh";
+static const char shortopts[] = "+c:s:S:x:t:p:C:r:o:qi:vVh";
 
 static const struct option fixed_opts[] = {
 	{ "clients",     required_argument, NULL, 'c' },
@@ -112,6 +113,7 @@ static const struct option fixed_opts[] = {
 	{ "runs",        required_argument, NULL, 'r' },
 	{ "output",      required_argument, NULL, 'o' },
 	{ "quiet",       no_argument,       NULL, 'q' },
+	{ "interval",    required_argument, NULL, 'i' },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
@@ -192,6 +194,10 @@ static void __attribute__((noreturn)) usage(void)
 "                          standard output, which then has nothing else)\n"
 "      --label TEXT        name these results in the JSON and the CSV\n"
 "                          (latt compare shows it)\n"
+"  -i, --interval TIME     print a line of the interval's numbers on\n"
+"                          stderr every TIME (a plain number is in\n"
+"                          seconds); without it, while stderr is a\n"
+"                          terminal, a progress line is updated in place\n"
 "      --per-client        add a line per client: samples, max, p99, the\n"
 "                          CPUs it was woken on, migrations\n"
 "      --hist              add a log2 histogram of the wakeup latency\n"
@@ -374,6 +380,12 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		break;
 	case 'q':
 		o->quiet = true;
+		break;
+	case 'i':
+		o->interval_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
+					      10 * LATT_NSEC_PER_MSEC,
+					      3600 * LATT_NSEC_PER_SEC,
+					      "10ms to 1h");
 		break;
 	case OPT_FAIL_ABOVE:
 		if (latt_threshold_parse(arg, o->limits, LATT_THRESHOLDS_MAX,
@@ -829,6 +841,9 @@ int main(int argc, char **argv)
 		goto out_session;
 	}
 	s.sweep = ncfgs > 1 || o.runs > 1;
+	s.total_runs = (unsigned int)(ncfgs * o.runs);
+	s.interval_ns = o.interval_ns;
+	s.progress = !o.interval_ns && !o.quiet && isatty(STDERR_FILENO);
 	results = calloc(ncfgs * o.runs, sizeof(*results));
 	if (!results) {
 		fprintf(stderr, "latt: out of memory for %zu results\n",

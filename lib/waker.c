@@ -26,11 +26,14 @@
 #define TAG_ANSWER	(TAG_SIGNAL + 3)
 #define TAG_WATCH	(TAG_SIGNAL + 4)
 #define TAG_THREAD	(TAG_SIGNAL + 5)
+#define TAG_LIVE	(TAG_SIGNAL + 6)
 
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)
+/* The live line on a terminal: about once a second. */
+#define LIVE_TTY_NS	(1000ULL * 1000 * 1000)
 /* How long a SIGKILLed process may take to be reaped before giving up. */
 #define KILL_WAIT_NS	(5000ULL * 1000 * 1000)
 
@@ -115,7 +118,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->dead_client = -1;
 	w->sigfd = s->sigfd;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = -1;
+	w->notify_fd = w->live_fd = -1;
 	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -130,7 +133,23 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0 ||
 	    w->watch_fd < 0)
 		return -errno;
+	w->run_no = s->runs;
+	w->runs_total = s->total_runs;
+	if (s->progress || s->interval_ns) {
+		w->live_tty = !s->interval_ns;
+		w->live_ns = s->interval_ns ? s->interval_ns : LIVE_TTY_NS;
+		w->live_fd = timerfd_create(CLOCK_MONOTONIC,
+					    TFD_CLOEXEC | TFD_NONBLOCK);
+		if (w->live_fd < 0)
+			return -errno;
+		latt_stats_init(&w->live);
+		latt_stats_init(&w->interval);
+		latt_hist_init(&w->live_hist);
+		latt_hist_init(&w->interval_hist);
+	}
 	ret = epoll_add(w->epfd, w->sigfd, TAG_SIGNAL, 0);
+	if (!ret && w->live_fd >= 0)
+		ret = epoll_add(w->epfd, w->live_fd, TAG_LIVE, 0);
 	if (!ret)
 		ret = epoll_add(w->epfd, w->sleep_fd, TAG_SLEEP, 0);
 	if (!ret)
@@ -467,6 +486,14 @@ static void print_sample(struct latt_waker *w, const struct latt_client *c)
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
+	if (w->live_fd >= 0 && !w->warming) {
+		uint64_t v = c->slot->last_wake_ns;
+
+		latt_stats_add(&w->live, v);
+		latt_hist_add(&w->live_hist, v);
+		latt_stats_add(&w->interval, v);
+		latt_hist_add(&w->interval_hist, v);
+	}
 	if (w->samples && !w->warming)
 		print_sample(w, c);
 }
@@ -504,6 +531,89 @@ static void take_partial(struct latt_waker *w)
 	}
 }
 
+static uint64_t live_p99(const struct latt_stats *st,
+			 const struct latt_hist *h)
+{
+	uint64_t v = latt_hist_percentile(h, 99);
+
+	/* Too few samples for a p99: the largest, as the report says. */
+	if (st->count < latt_percentile_needs(99))
+		return st->max;
+	return v < st->min ? st->min : v > st->max ? st->max : v;
+}
+
+/* Where the run stands: "3.0/10.0 s, run 1/3 base". */
+static void live_where(struct latt_waker *w, uint64_t now, char *buf,
+		       size_t len)
+{
+	double el = (double)(now - w->run_start_ns) / 1e9;
+
+	if (w->cfg->duration_ns)
+		snprintf(buf, len, "%.1f/%g s", el,
+			 (double)w->cfg->duration_ns / 1e9);
+	else
+		snprintf(buf, len, "%.1f s", el);
+	if (w->runs_total > 1)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", run %u/%u %s",
+			 w->run_no, w->runs_total, w->cfg->name);
+}
+
+/* The live line: every second in place, or every -i on a line of its own. */
+static void live_tick(struct latt_waker *w)
+{
+	uint64_t now = latt_mono_ns();
+	char where[128];
+
+	live_where(w, now, where, sizeof(where));
+	if (w->live_tty) {
+		fprintf(stderr, "\rlatt: %s: %llu entries", where,
+			(unsigned long long)w->live.count);
+		if (w->live.count)
+			fprintf(stderr, ", max %.1f, p99 %.1f usec",
+				(double)w->live.max / 1000.0,
+				(double)live_p99(&w->live, &w->live_hist) /
+				1000.0);
+		else if (w->warming)
+			fputs(" (warming up)", stderr);
+		fputs("\033[K", stderr);
+		w->live_shown = true;
+	} else {
+		fprintf(stderr, "latt: %s: interval %.1f-%.1f s: %llu entries",
+			where, (double)(w->interval_start_ns - w->run_start_ns) /
+			1e9, (double)(now - w->run_start_ns) / 1e9,
+			(unsigned long long)w->interval.count);
+		if (w->interval.count)
+			fprintf(stderr, ", max %.1f, avg %.1f, p99 %.1f usec",
+				(double)w->interval.max / 1000.0,
+				w->interval.mean / 1000.0,
+				(double)live_p99(&w->interval,
+						 &w->interval_hist) / 1000.0);
+		fprintf(stderr, "; in all %llu entries",
+			(unsigned long long)w->live.count);
+		if (w->live.count)
+			fprintf(stderr, ", max %.1f, p99 %.1f usec",
+				(double)w->live.max / 1000.0,
+				(double)live_p99(&w->live, &w->live_hist) /
+				1000.0);
+		fputs(w->warming ? " (warming up)\n" : "\n", stderr);
+		latt_hist_clear_range(&w->interval_hist, w->interval.min,
+				      w->interval.max);
+		latt_stats_init(&w->interval);
+		w->interval_start_ns = now;
+	}
+	fflush(stderr);
+}
+
+/* Take the live line off the terminal before anything else is printed. */
+static void live_erase(struct latt_waker *w)
+{
+	if (!w->live_shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	w->live_shown = false;
+}
+
 /* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
 static void handle_events(struct latt_waker *w, int timeout_ms)
 {
@@ -535,6 +645,9 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 				watch(w);
 		} else if (tag == TAG_THREAD) {
 			reap_threads(w);
+		} else if (tag == TAG_LIVE) {
+			if (read(w->live_fd, &ticks, sizeof(ticks)) > 0)
+				live_tick(w);
 		}
 	}
 }
@@ -793,6 +906,12 @@ int latt_waker_run(struct latt_waker *w)
 	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
 		set_error(w, LATT_STOP_ERROR, ret);
+	w->interval_start_ns = now;
+	if (w->live_fd >= 0) {
+		ret = arm_watch(w->live_fd, w->live_ns);
+		if (ret)
+			set_error(w, LATT_STOP_ERROR, ret);
+	}
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
 	while (w->stop == LATT_STOP_NONE) {
@@ -803,6 +922,8 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
+	if (w->live_fd >= 0)
+		arm_timer(w->live_fd, 0);
 	/*
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
@@ -821,6 +942,10 @@ int latt_waker_run(struct latt_waker *w)
 	drain(w);
 	/* Those who answered in a cycle that did not complete. */
 	take_partial(w);
+	/* -i: the last interval, however short; the live line: gone. */
+	if (w->live_fd >= 0 && !w->live_tty && w->interval.count)
+		live_tick(w);
+	live_erase(w);
 	/* Every answer is in (or stalled): the clients' accounting. */
 	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */
@@ -1031,8 +1156,10 @@ void latt_waker_destroy(struct latt_waker *w)
 		close(w->watch_fd);
 	if (w->notify_fd >= 0)
 		close(w->notify_fd);
+	if (w->live_fd >= 0)
+		close(w->live_fd);
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = -1;
+	w->notify_fd = w->live_fd = -1;
 }
 
 void latt_waker_result(const struct latt_waker *w, struct latt_result *r)

@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 42
+plan 50
 
 d="$tmp/dir"
 mkdir "$d"
@@ -120,3 +120,32 @@ for bad in 'p100=1ms' 'p99=fast' 'speed=1ms' 'p99' 'p99=1ms,p99=2ms' ''; do
 	check "--fail-above '$bad': usage error before anything runs" \
 		sh -c "test $rc -eq 1 && test ! -s '$tmp/out' && grep -q '^latt: invalid --fail-above value' '$tmp/err'"
 done
+
+# -i: a line of the interval's numbers on stderr every TIME, the last
+# one short; together they count every entry.
+run -c2 -s1 -S2 -x0 -t 0.55 -i 100ms
+n=$(grep -c '^latt: [0-9.]*/0.55 s: interval [0-9.]*-[0-9.]* s: [0-9]* entries' "$tmp/err")
+check "-i 100ms over 0.55 s: a line every 100ms ($n)" test "$n" -ge 4 -a "$n" -le 7
+sum=$(sed -n 's/^latt: .*: interval .* s: \([0-9]*\) entries.*/\1/p' "$tmp/err" | awk '{ s += $1 } END { print s }')
+is "$sum" "$(entries)" "... their entries add up to Entries logged"
+check "... the last one's total is the report's" \
+	grep -q "in all $(entries) entries" "$tmp/err"
+run -c1 -t 1 -i 5ms
+is "$rc" 1 "-i below 10ms: a usage error"
+
+# The progress line: only on a terminal, erased before the report.
+run -c2 -s1 -S2 -x0 -t 1.2
+check "no progress line when stderr is not a terminal" sh -c "! grep -q \"\$(printf '\r')\" '$tmp/err'"
+if command -v script >/dev/null 2>&1; then
+	script -qec "$latt -c2 -s1 -S2 -x0 -t 2.3" /dev/null >"$tmp/tty" 2>&1
+	check "on a terminal: a progress line about once a second" \
+		grep -q "$(printf '\rlatt: 1.0/2.3 s: [0-9]* entries')" "$tmp/tty"
+	check "... erased before the report" \
+		grep -q "$(printf '\033\\[K\r\033\\[K\r*$')" "$tmp/tty"
+	script -qec "$latt -q -c2 -s1 -S2 -x0 -t 1.3" /dev/null >"$tmp/tty" 2>&1
+	check "... and none with -q" sh -c "! grep -q 'latt: 1.0' '$tmp/tty'"
+else
+	skip "script(1) is not installed"
+	skip "script(1) is not installed"
+	skip "script(1) is not installed"
+fi

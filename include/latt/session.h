@@ -38,6 +38,10 @@ struct latt_session {
 	FILE *samples;		/* -v: where samples are printed */
 	const char *cmdline;	/* latt's command line, for the results */
 	bool pipe_ignored;	/* SIGPIPE was ignored when latt started */
+	/* live output on stderr while measuring */
+	bool progress;		/* a line updated in place (a terminal) */
+	uint64_t interval_ns;	/* -i: a line every so often; 0: none */
+	unsigned int total_runs;	/* of all configurations */
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */

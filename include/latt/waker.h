@@ -63,6 +63,16 @@ struct latt_waker {
 	struct latt_stats late;		/* how late the waker woke, each cycle */
 	struct latt_hist late_hist;
 
+	/* live output on stderr (progress, -i): the samples as answered */
+	int live_fd;			/* its timer; -1: none */
+	bool live_tty;			/* a line updated in place */
+	bool live_shown;		/* ... which is on the screen */
+	uint64_t live_ns;		/* its period */
+	unsigned int run_no, runs_total;	/* "run 2/6" */
+	uint64_t interval_start_ns;
+	struct latt_stats live, interval;
+	struct latt_hist live_hist, interval_hist;
+
 	/* how the run went */
 	enum latt_stop stop;
 	int stop_signal;
