@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "latt/client.h"
+#include "latt/compare.h"
 #include "latt/config.h"
 #include "latt/csv.h"
 #include "latt/json.h"
@@ -238,6 +239,8 @@ static void __attribute__((noreturn)) usage(void)
 "(including missing privileges), 3 over a --fail-above limit, 4 the\n"
 "command failed, 127 the command could not be executed, 128+N\n"
 "interrupted by signal N (130 for SIGINT).\n"
+"\n"
+"       latt compare FILE.json...   compare saved --json results\n"
 "\n"
 "Examples:\n"
 "  latt -c8 sleep 30\n"
@@ -724,10 +727,11 @@ static bool has_report(const struct latt_result *results, size_t n)
 
 static int write_report(FILE *f, const struct opts *o,
 			const struct latt_session *s,
+			const struct latt_run_cfg *cfgs, size_t ncfgs,
 			const struct latt_result *results, size_t n)
 {
 	if (o->quiet)
-		return latt_quiet_lines(f, results, n);
+		return latt_quiet_lines(f, cfgs, ncfgs, results, n);
 	if (s->sweep)
 		return report_sweep(f, s, results, n);
 	/* After a failed -v write, that output is no place for a report. */
@@ -740,33 +744,138 @@ static int write_report(FILE *f, const struct opts *o,
 /* The JSON (@csv false) or CSV document of the runs. */
 static int write_doc(FILE *f, bool csv, const struct opts *o,
 		     const struct latt_session *s, int argc, char **argv,
+		     const struct latt_run_cfg *cfgs, size_t ncfgs,
 		     const struct latt_result *results, size_t n)
 {
 	struct latt_json_doc d = {
 		.argc = argc, .argv = argv, .label = o->label, .sys = &s->sys,
-		.hz = latt_sysinfo_hz(&s->sys, ""), .results = results, .n = n,
+		.hz = latt_sysinfo_hz(&s->sys, ""), .cfgs = cfgs,
+		.ncfgs = ncfgs, .results = results, .n = n,
 	};
 
 	return csv ? latt_csv_write(f, &d) : latt_json_write(f, &d);
 }
 
-/* Do @a and @b name the same file ("-" is not a file)? */
+/*
+ * Where @path leads: the device and inode of the file, or of the
+ * standard output for "-"; else (not there yet) its directory's and its
+ * name.  False when even that cannot be told.
+ */
+static bool file_id(const char *path, struct stat *st, char *name,
+		    size_t len)
+{
+	char *copy, *dir, resolved[PATH_MAX];
+	const char *slash;
+
+	name[0] = '\0';
+	if (!strcmp(path, "-"))
+		return fstat(STDOUT_FILENO, st) == 0;
+	if (!stat(path, st))
+		return true;
+	slash = strrchr(path, '/');
+	copy = strdup(path);
+	if (!copy)
+		return false;
+	dir = slash ? copy : (char *)".";
+	if (slash)
+		copy[slash - path + (slash == path)] = '\0';
+	if (!realpath(dir, resolved) || stat(resolved, st)) {
+		free(copy);
+		return false;
+	}
+	snprintf(name, len, "%s", slash ? slash + 1 : path);
+	free(copy);
+	return true;
+}
+
+/* Do @a and @b lead to the same file (or both to the standard output)? */
 static bool same_file(const char *a, const char *b)
 {
+	char na[NAME_MAX + 1], nb[NAME_MAX + 1];
 	struct stat sa, sb;
 
-	if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
+	if (!a || !b)
 		return false;
-	if (!strcmp(a, b))
-		return true;
-	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
+	if (!file_id(a, &sa, na, sizeof(na)) || !file_id(b, &sb, nb, sizeof(nb)))
+		return !strcmp(a, b);
+	/* A terminal or /dev/null may well be shared. */
+	if (!na[0] && S_ISCHR(sa.st_mode))
+		return false;
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+	       !strcmp(na, nb);
 }
 
 /* Did the reader of the output leave, with latt to die of it? */
 static bool reader_left(const struct latt_session *s, int err)
 {
 	return err == -EPIPE && !s->pipe_ignored;
+}
+
+static void __attribute__((noreturn)) compare_usage(int status)
+{
+	fputs("Usage: latt compare FILE.json [FILE.json...]\n"
+	      "\n"
+	      "Put the configurations of results saved by latt --json side "
+	      "by side:\n"
+	      "the median of each configuration's runs, the ratio to the "
+	      "first row,\n"
+	      "and \"~\" where a difference is within the noise.  See "
+	      "latt(1).\n", status ? stderr : stdout);
+	exit(status);
+}
+
+/* latt compare FILE...: 0, 1 for bad usage or a bad file, 2 output. */
+static int compare_main(int argc, char **argv)
+{
+	struct latt_cmp_file *files;
+	char err[512];
+	int i, n = 0, ret, status = LATT_EXIT_OK;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			compare_usage(0);
+		if (!strcmp(argv[i], "--")) {
+			argv[i] = NULL;
+			continue;
+		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "latt compare: unknown option '%s'\n",
+				argv[i]);
+			compare_usage(LATT_EXIT_USAGE);
+		}
+	}
+	files = calloc((size_t)argc, sizeof(*files));
+	if (!files) {
+		fprintf(stderr, "latt compare: out of memory\n");
+		return LATT_EXIT_RUNTIME;
+	}
+	for (i = 1; i < argc; i++) {
+		if (!argv[i])
+			continue;
+		if (latt_cmp_read(&files[n], argv[i], err, sizeof(err))) {
+			fprintf(stderr, "latt compare: %s: %s\n", argv[i], err);
+			status = LATT_EXIT_USAGE;
+		}
+		n++;
+	}
+	if (!n) {
+		fprintf(stderr, "latt compare: no file to compare\n");
+		compare_usage(LATT_EXIT_USAGE);
+	}
+	if (!status) {
+		ret = latt_cmp_print(stdout, files, (size_t)n);
+		if (!ret)
+			ret = close_stdout();
+		if (ret) {
+			fprintf(stderr, "latt compare: write error on standard "
+				"output: %s\n", strerror(-ret));
+			status = LATT_EXIT_RUNTIME;
+		}
+	}
+	for (i = 0; i < n; i++)
+		latt_cmp_file_free(&files[i]);
+	free(files);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -784,6 +893,14 @@ int main(int argc, char **argv)
 	struct opts o;
 
 	stdout_closed = ensure_stdio();
+	if (argc > 1 && !strcmp(argv[1], "compare")) {
+		if (stdout_closed) {
+			fprintf(stderr, "latt compare: the standard output is "
+				"closed\n");
+			return LATT_EXIT_RUNTIME;
+		}
+		return compare_main(argc - 1, argv + 1);
+	}
 	parse_options(&o, argc, argv);
 	if (o.quiet && o.base.verbose)
 		usage_error("-q and -v cannot be used together: -q prints a "
@@ -806,7 +923,8 @@ int main(int argc, char **argv)
 			    o.quiet ? "-q" : "-v");
 	if (same_file(o.output, o.json) || same_file(o.output, o.csv) ||
 	    same_file(o.json, o.csv))
-		usage_error("two of -o, --json and --csv name the same file");
+		usage_error("two of -o, --json and --csv would write to the "
+			    "same file (- is the standard output)");
 	cfgs = make_configs(&o, &ncfgs);
 	if (ensure_fds(o.base.clients, o.base.threads))
 		goto out_free;
@@ -844,6 +962,12 @@ int main(int argc, char **argv)
 	s.total_runs = (unsigned int)(ncfgs * o.runs);
 	s.interval_ns = o.interval_ns;
 	s.progress = !o.interval_ns && !o.quiet && isatty(STDERR_FILENO);
+	/*
+	 * Where latt's standard output carries a document (--json -,
+	 * --csv -) or the -q lines, the command's output goes to stderr.
+	 */
+	if (doc_stdout || (o.quiet && !o.output))
+		s.target_stdout = STDERR_FILENO;
 	results = calloc(ncfgs * o.runs, sizeof(*results));
 	if (!results) {
 		fprintf(stderr, "latt: out of memory for %zu results\n",
@@ -889,14 +1013,15 @@ int main(int argc, char **argv)
 	ret = 0;
 	if (has_report(results, nres)) {
 		if (out.f)
-			ret = write_report(out.f, &o, &s, results, nres);
+			ret = write_report(out.f, &o, &s, cfgs, ncfgs,
+					   results, nres);
 		if (!ret)
 			ret = commit_sink(&out);
 		if (ret)
 			failed = &out;
 		if (!ret && json.f) {
 			ret = write_doc(json.f, false, &o, &s, argc, argv,
-					results, nres);
+					cfgs, ncfgs, results, nres);
 			if (!ret)
 				ret = commit_sink(&json);
 			if (ret)
@@ -904,7 +1029,7 @@ int main(int argc, char **argv)
 		}
 		if (!ret && csv.f) {
 			ret = write_doc(csv.f, true, &o, &s, argc, argv,
-					results, nres);
+					cfgs, ncfgs, results, nres);
 			if (!ret)
 				ret = commit_sink(&csv);
 			if (ret)

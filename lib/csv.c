@@ -147,19 +147,11 @@ int latt_csv_write(FILE *f, const struct latt_json_doc *d)
 	size_t i, j;
 
 	fprintf(f, "%s\n", header);
-	/* Configurations in order of first appearance, their runs in order. */
-	for (i = 0; i < d->n; i++) {
-		for (j = 0; j < i; j++)
-			if (!strcmp(d->results[j].cfg.name,
-				    d->results[i].cfg.name))
-				break;
-		if (j < i)
-			continue;
-		for (j = i; j < d->n; j++)
-			if (!strcmp(d->results[j].cfg.name,
-				    d->results[i].cfg.name))
+	/* Configurations in order, their runs in order. */
+	for (i = 0; i < d->ncfgs; i++)
+		for (j = 0; j < d->n; j++)
+			if (!strcmp(d->results[j].cfg.name, d->cfgs[i].name))
 				row(f, d, &d->results[j]);
-	}
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;

@@ -301,23 +301,18 @@ static jobj *configurations_arr(const struct latt_json_doc *d)
 	char set[512];
 	size_t i, j;
 
-	for (i = 0; i < d->n; i++) {
-		const struct latt_result *first = &d->results[i];
+	for (i = 0; i < d->ncfgs; i++) {
+		const struct latt_run_cfg *c = &d->cfgs[i];
 
-		for (j = 0; j < i; j++)
-			if (!strcmp(d->results[j].cfg.name, first->cfg.name))
-				break;
-		if (j < i)
-			continue;
 		cfg = json_object_new_object();
-		add(cfg, "name", jstr(first->cfg.name));
-		add(cfg, "settings", jstr(latt_config_format(&first->cfg, NULL,
-							     set,
+		add(cfg, "name", jstr(c->name));
+		add(cfg, "settings", jstr(latt_config_format(c, NULL, set,
 							     sizeof(set))));
-		add(cfg, "parameters", parameters_obj(&first->cfg));
+		add(cfg, "parameters", parameters_obj(c));
+		/* A sweep that stopped early leaves some without runs. */
 		runs = json_object_new_array();
-		for (j = i; j < d->n; j++)
-			if (!strcmp(d->results[j].cfg.name, first->cfg.name))
+		for (j = 0; j < d->n; j++)
+			if (!strcmp(d->results[j].cfg.name, c->name))
 				json_object_array_add(runs,
 						      run_obj(&d->results[j]));
 		add(cfg, "runs", runs);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,15 +47,15 @@ static mode_t file_mode(void)
 }
 
 /* The hidden temporary, where the directory cannot hold O_TMPFILE. */
-static int open_hidden(struct latt_out *o)
+static int open_hidden(struct latt_out *o, mode_t mode)
 {
 	int fd;
 
-	o->tmp = hidden_name(o->path);
+	o->tmp = hidden_name(o->dest);
 	if (!o->tmp)
 		return -ENOMEM;
 	fd = mkostemp(o->tmp, O_CLOEXEC);
-	if (fd < 0 || fchmod(fd, file_mode())) {
+	if (fd < 0 || fchmod(fd, mode)) {
 		int err = -errno;
 
 		if (fd >= 0) {
@@ -68,8 +69,15 @@ static int open_hidden(struct latt_out *o)
 	return fd;
 }
 
+/* Is @path one of the system's, to be written in place (/dev/stdout)? */
+static bool system_path(const char *path)
+{
+	return !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6);
+}
+
 int latt_out_open(struct latt_out *o, const char *path)
 {
+	mode_t mode = file_mode();
 	struct stat st;
 	char *dir;
 	int fd, err;
@@ -85,33 +93,59 @@ int latt_out_open(struct latt_out *o, const char *path)
 	if (!*path)
 		return -ENOENT;
 	/*
-	 * A device, a pipe or a terminal (/dev/null, /dev/stdout) is
-	 * written in place: there is no whole file to put there.
+	 * A device, a pipe, a terminal, a descriptor of latt's (/dev/null,
+	 * /dev/stdout) is written in place: there is no whole file to put
+	 * there, and what is already written to it stays.
 	 */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode))
+	if (system_path(path) || (stat(path, &st) == 0 &&
+				  !S_ISREG(st.st_mode))) {
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 			return -EISDIR;
-		fd = open(path, O_WRONLY | O_CLOEXEC);
+		fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
 		if (fd < 0)
 			return -errno;
 		goto opened;
 	}
-	/* Refuse what could never be put in place, before the run. */
-	if (access(path, F_OK) == 0 && access(path, W_OK))
-		return -errno;
-	dir = dir_of(path);
-	if (!dir)
+	/* A link is followed: the file it leads to is replaced. */
+	o->dest = realpath(path, NULL);
+	if (!o->dest) {
+		if (errno != ENOENT)
+			return -errno;
+		if (lstat(path, &st) == 0)
+			return -ENOENT;		/* a link that leads nowhere */
+		o->dest = strdup(path);
+		if (!o->dest)
+			return -ENOMEM;
+	}
+	if (stat(o->dest, &st) == 0) {
+		/* Refuse what could never be put in place, before the run. */
+		if (access(o->dest, W_OK)) {
+			err = -errno;
+			latt_out_abort(o);
+			return err;
+		}
+		mode = st.st_mode & 07777;
+	}
+	dir = dir_of(o->dest);
+	if (!dir) {
+		latt_out_abort(o);
 		return -ENOMEM;
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, file_mode());
+	}
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
 	err = errno;
 	free(dir);
 	if (fd >= 0) {
 		o->fd = fd;
+		/* The umask may have taken from an existing file's mode. */
+		fchmod(fd, mode);
 	} else if (err == EOPNOTSUPP || err == EISDIR || err == EINVAL) {
-		fd = open_hidden(o);
-		if (fd < 0)
+		fd = open_hidden(o, mode);
+		if (fd < 0) {
+			latt_out_abort(o);
 			return fd;
+		}
 	} else {
+		latt_out_abort(o);
 		return -err;
 	}
 opened:
@@ -132,7 +166,7 @@ static int link_in(struct latt_out *o)
 	unsigned int i;
 
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", o->fd);
-	o->tmp = hidden_name(o->path);
+	o->tmp = hidden_name(o->dest);
 	if (!o->tmp)
 		return -ENOMEM;
 	for (i = 0; i < 100; i++) {
@@ -165,7 +199,7 @@ int latt_out_commit(struct latt_out *o)
 	}
 	if (!ret && o->fd >= 0)
 		ret = link_in(o);
-	if (!ret && o->tmp && rename(o->tmp, o->path))
+	if (!ret && o->tmp && rename(o->tmp, o->dest))
 		ret = -errno;
 	if (!ret) {
 		free(o->tmp);
@@ -176,13 +210,14 @@ int latt_out_commit(struct latt_out *o)
 		ret = errno ? -errno : -EIO;
 	o->f = NULL;
 	o->fd = -1;
-	if (ret)
-		latt_out_abort(o);
+	latt_out_abort(o);
 	return ret;
 }
 
 void latt_out_abort(struct latt_out *o)
 {
+	free(o->dest);
+	o->dest = NULL;
 	if (o->f && !o->is_stdout)
 		fclose(o->f);
 	o->f = NULL;

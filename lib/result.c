@@ -57,6 +57,9 @@ int latt_result_collect_clients(struct latt_result *r,
 		v = latt_hist_percentile(&c->wake_hist, 99);
 		cs->p99 = v < c->wake.min ? c->wake.min :
 			  v > c->wake.max ? c->wake.max : v;
+		/* Too few samples for a p99: the largest, exactly. */
+		if (c->wake.count < latt_percentile_needs(99))
+			cs->p99 = c->wake.max;
 	}
 	r->nclients = n;
 	return 0;

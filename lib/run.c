@@ -140,6 +140,7 @@ static int start_target(struct run *run)
 	struct latt_target_opts o = {
 		.sigmask = &run->s->child_mask,
 		.sched = &c->target,
+		.stdout_fd = run->s->target_stdout,
 	};
 	char procs[PATH_MAX + 16];
 	int ret;

@@ -48,6 +48,7 @@ int latt_session_init(struct latt_session *s)
 	s->sigfd = -1;
 	s->samples = stdout;
 	s->cmdline = "";
+	s->target_stdout = -1;
 	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);
 	latt_sysinfo_read(&s->sys, "");
 	ret = latt_sched_save(&s->waker);

@@ -179,6 +179,10 @@ target_child(struct latt_target *t, const struct latt_target_opts *o,
 		if (ret)
 			child_fail(errfd, -ret, (int)step);
 	}
+	/* latt's standard output carries a document: not the command's. */
+	if (o->stdout_fd >= STDERR_FILENO &&
+	    dup2(o->stdout_fd, STDOUT_FILENO) < 0)
+		child_fail(errfd, errno, STAGE_EXEC);
 	execvp(t->argv[0], t->argv);
 	child_fail(errfd, errno, STAGE_EXEC);
 }

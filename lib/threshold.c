@@ -2,19 +2,26 @@
 /*
  * -q lines and --fail-above limits; see include/latt/threshold.h.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "latt/parse.h"
 #include "latt/summary.h"
 #include "latt/threshold.h"
 #include "latt/util.h"
 
-static int parse_metric(const char *name, struct latt_threshold *t)
+static int parse_metric(const char *given, struct latt_threshold *t)
 {
-	char *end;
+	char name[sizeof(t->name)], *end;
+	size_t i;
+
+	for (i = 0; given[i] && i + 1 < sizeof(name); i++)
+		name[i] = (char)tolower((unsigned char)given[i]);
+	name[i] = '\0';
 
 	if (!strcmp(name, "max"))
 		t->metric = LATT_THR_MAX;
@@ -63,7 +70,7 @@ int latt_threshold_parse(const char *s, struct latt_threshold *t, size_t max,
 			break;
 		}
 		memset(cur, 0, sizeof(*cur));
-		if (!strcmp(item, "p100")) {
+		if (!strcasecmp(item, "p100")) {
 			ret = latt_err(-EINVAL, err, len, "p100 is the "
 				       "largest sample: use max");
 			break;
@@ -135,8 +142,12 @@ static double run_value(const struct latt_result *r, enum latt_thr_metric m,
 	case LATT_THR_AVG:
 		return r->wake.stats.mean;
 	case LATT_THR_STDEV:
-		return r->wake.stdev;
+		/* One sample has no deviation: not 0. */
+		return r->wake.stats.count > 1 ? r->wake.stdev : NAN;
 	case LATT_THR_PCT:
+		/* Too few samples for it: the largest, as the report says. */
+		if (r->wake.stats.count < latt_percentile_needs(pct))
+			return (double)r->wake.stats.max;
 		return (double)latt_series_percentile(&r->wake, pct);
 	}
 	return NAN;
@@ -153,9 +164,13 @@ double latt_config_value(const struct latt_result *results, size_t n,
 	v = calloc(n ? n : 1, sizeof(*v));
 	if (!v)
 		return NAN;
-	for (i = 0; i < n; i++)
-		if (!strcmp(results[i].cfg.name, name) && use(&results[i]))
-			v[k++] = run_value(&results[i], m, pct);
+	for (i = 0; i < n; i++) {
+		if (strcmp(results[i].cfg.name, name) || !use(&results[i]))
+			continue;
+		v[k] = run_value(&results[i], m, pct);
+		if (!isnan(v[k]))
+			k++;
+	}
 	med = latt_median(v, k);
 	free(v);
 	return med;
@@ -194,15 +209,14 @@ static void quiet_value(FILE *f, const char *key, double ns)
 		fprintf(f, " %s=%.1f", key, ns / 1000.0);
 }
 
-int latt_quiet_lines(FILE *f, const struct latt_result *results, size_t n)
+int latt_quiet_lines(FILE *f, const struct latt_run_cfg *cfgs, size_t ncfgs,
+		     const struct latt_result *results, size_t n)
 {
 	const char *name;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		if (!first_of(results, i))
-			continue;
-		name = results[i].cfg.name;
+	for (i = 0; i < ncfgs; i++) {
+		name = cfgs[i].name;
 		fprintf(f, "config=%s entries=%llu", name,
 			(unsigned long long)latt_config_entries(results, n,
 								name));
@@ -240,7 +254,7 @@ unsigned int latt_threshold_check(FILE *err, const struct latt_result *results,
 			if (isnan(v) || v <= (double)t[j].limit_ns)
 				continue;
 			fprintf(err, "latt: configuration '%s': %s %.1f usec "
-				"is over the limit of %.1f usec (%s)\n", name,
+				"is over the limit of %g usec (%s)\n", name,
 				t[j].name, v / 1000.0,
 				(double)t[j].limit_ns / 1000.0, t[j].limit);
 			over++;

@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 50
+plan 52
 
 d="$tmp/dir"
 mkdir "$d"
@@ -62,6 +62,20 @@ is "$?" 130 "latt interrupted with -o: exit 130"
 is "$(field Status 1 "$d/int")" "interrupted by SIGINT" "... the file has the report, marked interrupted"
 check "... whole, to its last block" grep -q '^	Settings	' "$d/int"
 
+# A link is followed: the file it leads to is replaced, keeping its mode.
+echo old >"$d/target"
+chmod 600 "$d/target"
+ln -s target "$d/link"
+run -c1 -s1 -S2 -t 0.1 -o "$d/link"
+check "-o a symbolic link: still a link, its file has the report, mode 600" \
+	sh -c "test $rc -eq 0 && test -L '$d/link' && grep -q '^Entries logged' '$d/target' &&
+		test \$(stat -c %a '$d/target') = 600"
+rm -f "$d/link" "$d/target"
+# /dev/stdout: written in place, after what the command wrote there.
+"$latt" -c1 -s1 -S2 -x0 -o /dev/stdout 'echo FIRST; sleep 0.2' >"$tmp/out" 2>"$tmp/err"
+check "-o /dev/stdout: the report after the command's output, /dev/stdout untouched" \
+	sh -c "test \"\$(head -n 1 '$tmp/out')\" = FIRST && grep -q '^Entries logged' '$tmp/out' && test -L /dev/stdout -o -c /dev/stdout"
+
 # A device is written in place, and stays a device.
 run -c1 -s1 -S2 -t 0.1 -o /dev/null
 check "-o /dev/null: exit 0, /dev/null still a device" \
@@ -104,7 +118,7 @@ check "--fail-above far above: exit 0, nothing on stderr" \
 run -q -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b: --fail-above p99=1ns,max=1h
 is "$rc" 3 "--fail-above below every value: exit 3"
 check "... naming each configuration and metric over it" \
-	sh -c "grep -q \"^latt: configuration 'a': p99 .* usec is over the limit of 0.0 usec (1ns)\" '$tmp/err' &&
+	sh -c "grep -q \"^latt: configuration 'a': p99 .* usec is over the limit of 0.001 usec (1ns)\" '$tmp/err' &&
 		grep -q \"^latt: configuration 'b': p99 \" '$tmp/err' && test \$(wc -l <'$tmp/err') -eq 2"
 check "... after the report" test "$(wc -l <"$tmp/out")" -eq 2
 run -c2 -s1 -S2 -x0 -t 0.2 --fail-above p50=0

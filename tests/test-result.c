@@ -373,6 +373,7 @@ static void test_report(void)
 			      "needs 1000 samples)\n"),
 		"report: a percentile with too few samples says so"))
 		diag("got:\n%s", out ? out : "");
+	free(out);
 	r->wake.pct_needs[1] = 0;
 
 	r->has_target = false;

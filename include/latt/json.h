@@ -24,6 +24,9 @@ struct latt_json_doc {
 	const char *label;		/* --label, or NULL */
 	const struct latt_sysinfo *sys;
 	unsigned int hz;		/* 0: not known */
+	const struct latt_run_cfg *cfgs;	/* every configuration, in
+						   order, run or not */
+	size_t ncfgs;
 	const struct latt_result *results;	/* in the order they ran */
 	size_t n;
 };

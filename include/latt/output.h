@@ -5,7 +5,10 @@
  * written as an unnamed file in the target's directory (O_TMPFILE, or a
  * hidden temporary where the file system has none) and only linked into
  * place by latt_out_commit().  Until then an existing file of that name
- * is untouched, and a latt killed meanwhile leaves nothing behind.  "-"
+ * is untouched, and a latt killed meanwhile leaves nothing behind.  A
+ * symbolic link is followed (the file it leads to is replaced, and keeps
+ * its mode); what is not a regular file, and any path under /dev or
+ * /proc (/dev/stdout, /dev/null), is written in place, appended to.  "-"
  * is the standard output, whose writes are checked the same way.
  */
 #ifndef LATT_OUTPUT_H
@@ -16,6 +19,7 @@
 
 struct latt_out {
 	const char *path;	/* as given; "-" for the standard output */
+	char *dest;		/* where it leads, links followed */
 	FILE *f;		/* where to write */
 	int fd;			/* the unnamed file (O_TMPFILE), or -1 */
 	char *tmp;		/* the hidden temporary's name, or NULL */

@@ -42,6 +42,7 @@ struct latt_session {
 	bool progress;		/* a line updated in place (a terminal) */
 	uint64_t interval_ns;	/* -i: a line every so often; 0: none */
 	unsigned int total_runs;	/* of all configurations */
+	int target_stdout;	/* the command's stdout: -1 latt's, or this */
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */

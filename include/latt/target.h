@@ -42,6 +42,9 @@ struct latt_target_opts {
 	const char *cgroup_procs;	/* the cgroup.procs to join, or NULL */
 	const struct latt_cgroup *own_cgroup;	/* a cgroup only it uses:
 						   stopping reaches all of it */
+	int stdout_fd;			/* its standard output instead of
+					   latt's (2 and above); below 2:
+					   latt's */
 };
 
 /*

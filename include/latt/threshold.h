@@ -56,11 +56,13 @@ uint64_t latt_config_entries(const struct latt_result *results, size_t n,
 			     const char *name);
 
 /*
- * The -q line of every configuration in @results[0..n), in order:
+ * The -q line of every configuration of @cfgs[0..ncfgs), in order, from
+ * its runs in @results[0..n) (one that never ran has entries=0):
  * "config=NAME entries=N max=... avg=... stdev=... p99=..." (usec, "-"
  * without a value).  0 or -errno of a failed write.
  */
-int latt_quiet_lines(FILE *f, const struct latt_result *results, size_t n);
+int latt_quiet_lines(FILE *f, const struct latt_run_cfg *cfgs, size_t ncfgs,
+		     const struct latt_result *results, size_t n);
 
 /*
  * Check every configuration against @t[0..nt): print on @err one line

@@ -1,0 +1,72 @@
+#!/bin/sh
+# latt compare: saved --json results side by side, ratios to the first
+# row, noise marked; every kind of bad input is one line and exit 1.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 24
+
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+get() {
+	"$check_bin" --get "$@"
+}
+cmp_run() {
+	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/a.json" --label "base line"
+run -c2 -s1 -S2 -x0 -r2 -C one: -C two:nice=5 --json "$tmp/b.json" -- sleep 0.3
+run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/c.json"
+
+cmp_run "$tmp/a.json" "$tmp/b.json"
+is "$rc" 0 "two files: exit 0"
+check "... each file named with its label, or kernel and file name" \
+	sh -c "grep -q '^base line .*a.json: $(uname -r), ' '$tmp/out' &&
+		grep -q '^$(uname -r) (b.json) .*b.json: ' '$tmp/out'"
+is "$(awk '$1 == "file" { on = 1; next } on && NF == 0 { exit } on { n++ } END { print n }' "$tmp/out")" 3 \
+	"... a row per configuration of every file"
+row=$(grep '^base line  *default ' "$tmp/out" | head -n 1)
+is "$(echo "$row" | awk '{ print $4, $5, $6 }')" \
+	"1 $(get "$tmp/a.json" 'configurations[0].runs[0].wakeup.count') $(get "$tmp/a.json" 'configurations[0].runs[0].wakeup.max_ns' | awk '{ printf "%.1f", $1 / 1000 }')" \
+	"... the values round-trip: runs, entries and max from the JSON"
+is "$(grep "^$(uname -r) (b.json) *two " "$tmp/out" | head -n 1 | awk '{ print $4 }')" 2 \
+	"... a configuration's runs are counted"
+check "... the first ratio row is all 1.000" \
+	sh -c "grep '^base line  *default ' '$tmp/out' | tail -n 1 | awk '{ for (i = 4; i <= 9; i++) if (\$i != \"1.000\") exit 1 }'"
+check "... the command's time where there was one, - where not" \
+	sh -c "grep '^base line  *default ' '$tmp/out' | head -n 1 | awk '{ exit !(\$11 == \"-\") }' &&
+		grep '(b.json) *one ' '$tmp/out' | head -n 1 | awk '{ exit !(\$11 + 0 > 0) }'"
+
+# Noise: a file against itself differs by nothing.
+cmp_run "$tmp/c.json" "$tmp/c.json"
+line=$(grep ' default ' "$tmp/out" | tail -n 1)
+check "a file against itself: avg, p50, p99 marked as noise" \
+	sh -c "echo '$line' | grep -q ' 1.000~ *1.000~ *1.000~ *1.000~'"
+check "... and the mark explained" grep -q '^~ within the noise' "$tmp/out"
+# Runs of one configuration against another: the spread decides.
+cmp_run "$tmp/b.json"
+is "$rc" 0 "one file with two configurations: exit 0"
+is "$(grep -c '(b.json) *\(one\|two\) ' "$tmp/out")" 4 "... compared with each other"
+
+# Bad input: one line naming the file and what is wrong, exit 1.
+printf '{' >"$tmp/open.json"
+head -c 300 "$tmp/a.json" >"$tmp/cut.json"
+: >"$tmp/empty.json"
+echo 'hello, world' >"$tmp/text.json"
+echo '{"a": 1}' >"$tmp/foreign.json"
+sed 's/"schema_version": 1/"schema_version": "1"/' "$tmp/a.json" >"$tmp/type.json"
+sed 's/"schema_version": 1/"schema_version": 99/' "$tmp/a.json" >"$tmp/future.json"
+sed 's/"count": [0-9]*/"count": "many"/' "$tmp/a.json" >"$tmp/count.json"
+sed 's/"histogram": \[/"histogram": [ 7,/' "$tmp/a.json" >"$tmp/hist.json"
+for f in open cut empty text foreign type future count hist missing; do
+	cmp_run "$tmp/a.json" "$tmp/$f.json"
+	check "$f.json: exit 1, one line naming it, nothing on stdout ($(cat "$tmp/err"))" \
+		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 &&
+			grep -q '^latt compare: $tmp/$f.json: ' '$tmp/err' && test ! -s '$tmp/out'"
+done
+cmp_run "$tmp"
+check "a directory: exit 1, one line" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1"
+cmp_run
+check "no file: a usage error" sh -c "test $rc -eq 1 && grep -q '^Usage: latt compare' '$tmp/err'"
+cmp_run --frobnicate "$tmp/a.json"
+is "$rc" 1 "an unknown option: a usage error"
