@@ -142,6 +142,21 @@ static void build_longopts(void)
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 }
 
+/*
+ * After --help or --version: a failed write to the standard output is an
+ * error (exit 2), as anywhere else.
+ */
+static void __attribute__((noreturn)) exit_after_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
+		fprintf(stderr, "latt: write error on standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		exit(LATT_EXIT_RUNTIME);
+	}
+	exit(EXIT_SUCCESS);
+}
+
 static void __attribute__((noreturn)) usage(void)
 {
 	fputs(
@@ -185,10 +200,11 @@ static void __attribute__((noreturn)) usage(void)
 "                          the command keeps\n"
 "  -q, --quiet             print only one line per configuration:\n"
 "                          config=NAME entries=N max= avg= stdev= p99=\n"
-"                          (usec)\n"
+"                          (usec); not with -v, --per-client, --hist\n"
 "      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
 "                          METRIC=TIME,... with METRIC max, avg, stdev\n"
-"                          or pNN (\"p99=2ms,max=20ms\")\n"
+"                          or pNN (\"p99=2ms,max=20ms\"; a plain number\n"
+"                          is in usec)\n"
 "      --json FILE         write the results as JSON to FILE (- for the\n"
 "                          standard output, which then has nothing else)\n"
 "      --csv FILE          write a row per run as CSV to FILE (- for the\n"
@@ -249,7 +265,7 @@ static void __attribute__((noreturn)) usage(void)
 "  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n"
 "\n"
 "See latt(1) for the report and more.\n", stdout);
-	exit(EXIT_SUCCESS);
+	exit_after_stdout();
 }
 
 static void __attribute__((noreturn)) bad_usage(void)
@@ -279,6 +295,15 @@ static const char *optname(int c)
 		if (o->val == c)
 			return o->name;
 	return "?";
+}
+
+/* Does @s hold a control character (a newline, a tab)? */
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
 }
 
 static uint64_t duration_arg(int c, const char *arg, uint64_t unit,
@@ -409,9 +434,10 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		o->csv = arg;
 		break;
 	case OPT_LABEL:
-		if (!*arg || strlen(arg) > 256)
+		if (!*arg || strlen(arg) > 256 || has_control(arg))
 			usage_error("invalid --label value '%s': expected a "
-				    "text of 1 to 256 characters", arg);
+				    "text of 1 to 256 characters on one line",
+				    arg);
 		o->label = arg;
 		break;
 	case OPT_PER_CLIENT:
@@ -425,7 +451,7 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		break;
 	case 'V':
 		printf("latt %s\n", PACKAGE_VERSION);
-		exit(EXIT_SUCCESS);
+		exit_after_stdout();
 	case 'h':
 		usage();
 	default:
@@ -442,11 +468,15 @@ static void parse_option(struct opts *o, int c, const char *arg,
 
 static void getopt_all(struct opts *o, int argc, char **argv)
 {
+	char *argv0 = argv[0], name[] = "latt";
 	int c, longindex = 0;
 
+	/* getopt's own messages name latt, not its path or the command. */
+	argv[0] = name;
 	while ((c = getopt_long(argc, argv, shortopts, longopts,
 				&longindex)) != -1)
 		parse_option(o, c, optarg, longindex);
+	argv[0] = argv0;
 }
 
 /*
@@ -640,8 +670,8 @@ struct sink {
 };
 
 /* Open @k for @path ("-": the standard output; NULL: not written). */
-static int open_sink(struct sink *k, const char *what, const char *path,
-		     bool stdout_closed)
+static int open_sink(struct sink *k, const char *what, const char *option,
+		     const char *path, bool stdout_closed)
 {
 	int ret;
 
@@ -653,7 +683,8 @@ static int open_sink(struct sink *k, const char *what, const char *path,
 	if (!strcmp(path, "-")) {
 		if (stdout_closed) {
 			fprintf(stderr, "latt: the standard output is closed: "
-				"%s has nowhere to go (give -o FILE)\n", what);
+				"%s has nowhere to go (give %s FILE)\n", what,
+				option);
 			return -EBADF;
 		}
 		k->f = stdout;
@@ -702,6 +733,7 @@ static int report_sweep(FILE *f, const struct latt_session *s,
 {
 	struct latt_summary_row rows[CONFIGS_MAX];
 	size_t nrows, i;
+	int ret;
 
 	for (i = 0; i < n; i++)
 		if (latt_result_measured(&results[i]) &&
@@ -710,7 +742,14 @@ static int report_sweep(FILE *f, const struct latt_session *s,
 	if (i == n)
 		return 0;
 	nrows = latt_summary_build(results, n, rows, CONFIGS_MAX);
-	return latt_report_table(f, &s->sys, rows, nrows);
+	ret = latt_report_table(f, &s->sys, rows, nrows);
+	if (ret)
+		return ret;
+	/* Started: the first run's start. */
+	latt_report_produced(f, &results[0], true);
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
 }
 
 /* Is there a report to write: did a run measure, and may it be written? */
@@ -921,6 +960,12 @@ int main(int argc, char **argv)
 			    "-o FILE for the rest)", o.json &&
 			    !strcmp(o.json, "-") ? "json" : "csv",
 			    o.quiet ? "-q" : "-v");
+	if (doc_stdout && !o.output && o.extra)
+		usage_error("%s adds to the report, which --%s - leaves out "
+			    "(give -o FILE for the report)",
+			    o.extra & LATT_REPORT_CLIENTS ? "--per-client" :
+			    "--hist", o.json && !strcmp(o.json, "-") ? "json" :
+			    "csv");
 	if (same_file(o.output, o.json) || same_file(o.output, o.csv) ||
 	    same_file(o.json, o.csv))
 		usage_error("two of -o, --json and --csv would write to the "
@@ -937,11 +982,11 @@ int main(int argc, char **argv)
 	 */
 	memset(&json, 0, sizeof(json));
 	memset(&csv, 0, sizeof(csv));
-	if (open_sink(&out, "the report", o.output ? o.output :
+	if (open_sink(&out, "the report", "-o", o.output ? o.output :
 		      doc_stdout ? NULL : "-", stdout_closed))
 		goto out_free;
-	if (open_sink(&json, "the JSON", o.json, stdout_closed) ||
-	    open_sink(&csv, "the CSV", o.csv, stdout_closed))
+	if (open_sink(&json, "the JSON", "--json", o.json, stdout_closed) ||
+	    open_sink(&csv, "the CSV", "--csv", o.csv, stdout_closed))
 		goto out_sinks;
 
 	ret = latt_session_init(&s);
@@ -951,6 +996,7 @@ int main(int argc, char **argv)
 	}
 	cmdline = latt_shell_join(argc, argv);
 	s.cmdline = cmdline ? cmdline : "";
+	s.label = o.label;
 	s.samples = out.f ? out.f : stdout;
 	ret = latt_priv_drop(cfgs, ncfgs);
 	if (ret) {

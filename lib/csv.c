@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "latt/config.h"
 #include "latt/csv.h"
 #include "latt/wake.h"
 
@@ -21,7 +22,7 @@ static const char header[] =
 	"work_mean_ns,work_p99_ns,work_max_ns,stalled_cycles,unanswered,"
 	"runqueue_wait_ns,runs_per_wakeup,waker_late_max_ns,system_cs_per_s,"
 	"command,command_exit_status,command_signal,command_wall_ns,"
-	"command_user_ns,command_system_ns";
+	"command_user_ns,command_system_ns,settings";
 
 const char *latt_csv_header(void)
 {
@@ -83,7 +84,7 @@ static void row(FILE *f, const struct latt_json_doc *d,
 	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
 	bool tgt = r->has_target && r->stop != LATT_STOP_NOEXEC;
 	int st = r->target_status;
-	char buf[64];
+	char buf[64], set[512];
 	struct tm tm;
 	size_t i;
 
@@ -139,6 +140,7 @@ static void row(FILE *f, const struct latt_json_doc *d,
 	put_uint(f, tgt, r->target_wall_ns);
 	put_uint(f, tgt, tv_ns(&r->target_ru.ru_utime));
 	put_uint(f, tgt, tv_ns(&r->target_ru.ru_stime));
+	text(f, latt_config_format(&r->cfg, NULL, set, sizeof(set)));
 	fputc('\n', f);
 }
 

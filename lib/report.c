@@ -151,8 +151,7 @@ static char *format_time(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-/* What produced the report, and every parameter it ran with. */
-static void produced_by(FILE *f, const struct latt_result *r)
+void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 {
 	const struct latt_run_cfg *c = &r->cfg;
 	char a[32], b[32], d[32], e[32], g[32], set[512];
@@ -167,6 +166,8 @@ static void produced_by(FILE *f, const struct latt_result *r)
 	}
 	block(f, "Produced by");
 	line(f, "Version", "latt %s", PACKAGE_VERSION);
+	if (r->label)
+		line(f, "Label", "%s", r->label);
 	line(f, "Command line", "%s", r->cmdline && *r->cmdline ?
 	     r->cmdline : "unknown");
 	line(f, "Kernel", "%s", r->kernel);
@@ -175,7 +176,7 @@ static void produced_by(FILE *f, const struct latt_result *r)
 	gmtime_r(&r->started.tv_sec, &tm);
 	strftime(a, sizeof(a), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	line(f, "Started", "%s", a);
-	line(f, "Parameters", "min_wait=%s, max_wait=%s, clients=%u, "
+	line(f, "Measurement", "min_wait=%s, max_wait=%s, clients=%u, "
 	     "work=%s, duration=%s, warmup=%s, grace=%s, percentiles=%s, "
 	     "clock=%s, mechanism=%s, threads=%s",
 	     latt_format_duration(c->min_wait_ns, a, sizeof(a)),
@@ -187,6 +188,9 @@ static void produced_by(FILE *f, const struct latt_result *r)
 	     format_time(c->grace_ns, set, sizeof(set)), pcts,
 	     latt_clock_id_name(c->clock), latt_wake_name(c->mechanism),
 	     c->threads ? "yes" : "no");
+	/* A sweep's table lists each configuration's settings. */
+	if (sweep)
+		return;
 	line(f, "Configuration", "%s", c->name);
 	latt_config_format(c, NULL, set, sizeof(set));
 	line(f, "Settings", "%s", *set ? set : "none (the system's)");
@@ -343,7 +347,7 @@ int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
 		latt_report_clients(f, r);
 	if (extra & LATT_REPORT_HIST)
 		latt_report_hist(f, r);
-	produced_by(f, r);
+	latt_report_produced(f, r, false);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;

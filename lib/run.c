@@ -249,6 +249,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	snprintf(r->hostname, sizeof(r->hostname), "%s", s->sys.hostname);
 	r->cpus = s->sys.cpus;
 	r->cmdline = s->cmdline;
+	r->label = s->label;
 	clock_gettime(CLOCK_REALTIME, &r->started);
 	r->has_target = cfg->cmd_argc > 0;
 	r->target_cmd = cfg->cmd_display;

@@ -6,7 +6,7 @@
 # at all.  tests/json-check reads it with json-c.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 34
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -113,3 +113,4 @@ check "--csv -: the table alone on stdout, a label with a comma and quotes quote
 		sed -n 2p '$tmp/out' | grep -q '^\"a \"\"b\"\", c\",default,1,'"
 run -t 0.1 --csv - --json -
 is "$rc" 1 "--csv - --json -: a usage error"
+is "$(col settings 3)" "nice=3" "--csv: the configuration's settings in the last column"

@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 52
+plan 59
 
 d="$tmp/dir"
 mkdir "$d"
@@ -163,3 +163,35 @@ else
 	skip "script(1) is not installed"
 	skip "script(1) is not installed"
 fi
+
+# Standard output that carries -q lines or a document has nothing else:
+# the command's own output goes to stderr.
+run -q -c2 -s1 -S2 -x0 -- sh -c 'sleep 0.2; echo CMDOUT'
+check "-q with a command that prints: stdout has the line alone, the command's output on stderr" \
+	sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/out') -eq 1 && grep -qx CMDOUT '$tmp/err'"
+run -c2 -s1 -S2 -x0 --csv - -- sh -c 'sleep 0.2; echo CMDOUT'
+check "--csv - with a command that prints: the same" \
+	sh -c "test $rc -eq 0 && head -n 1 '$tmp/out' | grep -q '^label,' && grep -qx CMDOUT '$tmp/err'"
+run -c1 -t 0.1 --per-client --json -
+check "--per-client with --json - and no -o: a usage error (the report goes nowhere)" \
+	sh -c "test $rc -eq 1 && grep -q 'leaves out' '$tmp/err'"
+run -c1 -t 0.1 --label "$(printf 'two\nlines')"
+is "$rc" 1 "--label with a newline: a usage error"
+
+# What produced a sweep, below its table, with the label.
+run -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b:nice=2 --label "sweep one"
+check "a sweep's report ends with Produced by: version, label, command line, measurement" \
+	sh -c "test $rc -eq 0 && sed -n '/^Produced by/,\$p' '$tmp/out' | grep -q '^	Label		sweep one\$' &&
+		grep -q '^	Measurement	min_wait=1ms, ' '$tmp/out' && grep -q '^	Command line	.*-C b:nice=2' '$tmp/out'"
+
+# --help, --version and getopt's messages.
+if [ -w /dev/full ]; then
+	"$latt" -V >/dev/full 2>"$tmp/err"
+	check "latt -V >/dev/full: exit 2 with a message" \
+		sh -c "test $? -eq 2 && grep -q '^latt: write error on standard output' '$tmp/err'"
+else
+	skip "no /dev/full"
+fi
+run --no-such-option
+check "an unknown option is named by latt, not by its path" \
+	sh -c "test $rc -eq 1 && head -n 1 '$tmp/err' | grep -q \"^latt: unrecognized option '--no-such-option'\""

@@ -73,12 +73,12 @@ is "$(value CPUs)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"
 started=$(field Started)
 check "... the start, in UTC, within a minute ($started)" \
 	sh -c "test \$(( \$(date -u +%s) - \$(date -u -d '$started' +%s) )) -lt 60"
-is "$(field Parameters)" "min_wait=10ms, max_wait=20ms, clients=8, work=64k, duration=the command's, warmup=0, grace=2s, percentiles=50,90,99,99.9,99.99, clock=auto, mechanism=pipe, threads=no" \
+is "$(field Measurement)" "min_wait=10ms, max_wait=20ms, clients=8, work=64k, duration=the command's, warmup=0, grace=2s, percentiles=50,90,99,99.9,99.99, clock=auto, mechanism=pipe, threads=no" \
 	"... every parameter, -x and -t included"
 run -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo "it'"'"'s"'
 is "$(field 'Command line')" "$latt -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo \"it'\\''s\"'" \
 	"... quoted as a shell would need it"
-is "$(field Parameters | cut -d, -f4-6)" " work=1m, duration=300ms, warmup=100ms" \
+is "$(field Measurement | cut -d, -f4-6)" " work=1m, duration=300ms, warmup=100ms" \
 	"... with the work, the duration and the warm-up as given"
 is "$(field Settings)" "nice=3" "... and the settings"
 

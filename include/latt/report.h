@@ -5,6 +5,7 @@
 #ifndef LATT_REPORT_H
 #define LATT_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "latt/result.h"
@@ -25,6 +26,13 @@ int latt_report_text(FILE *f, const struct latt_result *r,
 /* What latt_report_text() adds on request. */
 #define LATT_REPORT_CLIENTS	0x1	/* --per-client: the Clients block */
 #define LATT_REPORT_HIST	0x2	/* --hist: the log2 histogram */
+
+/*
+ * The Produced by block: version, label, command line, kernel, host,
+ * CPUs, start and every parameter of @r; for a single run (@sweep false)
+ * also its configuration and settings.
+ */
+void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep);
 
 /*
  * The Clients block: a line per client (samples, max, p99, the CPUs it

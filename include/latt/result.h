@@ -94,6 +94,7 @@ struct latt_result {
 	char hostname[65];
 	unsigned int cpus;		/* online */
 	const char *cmdline;		/* latt's own, quoted; "" unknown */
+	const char *label;		/* --label, or NULL */
 	struct timespec started;	/* CLOCK_REALTIME at the start */
 
 	/* measurements */
