@@ -852,14 +852,15 @@ static bool reader_left(const struct latt_session *s, int err)
 
 static void __attribute__((noreturn)) compare_usage(int status)
 {
-	fputs("Usage: latt compare FILE.json [FILE.json...]\n"
+	fputs("Usage: latt compare [--cdf] FILE.json [FILE.json...]\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
 	      "the median of each configuration's runs, the ratio to the "
 	      "first row,\n"
-	      "and \"~\" where a difference is within the noise.  See "
-	      "latt(1).\n", status ? stderr : stdout);
+	      "and \"~\" where a difference is within the noise.  --cdf "
+	      "prints\neach configuration's distribution for plotting "
+	      "instead.  See latt(1).\n", status ? stderr : stdout);
 	exit(status);
 }
 
@@ -869,13 +870,20 @@ static int compare_main(int argc, char **argv)
 	struct latt_cmp_file *files;
 	char err[512];
 	int i, n = 0, ret, status = LATT_EXIT_OK;
+	bool cdf = false;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
 			compare_usage(0);
-		if (!strcmp(argv[i], "--")) {
+		if (!strcmp(argv[i], "--cdf")) {
+			cdf = true;
 			argv[i] = NULL;
 			continue;
+		}
+		/* After --, every word is a file. */
+		if (!strcmp(argv[i], "--")) {
+			argv[i] = NULL;
+			break;
 		}
 		if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "latt compare: unknown option '%s'\n",
@@ -902,7 +910,8 @@ static int compare_main(int argc, char **argv)
 		compare_usage(LATT_EXIT_USAGE);
 	}
 	if (!status) {
-		ret = latt_cmp_print(stdout, files, (size_t)n);
+		ret = cdf ? latt_cmp_cdf(stdout, files, (size_t)n) :
+			    latt_cmp_print(stdout, files, (size_t)n);
 		if (!ret)
 			ret = close_stdout();
 		if (ret) {

@@ -185,6 +185,21 @@ static void read_run(struct reader *rd, jobj *o, const char *at,
 	h = field(rd, w, where, "histogram", json_type_array, false);
 	if (rd->failed || !read_histogram(rd, h, where))
 		return;
+	run->nbuckets = json_object_array_length(h);
+	run->buckets = calloc(run->nbuckets ? run->nbuckets : 1,
+			      sizeof(*run->buckets));
+	if (!run->buckets) {
+		fail(rd, "out of memory");
+		return;
+	}
+	for (i = 0; i < run->nbuckets; i++) {
+		jobj *bk = json_object_array_get_idx(h, i);
+
+		run->buckets[i][0] = (uint64_t)json_object_get_uint64(
+			json_object_array_get_idx(bk, 0));
+		run->buckets[i][1] = (uint64_t)json_object_get_uint64(
+			json_object_array_get_idx(bk, 1));
+	}
 	run->v[LATT_CM_ENTRIES] = count;
 	if (count > 0) {
 		run->v[LATT_CM_MAX] = max;
@@ -211,11 +226,15 @@ static void read_run(struct reader *rd, jobj *o, const char *at,
 static void read_cfg(struct reader *rd, jobj *o, const char *at,
 		     struct latt_cmp_cfg *c)
 {
-	jobj *runs;
+	jobj *runs, *par, *cmd;
 	char where[128];
 	size_t i, n;
 
 	c->name = str(rd, o, at, "name");
+	par = field(rd, o, at, "parameters", json_type_object, false);
+	if (par && json_object_object_get_ex(par, "command", &cmd) && cmd &&
+	    json_object_is_type(cmd, json_type_string))
+		c->command = strdup(json_object_get_string(cmd));
 	runs = field(rd, o, at, "runs", json_type_array, false);
 	if (rd->failed)
 		return;
@@ -374,7 +393,8 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
 			f->ncfgs++;
 		}
 	}
-	free(kernel);
+	f->kernel = kernel;
+	kernel = NULL;
 	free(host);
 	free(cs);
 	free(ver);
@@ -386,13 +406,19 @@ void latt_cmp_file_free(struct latt_cmp_file *f)
 {
 	size_t i;
 
+	size_t j;
+
 	for (i = 0; i < f->ncfgs; i++) {
+		for (j = 0; j < f->cfgs[i].nruns; j++)
+			free(f->cfgs[i].runs[j].buckets);
 		free(f->cfgs[i].name);
+		free(f->cfgs[i].command);
 		free(f->cfgs[i].runs);
 	}
 	free(f->cfgs);
 	free(f->label);
 	free(f->facts);
+	free(f->kernel);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -555,6 +581,74 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
 			"run-to-run range (or, between single runs, the 95%% "
 			"intervals overlap)\n");
 	free(rows);
+	if (fflush(out) || ferror(out))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+static int cmp_bucket(const void *a, const void *b)
+{
+	uint64_t x = (*(const uint64_t (*)[2])a)[0];
+	uint64_t y = (*(const uint64_t (*)[2])b)[0];
+
+	return (x > y) - (x < y);
+}
+
+/* One configuration's distribution, its used runs' buckets added up. */
+static int cdf_block(FILE *out, const struct latt_cmp_file *f,
+		     const struct latt_cmp_cfg *c)
+{
+	struct row r = { .file = f, .cfg = c };
+	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
+	size_t i, j, n = 0, k;
+
+	build(&r);
+	for (i = 0; i < c->nruns; i++)
+		if (use_run(c, i, r.complete))
+			n += c->runs[i].nbuckets;
+	all = calloc(n ? n : 1, sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	for (i = 0, k = 0; i < c->nruns; i++) {
+		if (!use_run(c, i, r.complete))
+			continue;
+		for (j = 0; j < c->runs[i].nbuckets; j++) {
+			all[k][0] = c->runs[i].buckets[j][0];
+			all[k][1] = c->runs[i].buckets[j][1];
+			total += all[k++][1];
+		}
+	}
+	qsort(all, n, sizeof(*all), cmp_bucket);
+	fprintf(out, "# %s %s (%s%s%s)\n", f->label, c->name, f->kernel,
+		c->command ? ": " : "", c->command ? c->command : "");
+	fprintf(out, "# usec cdf tail\n");
+	for (i = 0; i < n; i++) {
+		lo = all[i][0];
+		seen += all[i][1];
+		/* The same bucket from several runs: one point. */
+		if (i + 1 < n && all[i + 1][0] == lo)
+			continue;
+		width = lo < 128 ? 1 : 1ULL << (63 - __builtin_clzll(lo) - 6);
+		fprintf(out, "%.3f %.9f %.9f\n", (double)(lo + width) / 1000.0,
+			(double)seen / (double)total,
+			(double)(total - seen) / (double)total);
+	}
+	fputs("\n\n", out);
+	free(all);
+	return 0;
+}
+
+int latt_cmp_cdf(FILE *out, const struct latt_cmp_file *files, size_t n)
+{
+	size_t i, j;
+	int ret;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < files[i].ncfgs; j++) {
+			ret = cdf_block(out, &files[i], &files[i].cfgs[j]);
+			if (ret)
+				return ret;
+		}
 	if (fflush(out) || ferror(out))
 		return errno ? -errno : -EIO;
 	return 0;

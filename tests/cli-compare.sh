@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 24
+plan 29
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -70,3 +70,27 @@ cmp_run
 check "no file: a usage error" sh -c "test $rc -eq 1 && grep -q '^Usage: latt compare' '$tmp/err'"
 cmp_run --frobnicate "$tmp/a.json"
 is "$rc" 1 "an unknown option: a usage error"
+
+# --cdf: a block per configuration for plotting, fractions rising to 1.
+cmp_run --cdf "$tmp/a.json" "$tmp/b.json"
+is "$(grep -c '^# usec cdf tail$' "$tmp/out")" 3 "--cdf: a block per configuration"
+check "... each rising to 1, its tail falling to 0" \
+	awk 'NF == 3 && $1 !~ /^#/ { if ($2 < last) bad = 1; last = $2; end = $2; tail = $3 }
+		NF == 0 && end { if (end != 1 || tail != 0) bad = 1; end = 0; last = 0 }
+		END { exit bad }' "$tmp/out"
+
+# contrib/latt-plot: an image of both files.
+if command -v gnuplot >/dev/null 2>&1; then
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/p.png" "$tmp/a.json" "$tmp/b.json" \
+		>"$tmp/out" 2>"$tmp/err"
+	check "latt-plot -o p.png: a PNG image" \
+		sh -c "test $? -eq 0 && test -s '$tmp/p.png' && head -c 8 '$tmp/p.png' | grep -q PNG"
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/p.svg" "$tmp/a.json" >/dev/null 2>&1
+	check "latt-plot -o p.svg: an SVG image" grep -q '<svg' "$tmp/p.svg"
+else
+	skip "gnuplot is not installed"
+	skip "gnuplot is not installed"
+fi
+LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/q.png" "$tmp/open.json" >/dev/null 2>"$tmp/err"
+check "latt-plot on a bad file: exit 1, latt's one line, no image" \
+	sh -c "test $? -eq 1 && grep -q '^latt compare: .*open.json: ' '$tmp/err' && test ! -e '$tmp/q.png'"

@@ -41,10 +41,13 @@ struct latt_cmp_run {
 	double avg_half;		/* 95% half-width of the mean, ns */
 	double lo[LATT_CM_COUNT];	/* percentiles: 95% interval, ns */
 	double hi[LATT_CM_COUNT];
+	uint64_t (*buckets)[2];		/* its wakeup histogram: low, count */
+	size_t nbuckets;
 };
 
 struct latt_cmp_cfg {
 	char *name;
+	char *command;			/* NULL without one */
 	struct latt_cmp_run *runs;
 	size_t nruns;
 };
@@ -53,6 +56,7 @@ struct latt_cmp_file {
 	const char *path;
 	char *label;		/* --label, else "KERNEL (FILE)" */
 	char *facts;		/* kernel, host, CPUs, ... for the header */
+	char *kernel;
 	struct latt_cmp_cfg *cfgs;
 	size_t ncfgs;
 };
@@ -69,5 +73,15 @@ void latt_cmp_file_free(struct latt_cmp_file *f);
 
 /* The table of @files[0..n).  0 or -errno of a failed write. */
 int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n);
+
+/*
+ * The wakeup latency's distribution of every configuration of @files, for
+ * plotting (contrib/latt-plot): a block per configuration, its runs'
+ * histograms added up (complete runs, else those that measured), with a
+ * "# title" line and then "usec cdf tail" lines (the upper end of each
+ * bucket, the fraction of samples at or below it, the fraction above);
+ * blocks are parted by two empty lines, as gnuplot's "index" wants.
+ */
+int latt_cmp_cdf(FILE *out, const struct latt_cmp_file *files, size_t n);
 
 #endif /* LATT_COMPARE_H */
