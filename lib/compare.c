@@ -619,8 +619,8 @@ static int cdf_block(FILE *out, const struct latt_cmp_file *f,
 		}
 	}
 	qsort(all, n, sizeof(*all), cmp_bucket);
-	fprintf(out, "# %s %s (%s%s%s)\n", f->label, c->name, f->kernel,
-		c->command ? ": " : "", c->command ? c->command : "");
+	fprintf(out, "# %s\t%s\t%s\t%s\n", f->label, c->name, f->kernel,
+		c->command ? c->command : "");
 	fprintf(out, "# usec cdf tail\n");
 	for (i = 0; i < n; i++) {
 		lo = all[i][0];

@@ -78,7 +78,8 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n);
  * The wakeup latency's distribution of every configuration of @files, for
  * plotting (contrib/latt-plot): a block per configuration, its runs'
  * histograms added up (complete runs, else those that measured), with a
- * "# title" line and then "usec cdf tail" lines (the upper end of each
+ * "# LABEL\tCONFIG\tKERNEL\tCOMMAND" line, a "# usec cdf tail" line
+ * and then "usec cdf tail" lines (the upper end of each
  * bucket, the fraction of samples at or below it, the fraction above);
  * blocks are parted by two empty lines, as gnuplot's "index" wants.
  */
