@@ -1074,21 +1074,17 @@ int main(int argc, char **argv)
 			ret = commit_sink(&out);
 		if (ret)
 			failed = &out;
-		if (!ret && json.f) {
-			ret = write_doc(json.f, false, &o, &s, argc, argv,
-					cfgs, ncfgs, results, nres);
+		for (k = 0; k < 2 && !ret; k++) {
+			struct sink *doc = k ? &csv : &json;
+
+			if (!doc->f)
+				continue;
+			ret = write_doc(doc->f, k, &o, &s, argc, argv, cfgs,
+					ncfgs, results, nres);
 			if (!ret)
-				ret = commit_sink(&json);
+				ret = commit_sink(doc);
 			if (ret)
-				failed = &json;
-		}
-		if (!ret && csv.f) {
-			ret = write_doc(csv.f, true, &o, &s, argc, argv,
-					cfgs, ncfgs, results, nres);
-			if (!ret)
-				ret = commit_sink(&csv);
-			if (ret)
-				failed = &csv;
+				failed = doc;
 		}
 	}
 	if (!ret && (out.f == stdout || json.f == stdout || csv.f == stdout)) {

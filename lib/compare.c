@@ -512,6 +512,18 @@ static void value(FILE *out, enum latt_cmp_metric m, double v)
 		fprintf(out, " %9.1f", v / 1000.0);
 }
 
+/* A table's heading line: the row's columns, then the metrics. */
+static void heading(FILE *out, int wl, const char *file, int wc,
+		    const char *cfg, const char *runs)
+{
+	unsigned int m;
+
+	fprintf(out, "%-*s  %-*s %4s", wl, file, wc, cfg, runs);
+	for (m = 0; m < LATT_CM_COUNT; m++)
+		fprintf(out, " %9s", heads[m]);
+	fputc('\n', out);
+}
+
 int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
 {
 	struct row *rows;
@@ -542,10 +554,7 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
 			files[i].path, files[i].facts);
 	fprintf(out, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
-	fprintf(out, "%-*s  %-*s %4s", wl, "file", wc, "config", "runs");
-	for (m = 0; m < LATT_CM_COUNT; m++)
-		fprintf(out, " %9s", heads[m]);
-	fputc('\n', out);
+	heading(out, wl, "file", wc, "config", "runs");
 	for (i = 0; i < nrows; i++) {
 		fprintf(out, "%-*s  %-*s %4u", wl, rows[i].file->label, wc,
 			rows[i].cfg->name, rows[i].used);
@@ -555,10 +564,8 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
 		      "  (no complete run)\n", out);
 	}
 
-	fprintf(out, "\n%-*s  %-*s %4s", wl, "ratio", wc, "", "");
-	for (m = 0; m < LATT_CM_COUNT; m++)
-		fprintf(out, " %9s", heads[m]);
 	fputc('\n', out);
+	heading(out, wl, "ratio", wc, "", "");
 	for (i = 0; i < nrows; i++) {
 		fprintf(out, "%-*s  %-*s %4s", wl, rows[i].file->label, wc,
 			rows[i].cfg->name, "");

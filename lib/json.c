@@ -21,25 +21,27 @@
 
 typedef struct json_object jobj;
 
-/* A number with one decimal, or null for NaN. */
-static jobj *jnum(double v)
+/* A number written with @fmt, or null for NaN. */
+static jobj *jnum_fmt(double v, const char *fmt)
 {
 	char buf[64];
 
 	if (isnan(v) || isinf(v))
 		return NULL;
-	snprintf(buf, sizeof(buf), "%.1f", v);
+	snprintf(buf, sizeof(buf), fmt, v);
 	return json_object_new_double_s(v, buf);
 }
 
+/* A time or a rate: one decimal. */
+static jobj *jnum(double v)
+{
+	return jnum_fmt(v, "%.1f");
+}
+
+/* A ratio, a percentile's name: as it is. */
 static jobj *jnum_exact(double v)
 {
-	char buf[64];
-
-	if (isnan(v) || isinf(v))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.6g", v);
-	return json_object_new_double_s(v, buf);
+	return jnum_fmt(v, "%.6g");
 }
 
 static jobj *juint(uint64_t v)

@@ -558,6 +558,16 @@ static void live_where(struct latt_waker *w, uint64_t now, char *buf,
 			 w->run_no, w->runs_total, w->cfg->name);
 }
 
+/* ", max M, p99 P usec" of what @st and @h hold, if anything. */
+static void live_summary(const struct latt_stats *st,
+			 const struct latt_hist *h)
+{
+	if (st->count)
+		fprintf(stderr, ", max %.1f, p99 %.1f usec",
+			(double)st->max / 1000.0,
+			(double)live_p99(st, h) / 1000.0);
+}
+
 /* The live line: every second in place, or every -i on a line of its own. */
 static void live_tick(struct latt_waker *w)
 {
@@ -568,12 +578,8 @@ static void live_tick(struct latt_waker *w)
 	if (w->live_tty) {
 		fprintf(stderr, "\rlatt: %s: %llu entries", where,
 			(unsigned long long)w->live.count);
-		if (w->live.count)
-			fprintf(stderr, ", max %.1f, p99 %.1f usec",
-				(double)w->live.max / 1000.0,
-				(double)live_p99(&w->live, &w->live_hist) /
-				1000.0);
-		else if (w->warming)
+		live_summary(&w->live, &w->live_hist);
+		if (!w->live.count && w->warming)
 			fputs(" (warming up)", stderr);
 		fputs("\033[K", stderr);
 		w->live_shown = true;
@@ -590,11 +596,7 @@ static void live_tick(struct latt_waker *w)
 						 &w->interval_hist) / 1000.0);
 		fprintf(stderr, "; in all %llu entries",
 			(unsigned long long)w->live.count);
-		if (w->live.count)
-			fprintf(stderr, ", max %.1f, p99 %.1f usec",
-				(double)w->live.max / 1000.0,
-				(double)live_p99(&w->live, &w->live_hist) /
-				1000.0);
+		live_summary(&w->live, &w->live_hist);
 		fputs(w->warming ? " (warming up)\n" : "\n", stderr);
 		latt_hist_clear_range(&w->interval_hist, w->interval.min,
 				      w->interval.max);
