@@ -145,6 +145,12 @@ static bool read_histogram(struct reader *rd, jobj *h, const char *at)
 			     at, i);
 			return false;
 		}
+		if (json_object_get_int64(json_object_array_get_idx(b, 0)) < 0 ||
+		    json_object_get_int64(json_object_array_get_idx(b, 1)) < 1) {
+			fail(rd, "%s.histogram[%zu] has a negative value or an "
+			     "empty bucket", at, i);
+			return false;
+		}
 		if (i && (uint64_t)json_object_get_uint64(
 				json_object_array_get_idx(b, 0)) <= last) {
 			fail(rd, "%s.histogram is not in increasing order", at);
@@ -186,6 +192,19 @@ static void read_run(struct reader *rd, jobj *o, const char *at,
 	if (rd->failed || !read_histogram(rd, h, where))
 		return;
 	run->nbuckets = json_object_array_length(h);
+	{
+		uint64_t sum = 0;
+
+		for (i = 0; i < run->nbuckets; i++)
+			sum += (uint64_t)json_object_get_uint64(
+				json_object_array_get_idx(
+					json_object_array_get_idx(h, i), 1));
+		if ((double)sum != count) {
+			fail(rd, "%s.histogram holds %llu samples, count says "
+			     "%.0f", where, (unsigned long long)sum, count);
+			return;
+		}
+	}
 	run->buckets = calloc(run->nbuckets ? run->nbuckets : 1,
 			      sizeof(*run->buckets));
 	if (!run->buckets) {

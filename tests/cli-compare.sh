@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 29
+plan 31
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -58,7 +58,12 @@ sed 's/"schema_version": 1/"schema_version": "1"/' "$tmp/a.json" >"$tmp/type.jso
 sed 's/"schema_version": 1/"schema_version": 99/' "$tmp/a.json" >"$tmp/future.json"
 sed 's/"count": [0-9]*/"count": "many"/' "$tmp/a.json" >"$tmp/count.json"
 sed 's/"histogram": \[/"histogram": [ 7,/' "$tmp/a.json" >"$tmp/hist.json"
-for f in open cut empty text foreign type future count hist missing; do
+# The first bucket's count: below 0, or not what the count says.
+awk '/"histogram"/ && !h { h = NR } h && NR == h + 3 && !d { sub(/[0-9]+/, "-1"); d = 1 } { print }' \
+	"$tmp/a.json" >"$tmp/negative.json"
+awk '/"histogram"/ && !h { h = NR } h && NR == h + 3 && !d { sub(/[0-9]+/, "999999"); d = 1 } { print }' \
+	"$tmp/a.json" >"$tmp/sum.json"
+for f in open cut empty text foreign type future count hist negative sum missing; do
 	cmp_run "$tmp/a.json" "$tmp/$f.json"
 	check "$f.json: exit 1, one line naming it, nothing on stdout ($(cat "$tmp/err"))" \
 		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 &&
