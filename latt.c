@@ -58,6 +58,9 @@
  */
 #define FDS_BASE	32
 
+/* -b: ring buffer per CPU, KB: the latest events before the spike. */
+#define TRACE_BUFFER_KB	4096
+
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /*
@@ -77,6 +80,7 @@ enum {
 	OPT_JSON,
 	OPT_CSV,
 	OPT_LABEL,
+	OPT_KEEP_TRACE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -92,11 +96,12 @@ struct opts {
 	bool quiet;			/* -q */
 	unsigned int extra;		/* --per-client, --hist */
 	uint64_t interval_ns;		/* -i */
+	bool keep_trace;		/* --keep-trace */
 	struct latt_threshold limits[LATT_THRESHOLDS_MAX];
 	size_t nlimits;			/* --fail-above */
 };
 
-static const char shortopts[] = "+c:s:S:x:t:p:C:r:o:qi:vVh";
+static const char shortopts[] = "+c:s:S:x:t:p:C:r:o:qi:b:vVh";
 
 static const struct option fixed_opts[] = {
 	{ "clients",     required_argument, NULL, 'c' },
@@ -115,6 +120,8 @@ static const struct option fixed_opts[] = {
 	{ "output",      required_argument, NULL, 'o' },
 	{ "quiet",       no_argument,       NULL, 'q' },
 	{ "interval",    required_argument, NULL, 'i' },
+	{ "breaktrace",  required_argument, NULL, 'b' },
+	{ "keep-trace",  no_argument,       NULL, OPT_KEEP_TRACE },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
@@ -215,6 +222,11 @@ static void __attribute__((noreturn)) usage(void)
 "                          stderr every TIME (a plain number is in\n"
 "                          seconds); without it, while stderr is a\n"
 "                          terminal, a progress line is updated in place\n"
+"  -b, --breaktrace TIME   stop at the first wakeup slower than TIME (a\n"
+"                          plain number is in usec), with a trace of the\n"
+"                          scheduler's events up to it kept in latt's\n"
+"                          own ftrace instance (needs root)\n"
+"      --keep-trace        keep that instance even when -b is not reached\n"
 "      --per-client        add a line per client: samples, max, p99, the\n"
 "                          CPUs it was woken on, migrations\n"
 "      --hist              add a log2 histogram of the wakeup latency\n"
@@ -252,7 +264,7 @@ static void __attribute__((noreturn)) usage(void)
 "number is in microseconds for the settings.  SIZE takes b, k, m, g.\n"
 "\n"
 "Exit status: 0 success, 1 usage error, 2 setup or runtime failure\n"
-"(including missing privileges), 3 over a --fail-above limit, 4 the\n"
+"(including missing privileges), 3 over a --fail-above limit or -b, 4 the\n"
 "command failed, 127 the command could not be executed, 128+N\n"
 "interrupted by signal N (130 for SIGINT).\n"
 "\n"
@@ -408,6 +420,15 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		break;
 	case 'q':
 		o->quiet = true;
+		break;
+	case 'b':
+		b->breaktrace_ns = duration_arg(c, arg, LATT_NSEC_PER_USEC,
+						LATT_NSEC_PER_USEC,
+						3600 * LATT_NSEC_PER_SEC,
+						"1us to 1h");
+		break;
+	case OPT_KEEP_TRACE:
+		o->keep_trace = true;
 		break;
 	case 'i':
 		o->interval_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
@@ -931,6 +952,7 @@ int main(int argc, char **argv)
 	struct latt_result *results = NULL, *r;
 	struct latt_run_cfg *cfgs;
 	struct sink out, json, csv;
+	struct latt_trace trace = { .marker_fd = -1, .on_fd = -1 };
 	struct latt_session s;
 	size_t ncfgs, nres = 0, k, i;
 	unsigned int run;
@@ -1002,6 +1024,17 @@ int main(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "latt: setting up: %s\n", strerror(-ret));
 		goto out_sinks;
+	}
+	/* -b: the trace instance, made while latt may still mount tracefs. */
+	if (o.base.breaktrace_ns || o.keep_trace) {
+		char err[256];
+
+		if (latt_trace_open(&trace, TRACE_BUFFER_KB, err, sizeof(err)))
+			fprintf(stderr, "latt: -b: no trace: %s; measuring "
+				"without it\n", err);
+		else if (o.base.breaktrace_ns)
+			s.trace = &trace;
+		trace.keep = o.keep_trace;
 	}
 	cmdline = latt_shell_join(argc, argv);
 	s.cmdline = cmdline ? cmdline : "";
@@ -1116,10 +1149,12 @@ int main(int argc, char **argv)
 	if (s.sweep)
 		snprintf(ctx, sizeof(ctx), "configuration '%s', run %u: ",
 			 r->cfg.name, r->run);
-	if (!s.sweep || (status && status != LATT_EXIT_THRESHOLD))
+	if (!s.sweep || (status && (status != LATT_EXIT_THRESHOLD ||
+				    r->stop == LATT_STOP_BREAK)))
 		latt_report_verdict(stderr, ctx, r);
 
 out_session:
+	latt_trace_close(&trace);
 	latt_session_destroy(&s);
 out_sinks:
 	/* Whatever was not put in place is dropped. */

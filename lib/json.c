@@ -82,6 +82,7 @@ const char *latt_json_stop_name(enum latt_stop stop)
 		[LATT_STOP_ERROR] = "error",
 		[LATT_STOP_SETUP] = "setup",
 		[LATT_STOP_NOEXEC] = "noexec",
+		[LATT_STOP_BREAK] = "breaktrace",
 	};
 
 	return (unsigned int)stop < sizeof(names) / sizeof(names[0]) ?
@@ -127,6 +128,8 @@ static jobj *parameters_obj(const struct latt_run_cfg *c)
 		json_object_array_add(p, jnum_exact(c->pcts[i]));
 	add(o, "percentiles", p);
 	add(o, "command", c->cmd_argc ? jstr(c->cmd_display) : NULL);
+	add(o, "breaktrace_ns", c->breaktrace_ns ? juint(c->breaktrace_ns) :
+	    NULL);
 	return o;
 }
 
@@ -242,6 +245,24 @@ static jobj *target_obj(const struct latt_result *r)
 	return o;
 }
 
+/* -b: whether it was reached, by which wakeup, and where the trace is. */
+static jobj *breaktrace_obj(const struct latt_result *r)
+{
+	jobj *o = json_object_new_object();
+	bool hit = r->stop == LATT_STOP_BREAK;
+
+	add(o, "traced", json_object_new_boolean(r->traced));
+	add(o, "reached", json_object_new_boolean(hit));
+	add(o, "client", hit ? juint(r->break_client + 1) : NULL);
+	add(o, "pid", hit ? json_object_new_int64(r->break_pid) : NULL);
+	add(o, "cpu", hit && r->break_cpu >= 0 ?
+	    json_object_new_int(r->break_cpu) : NULL);
+	add(o, "ns", hit ? juint(r->break_ns) : NULL);
+	add(o, "trace", hit ? jstr(r->trace_dir) : NULL);
+	add(o, "lost", juint(r->trace_lost));
+	return o;
+}
+
 static jobj *run_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object(), *c, *st, *late;
@@ -293,6 +314,7 @@ static jobj *run_obj(const struct latt_result *r)
 	    jnum(r->ctxt_rate) : NULL);
 	add(o, "target", r->has_target && r->stop != LATT_STOP_NOEXEC ?
 	    target_obj(r) : NULL);
+	add(o, "breaktrace", r->cfg.breaktrace_ns ? breaktrace_obj(r) : NULL);
 	add(o, "warning", r->warning[0] ? jstr(r->warning) : NULL);
 	return o;
 }

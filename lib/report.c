@@ -126,6 +126,32 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	     r->kview_slices);
 }
 
+/* -b: what the trace caught, and where it is. */
+static void trace_lines(FILE *f, const struct latt_result *r)
+{
+	if (!r->traced) {
+		line(f, "Breaktrace", "%.1f usec, not traced (see the message "
+		     "on stderr)", (double)r->cfg.breaktrace_ns / 1000.0);
+		return;
+	}
+	if (r->stop != LATT_STOP_BREAK) {
+		line(f, "Breaktrace", "no wakeup over %.1f usec; the trace was "
+		     "not kept", (double)r->cfg.breaktrace_ns / 1000.0);
+		return;
+	}
+	line(f, "Breaktrace", "client %u (pid %d) ran %.1f usec after its "
+	     "wakeup, on CPU %d: the trace stops there, at the marker "
+	     "\"latt: breaktrace\"", r->break_client + 1, (int)r->break_pid,
+	     (double)r->break_ns / 1000.0, r->break_cpu);
+	line(f, "Trace", "%s (instance %s, kept): trace-cmd show -B %s, or "
+	     "less %s/trace; rmdir %s when done", r->trace_dir,
+	     r->trace_name, r->trace_name, r->trace_dir, r->trace_dir);
+	if (r->trace_lost)
+		line(f, "Trace lost", "%8llu oldest events overwritten (the "
+		     "trace keeps the latest)",
+		     (unsigned long long)r->trace_lost);
+}
+
 /* @bytes as -x takes it: "64k", "1m", "100b". */
 static char *format_size(uint64_t bytes, char *buf, size_t len)
 {
@@ -319,6 +345,8 @@ int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
 		line(f, "Unanswered", "%8llu (woken, still not run a second "
 		     "after the end; their whole wait counts)",
 		     (unsigned long long)r->stalled);
+	if (r->cfg.breaktrace_ns)
+		trace_lines(f, r);
 	if (r->has_ctxt && r->elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
 	if (r->waker_lagged)

@@ -164,6 +164,8 @@ const char *latt_stop_name(enum latt_stop stop)
 		return "failed (a setting could not be applied)";
 	case LATT_STOP_NOEXEC:
 		return "failed (the command could not be executed)";
+	case LATT_STOP_BREAK:
+		return "stopped by breaktrace";
 	}
 	return "unknown";
 }
@@ -261,6 +263,12 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 		snprintf(buf, len, "failed: cannot run '%s': %s",
 			 r->cfg.cmd_argv[0], strerror(-r->error));
 		return buf;
+	case LATT_STOP_BREAK:
+		snprintf(buf, len, "stopped by breaktrace: client %u woke "
+			 "%.1f usec late (over %.1f)", r->break_client + 1,
+			 (double)r->break_ns / 1000.0,
+			 (double)r->cfg.breaktrace_ns / 1000.0);
+		return buf;
 	default:
 		break;
 	}
@@ -332,6 +340,14 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 		snprintf(buf, len, "cannot run '%s': %s", c->cmd_argv[0],
 			 strerror(-r->error));
 		return buf;
+	case LATT_STOP_BREAK:
+		snprintf(buf, len, "breaktrace: client %u (pid %d) took %.1f "
+			 "usec to run after its wakeup, over -b %.1f usec; the "
+			 "trace is in %s", r->break_client + 1,
+			 (int)r->break_pid, (double)r->break_ns / 1000.0,
+			 (double)c->breaktrace_ns / 1000.0,
+			 r->trace_dir ? r->trace_dir : "?");
+		return buf;
 	default:
 		break;
 	}
@@ -382,6 +398,8 @@ int latt_result_exit_status(const struct latt_result *r)
 		return 128 + r->stop_signal;
 	case LATT_STOP_NOEXEC:
 		return LATT_EXIT_NOEXEC;
+	case LATT_STOP_BREAK:
+		return LATT_EXIT_LIMIT;
 	case LATT_STOP_CLIENT:
 	case LATT_STOP_OUTPUT:
 	case LATT_STOP_TTY:

@@ -135,6 +135,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		return -errno;
 	w->run_no = s->runs;
 	w->runs_total = s->total_runs;
+	w->trace = cfg->breaktrace_ns ? s->trace : NULL;
 	if (s->progress || s->interval_ns) {
 		w->live_tty = !s->interval_ns;
 		w->live_ns = s->interval_ns ? s->interval_ns : LIVE_TTY_NS;
@@ -482,10 +483,35 @@ static void print_sample(struct latt_waker *w, const struct latt_client *c)
 		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
 }
 
+/*
+ * -b: client @c woke @ns after its wakeup, over the limit.  Mark the trace
+ * and stop it at once, then stop the run.
+ */
+static void breaktrace(struct latt_waker *w, struct latt_client *c,
+		       uint64_t ns)
+{
+	char text[160];
+
+	w->break_hit = true;
+	w->break_client = c->id;
+	w->break_ns = ns;
+	w->break_cpu = c->slot->last_cpu - 1;
+	snprintf(text, sizeof(text), "latt: breaktrace: client %u (pid %d) "
+		 "ran %.1f us after its wakeup, on CPU %d (limit %.1f us)\n",
+		 c->id + 1, (int)c->pid, (double)ns / 1000.0, w->break_cpu,
+		 (double)w->cfg->breaktrace_ns / 1000.0);
+	latt_trace_mark_stop(w->trace, text);
+	w->trace->keep = true;
+	set_stop(w, LATT_STOP_BREAK);
+}
+
 /* Client @c has answered this cycle: it is no longer in flight. */
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
+	if (w->trace && !w->warming && !w->break_hit &&
+	    c->slot->last_wake_ns > w->cfg->breaktrace_ns)
+		breaktrace(w, c, c->slot->last_wake_ns);
 	if (w->live_fd >= 0 && !w->warming) {
 		uint64_t v = c->slot->last_wake_ns;
 
@@ -909,6 +935,12 @@ int latt_waker_run(struct latt_waker *w)
 	if (ret)
 		set_error(w, LATT_STOP_ERROR, ret);
 	w->interval_start_ns = now;
+	/* -b: the trace covers the run, the warm-up too. */
+	if (w->trace && latt_trace_start(w->trace)) {
+		set_error(w, LATT_STOP_ERROR, -EIO);
+		snprintf(w->what, sizeof(w->what), "starting the trace in %s",
+			 w->trace->name);
+	}
 	if (w->live_fd >= 0) {
 		ret = arm_watch(w->live_fd, w->live_ns);
 		if (ret)
@@ -926,6 +958,8 @@ int latt_waker_run(struct latt_waker *w)
 	w->end_ns = latt_mono_ns();
 	if (w->live_fd >= 0)
 		arm_timer(w->live_fd, 0);
+	if (w->trace && !w->break_hit)
+		latt_trace_stop(w->trace);
 	/*
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
@@ -1189,6 +1223,19 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->kview_error = w->kview_error;
 	r->kview = w->kview;
 	r->kview_wakeups = w->kview_wakeups;
+	r->traced = w->trace != NULL;
+	if (w->trace) {
+		r->trace_name = w->trace->name;
+		r->trace_dir = w->trace->dir;
+		r->trace_lost = latt_trace_lost(w->trace);
+	}
+	r->break_cpu = -1;
+	if (w->break_hit) {
+		r->break_client = w->break_client;
+		r->break_pid = w->clients[w->break_client].pid;
+		r->break_cpu = w->break_cpu;
+		r->break_ns = w->break_ns;
+	}
 	r->waker_late = w->late;
 	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
 	if (r->waker_late_p99 > w->late.max)

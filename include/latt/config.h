@@ -51,6 +51,7 @@ struct latt_run_cfg {
 	enum latt_wake_mech mechanism;	/* how clients are woken */
 	bool threads;			/* clients are threads of latt */
 	bool verbose;			/* print every sample */
+	uint64_t breaktrace_ns;		/* -b: stop at a wakeup over it */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];
 

@@ -30,6 +30,7 @@
 #define LATT_EXIT_OK		0
 #define LATT_EXIT_USAGE		1
 #define LATT_EXIT_RUNTIME	2
+#define LATT_EXIT_LIMIT		3	/* --fail-above, or -b reached */
 #define LATT_EXIT_TARGET	4
 #define LATT_EXIT_NOEXEC	127
 
@@ -58,6 +59,7 @@ enum latt_stop {
 	LATT_STOP_ERROR,	/* a system call failed while measuring */
 	LATT_STOP_SETUP,	/* a setting could not be applied: no report */
 	LATT_STOP_NOEXEC,	/* the command could not be executed: no report */
+	LATT_STOP_BREAK,	/* -b: a wakeup took longer than its limit */
 };
 
 /* One kind of latency (wakeup or work), all clients merged. */
@@ -135,6 +137,16 @@ struct latt_result {
 	/* each client's part; NULL when it could not be kept */
 	struct latt_client_sum *clients;
 	unsigned int nclients;
+
+	/* -b: the wakeup that stopped the run, and where its trace is */
+	bool traced;			/* the run was traced */
+	const char *trace_name;		/* the instance: "latt-PID" */
+	const char *trace_dir;
+	unsigned int break_client;	/* 0-based */
+	pid_t break_pid;
+	int break_cpu;			/* -1: not known */
+	uint64_t break_ns;
+	uint64_t trace_lost;		/* events overwritten or dropped */
 
 	/* the kernel's view of the clients while measuring (schedstat) */
 	int kview_error;		/* 0, or why it could not be read */

@@ -26,6 +26,7 @@
 
 #include "latt/sched.h"
 #include "latt/sysinfo.h"
+#include "latt/trace.h"
 
 struct latt_session {
 	const char *root;	/* "" (tests: a fake /proc and /sys) */
@@ -44,6 +45,7 @@ struct latt_session {
 	uint64_t interval_ns;	/* -i: a line every so often; 0: none */
 	unsigned int total_runs;	/* of all configurations */
 	int target_stdout;	/* the command's stdout: -1 latt's, or this */
+	struct latt_trace *trace;	/* -b: latt's trace instance, or NULL */
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */

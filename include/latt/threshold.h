@@ -19,7 +19,7 @@
 #define LATT_THRESHOLDS_MAX	16
 
 /* Exit status when a configuration went over a limit. */
-#define LATT_EXIT_THRESHOLD	3
+#define LATT_EXIT_THRESHOLD	LATT_EXIT_LIMIT
 
 enum latt_thr_metric {
 	LATT_THR_MAX,

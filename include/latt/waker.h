@@ -63,6 +63,13 @@ struct latt_waker {
 	struct latt_stats late;		/* how late the waker woke, each cycle */
 	struct latt_hist late_hist;
 
+	/* -b: the trace, and the wakeup that stopped it */
+	struct latt_trace *trace;
+	bool break_hit;
+	unsigned int break_client;
+	int break_cpu;
+	uint64_t break_ns;
+
 	/* live output on stderr (progress, -i): the samples as answered */
 	int live_fd;			/* its timer; -1: none */
 	bool live_tty;			/* a line updated in place */

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * latt's own ftrace instance (libtracefs), for -b (breaktrace): the
+ * scheduler's events (sched_waking, sched_wakeup, sched_switch,
+ * sched_migrate_task) recorded while a run measures, stamped with
+ * CLOCK_MONOTONIC like latt's own samples, in an instance of its own so
+ * that tracing already on elsewhere is not disturbed.  tracefs is
+ * mounted if it is not; the instance is made once per latt, before it
+ * gives up its privileges, and removed at the end unless kept.
+ *
+ * The waker stops tracing from its loop with two plain writes (a marker
+ * in trace_marker, then 0 in tracing_on), so the trace ends where the
+ * spike was seen.
+ */
+#ifndef LATT_TRACE_H
+#define LATT_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tracefs_instance;
+
+struct latt_trace {
+	struct tracefs_instance *inst;
+	char name[64];		/* "latt-PID" */
+	char dir[256];		/* its path, for the user */
+	int marker_fd;		/* trace_marker */
+	int on_fd;		/* tracing_on */
+	bool keep;		/* leave the instance for the user */
+};
+
+/*
+ * Mount tracefs if needed and make the instance, with @buffer_kb of ring
+ * buffer per CPU (overwriting: the latest events stay) and the events
+ * enabled; tracing stays off.  0, or -errno with one line in @err (no
+ * tracefs, no rights, built without libtracefs).
+ */
+int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb, char *err,
+		    size_t len);
+
+/* Empty the buffer and start tracing (each run).  0 or -errno. */
+int latt_trace_start(struct latt_trace *t);
+
+/* Stop tracing. */
+void latt_trace_stop(struct latt_trace *t);
+
+/*
+ * Write @text into the trace (trace_marker) and stop tracing at once:
+ * the marker is the trace's last event.  0 or -errno of the marker.
+ */
+int latt_trace_mark_stop(struct latt_trace *t, const char *text);
+
+/* Events the ring buffer dropped or overwrote since the start. */
+uint64_t latt_trace_lost(struct latt_trace *t);
+
+/* Remove the instance, unless t->keep; free what was held. */
+void latt_trace_close(struct latt_trace *t);
+
+#endif /* LATT_TRACE_H */

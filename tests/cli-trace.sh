@@ -1,0 +1,73 @@
+#!/bin/sh
+# -b (breaktrace): the first wakeup over the limit marks latt's own trace
+# instance, stops it and ends the run (exit 3), the instance kept for the
+# user; without the rights, one line says so and latt measures anyway.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 16
+
+tr=/sys/kernel/tracing
+run -c1 -t 5 -b 0
+is "$rc" 1 "-b 0: a usage error"
+run -c1 -t 5 -b soon
+is "$rc" 1 "-b soon: a usage error"
+
+# Unprivileged: no trace, one line, the measurement as usual.
+if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$latt" -c2 -s1 -S2 -x0 -t 0.3 -b 1us >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	check "-b as an unprivileged user: one line saying there is no trace" \
+		sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q '^latt: -b: no trace: .*; measuring without it\$' '$tmp/err'"
+	check "... and a complete run, exit 0" \
+		sh -c "test $rc -eq 0 && grep -q '	Status		complete (duration reached)' '$tmp/out'"
+	check "... whose report says it was not traced" \
+		grep -q '^	Breaktrace	1.0 usec, not traced' "$tmp/out"
+else
+	skip "needs root and setpriv to become an unprivileged user"
+	skip "needs root and setpriv to become an unprivileged user"
+	skip "needs root and setpriv to become an unprivileged user"
+fi
+
+if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
+	i=0
+	while [ $i -lt 11 ]; do
+		skip "tracing needs root and tracefs at $tr"
+		i=$((i + 1))
+	done
+	exit 0
+fi
+
+top_on=$(cat "$tr/tracing_on")
+top_events=$(cat "$tr/set_event" | sort | tr '\n' ' ')
+
+# Any wakeup takes more than a microsecond: the first one breaks.
+run -c2 -s1 -S2 -x0 -t 10 -b 1us --json "$tmp/b.json"
+is "$rc" 3 "-b 1us: exit 3 at the first wakeup"
+check "... the run stopped by breaktrace, well before -t 10" \
+	sh -c "grep -q '^	Status		stopped by breaktrace: client [12] woke ' '$tmp/out' &&
+		awk -F'\\t+' '\$2 == \"Duration\" { exit !(\$3 + 0 < 5) }' '$tmp/out'"
+inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance \(latt-[0-9]*\), kept).*/\1/p' "$tmp/out")
+check "... the report names the kept instance ($inst)" test -n "$inst" -a -d "$inst"
+check "... and says how to read it" grep -q "trace-cmd show -B latt-[0-9]*, or less $inst/trace" "$tmp/out"
+check "... stderr says so too" grep -q "^latt: breaktrace: client [12] (pid [0-9]*) took .* the trace is in $inst\$" "$tmp/err"
+if [ -n "$inst" ] && [ -d "$inst" ]; then
+	is "$(cat "$inst/tracing_on")" 0 "... tracing is stopped"
+	check "... the marker is the trace's last event" \
+		sh -c "grep -v '^#' '$inst/trace' | tail -n 1 | grep -q 'tracing_mark_write: latt: breaktrace: client [12] (pid [0-9]*) ran [0-9.]* us after its wakeup, on CPU [0-9]*'"
+	check "... after the scheduler's events" grep -q 'sched_switch: .*next_comm=' "$inst/trace"
+	rmdir "$inst"
+else
+	skip "no instance"
+	skip "no instance"
+	skip "no instance"
+fi
+is "$("${JSON_CHECK:-$(pwd)/tests/json-check}" --get "$tmp/b.json" 'configurations[0].runs[0].breaktrace.reached')" true \
+	"... the JSON says it was reached"
+
+# Not reached: the instance is removed; tracing elsewhere is untouched.
+run -c2 -s1 -S2 -x0 -t 0.3 -b 1h
+check "-b 1h: a complete run, exit 0, no instance left" \
+	sh -c "test $rc -eq 0 && ! ls '$tr/instances' | grep -q '^latt-'"
+is "$(cat "$tr/tracing_on") $(cat "$tr/set_event" | sort | tr '\n' ' ')" \
+	"$top_on $top_events" "... the top trace buffer's state as it was"
