@@ -29,6 +29,7 @@
 #include "latt/client.h"
 #include "latt/compare.h"
 #include "latt/config.h"
+#include "latt/explain.h"
 #include "latt/csv.h"
 #include "latt/json.h"
 #include "latt/output.h"
@@ -60,6 +61,8 @@
 
 /* -b: ring buffer per CPU, KB: the latest events before the spike. */
 #define TRACE_BUFFER_KB	4096
+/* --explain: every event of the run, as far as this goes. */
+#define EXPLAIN_BUFFER_KB	65536
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -81,6 +84,7 @@ enum {
 	OPT_CSV,
 	OPT_LABEL,
 	OPT_KEEP_TRACE,
+	OPT_EXPLAIN,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -122,6 +126,7 @@ static const struct option fixed_opts[] = {
 	{ "interval",    required_argument, NULL, 'i' },
 	{ "breaktrace",  required_argument, NULL, 'b' },
 	{ "keep-trace",  no_argument,       NULL, OPT_KEEP_TRACE },
+	{ "explain",     optional_argument, NULL, OPT_EXPLAIN },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
@@ -227,6 +232,9 @@ static void __attribute__((noreturn)) usage(void)
 "                          scheduler's events up to it kept in latt's\n"
 "                          own ftrace instance (needs root)\n"
 "      --keep-trace        keep that instance even when -b is not reached\n"
+"      --explain[=N]       trace the scheduler and explain the N worst\n"
+"                          wakeups (default 5): who woke each, the split\n"
+"                          of its latency, what ran on its CPU meanwhile\n"
 "      --per-client        add a line per client: samples, max, p99, the\n"
 "                          CPUs it was woken on, migrations\n"
 "      --hist              add a log2 histogram of the wakeup latency\n"
@@ -429,6 +437,16 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		break;
 	case OPT_KEEP_TRACE:
 		o->keep_trace = true;
+		break;
+	case OPT_EXPLAIN:
+		b->explain = LATT_EXPLAIN_DEFAULT;
+		if (arg && (latt_parse_uint(arg, &v) || v < 1 ||
+			    v > LATT_EXPLAIN_MAX))
+			usage_error("invalid --explain value '%s': expected a "
+				    "whole number from 1 to %d", arg,
+				    LATT_EXPLAIN_MAX);
+		if (arg)
+			b->explain = (unsigned int)v;
 		break;
 	case 'i':
 		o->interval_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
@@ -1025,14 +1043,23 @@ int main(int argc, char **argv)
 		fprintf(stderr, "latt: setting up: %s\n", strerror(-ret));
 		goto out_sinks;
 	}
-	/* -b: the trace instance, made while latt may still mount tracefs. */
-	if (o.base.breaktrace_ns || o.keep_trace) {
+	/*
+	 * -b, --explain: the trace instance, made while latt may still
+	 * mount tracefs.  -b keeps the latest events; --explain alone keeps
+	 * the first, in a larger buffer, and counts what did not fit.
+	 */
+	if (o.base.breaktrace_ns || o.base.explain || o.keep_trace) {
+		bool flight = o.base.breaktrace_ns || !o.base.explain;
 		char err[256];
 
-		if (latt_trace_open(&trace, TRACE_BUFFER_KB, err, sizeof(err)))
-			fprintf(stderr, "latt: -b: no trace: %s; measuring "
-				"without it\n", err);
-		else if (o.base.breaktrace_ns)
+		if (latt_trace_open(&trace, flight ? TRACE_BUFFER_KB :
+				    EXPLAIN_BUFFER_KB, flight, err,
+				    sizeof(err)))
+			fprintf(stderr, "latt: %s: no trace: %s; measuring "
+				"without it\n", o.base.breaktrace_ns ? "-b" :
+				o.base.explain ? "--explain" : "--keep-trace",
+				err);
+		else if (o.base.breaktrace_ns || o.base.explain)
 			s.trace = &trace;
 		trace.keep = o.keep_trace;
 	}

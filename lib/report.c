@@ -126,6 +126,71 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	     r->kview_slices);
 }
 
+/* --explain: the worst wakeups as the trace tells them. */
+static void explained_block(FILE *f, const struct latt_result *r)
+{
+	char label[16], pol[32];
+	unsigned int i, k;
+
+	block(f, "Worst wakeups explained");
+	if (!r->traced) {
+		line(f, "Trace", "none (see the message on stderr)");
+		return;
+	}
+	if (r->explain_error) {
+		line(f, "Trace", "could not be read: %s",
+		     strerror(-r->explain_error));
+		return;
+	}
+	line(f, "Trace", "%llu scheduler events%s", (unsigned long long)
+	     r->trace_events, r->trace_lost ? "" : ", none lost");
+	if (r->trace_lost)
+		line(f, "Lost", "%8llu events did not fit in the trace buffer "
+		     "(a wakeup after them cannot be explained)",
+		     (unsigned long long)r->trace_lost);
+	if (!r->nexplained)
+		line(f, "Wakeups", "none measured");
+	for (i = 0; i < r->nexplained; i++) {
+		const struct latt_explained *e = &r->explained[i];
+
+		snprintf(label, sizeof(label), "#%u", i + 1);
+		line(f, label, "client %u (pid %d): %.1f usec, %.3f s into the "
+		     "run", e->w.client + 1, (int)e->w.pid,
+		     usec(e->w.ns), e->w.stamp > r->run_start_ns ?
+		     secs(e->w.stamp - r->run_start_ns) : 0.0);
+		if (!e->found) {
+			line(f, "", "not in the trace (its events were lost, "
+			     "or fell outside it)");
+			continue;
+		}
+		line(f, "woken by", "%s (pid %d) on CPU %d; queued on CPU %d, "
+		     "ran on CPU %d%s", e->waker_comm, (int)e->waker_pid,
+		     e->waker_cpu, e->queued_cpu, e->ran_cpu,
+		     e->migrated ? " (migrated)" : "");
+		line(f, "split", "%.1f usec waker stamp -> sched_waking, "
+		     "%.1f usec sched_waking -> switch-in (the scheduler), "
+		     "%.1f usec switch-in -> its stamp (return to user)",
+		     usec(e->to_waking_ns), usec(e->sched_ns),
+		     usec(e->to_user_ns));
+		if (!e->nculprits) {
+			line(f, "meanwhile", "CPU %d was idle", e->ran_cpu);
+			continue;
+		}
+		for (k = 0; k < e->nculprits; k++) {
+			const struct latt_culprit *c = &e->culprit[k];
+
+			line(f, k ? "" : "meanwhile", "on CPU %d: %s (pid %d, "
+			     "%s) ran %.1f usec, then %s", e->ran_cpu, c->comm,
+			     (int)c->pid,
+			     latt_prio_policy(c->prio, pol, sizeof(pol)),
+			     usec(c->ns), c->preempted ? "was preempted" :
+			     "gave up the CPU");
+		}
+		if (e->more)
+			line(f, "", "and %u more tasks", e->more);
+	}
+}
+
 /* -b: what the trace caught, and where it is. */
 static void trace_lines(FILE *f, const struct latt_result *r)
 {
@@ -355,6 +420,8 @@ int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
 		     usec(r->waker_late.max), 100 * r->waker_late_share);
 
 	kernel_block(f, r);
+	if (r->cfg.explain)
+		explained_block(f, r);
 
 	if (r->has_target) {
 		block(f, "Target");

@@ -70,6 +70,9 @@ void latt_result_release(struct latt_result *r)
 	free(r->clients);
 	r->clients = NULL;
 	r->nclients = 0;
+	free(r->explained);
+	r->explained = NULL;
+	r->nexplained = 0;
 }
 
 uint64_t latt_series_percentile(const struct latt_series *s, double p)

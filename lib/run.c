@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "latt/cgroup.h"
+#include "latt/explain.h"
 #include "latt/clock.h"
 #include "latt/knobs.h"
 #include "latt/run.h"
@@ -191,6 +192,26 @@ static int set_waker(struct run *run)
 	return ret;
 }
 
+/* --explain: read the run's trace and tell its worst wakeups. */
+static void explain(const struct latt_waker *w, struct latt_result *r)
+{
+	struct latt_ev *ev;
+	size_t n;
+
+	r->explain_error = latt_trace_read(w->trace, &ev, &n);
+	if (r->explain_error)
+		return;
+	r->trace_events = n;
+	r->explained = calloc(w->nworst ? w->nworst : 1,
+			      sizeof(*r->explained));
+	if (!r->explained)
+		r->explain_error = -ENOMEM;
+	else
+		latt_explain(ev, n, w->worst, w->nworst, r->explained);
+	r->nexplained = r->explained ? w->nworst : 0;
+	free(ev);
+}
+
 /* Measure, stop, and fill the result from what the waker saw. */
 static void measure(struct run *run)
 {
@@ -220,6 +241,8 @@ static void measure(struct run *run)
 		snprintf(w->what, sizeof(w->what), "%s", err);
 	}
 
+	if (w->cfg->explain && w->trace)
+		explain(w, r);
 	latt_result_collect(r, run->slots, w->nclients);
 	/* Without memory for them, the clients' parts are left out. */
 	latt_result_collect_clients(r, run->clients, w->nclients);

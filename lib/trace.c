@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "latt/explain.h"
 #include "latt/trace.h"
 #include "latt/util.h"
 
@@ -34,8 +35,8 @@ static void undo(struct latt_trace *t)
 	}
 }
 
-int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb, char *err,
-		    size_t len)
+int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
+		    bool overwrite, char *err, size_t len)
 {
 	const char *path = NULL;
 	char kb[32], *dir;
@@ -64,7 +65,8 @@ int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb, char *err,
 	if (tracefs_instance_file_write(t->inst, "tracing_on", "0") < 0 ||
 	    tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 0 ||
 	    tracefs_instance_file_write(t->inst, "buffer_size_kb", kb) < 0 ||
-	    tracefs_instance_file_write(t->inst, "options/overwrite", "1") < 0)
+	    tracefs_instance_file_write(t->inst, "options/overwrite",
+					overwrite ? "1" : "0") < 0)
 		goto fail;
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		if (tracefs_event_enable(t->inst, "sched", events[i]) < 0)
@@ -83,12 +85,13 @@ fail:
 			"(%s)", t->name, strerror(-ret));
 }
 
-int latt_trace_start(struct latt_trace *t)
+int latt_trace_start(struct latt_trace *t, const char *clock)
 {
 	if (!t->inst)
 		return -EINVAL;
 	/* Writing the trace file empties the buffer of a run before. */
-	if (tracefs_instance_file_clear(t->inst, "trace") < 0 ||
+	if (tracefs_instance_file_write(t->inst, "trace_clock", clock) < 0 ||
+	    tracefs_instance_file_clear(t->inst, "trace") < 0 ||
 	    tracefs_trace_on(t->inst) < 0)
 		return errno ? -errno : -EIO;
 	return 0;
@@ -135,6 +138,129 @@ uint64_t latt_trace_lost(struct latt_trace *t)
 	return lost;
 }
 
+/* What latt_trace_read() gathers. */
+struct reading {
+	struct tep_handle *tep;
+	struct tep_event *waking, *wakeup, *sw, *mig;
+	struct latt_ev *ev;
+	size_t n, cap;
+	int err;
+};
+
+static unsigned long long val(struct tep_event *e, struct tep_record *rec,
+			      const char *name)
+{
+	unsigned long long v = 0;
+
+	tep_get_field_val(NULL, e, name, rec, &v, 0);
+	return v;
+}
+
+static void comm(struct tep_event *e, struct tep_record *rec,
+		 const char *name, char *buf, size_t len)
+{
+	int n = 0;
+	const char *p = tep_get_field_raw(NULL, e, name, rec, &n, 0);
+
+	snprintf(buf, len, "%.*s", p ? (int)strnlen(p, (size_t)n) : 0,
+		 p ? p : "");
+}
+
+static int on_event(struct tep_event *e, struct tep_record *rec, int cpu,
+		    void *ctx)
+{
+	struct reading *r = ctx;
+	struct latt_ev *ev;
+
+	if (e != r->waking && e != r->wakeup && e != r->sw && e != r->mig)
+		return 0;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 65536;
+		struct latt_ev *p = realloc(r->ev, cap * sizeof(*p));
+
+		if (!p) {
+			r->err = -ENOMEM;
+			return -1;
+		}
+		r->ev = p;
+		r->cap = cap;
+	}
+	ev = &r->ev[r->n++];
+	memset(ev, 0, sizeof(*ev));
+	ev->ts = rec->ts;
+	ev->cpu = cpu;
+	ev->common_pid = tep_data_pid(r->tep, rec);
+	if (e == r->sw) {
+		unsigned long long st = val(e, rec, "prev_state");
+
+		ev->type = LATT_EV_SWITCH;
+		ev->pid = (int)val(e, rec, "next_pid");
+		ev->prio = (int)val(e, rec, "next_prio");
+		ev->prev_pid = (int)val(e, rec, "prev_pid");
+		ev->prev_prio = (int)val(e, rec, "prev_prio");
+		/* No sleeping state: still runnable (R, or R+ preempted). */
+		ev->prev_preempted = (st & 0xff) == 0;
+		comm(e, rec, "next_comm", ev->comm, sizeof(ev->comm));
+		comm(e, rec, "prev_comm", ev->prev_comm, sizeof(ev->prev_comm));
+		return 0;
+	}
+	ev->type = e == r->waking ? LATT_EV_WAKING :
+		   e == r->wakeup ? LATT_EV_WAKEUP : LATT_EV_MIGRATE;
+	ev->pid = (int)val(e, rec, "pid");
+	ev->prio = (int)val(e, rec, "prio");
+	comm(e, rec, "comm", ev->comm, sizeof(ev->comm));
+	if (e == r->mig) {
+		ev->orig = (int)val(e, rec, "orig_cpu");
+		ev->target = (int)val(e, rec, "dest_cpu");
+	} else {
+		ev->target = (int)val(e, rec, "target_cpu");
+	}
+	return 0;
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct latt_ev *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return (x->ts > y->ts) - (x->ts < y->ts);
+	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
+}
+
+int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n)
+{
+	static const char *const systems[] = { "sched", NULL };
+	struct reading r = { 0 };
+
+	*ev = NULL;
+	*n = 0;
+	if (!t->inst)
+		return -EINVAL;
+	r.tep = tracefs_local_events_system(NULL, systems);
+	if (!r.tep)
+		return errno ? -errno : -EIO;
+	r.waking = tep_find_event_by_name(r.tep, "sched", "sched_waking");
+	r.wakeup = tep_find_event_by_name(r.tep, "sched", "sched_wakeup");
+	r.sw = tep_find_event_by_name(r.tep, "sched", "sched_switch");
+	r.mig = tep_find_event_by_name(r.tep, "sched", "sched_migrate_task");
+	if (!r.waking || !r.sw) {
+		tep_free(r.tep);
+		return -ENOENT;
+	}
+	if (tracefs_iterate_raw_events(r.tep, t->inst, NULL, 0, on_event,
+				       &r) < 0 && !r.err)
+		r.err = errno ? -errno : -EIO;
+	tep_free(r.tep);
+	if (r.err) {
+		free(r.ev);
+		return r.err;
+	}
+	qsort(r.ev, r.n, sizeof(*r.ev), by_time);
+	*ev = r.ev;
+	*n = r.n;
+	return 0;
+}
+
 void latt_trace_close(struct latt_trace *t)
 {
 	if (t->inst && !t->keep)
@@ -144,19 +270,29 @@ void latt_trace_close(struct latt_trace *t)
 
 #else /* !HAVE_LIBTRACEFS */
 
-int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb, char *err,
-		    size_t len)
+int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
+		    bool overwrite, char *err, size_t len)
 {
 	memset(t, 0, sizeof(*t));
 	t->marker_fd = t->on_fd = -1;
 	(void)buffer_kb;
+	(void)overwrite;
 	return latt_err(-EOPNOTSUPP, err, len, "this latt was built without "
 			"libtracefs");
 }
 
-int latt_trace_start(struct latt_trace *t)
+int latt_trace_start(struct latt_trace *t, const char *clock)
 {
 	(void)t;
+	(void)clock;
+	return -EOPNOTSUPP;
+}
+
+int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n)
+{
+	(void)t;
+	*ev = NULL;
+	*n = 0;
 	return -EOPNOTSUPP;
 }
 

@@ -135,7 +135,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		return -errno;
 	w->run_no = s->runs;
 	w->runs_total = s->total_runs;
-	w->trace = cfg->breaktrace_ns ? s->trace : NULL;
+	w->trace = cfg->breaktrace_ns || cfg->explain ? s->trace : NULL;
 	if (s->progress || s->interval_ns) {
 		w->live_tty = !s->interval_ns;
 		w->live_ns = s->interval_ns ? s->interval_ns : LIVE_TTY_NS;
@@ -509,8 +509,16 @@ static void breaktrace(struct latt_waker *w, struct latt_client *c,
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
-	if (w->trace && !w->warming && !w->break_hit &&
-	    c->slot->last_wake_ns > w->cfg->breaktrace_ns)
+	if (w->cfg->explain && !w->warming) {
+		struct latt_worst x = {
+			.ns = c->slot->last_wake_ns, .stamp = c->sent_stamp,
+			.client = c->id, .pid = c->pid,
+		};
+
+		latt_worst_add(w->worst, &w->nworst, w->cfg->explain, &x);
+	}
+	if (w->trace && w->cfg->breaktrace_ns && !w->warming &&
+	    !w->break_hit && c->slot->last_wake_ns > w->cfg->breaktrace_ns)
 		breaktrace(w, c, c->slot->last_wake_ns);
 	if (w->live_fd >= 0 && !w->warming) {
 		uint64_t v = c->slot->last_wake_ns;
@@ -936,7 +944,9 @@ int latt_waker_run(struct latt_waker *w)
 		set_error(w, LATT_STOP_ERROR, ret);
 	w->interval_start_ns = now;
 	/* -b: the trace covers the run, the warm-up too. */
-	if (w->trace && latt_trace_start(w->trace)) {
+	if (w->trace && latt_trace_start(w->trace, w->clock->id ==
+					 LATT_CLOCK_MONOTONIC_RAW ? "mono_raw" :
+					 "mono")) {
 		set_error(w, LATT_STOP_ERROR, -EIO);
 		snprintf(w->what, sizeof(w->what), "starting the trace in %s",
 			 w->trace->name);
@@ -1224,6 +1234,7 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->kview = w->kview;
 	r->kview_wakeups = w->kview_wakeups;
 	r->traced = w->trace != NULL;
+	r->run_start_ns = w->run_start_ns;
 	if (w->trace) {
 		r->trace_name = w->trace->name;
 		r->trace_dir = w->trace->dir;

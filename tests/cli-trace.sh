@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 16
+plan 22
 
 tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
@@ -31,7 +31,7 @@ fi
 
 if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
 	i=0
-	while [ $i -lt 11 ]; do
+	while [ $i -lt 17 ]; do
 		skip "tracing needs root and tracefs at $tr"
 		i=$((i + 1))
 	done
@@ -71,3 +71,20 @@ check "-b 1h: a complete run, exit 0, no instance left" \
 	sh -c "test $rc -eq 0 && ! ls '$tr/instances' | grep -q '^latt-'"
 is "$(cat "$tr/tracing_on") $(cat "$tr/set_event" | sort | tr '\n' ' ')" \
 	"$top_on $top_events" "... the top trace buffer's state as it was"
+
+# --explain: a client pinned to CPU 1 behind a nice -20 loop there is
+# explained as waiting behind that loop, by name and pid.
+run -c1 -s2 -S4 -x0 -t 1.5 --cpus 1 --explain=3 --target-cpus 1 --target-nice -20 \
+	-- sh -c 'echo $$ >"$0"; while :; do :; done' "$tmp/hog"
+hog=$(cat "$tmp/hog" 2>/dev/null)
+is "$rc" 0 "--explain with a hog on the client's CPU: exit 0"
+is "$(grep -c '^	#[123]		client 1 (pid [0-9]*): [0-9.]* usec, [0-9.]* s into the run$' "$tmp/out")" 3 \
+	"... its 3 worst wakeups, each named"
+check "... each woken by latt (here $tag), run on CPU 1" \
+	sh -c "test \$(grep -c '^	woken by	$tag (pid [0-9]*) on CPU [0-9]*; queued on CPU [0-9]*, ran on CPU 1' '$tmp/out') -eq 3"
+check "... split into the waker's, the scheduler's and the return's parts" \
+	sh -c "test \$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user)\$' '$tmp/out') -eq 3"
+check "... the worst spent behind the loop: sh (pid $hog, normal nice -20)" \
+	grep -q "^	meanwhile	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
+check "... no events lost, the instance removed" \
+	sh -c "grep -q '^	Trace		[0-9]* scheduler events, none lost\$' '$tmp/out' && ! ls '$tr/instances' | grep -q '^latt-'"

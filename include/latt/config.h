@@ -52,6 +52,7 @@ struct latt_run_cfg {
 	bool threads;			/* clients are threads of latt */
 	bool verbose;			/* print every sample */
 	uint64_t breaktrace_ns;		/* -b: stop at a wakeup over it */
+	unsigned int explain;		/* --explain: the N worst told */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];
 

@@ -22,6 +22,7 @@
 
 #include "latt/client.h"
 #include "latt/config.h"
+#include "latt/explain.h"
 #include "latt/hist.h"
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
@@ -147,6 +148,12 @@ struct latt_result {
 	int break_cpu;			/* -1: not known */
 	uint64_t break_ns;
 	uint64_t trace_lost;		/* events overwritten or dropped */
+	/* --explain: the worst wakeups told (allocated), or why not */
+	struct latt_explained *explained;
+	unsigned int nexplained;
+	uint64_t trace_events;		/* scheduler events read */
+	int explain_error;		/* -errno of reading the trace */
+	uint64_t run_start_ns;		/* the clock at the run's start */
 
 	/* the kernel's view of the clients while measuring (schedstat) */
 	int kview_error;		/* 0, or why it could not be read */

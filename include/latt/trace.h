@@ -32,15 +32,19 @@ struct latt_trace {
 
 /*
  * Mount tracefs if needed and make the instance, with @buffer_kb of ring
- * buffer per CPU (overwriting: the latest events stay) and the events
- * enabled; tracing stays off.  0, or -errno with one line in @err (no
+ * buffer per CPU and the events enabled; tracing stays off.  With
+ * @overwrite the latest events stay (a flight recorder, for -b); without,
+ * the first (--explain: what does not fit is dropped and counted).  0, or -errno with one line in @err (no
  * tracefs, no rights, built without libtracefs).
  */
-int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb, char *err,
-		    size_t len);
+int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
+		    bool overwrite, char *err, size_t len);
 
-/* Empty the buffer and start tracing (each run).  0 or -errno. */
-int latt_trace_start(struct latt_trace *t);
+/*
+ * Empty the buffer and start tracing (each run), stamped with @clock
+ * ("mono", "mono_raw": the run's).  0 or -errno.
+ */
+int latt_trace_start(struct latt_trace *t, const char *clock);
 
 /* Stop tracing. */
 void latt_trace_stop(struct latt_trace *t);
@@ -53,6 +57,14 @@ int latt_trace_mark_stop(struct latt_trace *t, const char *text);
 
 /* Events the ring buffer dropped or overwrote since the start. */
 uint64_t latt_trace_lost(struct latt_trace *t);
+
+struct latt_ev;
+
+/*
+ * Read the trace's scheduler events into @ev (malloc'd, *@n of them, in
+ * time order).  0 or -errno.
+ */
+int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n);
 
 /* Remove the instance, unless t->keep; free what was held. */
 void latt_trace_close(struct latt_trace *t);

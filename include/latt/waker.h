@@ -27,6 +27,7 @@
 #include "latt/client.h"
 #include "latt/clock.h"
 #include "latt/config.h"
+#include "latt/explain.h"
 #include "latt/result.h"
 #include "latt/session.h"
 #include "latt/target.h"
@@ -63,8 +64,10 @@ struct latt_waker {
 	struct latt_stats late;		/* how late the waker woke, each cycle */
 	struct latt_hist late_hist;
 
-	/* -b: the trace, and the wakeup that stopped it */
+	/* -b, --explain: the trace, the wakeup that stopped it, the worst */
 	struct latt_trace *trace;
+	struct latt_worst worst[LATT_EXPLAIN_MAX];
+	unsigned int nworst;
 	bool break_hit;
 	unsigned int break_client;
 	int break_cpu;

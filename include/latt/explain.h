@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * --explain: the worst wakeups of a run told from the scheduler's own
+ * trace.  The waker keeps the N slowest samples (client, pid, the stamp
+ * it woke the client with, the latency); after the run latt reads its
+ * trace instance (struct latt_ev, in time order) and, for each, finds:
+ *
+ *   - the sched_waking of that client after the waker's stamp: who woke
+ *     it, on which CPU it was queued;
+ *   - the sched_switch that put it on a CPU, and any sched_migrate_task
+ *     in between;
+ *   - the split of the latency: the waker's stamp to sched_waking (the
+ *     wake system call), sched_waking to the switch (the scheduler's
+ *     delay), the switch to the client's own stamp (return to user);
+ *   - what ran on that CPU while the client waited: each task with its
+ *     time, its policy (from its priority) and whether it was preempted
+ *     or gave the CPU up.
+ *
+ * The matching is pure logic on the events (tests feed it made-up ones);
+ * reading the trace is in lib/trace.c.
+ */
+#ifndef LATT_EXPLAIN_H
+#define LATT_EXPLAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define LATT_EXPLAIN_DEFAULT	5
+#define LATT_EXPLAIN_MAX	100
+#define LATT_CULPRITS_MAX	6	/* tasks named per wakeup */
+
+enum latt_ev_type {
+	LATT_EV_WAKING,
+	LATT_EV_WAKEUP,
+	LATT_EV_SWITCH,
+	LATT_EV_MIGRATE,
+};
+
+/* One scheduler event of the trace. */
+struct latt_ev {
+	uint64_t ts;			/* ns, the run's clock */
+	int cpu;			/* where it was recorded */
+	int type;			/* enum latt_ev_type */
+	int pid;			/* waking, wakeup, migrate: the task;
+					   switch: the next task */
+	int prio;			/* its priority (kernel's, 0-139) */
+	int common_pid;			/* the task that was running */
+	int target;			/* waking, wakeup: target_cpu;
+					   migrate: dest_cpu */
+	int orig;			/* migrate: orig_cpu */
+	int prev_pid;			/* switch: the task switched out */
+	int prev_prio;
+	bool prev_preempted;		/* ... still runnable (R, R+) */
+	char comm[16];			/* of @pid */
+	char prev_comm[16];
+};
+
+/* One of the slowest wakeups, as the waker saw it. */
+struct latt_worst {
+	uint64_t ns;			/* its latency */
+	uint64_t stamp;			/* the waker's stamp, the run's clock */
+	unsigned int client;		/* 0-based */
+	pid_t pid;
+};
+
+/* Keep @w among the @n slowest of @list (room for @max).  O(max). */
+void latt_worst_add(struct latt_worst *list, unsigned int *n, unsigned int max,
+		    const struct latt_worst *w);
+
+/* A task that ran where the client waited. */
+struct latt_culprit {
+	char comm[16];
+	pid_t pid;
+	int prio;
+	uint64_t ns;			/* its time on that CPU meanwhile */
+	bool preempted;			/* its last turn ended preempted */
+};
+
+struct latt_explained {
+	struct latt_worst w;
+	bool found;			/* its events are in the trace */
+	pid_t waker_pid;		/* who woke it */
+	char waker_comm[16];
+	int waker_cpu;
+	int queued_cpu;			/* sched_waking's target */
+	int ran_cpu;			/* where it was switched in */
+	bool migrated;			/* moved between the two */
+	uint64_t waking_ts;		/* since the trace's first event */
+	uint64_t to_waking_ns;		/* stamp -> sched_waking */
+	uint64_t sched_ns;		/* sched_waking -> switch-in */
+	uint64_t to_user_ns;		/* switch-in -> the client's stamp */
+	unsigned int nculprits;
+	unsigned int more;		/* tasks not named */
+	struct latt_culprit culprit[LATT_CULPRITS_MAX];
+};
+
+/*
+ * Explain @worst[0..n) (slowest first) from @ev[0..nev), in time order,
+ * into @out[0..n).
+ */
+void latt_explain(const struct latt_ev *ev, size_t nev,
+		  const struct latt_worst *worst, size_t n,
+		  struct latt_explained *out);
+
+/* "normal nice 0", "fifo/rr 10", "deadline" from a kernel priority. */
+char *latt_prio_policy(int prio, char *buf, size_t len);
+
+#endif /* LATT_EXPLAIN_H */
