@@ -883,6 +883,16 @@ static bool same_file(const char *a, const char *b)
 	       !strcmp(na, nb);
 }
 
+/* The option that adds a block to the report, for messages. */
+static const char *report_extra(const struct opts *o)
+{
+	if (o->extra & LATT_REPORT_CLIENTS)
+		return "--per-client";
+	if (o->extra & LATT_REPORT_HIST)
+		return "--hist";
+	return "--explain";
+}
+
 /* Did the reader of the output leave, with latt to die of it? */
 static bool reader_left(const struct latt_session *s, int err)
 {
@@ -993,11 +1003,10 @@ int main(int argc, char **argv)
 	if (o.quiet && o.base.verbose)
 		usage_error("-q and -v cannot be used together: -q prints a "
 			    "line per configuration, -v every sample");
-	if (o.quiet && o.extra)
+	if (o.quiet && (o.extra || o.base.explain))
 		usage_error("-q and %s cannot be used together: -q prints a "
 			    "line per configuration and nothing else",
-			    o.extra & LATT_REPORT_CLIENTS ? "--per-client" :
-			    "--hist");
+			    report_extra(&o));
 	if (o.json && o.csv && !strcmp(o.json, "-") && !strcmp(o.csv, "-"))
 		usage_error("--json - and --csv - cannot be used together: "
 			    "the standard output holds one document");
@@ -1009,12 +1018,10 @@ int main(int argc, char **argv)
 			    "-o FILE for the rest)", o.json &&
 			    !strcmp(o.json, "-") ? "json" : "csv",
 			    o.quiet ? "-q" : "-v");
-	if (doc_stdout && !o.output && o.extra)
+	if (doc_stdout && !o.output && (o.extra || o.base.explain))
 		usage_error("%s adds to the report, which --%s - leaves out "
-			    "(give -o FILE for the report)",
-			    o.extra & LATT_REPORT_CLIENTS ? "--per-client" :
-			    "--hist", o.json && !strcmp(o.json, "-") ? "json" :
-			    "csv");
+			    "(give -o FILE for the report)", report_extra(&o),
+			    o.json && !strcmp(o.json, "-") ? "json" : "csv");
 	if (same_file(o.output, o.json) || same_file(o.output, o.csv) ||
 	    same_file(o.json, o.csv))
 		usage_error("two of -o, --json and --csv would write to the "
@@ -1109,7 +1116,9 @@ int main(int argc, char **argv)
 				latt_report_clients(out.f, r);
 			if (o.extra & LATT_REPORT_HIST)
 				latt_report_hist(out.f, r);
-			if (o.extra)
+			if (r->cfg.explain)
+				latt_report_explained(out.f, r);
+			if (o.extra || r->cfg.explain)
 				fputc('\n', out.f);
 			if (fflush(out.f) || ferror(out.f)) {
 				/* As a failed -v write: stop here. */

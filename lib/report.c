@@ -126,8 +126,7 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	     r->kview_slices);
 }
 
-/* --explain: the worst wakeups as the trace tells them. */
-static void explained_block(FILE *f, const struct latt_result *r)
+void latt_report_explained(FILE *f, const struct latt_result *r)
 {
 	char label[16], pol[32];
 	unsigned int i, k;
@@ -421,7 +420,7 @@ int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
 
 	kernel_block(f, r);
 	if (r->cfg.explain)
-		explained_block(f, r);
+		latt_report_explained(f, r);
 
 	if (r->has_target) {
 		block(f, "Target");

@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 22
+plan 25
 
 tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
@@ -23,11 +23,23 @@ if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
 		sh -c "test $rc -eq 0 && grep -q '	Status		complete (duration reached)' '$tmp/out'"
 	check "... whose report says it was not traced" \
 		grep -q '^	Breaktrace	1.0 usec, not traced' "$tmp/out"
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$latt" -c2 -s1 -S2 -x0 -t 0.3 --explain >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	check "--explain as an unprivileged user: one line, a complete run, no explanation" \
+		sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/err') -eq 1 &&
+			grep -q '^latt: --explain: no trace: ' '$tmp/err' &&
+			grep -q '^	Trace		none (see the message on stderr)' '$tmp/out'"
 else
 	skip "needs root and setpriv to become an unprivileged user"
 	skip "needs root and setpriv to become an unprivileged user"
 	skip "needs root and setpriv to become an unprivileged user"
+	skip "needs root and setpriv to become an unprivileged user"
 fi
+run -c1 -t 5 --explain=0
+is "$rc" 1 "--explain=0: a usage error"
+run -c1 -t 5 --explain=101
+is "$rc" 1 "--explain=101: a usage error"
 
 if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
 	i=0
@@ -84,7 +96,7 @@ check "... each woken by latt (here $tag), run on CPU 1" \
 	sh -c "test \$(grep -c '^	woken by	$tag (pid [0-9]*) on CPU [0-9]*; queued on CPU [0-9]*, ran on CPU 1' '$tmp/out') -eq 3"
 check "... split into the waker's, the scheduler's and the return's parts" \
 	sh -c "test \$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user)\$' '$tmp/out') -eq 3"
-check "... the worst spent behind the loop: sh (pid $hog, normal nice -20)" \
-	grep -q "^	meanwhile	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
+check "... behind the loop: sh (pid $hog, normal nice -20)" \
+	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
 check "... no events lost, the instance removed" \
 	sh -c "grep -q '^	Trace		[0-9]* scheduler events, none lost\$' '$tmp/out' && ! ls '$tr/instances' | grep -q '^latt-'"

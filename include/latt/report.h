@@ -35,6 +35,12 @@ int latt_report_text(FILE *f, const struct latt_result *r,
 void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep);
 
 /*
+ * --explain: the Worst wakeups explained block (in a sweep, after the
+ * run's line).
+ */
+void latt_report_explained(FILE *f, const struct latt_result *r);
+
+/*
  * The Clients block: a line per client (samples, max, p99, the CPUs it
  * was woken on, migrations).  In a sweep, after the run's line.
  */
