@@ -126,6 +126,20 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	     r->kview_slices);
 }
 
+/* "latt client 3" for one of the run's clients, else @comm. */
+static void client_name(const struct latt_result *r, pid_t pid,
+			const char *comm, char *buf, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; r->clients && i < r->nclients; i++)
+		if (r->clients[i].pid == pid) {
+			snprintf(buf, len, "latt client %u", i + 1);
+			return;
+		}
+	snprintf(buf, len, "%s", comm);
+}
+
 void latt_report_explained(FILE *f, const struct latt_result *r)
 {
 	char label[16], pol[32];
@@ -177,9 +191,11 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		}
 		for (k = 0; k < e->nculprits; k++) {
 			const struct latt_culprit *c = &e->culprit[k];
+			char who[48];
 
+			client_name(r, c->pid, c->comm, who, sizeof(who));
 			line(f, k ? "" : "meanwhile", "on CPU %d: %s (pid %d, "
-			     "%s) ran %.1f usec, then %s", e->ran_cpu, c->comm,
+			     "%s) ran %.1f usec, then %s", e->ran_cpu, who,
 			     (int)c->pid,
 			     latt_prio_policy(c->prio, pol, sizeof(pol)),
 			     usec(c->ns), c->preempted ? "was preempted" :
@@ -200,7 +216,12 @@ static void trace_lines(FILE *f, const struct latt_result *r)
 	}
 	if (r->stop != LATT_STOP_BREAK) {
 		line(f, "Breaktrace", "no wakeup over %.1f usec; the trace was "
-		     "not kept", (double)r->cfg.breaktrace_ns / 1000.0);
+		     "%s", (double)r->cfg.breaktrace_ns / 1000.0,
+		     r->trace_kept ? "kept (--keep-trace)" : "not kept");
+		if (r->trace_kept)
+			line(f, "Trace", "%s (instance %s): trace-cmd show -B "
+			     "%s; rmdir %s when done", r->trace_dir,
+			     r->trace_name, r->trace_name, r->trace_dir);
 		return;
 	}
 	line(f, "Breaktrace", "client %u (pid %d) ran %.1f usec after its "

@@ -1239,6 +1239,7 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 		r->trace_name = w->trace->name;
 		r->trace_dir = w->trace->dir;
 		r->trace_lost = latt_trace_lost(w->trace);
+		r->trace_kept = w->trace->keep;
 	}
 	r->break_cpu = -1;
 	if (w->break_hit) {

