@@ -15,6 +15,8 @@
 #ifdef HAVE_LIBTRACEFS
 #include <tracefs.h>
 
+#define DEFAULT_DIR	"/sys/kernel/tracing"
+
 static const char *const events[] = {
 	"sched_waking", "sched_wakeup", "sched_switch", "sched_migrate_task",
 };
@@ -38,15 +40,30 @@ static void undo(struct latt_trace *t)
 int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
 		    bool overwrite, char *err, size_t len)
 {
-	const char *path = NULL;
+	const char *path;
 	char kb[32], *dir;
 	size_t i;
 	int ret;
 
 	memset(t, 0, sizeof(*t));
 	t->marker_fd = t->on_fd = -1;
-	/* Mounts tracefs where it is not (that needs CAP_SYS_ADMIN). */
-	if (tracefs_tracing_dir_is_mounted(true, &path) < 0 || !path) {
+	/*
+	 * libtracefs finds tracefs, and mounts it where it is not (that
+	 * needs CAP_SYS_ADMIN); the path is its own, kept for the process.
+	 */
+	/*
+	 * Where tracefs is already mounted and latt may not write to it,
+	 * say so before libtracefs tries (its failures leak a little).
+	 */
+	if (access(DEFAULT_DIR "/instances", W_OK) != 0 && errno != ENOENT) {
+		ret = -errno;
+		return latt_err(ret, err, len, "cannot make a trace instance "
+				"in %s/instances (%s)", DEFAULT_DIR,
+				strerror(-ret));
+	}
+	errno = 0;
+	path = tracefs_tracing_dir();
+	if (!path) {
 		ret = errno ? -errno : -ENOENT;
 		return latt_err(ret, err, len, "tracefs is not mounted and "
 				"could not be (%s)", strerror(-ret));
