@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "latt/explain.h"
 #include "latt/json.h"
 #include "latt/parse.h"
 #include "latt/wake.h"
@@ -130,6 +131,7 @@ static jobj *parameters_obj(const struct latt_run_cfg *c)
 	add(o, "command", c->cmd_argc ? jstr(c->cmd_display) : NULL);
 	add(o, "breaktrace_ns", c->breaktrace_ns ? juint(c->breaktrace_ns) :
 	    NULL);
+	add(o, "explain", c->explain ? juint(c->explain) : NULL);
 	return o;
 }
 
@@ -263,6 +265,62 @@ static jobj *breaktrace_obj(const struct latt_result *r)
 	return o;
 }
 
+/* --explain: the worst wakeups as the trace told them. */
+static jobj *explained_obj(const struct latt_result *r)
+{
+	jobj *o = json_object_new_object(), *a = json_object_new_array();
+	char pol[32];
+	unsigned int i, k;
+
+	add(o, "traced", json_object_new_boolean(r->traced));
+	add(o, "error", r->explain_error ? jstr(strerror(-r->explain_error)) :
+	    NULL);
+	add(o, "events", juint(r->trace_events));
+	add(o, "lost", juint(r->trace_lost));
+	for (i = 0; i < r->nexplained; i++) {
+		const struct latt_explained *e = &r->explained[i];
+		jobj *w = json_object_new_object(), *ran;
+		bool f = e->found;
+
+		add(w, "client", juint(e->w.client + 1));
+		add(w, "pid", json_object_new_int64(e->w.pid));
+		add(w, "ns", juint(e->w.ns));
+		add(w, "at_ns", juint(e->w.stamp > r->run_start_ns ?
+				      e->w.stamp - r->run_start_ns : 0));
+		add(w, "found", json_object_new_boolean(f));
+		add(w, "waker_pid", f ? json_object_new_int64(e->waker_pid) :
+		    NULL);
+		add(w, "waker_comm", f ? jstr(e->waker_comm) : NULL);
+		add(w, "waker_cpu", f ? json_object_new_int(e->waker_cpu) : NULL);
+		add(w, "queued_cpu", f ? json_object_new_int(e->queued_cpu) :
+		    NULL);
+		add(w, "ran_cpu", f ? json_object_new_int(e->ran_cpu) : NULL);
+		add(w, "migrated", json_object_new_boolean(e->migrated));
+		add(w, "to_waking_ns", f ? juint(e->to_waking_ns) : NULL);
+		add(w, "sched_ns", f ? juint(e->sched_ns) : NULL);
+		add(w, "to_user_ns", f ? juint(e->to_user_ns) : NULL);
+		ran = json_object_new_array();
+		for (k = 0; k < e->nculprits; k++) {
+			const struct latt_culprit *c = &e->culprit[k];
+			jobj *t = json_object_new_object();
+
+			add(t, "comm", jstr(c->comm));
+			add(t, "pid", json_object_new_int64(c->pid));
+			add(t, "policy", jstr(latt_prio_policy(c->prio, pol,
+							       sizeof(pol))));
+			add(t, "ns", juint(c->ns));
+			add(t, "preempted", json_object_new_boolean(
+				c->preempted));
+			json_object_array_add(ran, t);
+		}
+		add(w, "ran", ran);
+		add(w, "more", juint(e->more));
+		json_object_array_add(a, w);
+	}
+	add(o, "wakeups", a);
+	return o;
+}
+
 static jobj *run_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object(), *c, *st, *late;
@@ -315,6 +373,7 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "target", r->has_target && r->stop != LATT_STOP_NOEXEC ?
 	    target_obj(r) : NULL);
 	add(o, "breaktrace", r->cfg.breaktrace_ns ? breaktrace_obj(r) : NULL);
+	add(o, "explained", r->cfg.explain ? explained_obj(r) : NULL);
 	add(o, "warning", r->warning[0] ? jstr(r->warning) : NULL);
 	return o;
 }
