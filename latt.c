@@ -883,6 +883,25 @@ static bool same_file(const char *a, const char *b)
 	       !strcmp(na, nb);
 }
 
+/*
+ * Open trace @t ("latt-PID@suffix"); on success point @use at it, else
+ * say in one line that @option runs without a trace.
+ */
+static void open_trace(struct latt_trace *t, const char *suffix,
+		       unsigned int kb, bool overwrite, const char *option,
+		       struct latt_trace **use, bool keep)
+{
+	char err[256];
+
+	if (latt_trace_open(t, suffix, kb, overwrite, err, sizeof(err))) {
+		fprintf(stderr, "latt: %s: no trace: %s; measuring without "
+			"it\n", option, err);
+		return;
+	}
+	t->keep = keep;
+	*use = t;
+}
+
 /* The option that adds a block to the report, for messages. */
 static const char *report_extra(const struct opts *o)
 {
@@ -981,6 +1000,7 @@ int main(int argc, char **argv)
 	struct latt_run_cfg *cfgs;
 	struct sink out, json, csv;
 	struct latt_trace trace = { .marker_fd = -1, .on_fd = -1 };
+	struct latt_trace xtrace = { .marker_fd = -1, .on_fd = -1 };
 	struct latt_session s;
 	size_t ncfgs, nres = 0, k, i;
 	unsigned int run;
@@ -1003,6 +1023,9 @@ int main(int argc, char **argv)
 	if (o.quiet && o.base.verbose)
 		usage_error("-q and -v cannot be used together: -q prints a "
 			    "line per configuration, -v every sample");
+	if (o.keep_trace && !o.base.breaktrace_ns && !o.base.explain)
+		usage_error("--keep-trace keeps the trace of -b or --explain: "
+			    "give one of them");
 	if (o.quiet && (o.extra || o.base.explain))
 		usage_error("-q and %s cannot be used together: -q prints a "
 			    "line per configuration and nothing else",
@@ -1051,25 +1074,18 @@ int main(int argc, char **argv)
 		goto out_sinks;
 	}
 	/*
-	 * -b, --explain: the trace instance, made while latt may still
-	 * mount tracefs.  -b keeps the latest events; --explain alone keeps
-	 * the first, in a larger buffer, and counts what did not fit.
+	 * The trace instances, made while latt may still mount tracefs:
+	 * for -b and --keep-trace the one kept for the user, the latest
+	 * events; for --explain its own, which it reads (and so empties):
+	 * the first events of a run, what does not fit counted.
 	 */
-	if (o.base.breaktrace_ns || o.base.explain || o.keep_trace) {
-		bool flight = o.base.breaktrace_ns || !o.base.explain;
-		char err[256];
-
-		if (latt_trace_open(&trace, flight ? TRACE_BUFFER_KB :
-				    EXPLAIN_BUFFER_KB, flight, err,
-				    sizeof(err)))
-			fprintf(stderr, "latt: %s: no trace: %s; measuring "
-				"without it\n", o.base.breaktrace_ns ? "-b" :
-				o.base.explain ? "--explain" : "--keep-trace",
-				err);
-		else if (o.base.breaktrace_ns || o.base.explain)
-			s.trace = &trace;
-		trace.keep = o.keep_trace;
-	}
+	if (o.base.breaktrace_ns || o.keep_trace)
+		open_trace(&trace, "", TRACE_BUFFER_KB, true,
+			   o.base.breaktrace_ns ? "-b" : "--keep-trace",
+			   &s.trace, o.keep_trace);
+	if (o.base.explain)
+		open_trace(&xtrace, "-explain", EXPLAIN_BUFFER_KB, false,
+			   "--explain", &s.xtrace, false);
 	cmdline = latt_shell_join(argc, argv);
 	s.cmdline = cmdline ? cmdline : "";
 	s.label = o.label;
@@ -1116,6 +1132,8 @@ int main(int argc, char **argv)
 				latt_report_clients(out.f, r);
 			if (o.extra & LATT_REPORT_HIST)
 				latt_report_hist(out.f, r);
+			if (r->stop == LATT_STOP_BREAK || r->trace_kept)
+				latt_report_trace(out.f, r);
 			if (r->cfg.explain)
 				latt_report_explained(out.f, r);
 			if (o.extra || r->cfg.explain)
@@ -1191,6 +1209,7 @@ int main(int argc, char **argv)
 
 out_session:
 	latt_trace_close(&trace);
+	latt_trace_close(&xtrace);
 	latt_session_destroy(&s);
 out_sinks:
 	/* Whatever was not put in place is dropped. */

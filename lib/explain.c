@@ -63,6 +63,7 @@ static void blame(struct latt_explained *e, const char *comm, int pid,
 
 	if (!ns)
 		return;
+	e->blamed_ns += ns;
 	for (i = 0; i < e->nculprits; i++)
 		if (e->culprit[i].pid == pid)
 			break;
@@ -92,30 +93,50 @@ static void blame(struct latt_explained *e, const char *comm, int pid,
 }
 
 /*
- * What ran on @cpu from @from to @to: the task current at @from (the
- * last switch before it), then each switch until @to.
+ * What ran on @cpu from @from to @to: each switch there names the task it
+ * switched out, which ran since the switch before (or since @from).
+ * Going by the task switched out, a switch-in missing from the trace
+ * loses nothing.
  */
 static void on_cpu(const struct latt_ev *ev, size_t n, int cpu, uint64_t from,
 		   uint64_t to, struct latt_explained *e)
 {
-	const struct latt_ev *cur = NULL;
 	uint64_t start = from;
-	size_t i, k;
+	size_t i;
 
-	for (k = first_at(ev, n, from); k > 0; k--)
-		if (ev[k - 1].type == LATT_EV_SWITCH && ev[k - 1].cpu == cpu) {
-			cur = &ev[k - 1];
-			break;
-		}
 	for (i = first_at(ev, n, from); i < n && ev[i].ts <= to; i++) {
 		if (ev[i].type != LATT_EV_SWITCH || ev[i].cpu != cpu)
 			continue;
-		if (cur && cur->pid)
-			blame(e, cur->comm, cur->pid, cur->prio,
-			      ev[i].ts - start, ev[i].prev_preempted);
-		cur = &ev[i];
+		if (ev[i].prev_pid)
+			blame(e, ev[i].prev_comm, ev[i].prev_pid,
+			      ev[i].prev_prio, ev[i].ts - start,
+			      ev[i].prev_preempted);
+		else
+			e->idle_ns += ev[i].ts - start;
 		start = ev[i].ts;
 	}
+}
+
+/*
+ * Was the client switched out again between its switch-in at @in and its
+ * stamp @t1 (preempted before it could stamp)?  The time until it was
+ * back.
+ */
+static uint64_t out_again(const struct latt_ev *ev, size_t n,
+			  const struct latt_ev *in, uint64_t t1, int pid)
+{
+	const struct latt_ev *out = NULL;
+	size_t i;
+
+	for (i = (size_t)(in - ev) + 1; i < n && ev[i].ts <= t1; i++) {
+		if (ev[i].type != LATT_EV_SWITCH)
+			continue;
+		if (!out && ev[i].prev_pid == pid)
+			out = &ev[i];
+		else if (out && ev[i].pid == pid)
+			return ev[i].ts - out->ts;
+	}
+	return out ? t1 - out->ts : 0;
 }
 
 /* @pid's name from any event that names it ("<idle>" for pid 0). */
@@ -164,6 +185,7 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 			break;
 		}
 	}
+	e->have_waking = waking != NULL;
 	if (!waking || !in)
 		return;
 	e->found = true;
@@ -191,6 +213,7 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 	e->sched_ns = in->ts - waking->ts;
 	e->to_user_ns = t1 > in->ts ? t1 - in->ts : 0;
 	on_cpu(ev, n, in->cpu, waking->ts, in->ts, e);
+	e->again_ns = out_again(ev, n, in, t1, e->w.pid);
 }
 
 void latt_explain(const struct latt_ev *ev, size_t nev,

@@ -272,11 +272,11 @@ static jobj *explained_obj(const struct latt_result *r)
 	char pol[32];
 	unsigned int i, k;
 
-	add(o, "traced", json_object_new_boolean(r->traced));
+	add(o, "traced", json_object_new_boolean(r->explain_traced));
 	add(o, "error", r->explain_error ? jstr(strerror(-r->explain_error)) :
 	    NULL);
 	add(o, "events", juint(r->trace_events));
-	add(o, "lost", juint(r->trace_lost));
+	add(o, "lost", juint(r->explain_lost));
 	for (i = 0; i < r->nexplained; i++) {
 		const struct latt_explained *e = &r->explained[i];
 		jobj *w = json_object_new_object(), *ran;

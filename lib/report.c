@@ -30,6 +30,19 @@ static double secs(uint64_t ns)
 	return (double)ns / 1e9;
 }
 
+/* A time as the options take it, in the largest unit that is exact. */
+static char *format_time(uint64_t ns, char *buf, size_t len)
+{
+	if (!ns)
+		snprintf(buf, len, "0");
+	else if (ns % 1000000000ULL == 0)
+		snprintf(buf, len, "%llus", (unsigned long long)(ns /
+								  1000000000ULL));
+	else
+		latt_format_duration(ns, buf, len);
+	return buf;
+}
+
 static void block(FILE *f, const char *title)
 {
 	fprintf(f, "\n%s\n%s\n", title, RULE);
@@ -142,11 +155,12 @@ static void client_name(const struct latt_result *r, pid_t pid,
 
 void latt_report_explained(FILE *f, const struct latt_result *r)
 {
-	char label[16], pol[32];
+	char label[16], pol[32], again[64];
+	uint64_t gap;
 	unsigned int i, k;
 
 	block(f, "Worst wakeups explained");
-	if (!r->traced) {
+	if (!r->explain_traced) {
 		line(f, "Trace", "none (see the message on stderr)");
 		return;
 	}
@@ -156,11 +170,11 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		return;
 	}
 	line(f, "Trace", "%llu scheduler events%s", (unsigned long long)
-	     r->trace_events, r->trace_lost ? "" : ", none lost");
-	if (r->trace_lost)
+	     r->trace_events, r->explain_lost ? "" : ", none lost");
+	if (r->explain_lost)
 		line(f, "Lost", "%8llu events did not fit in the trace buffer "
 		     "(a wakeup after them cannot be explained)",
-		     (unsigned long long)r->trace_lost);
+		     (unsigned long long)r->explain_lost);
 	if (!r->nexplained)
 		line(f, "Wakeups", "none measured");
 	for (i = 0; i < r->nexplained; i++) {
@@ -172,21 +186,27 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     usec(e->w.ns), e->w.stamp > r->run_start_ns ?
 		     secs(e->w.stamp - r->run_start_ns) : 0.0);
 		if (!e->found) {
-			line(f, "", "not in the trace (its events were lost, "
-			     "or fell outside it)");
+			line(f, "", "%s", e->have_waking ?
+			     "its switch onto a CPU is not in the trace" :
+			     "its wakeup (sched_waking) is not in the trace");
 			continue;
 		}
 		line(f, "woken by", "%s (pid %d) on CPU %d; queued on CPU %d, "
 		     "ran on CPU %d%s", e->waker_comm, (int)e->waker_pid,
 		     e->waker_cpu, e->queued_cpu, e->ran_cpu,
 		     e->migrated ? " (migrated)" : "");
+		if (e->again_ns)
+			snprintf(again, sizeof(again), ", %.1f usec of it "
+				 "switched out again", usec(e->again_ns));
+		else
+			again[0] = '\0';
 		line(f, "split", "%.1f usec waker stamp -> sched_waking, "
 		     "%.1f usec sched_waking -> switch-in (the scheduler), "
-		     "%.1f usec switch-in -> its stamp (return to user)",
+		     "%.1f usec switch-in -> its stamp (return to user%s)",
 		     usec(e->to_waking_ns), usec(e->sched_ns),
-		     usec(e->to_user_ns));
-		if (!e->nculprits) {
-			line(f, "meanwhile", "CPU %d was idle", e->ran_cpu);
+		     usec(e->to_user_ns), again);
+		if (!e->nculprits && !e->idle_ns) {
+			line(f, "meanwhile", "no switch on CPU %d", e->ran_cpu);
 			continue;
 		}
 		for (k = 0; k < e->nculprits; k++) {
@@ -202,21 +222,36 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 			     "gave up the CPU");
 		}
 		if (e->more)
-			line(f, "", "and %u more tasks", e->more);
+			line(f, "", "and %u more task%s", e->more,
+			     e->more == 1 ? "" : "s");
+		if (e->idle_ns)
+			line(f, "", "on CPU %d: idle for %.1f usec", e->ran_cpu,
+			     usec(e->idle_ns));
+		gap = e->sched_ns - e->blamed_ns - e->idle_ns;
+		if (e->blamed_ns + e->idle_ns < e->sched_ns && gap > 1000)
+			line(f, "", "%.1f usec not accounted for (the trace "
+			     "has no switch for that time)", usec(gap));
 	}
 }
 
-/* -b: what the trace caught, and where it is. */
-static void trace_lines(FILE *f, const struct latt_result *r)
+void latt_report_trace(FILE *f, const struct latt_result *r)
 {
+	char lim[32];
+
+	if (!r->cfg.breaktrace_ns) {
+		line(f, "Trace", "%s (instance %s, kept): trace-cmd show -B "
+		     "%s; rmdir %s when done", r->trace_dir, r->trace_name,
+		     r->trace_name, r->trace_dir);
+		return;
+	}
 	if (!r->traced) {
 		line(f, "Breaktrace", "%.1f usec, not traced (see the message "
 		     "on stderr)", (double)r->cfg.breaktrace_ns / 1000.0);
 		return;
 	}
 	if (r->stop != LATT_STOP_BREAK) {
-		line(f, "Breaktrace", "no wakeup over %.1f usec; the trace was "
-		     "%s", (double)r->cfg.breaktrace_ns / 1000.0,
+		line(f, "Breaktrace", "no wakeup over %s; the trace was %s",
+		     format_time(r->cfg.breaktrace_ns, lim, sizeof(lim)),
 		     r->trace_kept ? "kept (--keep-trace)" : "not kept");
 		if (r->trace_kept)
 			line(f, "Trace", "%s (instance %s): trace-cmd show -B "
@@ -249,18 +284,6 @@ static char *format_size(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
-/* A time as the options take it, in the largest unit that is exact. */
-static char *format_time(uint64_t ns, char *buf, size_t len)
-{
-	if (!ns)
-		snprintf(buf, len, "0");
-	else if (ns % 1000000000ULL == 0)
-		snprintf(buf, len, "%llus", (unsigned long long)(ns /
-								  1000000000ULL));
-	else
-		latt_format_duration(ns, buf, len);
-	return buf;
-}
 
 void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 {
@@ -299,6 +322,17 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 	     format_time(c->grace_ns, set, sizeof(set)), pcts,
 	     latt_clock_id_name(c->clock), latt_wake_name(c->mechanism),
 	     c->threads ? "yes" : "no");
+	if (c->breaktrace_ns || c->explain) {
+		char bt[48] = "", ex[32] = "";
+
+		if (c->breaktrace_ns)
+			snprintf(bt, sizeof(bt), "breaktrace=%s",
+				 format_time(c->breaktrace_ns, a, sizeof(a)));
+		if (c->explain)
+			snprintf(ex, sizeof(ex), "explain=%u", c->explain);
+		line(f, "Traced", "%s%s%s (the numbers carry the cost of "
+		     "tracing)", bt, *bt && *ex ? ", " : "", ex);
+	}
 	/* A sweep's table lists each configuration's settings. */
 	if (sweep)
 		return;
@@ -430,8 +464,8 @@ int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
 		line(f, "Unanswered", "%8llu (woken, still not run a second "
 		     "after the end; their whole wait counts)",
 		     (unsigned long long)r->stalled);
-	if (r->cfg.breaktrace_ns)
-		trace_lines(f, r);
+	if (r->cfg.breaktrace_ns || r->trace_kept)
+		latt_report_trace(f, r);
 	if (r->has_ctxt && r->elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
 	if (r->waker_lagged)

@@ -198,7 +198,8 @@ static void explain(const struct latt_waker *w, struct latt_result *r)
 	struct latt_ev *ev;
 	size_t n;
 
-	r->explain_error = latt_trace_read(w->trace, &ev, &n);
+	r->explain_lost = latt_trace_lost(w->xtrace);
+	r->explain_error = latt_trace_read(w->xtrace, &ev, &n);
 	if (r->explain_error)
 		return;
 	r->trace_events = n;
@@ -241,7 +242,7 @@ static void measure(struct run *run)
 		snprintf(w->what, sizeof(w->what), "%s", err);
 	}
 
-	if (w->cfg->explain && w->trace)
+	if (w->xtrace)
 		explain(w, r);
 	latt_result_collect(r, run->slots, w->nclients);
 	/* Without memory for them, the clients' parts are left out. */

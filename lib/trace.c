@@ -37,8 +37,9 @@ static void undo(struct latt_trace *t)
 	}
 }
 
-int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
-		    bool overwrite, char *err, size_t len)
+int latt_trace_open(struct latt_trace *t, const char *suffix,
+		    unsigned int buffer_kb, bool overwrite, char *err,
+		    size_t len)
 {
 	const char *path;
 	char kb[32], *dir;
@@ -68,7 +69,7 @@ int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
 		return latt_err(ret, err, len, "tracefs is not mounted and "
 				"could not be (%s)", strerror(-ret));
 	}
-	snprintf(t->name, sizeof(t->name), "latt-%d", (int)getpid());
+	snprintf(t->name, sizeof(t->name), "latt-%d%s", (int)getpid(), suffix);
 	t->inst = tracefs_instance_create(t->name);
 	if (!t->inst) {
 		ret = errno ? -errno : -EIO;
@@ -287,11 +288,13 @@ void latt_trace_close(struct latt_trace *t)
 
 #else /* !HAVE_LIBTRACEFS */
 
-int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
-		    bool overwrite, char *err, size_t len)
+int latt_trace_open(struct latt_trace *t, const char *suffix,
+		    unsigned int buffer_kb, bool overwrite, char *err,
+		    size_t len)
 {
 	memset(t, 0, sizeof(*t));
 	t->marker_fd = t->on_fd = -1;
+	(void)suffix;
 	(void)buffer_kb;
 	(void)overwrite;
 	return latt_err(-EOPNOTSUPP, err, len, "this latt was built without "

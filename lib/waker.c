@@ -135,7 +135,8 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		return -errno;
 	w->run_no = s->runs;
 	w->runs_total = s->total_runs;
-	w->trace = cfg->breaktrace_ns || cfg->explain ? s->trace : NULL;
+	w->trace = s->trace;
+	w->xtrace = cfg->explain ? s->xtrace : NULL;
 	if (s->progress || s->interval_ns) {
 		w->live_tty = !s->interval_ns;
 		w->live_ns = s->interval_ns ? s->interval_ns : LIVE_TTY_NS;
@@ -916,6 +917,17 @@ static void drain(struct latt_waker *w)
 		w->cycles++;
 }
 
+/* Start trace @t (if any) with the run's clock. */
+static void start_trace(struct latt_waker *w, struct latt_trace *t)
+{
+	if (!t || !latt_trace_start(t, w->clock->id == LATT_CLOCK_MONOTONIC_RAW ?
+				    "mono_raw" : "mono"))
+		return;
+	set_error(w, LATT_STOP_ERROR, -EIO);
+	snprintf(w->what, sizeof(w->what), "starting the trace in %s",
+		 t->name);
+}
+
 int latt_waker_run(struct latt_waker *w)
 {
 	uint64_t now = latt_mono_ns();
@@ -943,14 +955,9 @@ int latt_waker_run(struct latt_waker *w)
 	if (ret)
 		set_error(w, LATT_STOP_ERROR, ret);
 	w->interval_start_ns = now;
-	/* -b: the trace covers the run, the warm-up too. */
-	if (w->trace && latt_trace_start(w->trace, w->clock->id ==
-					 LATT_CLOCK_MONOTONIC_RAW ? "mono_raw" :
-					 "mono")) {
-		set_error(w, LATT_STOP_ERROR, -EIO);
-		snprintf(w->what, sizeof(w->what), "starting the trace in %s",
-			 w->trace->name);
-	}
+	/* The traces cover the run, the warm-up too. */
+	start_trace(w, w->trace);
+	start_trace(w, w->xtrace);
 	if (w->live_fd >= 0) {
 		ret = arm_watch(w->live_fd, w->live_ns);
 		if (ret)
@@ -970,6 +977,8 @@ int latt_waker_run(struct latt_waker *w)
 		arm_timer(w->live_fd, 0);
 	if (w->trace && !w->break_hit)
 		latt_trace_stop(w->trace);
+	if (w->xtrace)
+		latt_trace_stop(w->xtrace);
 	/*
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
@@ -1234,6 +1243,7 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->kview = w->kview;
 	r->kview_wakeups = w->kview_wakeups;
 	r->traced = w->trace != NULL;
+	r->explain_traced = w->xtrace != NULL;
 	r->run_start_ns = w->run_start_ns;
 	if (w->trace) {
 		r->trace_name = w->trace->name;

@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 26
+plan 30
 
 tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
@@ -36,6 +36,8 @@ else
 	skip "needs root and setpriv to become an unprivileged user"
 	skip "needs root and setpriv to become an unprivileged user"
 fi
+run -c1 -t 5 --keep-trace
+is "$rc" 1 "--keep-trace without -b or --explain: a usage error"
 run -c1 -t 5 --explain=0
 is "$rc" 1 "--explain=0: a usage error"
 run -c1 -t 5 --explain=101
@@ -43,7 +45,7 @@ is "$rc" 1 "--explain=101: a usage error"
 
 if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
 	i=0
-	while [ $i -lt 18 ]; do
+	while [ $i -lt 21 ]; do
 		skip "tracing needs root and tracefs at $tr"
 		i=$((i + 1))
 	done
@@ -107,3 +109,20 @@ kept=$(ls "$tr/instances" | grep '^latt-' | head -n 1)
 check "--keep-trace: the instance is left ($kept), tracing stopped" \
 	sh -c "test $rc -eq 0 && test -n '$kept' && test \$(cat '$tr/instances/$kept/tracing_on') -eq 0"
 [ -n "$kept" ] && rmdir "$tr/instances/$kept"
+
+# -b with --explain: the kept trace is whole, its marker last; the
+# explain instance is read and removed.
+run -c2 -s1 -S2 -x0 -t 10 -b 1us --explain=1
+inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance latt-[0-9]*, kept).*/\1/p' "$tmp/out")
+check "-b with --explain: exit 3, the kept trace ends with the marker" \
+	sh -c "test $rc -eq 3 && test -d '$inst' && grep -v '^#' '$inst/trace' | tail -n 1 | grep -q 'latt: breaktrace'"
+check "... the wakeup explained from its own instance, which is gone" \
+	sh -c "grep -q '^	#1		client ' '$tmp/out' && ! ls '$tr/instances' | grep -q 'explain'"
+[ -n "$inst" ] && [ -d "$inst" ] && rmdir "$inst"
+
+# In a sweep, the run that reached -b says where its trace is.
+run -c2 -s1 -S2 -x0 -t 5 -r2 -C a: -C b:nice=5 -b 1us
+inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance latt-[0-9]*, kept).*/\1/p' "$tmp/out")
+check "a sweep stopped by -b: exit 3, the trace named after the run's line" \
+	sh -c "test $rc -eq 3 && grep -q '^run 1/2 a: .*stopped by breaktrace' '$tmp/out' && test -d '$inst'"
+[ -n "$inst" ] && [ -d "$inst" ] && rmdir "$inst"

@@ -13,15 +13,35 @@
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
+/* The tasks of the made-up traces: pid, priority, name. */
+static const struct {
+	int pid, prio;
+	const char *comm;
+} tasks[] = {
+	{ 0, 120, "swapper" }, { 7, 120, "kworker/1:1" }, { 50, 120, "latt" },
+	{ 100, 100, "hog" }, { 200, 120, "latt" },
+};
+
 static struct latt_ev ev_switch(uint64_t ts, int cpu, int prev, bool preempted,
-				int next, int prio, const char *comm)
+				int next)
 {
 	struct latt_ev e = {
 		.ts = ts, .cpu = cpu, .type = LATT_EV_SWITCH, .pid = next,
-		.prio = prio, .prev_pid = prev, .prev_preempted = preempted,
+		.prev_pid = prev, .prev_preempted = preempted,
 	};
+	size_t i;
 
-	snprintf(e.comm, sizeof(e.comm), "%s", comm);
+	for (i = 0; i < ARRAY_SIZE(tasks); i++) {
+		if (tasks[i].pid == next) {
+			e.prio = tasks[i].prio;
+			snprintf(e.comm, sizeof(e.comm), "%s", tasks[i].comm);
+		}
+		if (tasks[i].pid == prev) {
+			e.prev_prio = tasks[i].prio;
+			snprintf(e.prev_comm, sizeof(e.prev_comm), "%s",
+				 tasks[i].comm);
+		}
+	}
 	return e;
 }
 
@@ -65,11 +85,11 @@ static void test_found(void)
 	 * preempted at 5000 by the client, which stamps at 5400.
 	 */
 	struct latt_ev ev[] = {
-		ev_switch(0, 1, 0, false, 100, 100, "hog"),
-		ev_switch(500, 0, 0, false, 50, 120, "latt"),
+		ev_switch(0, 1, 0, false, 100),
+		ev_switch(500, 0, 0, false, 50),
 		ev_waking(1000, 0, 50, 200, 1),
-		ev_switch(3000, 1, 100, false, 7, 120, "kworker/1:1"),
-		ev_switch(5000, 1, 7, true, 200, 120, "latt"),
+		ev_switch(3000, 1, 100, false, 7),
+		ev_switch(5000, 1, 7, true, 200),
 	};
 	struct latt_worst w = { .ns = 4500, .stamp = 900, .client = 2,
 				.pid = 200 };
@@ -98,11 +118,11 @@ static void test_found(void)
 static void test_migrated(void)
 {
 	struct latt_ev ev[] = {
-		ev_switch(0, 0, 0, false, 50, 120, "latt"),
+		ev_switch(0, 0, 0, false, 50),
 		ev_waking(100, 0, 50, 200, 1),
 		{ .ts = 150, .cpu = 1, .type = LATT_EV_MIGRATE, .pid = 200,
 		  .orig = 1, .target = 0 },
-		ev_switch(400, 0, 50, false, 200, 120, "latt"),
+		ev_switch(400, 0, 50, false, 200),
 	};
 	struct latt_worst w = { .ns = 400, .stamp = 90, .pid = 200 };
 	struct latt_explained e;
@@ -114,17 +134,43 @@ static void test_migrated(void)
 	   "the waker itself held CPU 0 meanwhile");
 }
 
+static void test_missing_switch_in(void)
+{
+	/*
+	 * The hog's own switch-in is not in the trace (CPU 1 was idle,
+	 * then the hog ran): the switch that puts the client on names it.
+	 * The client is then preempted by kworker for 300 before its stamp.
+	 */
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 50),
+		ev_waking(100, 0, 50, 200, 1),
+		ev_switch(900, 1, 100, true, 200),
+		ev_switch(950, 1, 200, true, 7),
+		ev_switch(1250, 1, 7, false, 200),
+	};
+	struct latt_worst w = { .ns = 1300, .stamp = 90, .pid = 200 };
+	struct latt_explained e;
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.nculprits == 1 && e.culprit[0].pid == 100 &&
+	   !strcmp(e.culprit[0].comm, "hog") && e.culprit[0].ns == 800 &&
+	   e.culprit[0].preempted, "a culprit whose switch-in is missing is "
+	   "named by the switch that ends its turn");
+	ok(e.again_ns == 300, "switched out again for 300 before its stamp "
+	   "(%llu)", (unsigned long long)e.again_ns);
+}
+
 static void test_not_found(void)
 {
 	struct latt_ev ev[] = {
-		ev_switch(0, 0, 0, false, 50, 120, "latt"),
+		ev_switch(0, 0, 0, false, 50),
 		ev_waking(100, 0, 50, 300, 1),
 	};
 	struct latt_worst w = { .ns = 400, .stamp = 90, .pid = 200 };
 	struct latt_explained e;
 
 	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
-	ok(!e.found && e.w.pid == 200 && e.w.ns == 400,
+	ok(!e.found && !e.have_waking && e.w.pid == 200 && e.w.ns == 400,
 	   "a wakeup without its events: not found, still named");
 	latt_explain(NULL, 0, &w, 1, &e);
 	ok(!e.found, "an empty trace explains nothing");
@@ -143,10 +189,11 @@ static void test_policy(void)
 
 int main(void)
 {
-	plan(13);
+	plan(15);
 	test_worst();
 	test_found();
 	test_migrated();
+	test_missing_switch_in();
 	test_not_found();
 	test_policy();
 	return tap_done();

@@ -81,6 +81,7 @@ struct latt_culprit {
 struct latt_explained {
 	struct latt_worst w;
 	bool found;			/* its events are in the trace */
+	bool have_waking;		/* ... its sched_waking at least */
 	pid_t waker_pid;		/* who woke it */
 	char waker_comm[16];
 	int waker_cpu;
@@ -91,6 +92,10 @@ struct latt_explained {
 	uint64_t to_waking_ns;		/* stamp -> sched_waking */
 	uint64_t sched_ns;		/* sched_waking -> switch-in */
 	uint64_t to_user_ns;		/* switch-in -> the client's stamp */
+	uint64_t again_ns;		/* switched out again before its
+					   stamp, for this long */
+	uint64_t blamed_ns;		/* of sched_ns, tasks ran */
+	uint64_t idle_ns;		/* ... the CPU was idle */
 	unsigned int nculprits;
 	unsigned int more;		/* tasks not named */
 	struct latt_culprit culprit[LATT_CULPRITS_MAX];

@@ -35,6 +35,12 @@ int latt_report_text(FILE *f, const struct latt_result *r,
 void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep);
 
 /*
+ * -b, --keep-trace: the Breaktrace and Trace lines of the Run block (in a
+ * sweep, after the run's line).
+ */
+void latt_report_trace(FILE *f, const struct latt_result *r);
+
+/*
  * --explain: the Worst wakeups explained block (in a sweep, after the
  * run's line).
  */

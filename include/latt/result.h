@@ -152,7 +152,9 @@ struct latt_result {
 	/* --explain: the worst wakeups told (allocated), or why not */
 	struct latt_explained *explained;
 	unsigned int nexplained;
+	bool explain_traced;		/* its own trace was recorded */
 	uint64_t trace_events;		/* scheduler events read */
+	uint64_t explain_lost;		/* ... and those that did not fit */
 	int explain_error;		/* -errno of reading the trace */
 	uint64_t run_start_ns;		/* the clock at the run's start */
 

@@ -45,7 +45,9 @@ struct latt_session {
 	uint64_t interval_ns;	/* -i: a line every so often; 0: none */
 	unsigned int total_runs;	/* of all configurations */
 	int target_stdout;	/* the command's stdout: -1 latt's, or this */
-	struct latt_trace *trace;	/* -b: latt's trace instance, or NULL */
+	struct latt_trace *trace;	/* -b, --keep-trace: the trace kept for
+					   the user; NULL: none */
+	struct latt_trace *xtrace;	/* --explain: the trace it reads */
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */

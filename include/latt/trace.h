@@ -23,7 +23,7 @@ struct tracefs_instance;
 
 struct latt_trace {
 	struct tracefs_instance *inst;
-	char name[64];		/* "latt-PID" */
+	char name[64];		/* "latt-PID", "latt-PID-explain" */
 	char dir[256];		/* its path, for the user */
 	int marker_fd;		/* trace_marker */
 	int on_fd;		/* tracing_on */
@@ -31,14 +31,16 @@ struct latt_trace {
 };
 
 /*
- * Mount tracefs if needed and make the instance, with @buffer_kb of ring
+ * Mount tracefs if needed and make the instance "latt-PID@suffix"
+ * (@suffix "" or "-explain"), with @buffer_kb of ring
  * buffer per CPU and the events enabled; tracing stays off.  With
  * @overwrite the latest events stay (a flight recorder, for -b); without,
  * the first (--explain: what does not fit is dropped and counted).  0, or -errno with one line in @err (no
  * tracefs, no rights, built without libtracefs).
  */
-int latt_trace_open(struct latt_trace *t, unsigned int buffer_kb,
-		    bool overwrite, char *err, size_t len);
+int latt_trace_open(struct latt_trace *t, const char *suffix,
+		    unsigned int buffer_kb, bool overwrite, char *err,
+		    size_t len);
 
 /*
  * Empty the buffer and start tracing (each run), stamped with @clock

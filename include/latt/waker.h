@@ -65,7 +65,8 @@ struct latt_waker {
 	struct latt_hist late_hist;
 
 	/* -b, --explain: the trace, the wakeup that stopped it, the worst */
-	struct latt_trace *trace;
+	struct latt_trace *trace;	/* for -b and the user */
+	struct latt_trace *xtrace;	/* for --explain */
 	struct latt_worst worst[LATT_EXPLAIN_MAX];
 	unsigned int nworst;
 	bool break_hit;
