@@ -330,8 +330,12 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 				 format_time(c->breaktrace_ns, a, sizeof(a)));
 		if (c->explain)
 			snprintf(ex, sizeof(ex), "explain=%u", c->explain);
-		line(f, "Traced", "%s%s%s (the numbers carry the cost of "
-		     "tracing)", bt, *bt && *ex ? ", " : "", ex);
+		if (r->traced || r->explain_traced)
+			line(f, "Traced", "%s%s%s (the numbers carry the cost "
+			     "of tracing)", bt, *bt && *ex ? ", " : "", ex);
+		else
+			line(f, "Traced", "no (%s%s%s asked for, but there was "
+			     "no trace)", bt, *bt && *ex ? ", " : "", ex);
 	}
 	/* A sweep's table lists each configuration's settings. */
 	if (sweep)

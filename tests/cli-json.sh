@@ -25,8 +25,8 @@ is "$rc" 0 "--json FILE: exit 0"
 check "... the text report still on stdout" grep -q '^config ' "$tmp/out"
 "$check_bin" "$tmp/j.json" "$tmp/schema" 2>"$tmp/check"
 st=$?
-# Without the rights to trace, --explain has no wakeups to show.
-if [ "$(id -u)" -ne 0 ] || [ ! -w /sys/kernel/tracing/instances ]; then
+# Without a trace (no rights, no libtracefs), --explain has no wakeups.
+if grep -q 'no trace' "$tmp/err"; then
 	grep -v 'explained.wakeups.*never met\|fields checked' "$tmp/check" >"$tmp/check2" || true
 	test ! -s "$tmp/check2"
 	st=$?

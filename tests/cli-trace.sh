@@ -43,10 +43,12 @@ is "$rc" 1 "--explain=0: a usage error"
 run -c1 -t 5 --explain=101
 is "$rc" 1 "--explain=101: a usage error"
 
-if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
+"$latt" -c1 -s1 -S1 -t 0.01 -b 1h >/dev/null 2>"$tmp/err"
+if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ] ||
+	grep -q 'built without libtracefs' "$tmp/err"; then
 	i=0
 	while [ $i -lt 21 ]; do
-		skip "tracing needs root and tracefs at $tr"
+		skip "tracing needs root, tracefs at $tr and libtracefs"
 		i=$((i + 1))
 	done
 	exit 0
