@@ -1086,6 +1086,11 @@ int main(int argc, char **argv)
 	if (o.base.explain)
 		open_trace(&xtrace, "-explain", EXPLAIN_BUFFER_KB, false,
 			   "--explain", &s.xtrace, false);
+	/* Before latt gives up CAP_KILL's company: root's commands too. */
+	if (o.base.cmd_argc && (ret = latt_session_guard_start(&s)))
+		fprintf(stderr, "latt: warning: no guard for the command "
+			"(%s): if latt is killed outright, it may go on\n",
+			strerror(-ret));
 	cmdline = latt_shell_join(argc, argv);
 	s.cmdline = cmdline ? cmdline : "";
 	s.label = o.label;

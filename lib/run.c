@@ -173,6 +173,8 @@ static int start_target(struct run *run)
 		return ret;
 	}
 	latt_waker_set_target(&run->w, t);
+	/* Should latt be killed outright, the guard stops the command. */
+	latt_session_guard(run->s, t->pid);
 	return 0;
 }
 
@@ -232,6 +234,7 @@ static void measure(struct run *run)
 				    "later runs keep them", strerror(-ret));
 	}
 	latt_waker_finish(w);
+	latt_session_guard(run->s, 0);
 	if (w->helper_reaped)
 		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
 	/* A run measured under a scheduler that was gone is no result. */

@@ -3,9 +3,13 @@
  * The session; see include/latt/session.h.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "latt/clock.h"
@@ -48,6 +52,7 @@ int latt_session_init(struct latt_session *s)
 	s->sigfd = -1;
 	s->samples = stdout;
 	s->cmdline = "";
+	s->guard_fd = -1;
 	s->target_stdout = -1;
 	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);
 	latt_sysinfo_read(&s->sys, "");
@@ -74,11 +79,92 @@ int latt_session_init(struct latt_session *s)
 	return 0;
 }
 
+/* Close every descriptor from 3 up but @keep. */
+static void close_others(int keep)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd;
+
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, 3U, (unsigned int)keep - 1, 0) == 0 &&
+	    syscall(SYS_close_range, (unsigned int)keep + 1, ~0U, 0) == 0)
+		return;
+#endif
+	for (fd = 3; fd < (max > 0 && max < INT_MAX ? max : 65536); fd++)
+		if (fd != keep)
+			close(fd);
+}
+
+/* The guard's life: wait for latt's words, and its end. */
+static void __attribute__((noreturn)) guard(int fd)
+{
+	static const int quiet[] = { SIGINT, SIGQUIT, SIGHUP, SIGTSTP,
+				     SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1,
+				     SIGUSR2, SIGALRM, SIGTERM };
+	sigset_t none;
+	pid_t pgid = 0, v;
+	unsigned int i;
+	ssize_t n;
+
+	prctl(PR_SET_NAME, "latt-guard");
+	/* Only latt's end stops it (or SIGKILL). */
+	for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
+		signal(quiet[i], SIG_IGN);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	while ((n = read(fd, &v, sizeof(v))) == sizeof(v) ||
+	       (n < 0 && errno == EINTR))
+		if (n == sizeof(v))
+			pgid = v;
+	/* latt is gone: so is, now, the command it left behind. */
+	if (pgid > 0) {
+		kill(-pgid, SIGCONT);
+		kill(-pgid, SIGKILL);
+	}
+	_exit(0);
+}
+
+int latt_session_guard_start(struct latt_session *s)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -errno;
+	}
+	if (!pid) {
+		/* Keep the read end alone: latt's files are not its own. */
+		close_others(fds[0]);
+		guard(fds[0]);
+	}
+	close(fds[0]);
+	s->guard_fd = fds[1];
+	s->guard_pid = pid;
+	return 0;
+}
+
+void latt_session_guard(struct latt_session *s, pid_t pgid)
+{
+	if (s->guard_fd >= 0 && write(s->guard_fd, &pgid, sizeof(pgid)) < 0)
+		return;
+}
+
 void latt_session_destroy(struct latt_session *s)
 {
 	if (s->sigfd >= 0)
 		close(s->sigfd);
 	s->sigfd = -1;
+	if (s->guard_fd >= 0) {
+		close(s->guard_fd);
+		/* It ends at once: reap it, so nothing of latt is left. */
+		waitpid(s->guard_pid, NULL, 0);
+	}
+	s->guard_fd = -1;
 }
 
 int latt_session_pending_stop(const struct latt_session *s)

@@ -4,7 +4,7 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 40
+plan 42
 
 # start ARGS...: latt in the background, $pid set, output in $tmp/out.
 start() {
@@ -137,6 +137,32 @@ clients_up 4
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 check "kill -9 of latt leaves no client running" no_latt_left
+
+# ... and its command dies too, even one whose exec gave it back root's
+# capabilities (PR_SET_PDEATHSIG does not survive that): latt's guard.
+gone_or_zombie() {
+	_i=0
+	while [ -d "/proc/$1" ] && [ "$(awk '/^State:/ { print $2 }' "/proc/$1/status" 2>/dev/null)" != Z ]; do
+		_i=$((_i + 1))
+		[ $_i -gt 30 ] && return 1
+		sleep 0.1
+	done
+	return 0
+}
+rm -f "$tmp/cmdpid"
+start -c2 -s5 -S10 -t 60 -- sh -c 'echo $$ >"$0"; exec sleep 100' "$tmp/cmdpid"
+wait_for_file "$tmp/cmdpid"
+sleep 0.2
+guard=$(pgrep -x latt-guard -P "$pid")
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+cmd=$(cat "$tmp/cmdpid")
+check "kill -9 of latt: its command ($cmd) is stopped by latt's guard" gone_or_zombie "$cmd"
+if [ -n "$guard" ] && gone_or_zombie "$guard"; then
+	ok 0 "... and the guard ($guard) is gone"
+else
+	ok 1 "... and the guard ($guard) is gone"
+fi
 
 # A reader that leaves ends latt as it ends seq: by SIGPIPE, quietly.
 ( "$latt" -c2 -s1 -S2 -t 0.3 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "latt/sched.h"
 #include "latt/sysinfo.h"
@@ -48,6 +49,8 @@ struct latt_session {
 	struct latt_trace *trace;	/* -b, --keep-trace: the trace kept for
 					   the user; NULL: none */
 	struct latt_trace *xtrace;	/* --explain: the trace it reads */
+	int guard_fd;		/* to the guard; -1: none (see below) */
+	pid_t guard_pid;
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */
@@ -62,6 +65,18 @@ int latt_session_init(struct latt_session *s);
  * status.
  */
 void latt_session_destroy(struct latt_session *s);
+
+/*
+ * The guard: a small process of latt's that outlives it only to stop the
+ * command's process group when latt is killed outright (SIGKILL), which
+ * PR_SET_PDEATHSIG cannot do for a command whose exec changed its
+ * credentials (root's capabilities come back at exec).  latt tells it
+ * the group of each command it starts, and 0 when that is over.
+ * latt_session_guard_start() forks it (0 or -errno); the guard ends when
+ * latt closes its end, at latt_session_destroy() or by dying.
+ */
+int latt_session_guard_start(struct latt_session *s);
+void latt_session_guard(struct latt_session *s, pid_t pgid);
 
 /*
  * The signal that stops latt (SIGINT, SIGTERM, ...) waiting to be read,
