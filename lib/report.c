@@ -169,8 +169,9 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     strerror(-r->explain_error));
 		return;
 	}
-	line(f, "Trace", "%llu scheduler events%s", (unsigned long long)
-	     r->trace_events, r->explain_lost ? "" : ", none lost");
+	line(f, "Trace", "%llu scheduler events%s (instance %s, read and "
+	     "removed)", (unsigned long long)r->trace_events,
+	     r->explain_lost ? "" : ", none lost", r->explain_name);
 	if (r->explain_lost)
 		line(f, "Lost", "%8llu events did not fit in the trace buffer "
 		     "(a wakeup after them cannot be explained)",
@@ -250,9 +251,10 @@ void latt_report_trace(FILE *f, const struct latt_result *r)
 		return;
 	}
 	if (r->stop != LATT_STOP_BREAK) {
-		line(f, "Breaktrace", "no wakeup over %s; the trace was %s",
-		     format_time(r->cfg.breaktrace_ns, lim, sizeof(lim)),
-		     r->trace_kept ? "kept (--keep-trace)" : "not kept");
+		line(f, "Breaktrace", "no wakeup over %s; the trace (instance "
+		     "%s) was %s", format_time(r->cfg.breaktrace_ns, lim,
+					       sizeof(lim)), r->trace_name,
+		     r->trace_kept ? "kept (--keep-trace)" : "removed");
 		if (r->trace_kept)
 			line(f, "Trace", "%s (instance %s): trace-cmd show -B "
 			     "%s; rmdir %s when done", r->trace_dir,

@@ -1244,6 +1244,7 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->kview_wakeups = w->kview_wakeups;
 	r->traced = w->trace != NULL;
 	r->explain_traced = w->xtrace != NULL;
+	r->explain_name = w->xtrace ? w->xtrace->name : NULL;
 	r->run_start_ns = w->run_start_ns;
 	if (w->trace) {
 		r->trace_name = w->trace->name;

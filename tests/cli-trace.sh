@@ -88,8 +88,9 @@ is "$("${JSON_CHECK:-$(pwd)/tests/json-check}" --get "$tmp/b.json" 'configuratio
 
 # Not reached: the instance is removed; tracing elsewhere is untouched.
 run -c2 -s1 -S2 -x0 -t 0.3 -b 1h
-check "-b 1h: a complete run, exit 0, no instance left" \
-	sh -c "test $rc -eq 0 && ! ls '$tr/instances' | grep -q '^latt-'"
+inst=$(sed -n 's/^	Breaktrace	no wakeup over [^;]*; the trace (instance \(latt-[0-9]*\)) was removed$/\1/p' "$tmp/out")
+check "-b 1h: a complete run, exit 0, its instance ($inst) removed" \
+	sh -c "test $rc -eq 0 && test -n '$inst' && test ! -e '$tr/instances/$inst'"
 is "$(cat "$tr/tracing_on") $(cat "$tr/set_event" | sort | tr '\n' ' ')" \
 	"$top_on $top_events" "... the top trace buffer's state as it was"
 
@@ -109,12 +110,13 @@ check "... each found one split into the waker's, the scheduler's and the return
 	test "$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user[^)]*)$' "$tmp/out")" -eq "$found"
 check "... behind the loop: sh (pid $hog, normal nice -20)" \
 	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
-check "... no events lost, the instance removed" \
-	sh -c "grep -q '^	Trace		[0-9]* scheduler events, none lost\$' '$tmp/out' && ! ls '$tr/instances' | grep -q '^latt-'"
+inst=$(sed -n 's/^	Trace		[0-9]* scheduler events, none lost (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
+check "... no events lost, the instance ($inst) removed" \
+	sh -c "test -n '$inst' && test ! -e '$tr/instances/$inst'"
 
 # --keep-trace: the instance stays even when -b is not reached.
 run -c2 -s1 -S2 -x0 -t 0.3 -b 1h --keep-trace
-kept=$(ls "$tr/instances" | grep '^latt-' | head -n 1)
+kept=$(sed -n 's/^	Breaktrace	no wakeup over [^;]*; the trace (instance \(latt-[0-9]*\)) was kept (--keep-trace)$/\1/p' "$tmp/out")
 check "--keep-trace: the instance is left ($kept), tracing stopped" \
 	sh -c "test $rc -eq 0 && test -n '$kept' && test \$(cat '$tr/instances/$kept/tracing_on') -eq 0"
 [ -n "$kept" ] && rmdir "$tr/instances/$kept"
@@ -125,8 +127,9 @@ run -c2 -s1 -S2 -x0 -t 10 -b 1us --explain=1
 inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance latt-[0-9]*, kept).*/\1/p' "$tmp/out")
 check "-b with --explain: exit 3, the kept trace has the marker" \
 	sh -c "test $rc -eq 3 && test -d '$inst' && grep -v '^#' '$inst/trace' | tail -n 5 | grep -q 'latt: breaktrace'"
-check "... the wakeup explained from its own instance, which is gone" \
-	sh -c "grep -q '^	#1		client ' '$tmp/out' && ! ls '$tr/instances' | grep -q 'explain'"
+xinst=$(sed -n 's/^	Trace		[0-9]* scheduler events.* (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
+check "... the wakeup explained from its own instance ($xinst), which is gone" \
+	sh -c "grep -q '^	#1		client ' '$tmp/out' && test -n '$xinst' && test ! -e '$tr/instances/$xinst'"
 [ -n "$inst" ] && [ -d "$inst" ] && rmdir "$inst"
 
 # In a sweep, the run that reached -b says where its trace is.

@@ -153,6 +153,7 @@ struct latt_result {
 	struct latt_explained *explained;
 	unsigned int nexplained;
 	bool explain_traced;		/* its own trace was recorded */
+	const char *explain_name;	/* ... in this instance */
 	uint64_t trace_events;		/* scheduler events read */
 	uint64_t explain_lost;		/* ... and those that did not fit */
 	int explain_error;		/* -errno of reading the trace */
