@@ -726,11 +726,10 @@ static int open_sink(struct sink *k, const char *what, const char *option,
 				option);
 			return -EBADF;
 		}
-		k->f = stdout;
-		return 0;
+	} else {
+		snprintf(k->quoted, sizeof(k->quoted), "'%s'", path);
+		k->name = k->quoted;
 	}
-	snprintf(k->quoted, sizeof(k->quoted), "'%s'", path);
-	k->name = k->quoted;
 	ret = latt_out_open(&k->file, path);
 	if (ret) {
 		fprintf(stderr, "latt: cannot write %s to %s: %s\n", what,
@@ -744,14 +743,7 @@ static int open_sink(struct sink *k, const char *what, const char *option,
 /* Put @k in place; the standard output is only flushed here. */
 static int commit_sink(struct sink *k)
 {
-	if (!k->f)
-		return 0;
-	if (latt_out_used(&k->file))
-		return latt_out_commit(&k->file);
-	errno = 0;
-	if (fflush(stdout) || ferror(stdout))
-		return errno ? -errno : -EIO;
-	return 0;
+	return k->f ? latt_out_commit(&k->file) : 0;
 }
 
 /*
@@ -1195,8 +1187,9 @@ int main(int argc, char **argv)
 		status = LATT_EXIT_RUNTIME;
 		goto out_session;
 	}
-	if (o.nlimits && latt_threshold_check(stderr, results, nres, o.limits,
-					      o.nlimits) && !status)
+	if (o.nlimits && latt_threshold_check(stderr, cfgs, ncfgs, results,
+					      nres, o.limits, o.nlimits) &&
+	    !status)
 		status = LATT_EXIT_THRESHOLD;
 	if (r->stop == LATT_STOP_OUTPUT) {
 		fprintf(stderr, "latt: write error on %s: %s\n", out.name,

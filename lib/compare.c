@@ -127,10 +127,14 @@ static void percentile(jobj *h, uint64_t count, double min, double max,
 	*hi = b >= count ? max : hist_at(h, b, min, max);
 }
 
-static bool read_histogram(struct reader *rd, jobj *h, const char *at)
+/* Check histogram @h at @at, and add up its counts into @sum. */
+static bool read_histogram(struct reader *rd, jobj *h, const char *at,
+			   uint64_t *sum)
 {
 	size_t i, n = json_object_array_length(h);
 	uint64_t last = 0;
+
+	*sum = 0;
 
 	for (i = 0; i < n; i++) {
 		jobj *b = json_object_array_get_idx(h, i);
@@ -158,6 +162,8 @@ static bool read_histogram(struct reader *rd, jobj *h, const char *at)
 		}
 		last = (uint64_t)json_object_get_uint64(
 			json_object_array_get_idx(b, 0));
+		*sum += (uint64_t)json_object_get_uint64(
+			json_object_array_get_idx(b, 1));
 	}
 	return true;
 }
@@ -172,6 +178,7 @@ static void read_run(struct reader *rd, jobj *o, const char *at,
 	jobj *status, *w, *h, *t, *b;
 	char where[160];
 	double count, min, max, sd;
+	uint64_t sum;
 	size_t i;
 
 	for (i = 0; i < LATT_CM_COUNT; i++)
@@ -189,22 +196,14 @@ static void read_run(struct reader *rd, jobj *o, const char *at,
 	run->v[LATT_CM_AVG] = num(rd, w, where, "mean_ns", true);
 	sd = num(rd, w, where, "stdev_mean_ns", true);
 	h = field(rd, w, where, "histogram", json_type_array, false);
-	if (rd->failed || !read_histogram(rd, h, where))
+	if (rd->failed || !read_histogram(rd, h, where, &sum))
 		return;
-	run->nbuckets = json_object_array_length(h);
-	{
-		uint64_t sum = 0;
-
-		for (i = 0; i < run->nbuckets; i++)
-			sum += (uint64_t)json_object_get_uint64(
-				json_object_array_get_idx(
-					json_object_array_get_idx(h, i), 1));
-		if ((double)sum != count) {
-			fail(rd, "%s.histogram holds %llu samples, count says "
-			     "%.0f", where, (unsigned long long)sum, count);
-			return;
-		}
+	if ((double)sum != count) {
+		fail(rd, "%s.histogram holds %llu samples, count says %.0f",
+		     where, (unsigned long long)sum, count);
+		return;
 	}
+	run->nbuckets = json_object_array_length(h);
 	run->buckets = calloc(run->nbuckets ? run->nbuckets : 1,
 			      sizeof(*run->buckets));
 	if (!run->buckets) {

@@ -190,16 +190,6 @@ uint64_t latt_config_entries(const struct latt_result *results, size_t n,
 	return sum;
 }
 
-/* Is @results[i] the first run of its configuration? */
-static bool first_of(const struct latt_result *results, size_t i)
-{
-	size_t j;
-
-	for (j = 0; j < i; j++)
-		if (!strcmp(results[j].cfg.name, results[i].cfg.name))
-			return false;
-	return true;
-}
 
 static void quiet_value(FILE *f, const char *key, double ns)
 {
@@ -235,19 +225,18 @@ int latt_quiet_lines(FILE *f, const struct latt_run_cfg *cfgs, size_t ncfgs,
 	return 0;
 }
 
-unsigned int latt_threshold_check(FILE *err, const struct latt_result *results,
-				  size_t n, const struct latt_threshold *t,
-				  size_t nt)
+unsigned int latt_threshold_check(FILE *err, const struct latt_run_cfg *cfgs,
+				  size_t ncfgs,
+				  const struct latt_result *results, size_t n,
+				  const struct latt_threshold *t, size_t nt)
 {
 	unsigned int over = 0;
 	const char *name;
 	size_t i, j;
 	double v;
 
-	for (i = 0; i < n; i++) {
-		if (!first_of(results, i))
-			continue;
-		name = results[i].cfg.name;
+	for (i = 0; i < ncfgs; i++) {
+		name = cfgs[i].name;
 		for (j = 0; j < nt; j++) {
 			v = latt_config_value(results, n, name, t[j].metric,
 					      t[j].pct);

@@ -42,10 +42,4 @@ int latt_out_commit(struct latt_out *o);
 /* Drop @o: nothing is left at its path, an older file stays. */
 void latt_out_abort(struct latt_out *o);
 
-/* Open @o only when @path is set: for optional outputs. */
-static inline bool latt_out_used(const struct latt_out *o)
-{
-	return o->f != NULL;
-}
-
 #endif /* LATT_OUTPUT_H */

@@ -65,11 +65,14 @@ int latt_quiet_lines(FILE *f, const struct latt_run_cfg *cfgs, size_t ncfgs,
 		     const struct latt_result *results, size_t n);
 
 /*
- * Check every configuration against @t[0..nt): print on @err one line
- * per configuration and metric over its limit, and return how many were.
+ * Check every configuration of @cfgs[0..ncfgs) (its runs in
+ * @results[0..n); one that never ran has no value) against @t[0..nt):
+ * print on @err one line per configuration and metric over its limit,
+ * and return how many were.
  */
-unsigned int latt_threshold_check(FILE *err, const struct latt_result *results,
-				  size_t n, const struct latt_threshold *t,
-				  size_t nt);
+unsigned int latt_threshold_check(FILE *err, const struct latt_run_cfg *cfgs,
+				  size_t ncfgs,
+				  const struct latt_result *results, size_t n,
+				  const struct latt_threshold *t, size_t nt);
 
 #endif /* LATT_THRESHOLD_H */
