@@ -268,7 +268,7 @@ static void __attribute__((noreturn)) usage(void)
 "                          full or lazy\n"
 "      --scheduler COMMAND a sched_ext scheduler to run during each run\n"
 "\n"
-"TIME takes a unit: ns, us, ms, s, min, h (\"500us\", \"2s\"); a plain\n"
+"TIME takes a unit: ns, us, ms, s, min, h, d (\"500us\", \"2s\"); a plain\n"
 "number is in microseconds for the settings.  SIZE takes b, k, m, g.\n"
 "\n"
 "Exit status: 0 success, 1 usage error, 2 setup or runtime failure\n"
@@ -370,11 +370,11 @@ static void parse_option(struct opts *o, int c, const char *arg,
 	case 't':
 		b->duration_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
 					      DURATION_MIN_NS, DURATION_MAX_NS,
-					      "1ms to 30 days");
+					      "1ms to 30d");
 		break;
 	case OPT_WARMUP:
 		b->warmup_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,
-					    DURATION_MAX_NS, "0 to 30 days");
+					    DURATION_MAX_NS, "0 to 30d");
 		break;
 	case OPT_GRACE:
 		b->grace_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,

@@ -26,6 +26,9 @@ static const struct unit duration_units[] = {
 	{ "s", LATT_NSEC_PER_SEC },
 	{ "min", 60 * LATT_NSEC_PER_SEC },
 	{ "h", 3600 * LATT_NSEC_PER_SEC },
+	{ "d", 86400 * LATT_NSEC_PER_SEC },
+	{ "day", 86400 * LATT_NSEC_PER_SEC },
+	{ "days", 86400 * LATT_NSEC_PER_SEC },
 	{ NULL, 0 }
 };
 

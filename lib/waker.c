@@ -548,6 +548,13 @@ static void take_answer(struct latt_waker *w)
 		if (w->clients[i].in_flight)
 			answered(w, &w->clients[i]);
 	w->pending = 0;
+	/*
+	 * -v: the cycle's lines reach a pipe now, not when a block fills,
+	 * and a reader that left (head) ends the run at the next cycle.
+	 * Out of the measured interval: the waker sleeps next.
+	 */
+	if (w->samples && !w->warming && fflush(w->samples))
+		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
 }
 
 /*
@@ -582,12 +589,21 @@ static void live_where(struct latt_waker *w, uint64_t now, char *buf,
 		       size_t len)
 {
 	double el = (double)(now - w->run_start_ns) / 1e9;
+	uint64_t ns = w->cfg->duration_ns, day = 86400 * 1000000000ULL;
 
-	if (w->cfg->duration_ns)
-		snprintf(buf, len, "%.1f/%g s", el,
-			 (double)w->cfg->duration_ns / 1e9);
-	else
+	/* Past a day, "1.0 s of 30d" rather than "1.0/2.592e+06 s". */
+	if (!ns)
 		snprintf(buf, len, "%.1f s", el);
+	else if (ns < day)
+		snprintf(buf, len, "%.1f/%g s", el, (double)ns / 1e9);
+	else if (ns % day == 0)
+		snprintf(buf, len, "%.1f s of %llud", el,
+			 (unsigned long long)(ns / day));
+	else if (ns % (day / 24) == 0)
+		snprintf(buf, len, "%.1f s of %lluh", el,
+			 (unsigned long long)(ns / (day / 24)));
+	else
+		snprintf(buf, len, "%.1f s of %.0f s", el, (double)ns / 1e9);
 	if (w->runs_total > 1)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", run %u/%u %s",
 			 w->run_no, w->runs_total, w->cfg->name);

@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 59
+plan 61
 
 d="$tmp/dir"
 mkdir "$d"
@@ -146,6 +146,11 @@ check "... the last one's total is the report's" \
 	grep -q "in all $(entries) entries" "$tmp/err"
 run -c1 -t 1 -i 5ms
 is "$rc" 1 "-i below 10ms: a usage error"
+# -t takes days, as its message says, and -i then says them so.
+run -c1 -s1 -S2 -x0 -t 30d -i 100ms -- sleep 0.3
+is "$rc" 0 "-t 30d with a command: accepted, the command ends the run"
+check "... -i says '0.1 s of 30d', not 2.592e+06 s" \
+	grep -q '^latt: [0-9.]* s of 30d: interval' "$tmp/err"
 
 # The progress line: only on a terminal, erased before the report.
 run -c2 -s1 -S2 -x0 -t 1.2

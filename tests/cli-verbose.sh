@@ -5,7 +5,7 @@
 # histogram's bound), whatever the latencies were.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 13
+plan 15
 
 run -v -c4 -s1 -S3 -t 2
 is "$rc" 0 "latt -v -c4 -s1 -S3 -t 2 exits 0"
@@ -81,3 +81,15 @@ wait $pid
 is "$(grep -c '^sample ' "$tmp/out")" "$(entries)" "a stopped client: still a -v line per entry"
 check "... its unanswered wakeup marked as such" \
 	grep -Eq '^sample client=[12] wakeup_ns=[0-9]+ work_ns=0 unanswered$' "$tmp/out"
+
+# Into a pipe, each cycle's lines arrive as the cycle completes, and a
+# reader that leaves early ends latt at the next cycle (by SIGPIPE), long
+# before -t (block-buffered, the 4 KB of a -v buffer take 10 s to fill
+# here, and head gets its lines only then).
+start=$(date +%s)
+{ "$latt" -v -c2 -s200 -S300 -t 30 2>"$tmp/err"; echo $? >"$tmp/rc"; } |
+	head -n 3 >"$tmp/head"
+took=$(( $(date +%s) - start ))
+check "latt -v -t 30 | head -3 ends well before -t (${took} s)" \
+	test "$took" -lt 5 -a "$(grep -c '^sample ' "$tmp/head")" -eq 2
+is "$(cat "$tmp/rc")" 141 "... killed by SIGPIPE, as programs that lose their reader are"

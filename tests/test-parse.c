@@ -32,6 +32,10 @@ static const struct num_case durations[] = {
 	{ "7s", MS, 0, 7 * SEC },
 	{ "2min", MS, 0, 120 * SEC },
 	{ "3h", MS, 0, 3 * 3600 * SEC },
+	{ "30d", SEC, 0, 30 * 86400 * SEC },	/* -t's largest */
+	{ "1day", SEC, 0, 86400 * SEC },
+	{ "30Days", SEC, 0, 30 * 86400 * SEC },
+	{ "1dd", SEC, -EINVAL, 0 },
 	{ "10", MS, 0, 10 * MS },		/* default unit: -s */
 	{ "10", SEC, 0, 10 * SEC },		/* default unit: -t */
 	{ "0", MS, 0, 0 },

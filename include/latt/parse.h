@@ -17,9 +17,10 @@
 
 /*
  * A duration: a non-negative decimal number ("2", "0.5", "1.25") with an
- * optional unit: ns, us, ms, s, min or h.  Without a unit the number is in
- * @unit_ns (LATT_NSEC_PER_MSEC for -s, LATT_NSEC_PER_SEC for -t).  The
- * result is in nanoseconds, rounded to the nearest.
+ * optional unit: ns, us, ms, s, min, h or d (also day, days).  Without
+ * a unit the number is in @unit_ns (LATT_NSEC_PER_MSEC for -s,
+ * LATT_NSEC_PER_SEC for -t).  The result is in nanoseconds, rounded to
+ * the nearest.
  */
 int latt_parse_duration(const char *s, uint64_t unit_ns, uint64_t *ns);
 
