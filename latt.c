@@ -31,6 +31,7 @@
 #include "latt/config.h"
 #include "latt/explain.h"
 #include "latt/csv.h"
+#include "latt/escape.h"
 #include "latt/json.h"
 #include "latt/output.h"
 #include "latt/parse.h"
@@ -105,7 +106,8 @@ struct opts {
 	size_t nlimits;			/* --fail-above */
 };
 
-static const char shortopts[] = "+c:s:S:x:t:p:C:r:o:qi:b:vVh";
+/* "+": options stop at the command; ":": latt says what is wrong. */
+static const char shortopts[] = "+:c:s:S:x:t:p:C:r:o:qi:b:vVh";
 
 static const struct option fixed_opts[] = {
 	{ "clients",     required_argument, NULL, 'c' },
@@ -294,16 +296,21 @@ static void __attribute__((noreturn)) bad_usage(void)
 	exit(LATT_EXIT_USAGE);
 }
 
+/* One line, the arguments in it escaped: they may hold anything. */
 static void __attribute__((noreturn, format(printf, 1, 2)))
 usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
+	int n;
 
-	fputs("latt: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (n < 0)
+		fputs("latt: out of memory\n", stderr);
+	else
+		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
 	exit(LATT_EXIT_USAGE);
 }
 
@@ -505,6 +512,55 @@ static void parse_option(struct opts *o, int c, const char *arg,
 	}
 }
 
+/*
+ * What getopt_long() found wrong (it returned '?' or ':' for @c), said
+ * as getopt says it, with the word escaped; then bad_usage().
+ */
+static void __attribute__((noreturn))
+getopt_error(int c, int argc, char **argv)
+{
+	const char *word = optind > 0 && optind <= argc ? argv[optind - 1] :
+			   "", *eq;
+	const struct option *o, *found = NULL;
+	size_t n;
+	int matches = 0;
+	char ch;
+
+	if (strncmp(word, "--", 2) || !word[2]) {
+		ch = (char)optopt;
+		fprintf(stderr, "latt: %s -- '%s'\n", c == ':' ?
+			"option requires an argument" : "invalid option",
+			latt_esc_n(&ch, 1));
+		bad_usage();
+	}
+	eq = strchr(word, '=');
+	n = eq ? (size_t)(eq - word - 2) : strlen(word + 2);
+	for (o = longopts; o->name; o++) {
+		if (strncmp(o->name, word + 2, n))
+			continue;
+		if (!o->name[n]) {
+			found = o;
+			matches = 1;
+			break;
+		}
+		found = o;
+		matches++;
+	}
+	if (!matches)
+		fprintf(stderr, "latt: unrecognized option '%s'\n",
+			latt_esc(word));
+	else if (matches > 1)
+		fprintf(stderr, "latt: option '%s' is ambiguous\n",
+			latt_esc_n(word, n + 2));
+	else if (eq && found->has_arg == no_argument)
+		fprintf(stderr, "latt: option '--%s' doesn't allow an "
+			"argument\n", found->name);
+	else
+		fprintf(stderr, "latt: option '--%s' requires an argument\n",
+			found->name);
+	bad_usage();
+}
+
 static void getopt_all(struct opts *o, int argc, char **argv)
 {
 	char *argv0 = argv[0], name[] = "latt";
@@ -513,8 +569,11 @@ static void getopt_all(struct opts *o, int argc, char **argv)
 	/* getopt's own messages name latt, not its path or the command. */
 	argv[0] = name;
 	while ((c = getopt_long(argc, argv, shortopts, longopts,
-				&longindex)) != -1)
+				&longindex)) != -1) {
+		if (c == '?' || c == ':')
+			getopt_error(c, argc, argv);
 		parse_option(o, c, optarg, longindex);
+	}
 	argv[0] = argv0;
 }
 
@@ -686,9 +745,9 @@ static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 		if (ret) {
 			if (named)
 				fprintf(stderr, "latt: configuration '%s': "
-					"%s\n", cfgs[i].name, err);
+					"%s\n", cfgs[i].name, latt_esc(err));
 			else
-				fprintf(stderr, "latt: %s\n", err);
+				fprintf(stderr, "latt: %s\n", latt_esc(err));
 			return ret;
 		}
 	}
@@ -705,7 +764,7 @@ struct sink {
 	FILE *f;		/* NULL: not written */
 	const char *what;	/* "the report" */
 	const char *name;	/* for messages: "standard output", "'x'" */
-	char quoted[PATH_MAX + 2];
+	char *quoted;		/* "'path'", escaped, malloc'd */
 };
 
 /* Open @k for @path ("-": the standard output; NULL: not written). */
@@ -727,7 +786,11 @@ static int open_sink(struct sink *k, const char *what, const char *option,
 			return -EBADF;
 		}
 	} else {
-		snprintf(k->quoted, sizeof(k->quoted), "'%s'", path);
+		if (asprintf(&k->quoted, "'%s'", latt_esc(path)) < 0) {
+			k->quoted = NULL;
+			fprintf(stderr, "latt: out of memory\n");
+			return -ENOMEM;
+		}
 		k->name = k->quoted;
 	}
 	ret = latt_out_open(&k->file, path);
@@ -887,7 +950,7 @@ static void open_trace(struct latt_trace *t, const char *suffix,
 
 	if (latt_trace_open(t, suffix, kb, overwrite, err, sizeof(err))) {
 		fprintf(stderr, "latt: %s: no trace: %s; measuring without "
-			"it\n", option, err);
+			"it\n", option, latt_esc(err));
 		return;
 	}
 	t->keep = keep;
@@ -947,7 +1010,7 @@ static int compare_main(int argc, char **argv)
 		}
 		if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "latt compare: unknown option '%s'\n",
-				argv[i]);
+				latt_esc(argv[i]));
 			compare_usage(LATT_EXIT_USAGE);
 		}
 	}
@@ -960,13 +1023,15 @@ static int compare_main(int argc, char **argv)
 		if (!argv[i])
 			continue;
 		if (latt_cmp_read(&files[n], argv[i], err, sizeof(err))) {
-			fprintf(stderr, "latt compare: %s: %s\n", argv[i], err);
+			fprintf(stderr, "latt compare: %s: %s\n",
+				latt_esc(argv[i]), latt_esc(err));
 			status = LATT_EXIT_USAGE;
 		}
 		n++;
 	}
 	if (!n) {
 		fprintf(stderr, "latt compare: no file to compare\n");
+		free(files);
 		compare_usage(LATT_EXIT_USAGE);
 	}
 	if (!status) {
@@ -1055,7 +1120,7 @@ int main(int argc, char **argv)
 	memset(&csv, 0, sizeof(csv));
 	if (open_sink(&out, "the report", "-o", o.output ? o.output :
 		      doc_stdout ? NULL : "-", stdout_closed))
-		goto out_free;
+		goto out_sinks;
 	if (open_sink(&json, "the JSON", "--json", o.json, stdout_closed) ||
 	    open_sink(&csv, "the CSV", "--csv", o.csv, stdout_closed))
 		goto out_sinks;
@@ -1119,7 +1184,7 @@ int main(int argc, char **argv)
 			status = latt_result_exit_status(r);
 			if (r->warning[0])
 				fprintf(stderr, "latt: warning: %s\n",
-					r->warning);
+					latt_esc(r->warning));
 			if (!s.sweep || o.quiet || !out.f ||
 			    !latt_result_measured(r) ||
 			    r->stop == LATT_STOP_OUTPUT)
@@ -1214,6 +1279,9 @@ out_sinks:
 	latt_out_abort(&out.file);
 	latt_out_abort(&json.file);
 	latt_out_abort(&csv.file);
+	free(out.quoted);
+	free(json.quoted);
+	free(csv.quoted);
 out_free:
 	for (i = 0; i < nres; i++)
 		latt_result_release(&results[i]);

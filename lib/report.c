@@ -10,10 +10,12 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 
+#include "latt/escape.h"
 #include "latt/parse.h"
 #include "latt/report.h"
 #include "latt/util.h"
@@ -48,17 +50,29 @@ static void block(FILE *f, const char *title)
 	fprintf(f, "\n%s\n%s\n", title, RULE);
 }
 
-/* One "\tLabel\t\tvalue" line; labels of 8 characters or more take one tab. */
+/*
+ * One "\tLabel\t\tvalue" line; labels of 8 characters or more take one
+ * tab.  The value may hold strings from elsewhere (a command, a label, a
+ * task's name): it is shown escaped (include/latt/escape.h).
+ */
 static void __attribute__((format(printf, 3, 4)))
 line(FILE *f, const char *label, const char *fmt, ...)
 {
 	va_list ap;
+	char *text;
+	int n;
 
 	fprintf(f, "\t%s%s", label, strlen(label) < 8 ? "\t\t" : "\t");
 	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
+	n = vasprintf(&text, fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		fputs("(out of memory)\n", f);
+		return;
+	}
+	fputs(latt_esc_n(text, (size_t)n), f);
 	fputc('\n', f);
+	free(text);
 }
 
 /*
@@ -84,8 +98,9 @@ static void averages(FILE *f, const char *title, const struct latt_series *s)
 }
 
 /*
- * The percentiles, and the max with the same precision.  A percentile
- * the samples are too few for is the max, and says so.
+ * The percentiles, and the max with the same precision as "Highest" (not
+ * "Max": latt-0.1's parsers find its Max, Avg, Stdev once per series).
+ * A percentile the samples are too few for is the max, and says so.
  */
 static void percentiles(FILE *f, const char *title,
 			const struct latt_result *r,
@@ -105,7 +120,7 @@ static void percentiles(FILE *f, const char *title,
 		else
 			value(f, label, s, 1, (double)s->pct[i]);
 	}
-	value(f, "Max", s, 1, (double)s->stats.max);
+	value(f, "Highest", s, 1, (double)s->stats.max);
 }
 
 /*
@@ -513,7 +528,7 @@ void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 	char why[1024];
 
 	if (latt_result_verdict(r, why, sizeof(why))[0])
-		fprintf(f, "latt: %s%s\n", ctx, why);
+		fprintf(f, "latt: %s%s\n", latt_esc(ctx), latt_esc(why));
 	else if (r->waker_lagged)
 		fprintf(f, "latt: %snote: the waker itself woke late (by up "
 			"to %.1f usec, more than any client's latency; %.0f%% "
@@ -540,7 +555,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 		fprintf(f, "; command %.2f s, cpu %.2f s",
 			secs(r->target_wall_ns), r->target_cpu_s);
 	fprintf(f, "%s%s\n", latt_result_measured(r) ? "; " : "",
-		latt_result_status(r, st, sizeof(st)));
+		latt_esc(latt_result_status(r, st, sizeof(st))));
 }
 
 /* One number of the table: @width wide, "-" where there is none. */
@@ -623,10 +638,12 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 			w = (int)strlen(rows[i].cfg->name);
 
 	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
-		sys->kernel, sys->hostname, sys->cpu_model, sys->cpus,
+		latt_esc(sys->kernel), latt_esc(sys->hostname),
+		latt_esc(sys->cpu_model), sys->cpus,
 		sys->numa_nodes, sys->numa_nodes == 1 ? "" : "s");
 	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
-		sys->clocksource, sys->preempt, sys->autogroup < 0 ? "absent" :
+		latt_esc(sys->clocksource), latt_esc(sys->preempt),
+		sys->autogroup < 0 ? "absent" :
 		sys->autogroup ? "on" : "off");
 	fprintf(f, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
@@ -644,7 +661,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		latt_config_format(rows[i].cfg, NULL, settings,
 				   sizeof(settings));
 		fprintf(f, "%-*s %s", w, rows[i].cfg->name,
-			settings[0] ? settings : "(no settings)");
+			settings[0] ? latt_esc(settings) : "(no settings)");
 		if (rows[i].left_out)
 			fprintf(f, " [%u run%s left out: not complete]",
 				rows[i].left_out,

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the escaping of strings for display (lib/escape.c,
+ * include/latt/escape.h): what passes as it is, how each kind of control
+ * and of invalid UTF-8 is shown, that nothing is cut (a NUL inside, a
+ * long string), and the snprintf()-like length.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "latt/escape.h"
+#include "tap.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+static const struct {
+	const char *in;
+	size_t len;		/* 0: strlen(in) */
+	const char *out;
+	const char *what;
+} cases[] = {
+	{ "base line", 0, "base line", "printable ASCII as it is" },
+	{ "", 0, "", "empty" },
+	{ "a\\b '\\''", 0, "a\\b '\\''", "a backslash as it is" },
+	{ "a\tb\nc\rd", 0, "a\\tb\\nc\\rd", "tab, newline, CR named" },
+	{ "\x1b[2J", 0, "\\x1b[2J", "ESC as \\x1b" },
+	{ "\x07\x7f\x01", 0, "\\x07\\x7f\\x01", "BEL, DEL, SOH" },
+	{ "\x1b]0;title\x07", 0, "\\x1b]0;title\\x07", "an OSC title" },
+	{ "a\0b", 3, "a\\x00b", "a NUL inside is shown, not an end" },
+	{ "caf\xc3\xa9", 0, "caf\xc3\xa9", "valid UTF-8 as it is" },
+	{ "\xe2\x82\xac \xf0\x9f\x98\x80", 0, "\xe2\x82\xac \xf0\x9f\x98\x80",
+	  "three- and four-byte UTF-8 as it is" },
+	{ "\xc2\x9b" "2J", 0, "\\u009b2J", "a C1 control (CSI) as \\u" },
+	{ "a\xe2\x80\xaeZ", 0, "a\\u202eZ", "a bidi override as \\u" },
+	{ "\xe2\x80\xa8", 0, "\\u2028", "the line separator as \\u" },
+	{ "\xff\xfe", 0, "\\xff\\xfe", "bytes never in UTF-8" },
+	{ "\x80x", 0, "\\x80x", "a stray continuation byte" },
+	{ "\xc0\xaf", 0, "\\xc0\\xaf", "an overlong form" },
+	{ "\xed\xa0\x80", 0, "\\xed\\xa0\\x80", "a surrogate" },
+	{ "\xf4\x90\x80\x80", 0, "\\xf4\\x90\\x80\\x80", "beyond U+10FFFF" },
+	{ "\xe2\x82", 0, "\\xe2\\x82", "a sequence cut short" },
+	{ "\xe2\x82x", 0, "\\xe2\\x82x", "a sequence broken by ASCII" },
+};
+
+int main(void)
+{
+	char buf[64], *d, big[4096];
+	const char *a, *b;
+	size_t i, n, len;
+
+	plan((int)ARRAY_SIZE(cases) + 9);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		len = cases[i].len ? cases[i].len : strlen(cases[i].in);
+		n = latt_escape(buf, sizeof(buf), cases[i].in, len);
+		if (!ok(!strcmp(buf, cases[i].out) &&
+			n == strlen(cases[i].out), "%s", cases[i].what))
+			diag("got '%s' (%zu)", latt_esc(buf), n);
+	}
+
+	/* snprintf()'s contract: the whole length, the text cut to fit. */
+	n = latt_escape(buf, 5, "a\x1b" "bc", 4);
+	ok(n == 7 && !strcmp(buf, "a\\x1"), "cut to the buffer, the whole "
+	   "length returned (%zu, '%s')", n, buf);
+	ok(latt_escape(NULL, 0, "\xff", 1) == 4, "a length without a buffer");
+	/* The bound: 6 output bytes per input byte at most. */
+	memset(big, 0x85, 100);
+	ok(latt_escape(NULL, 0, big, 100) <= 600 &&
+	   latt_escape(NULL, 0, "\xe2\x80\xae", 3) <= 18, "at most 6 times "
+	   "as long");
+
+	d = latt_escape_dup("x\ny", 3);
+	ok(d && !strcmp(d, "x\\ny"), "latt_escape_dup");
+	free(d);
+
+	/* The ring: eight at once stay valid. */
+	a = latt_esc("one\n");
+	for (i = 0; i < 6; i++)
+		latt_esc("filler");
+	b = latt_esc("two\t");
+	ok(!strcmp(a, "one\\n") && !strcmp(b, "two\\t"),
+	   "eight results of latt_esc() at once");
+	ok(!strcmp(latt_esc(NULL), "(null)"), "NULL shown as (null)");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	ok(strlen(latt_esc(big)) == sizeof(big) - 1, "a long string whole");
+	ok(!strcmp(latt_esc_n("a\0b", 3), "a\\x00b"), "latt_esc_n with a NUL");
+	ok(latt_esc_width("caf\xc3\xa9 \\x1b") == 9, "width in characters");
+	return tap_done();
+}
