@@ -584,26 +584,40 @@ static uint64_t live_p99(const struct latt_stats *st,
 	return v < st->min ? st->min : v > st->max ? st->max : v;
 }
 
+/*
+ * The decimals of the live line's seconds: as many as the period has
+ * ("0.01-0.02 s" for -i 10ms), at least one.
+ */
+static int live_prec(const struct latt_waker *w)
+{
+	const uint64_t ms = 1000000;
+
+	return w->live_ns % (100 * ms) == 0 ? 1 :
+	       w->live_ns % (10 * ms) == 0 ? 2 : 3;
+}
+
 /* Where the run stands: "3.0/10.0 s, run 1/3 base". */
 static void live_where(struct latt_waker *w, uint64_t now, char *buf,
 		       size_t len)
 {
 	double el = (double)(now - w->run_start_ns) / 1e9;
 	uint64_t ns = w->cfg->duration_ns, day = 86400 * 1000000000ULL;
+	int prec = live_prec(w);
 
 	/* Past a day, "1.0 s of 30d" rather than "1.0/2.592e+06 s". */
 	if (!ns)
-		snprintf(buf, len, "%.1f s", el);
+		snprintf(buf, len, "%.*f s", prec, el);
 	else if (ns < day)
-		snprintf(buf, len, "%.1f/%g s", el, (double)ns / 1e9);
+		snprintf(buf, len, "%.*f/%g s", prec, el, (double)ns / 1e9);
 	else if (ns % day == 0)
-		snprintf(buf, len, "%.1f s of %llud", el,
+		snprintf(buf, len, "%.*f s of %llud", prec, el,
 			 (unsigned long long)(ns / day));
 	else if (ns % (day / 24) == 0)
-		snprintf(buf, len, "%.1f s of %lluh", el,
+		snprintf(buf, len, "%.*f s of %lluh", prec, el,
 			 (unsigned long long)(ns / (day / 24)));
 	else
-		snprintf(buf, len, "%.1f s of %.0f s", el, (double)ns / 1e9);
+		snprintf(buf, len, "%.*f s of %.0f s", prec, el,
+			 (double)ns / 1e9);
 	if (w->runs_total > 1)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", run %u/%u %s",
 			 w->run_no, w->runs_total, w->cfg->name);
@@ -635,9 +649,12 @@ static void live_tick(struct latt_waker *w)
 		fputs("\033[K", stderr);
 		w->live_shown = true;
 	} else {
-		fprintf(stderr, "latt: %s: interval %.1f-%.1f s: %llu entries",
-			where, (double)(w->interval_start_ns - w->run_start_ns) /
-			1e9, (double)(now - w->run_start_ns) / 1e9,
+		int prec = live_prec(w);
+
+		fprintf(stderr, "latt: %s: interval %.*f-%.*f s: %llu entries",
+			where, prec, (double)(w->interval_start_ns -
+					      w->run_start_ns) / 1e9,
+			prec, (double)(now - w->run_start_ns) / 1e9,
 			(unsigned long long)w->interval.count);
 		if (w->interval.count)
 			fprintf(stderr, ", max %.1f, avg %.1f, p99 %.1f usec",
