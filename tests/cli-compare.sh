@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 31
+plan 47
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -20,10 +20,21 @@ run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/c.json"
 
 cmp_run "$tmp/a.json" "$tmp/b.json"
 is "$rc" 0 "two files: exit 0"
-check "... each file named with its label, or kernel and file name" \
-	sh -c "grep -q '^base line .*a.json: $(uname -r), ' '$tmp/out' &&
-		grep -q '^$(uname -r) (b.json) .*b.json: ' '$tmp/out'"
-is "$(awk '$1 == "file" { on = 1; next } on && NF == 0 { exit } on { n++ } END { print n }' "$tmp/out")" 3 \
+check "... a column per file, headed by its label, or kernel and file name" \
+	sh -c "head -n 1 '$tmp/out' | grep -q '^   *base line   *$(uname -r) (b.json)\$' &&
+		grep -q '^  file  .*a.json  *$tmp/b.json\$' '$tmp/out'"
+check "... the facts that decide whether they compare, one row each" \
+	sh -c "for f in kernel preemption autogroup HZ 'PM QoS' clocksource \
+		'CPU model' CPUs host latt clients wait work duration clock \
+		mechanism command 'config default' 'config one' 'config two'; do
+		grep -q \"^[* ] \$f  \" '$tmp/out' || exit 1; done"
+check "... the rows that differ marked (duration, command), the others not" \
+	sh -c "grep -q '^\* duration ' '$tmp/out' && grep -q '^\* command ' '$tmp/out' &&
+		grep -q '^  kernel ' '$tmp/out' &&
+		grep -q '^\* differs between the files' '$tmp/out'"
+check "... a configuration's settings, - where a file has none of that name" \
+	sh -c "grep -q '^  config two  *-  *nice=5\$' '$tmp/out'"
+is "$(awk '$1 == "file" && $2 == "config" { on = 1; next } on && NF == 0 { exit } on { n++ } END { print n }' "$tmp/out")" 3 \
 	"... a row per configuration of every file"
 row=$(grep '^base line  *default ' "$tmp/out" | head -n 1)
 is "$(echo "$row" | awk '{ print $4, $5, $6 }')" \
@@ -48,6 +59,16 @@ cmp_run "$tmp/b.json"
 is "$rc" 0 "one file with two configurations: exit 0"
 is "$(grep -c '(b.json) *\(one\|two\) ' "$tmp/out")" 4 "... compared with each other"
 
+# Not comparable: autogroup on in one, off in the other.
+sed 's/"autogroup": [a-z]*/"autogroup": true/' "$tmp/c.json" >"$tmp/on.json"
+sed 's/"autogroup": [a-z]*/"autogroup": false/' "$tmp/c.json" >"$tmp/off.json"
+cmp_run "$tmp/on.json" "$tmp/off.json"
+check "autogroup on against off: both shown, the row marked" \
+	sh -c "test $rc -eq 0 && grep -q '^\* autogroup  *on  *off\$' '$tmp/out'"
+cmp_run "$tmp/on.json" "$tmp/on.json"
+check "... and not marked when they agree" \
+	sh -c "grep -q '^  autogroup  *on  *on\$' '$tmp/out' && ! grep -q '^\*' '$tmp/out'"
+
 # Bad input: one line naming the file and what is wrong, exit 1.
 printf '{' >"$tmp/open.json"
 head -c 300 "$tmp/a.json" >"$tmp/cut.json"
@@ -63,7 +84,22 @@ awk '/"histogram"/ && !h { h = NR } h && NR == h + 3 && !d { sub(/[0-9]+/, "-1")
 	"$tmp/a.json" >"$tmp/negative.json"
 awk '/"histogram"/ && !h { h = NR } h && NR == h + 3 && !d { sub(/[0-9]+/, "999999"); d = 1 } { print }' \
 	"$tmp/a.json" >"$tmp/sum.json"
-for f in open cut empty text foreign type future count hist negative sum missing; do
+# Hostile numbers: refused, never printed as inf or nan.
+first() {
+	sed "0,/\"$1\": [^,]*,/s//\"$1\": $2,/" "$tmp/a.json" >"$tmp/$3.json"
+}
+first mean_ns NaN nan
+first mean_ns Infinity inf
+first mean_ns 1e999 huge
+first system_cs_per_s 5e-324 tiny
+first count 18446744073709551615 count64
+first count "$(get "$tmp/a.json" 'configurations[0].runs[0].wakeup.count').0" countf
+first min_ns 999999999 minmax
+# Two buckets of 2^53: each in range, their sum not.
+awk '/"histogram"/ && !h { h = NR } h && (NR == h + 3 || NR == h + 7) && d < 2 { sub(/[0-9]+/, "9007199254740992"); d++ } { print }' \
+	"$tmp/a.json" >"$tmp/overflow.json"
+for f in open cut empty text foreign type future count hist negative sum missing \
+	nan inf huge tiny count64 countf minmax overflow; do
 	cmp_run "$tmp/a.json" "$tmp/$f.json"
 	check "$f.json: exit 1, one line naming it, nothing on stdout ($(cat "$tmp/err"))" \
 		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 &&
@@ -71,6 +107,19 @@ for f in open cut empty text foreign type future count hist negative sum missing
 done
 cmp_run "$tmp"
 check "a directory: exit 1, one line" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1"
+cmp_run /dev/zero
+check "/dev/zero: not JSON at byte 0, exit 1 ($(cat "$tmp/err"))" \
+	sh -c "test $rc -eq 1 && grep -q '^latt compare: /dev/zero: not JSON' '$tmp/err'"
+
+# Hostile strings: shown escaped, a NUL too, never sent raw.
+sed -e 's/"label": "base line"/"label": "\\u001b]0;owned\\u0007\\u0000x"/' \
+	-e 's/"kernel": "[^"]*"/"kernel": "k\\u001b[2J\\r"/' "$tmp/a.json" >"$tmp/esc.json"
+cmp_run "$tmp/esc.json"
+check "control characters in a label and the kernel: exit 0, shown escaped" \
+	sh -c "test $rc -eq 0 && grep -qF '\\x1b]0;owned\\x07\\x00x' '$tmp/out' &&
+		grep -qF 'k\\x1b[2J\\r' '$tmp/out'"
+check "... and no control character but the newline in the output" \
+	sh -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$tmp/out'"
 cmp_run
 check "no file: a usage error" sh -c "test $rc -eq 1 && grep -q '^Usage: latt compare' '$tmp/err'"
 cmp_run --frobnicate "$tmp/a.json"

@@ -45,26 +45,72 @@ struct latt_cmp_run {
 	size_t nbuckets;
 };
 
+/*
+ * The facts that decide whether two files' numbers compare, shown side
+ * by side in the header, those that differ marked.
+ */
+enum latt_cmp_fact {
+	LATT_CF_KERNEL,
+	LATT_CF_PREEMPT,
+	LATT_CF_AUTOGROUP,
+	LATT_CF_HZ,
+	LATT_CF_PMQOS,
+	LATT_CF_CLOCKSOURCE,
+	LATT_CF_CPU_MODEL,
+	LATT_CF_CPUS,
+	LATT_CF_HOST,
+	LATT_CF_VERSION,
+	/* The measurement's parameters, from here on. */
+	LATT_CF_CLIENTS,
+	LATT_CF_WAIT,
+	LATT_CF_WORK,
+	LATT_CF_DURATION,
+	LATT_CF_CLOCK,
+	LATT_CF_MECHANISM,
+	LATT_CF_COMMAND,
+	LATT_CF_COUNT
+};
+
+/*
+ * A document larger than this, or with more values, is refused as soon as
+ * that is seen: memory is bounded whatever the input (a string read is
+ * at most LATT_CMP_STRING_MAX bytes).
+ */
+#define LATT_CMP_SIZE_MAX	(64 << 20)
+#define LATT_CMP_VALUES_MAX	4000000
+#define LATT_CMP_STRING_MAX	(1 << 20)
+
+/*
+ * Every string below comes from the document and is held escaped for
+ * display (include/latt/escape.h).
+ */
 struct latt_cmp_cfg {
 	char *name;
 	char *command;			/* NULL without one */
+	char *settings;			/* as -C takes them; "" for none */
+	char *param[LATT_CF_COUNT];	/* LATT_CF_CLIENTS on: its own */
 	struct latt_cmp_run *runs;
 	size_t nruns;
 };
 
 struct latt_cmp_file {
-	const char *path;
+	const char *path;	/* as given, not escaped */
 	char *label;		/* --label, else "KERNEL (FILE)" */
-	char *facts;		/* kernel, host, CPUs, ... for the header */
-	char *kernel;
+	char *fact[LATT_CF_COUNT];
 	struct latt_cmp_cfg *cfgs;
 	size_t ncfgs;
 };
 
 /*
  * Read @path into @f.  0, or -1 with one line in @err saying what is
- * wrong (not JSON, truncated, not latt's, a field missing or of the wrong
- * type).  @f is freed with latt_cmp_file_free() either way.
+ * wrong: not JSON (strict JSON: no NaN or Infinity either), truncated,
+ * over LATT_CMP_SIZE_MAX, not latt's, or a field missing, of the wrong
+ * type or out of what it can be.  Every number compare reads is checked:
+ * finite; an integer where latt-json(5) says integer; counts and sample
+ * times from 0 to 2^53, so that no sum or conversion overflows; min_ns
+ * <= every percentile <= max_ns, the mean between them; a histogram of
+ * latt's buckets, in order, adding up to the count.  @f is freed with
+ * latt_cmp_file_free() either way.
  */
 int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
 		  size_t len);
