@@ -1,0 +1,310 @@
+#!/bin/sh
+# make check-kernels: run the kernel-dependent tests of latt (the files
+# named in tests/kernels/tests.list) on this machine's kernel and, under
+# qemu, on Debian's own 6.1 kernel and 6.1 PREEMPT_RT kernel, then print a
+# table: test file x kernel -> passed/failed/skipped.
+#
+# Usage: check-kernels.sh [host] [6.1] [6.1-rt]   (all three by default)
+#
+# Environment:
+#   top_srcdir, top_builddir, LATT   as for make check (set by make)
+#   LATT_KERNELS_DIR      cache of downloaded and unpacked kernels
+#                         (default /var/tmp/latt-kernels): a second run
+#                         downloads nothing
+#   LATT_KERNELS_ACCEL    kvm, tcg or auto (default): auto uses KVM only
+#                         when a guest booted with it answers within 30 s
+#   LATT_KERNELS_REQUIRE  1: a kernel that cannot be had is a failure
+#                         (CI), not a skip
+#   LATT_KERNELS_TIMEOUT  seconds a guest may run in all (default 1800)
+#   LATT_KERNELS_TESTS    test files to run instead of tests.list
+#
+# Debian's archive must be in apt's sources (apt-get download); qemu,
+# busybox-static and kmod (depmod, modprobe) must be installed.  See
+# tests/kernels/README.
+set -u
+
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${top_builddir:=$(pwd)}"
+: "${LATT:=$top_builddir/latt}"
+cache=${LATT_KERNELS_DIR:-/var/tmp/latt-kernels}
+accel=${LATT_KERNELS_ACCEL:-auto}
+require=${LATT_KERNELS_REQUIRE:-0}
+guest_timeout=${LATT_KERNELS_TIMEOUT:-1800}
+here=$top_srcdir/tests/kernels
+out=$top_builddir/tests/kernels/results
+
+if [ -n "${LATT_KERNELS_TESTS:-}" ]; then
+	tests=$LATT_KERNELS_TESTS
+else
+	tests=$(sed 's/#.*//' "$here/tests.list" | tr -s ' \t\n' ' ')
+fi
+kernels=${*:-host 6.1 6.1-rt}
+
+say() {
+	echo "check-kernels: $*"
+}
+
+rm -rf "$out"
+mkdir -p "$out" "$cache" || exit 2
+
+# fetch FLAVOUR: unpack Debian's newest linux-image-6.1.0-N-FLAVOUR into
+# the cache (once) and print its directory; or say why not and fail.
+fetch() {
+	pkg=$(apt-cache search --names-only "^linux-image-6\.1\.0-[0-9]+-$1\$" 2>/dev/null |
+		awk '{ print $1 }' | sort -V | tail -n 1)
+	if [ -z "$pkg" ]; then
+		echo "no package linux-image-6.1.0-N-$1 in apt's lists (is Debian bookworm's archive in the sources, and apt-get update done?)"
+		return 1
+	fi
+	dir=$cache/$pkg
+	if [ ! -e "$dir/.ready" ]; then
+		rm -rf "$dir" "$cache/$pkg"_*.deb
+		if ! (cd "$cache" && apt-get download "$pkg" >"$cache/$pkg.download.log" 2>&1); then
+			echo "cannot download $pkg: $(tail -n 1 "$cache/$pkg.download.log")"
+			return 1
+		fi
+		ver=${pkg#linux-image-}
+		if ! dpkg -x "$cache/$pkg"_*.deb "$dir" ||
+			! depmod -b "$dir" "$ver"; then
+			echo "cannot unpack $pkg"
+			return 1
+		fi
+		rm -f "$cache/$pkg"_*.deb
+		touch "$dir/.ready"
+	fi
+	echo "$dir"
+}
+
+# initramfs DIR: build DIR/initramfs.gz (busybox, the modules for virtio,
+# 9p and overlayfs, tests/kernels/init) unless it is newer than init.
+initramfs() {
+	img=$1/initramfs.gz
+	[ "$img" -nt "$here/init" ] && return 0
+	ver=$(ls "$1/lib/modules")
+	bb=$(command -v busybox) || { echo "busybox is not installed"; return 1; }
+	root=$(mktemp -d "${TMPDIR:-/tmp}/latt-initramfs.XXXXXX")
+	mkdir -p "$root/bin" "$root/modules" "$root/proc" "$root/sys" \
+		"$root/dev"
+	cp "$bb" "$root/bin/busybox"
+	cp "$here/init" "$root/init"
+	chmod 755 "$root/init"
+	modprobe -d "$1" -S "$ver" --show-depends -a virtio_pci \
+		9pnet_virtio 9p overlay 2>/dev/null |
+		awk '$1 == "insmod" && !seen[$2]++ { print $2 }' >"$root/list"
+	if [ ! -s "$root/list" ]; then
+		rm -rf "$root"
+		echo "modprobe finds no virtio, 9p and overlay modules in $1"
+		return 1
+	fi
+	while read -r m; do
+		cp "$m" "$root/modules/"
+		basename "$m"
+	done <"$root/list" >"$root/modules/order"
+	rm "$root/list"
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$img.tmp" &&
+		mv "$img.tmp" "$img"
+	rm -rf "$root"
+}
+
+# qemu_cmd DIR ACCEL: the command line of a guest of the kernel in DIR.
+qemu_cmd() {
+	vmlinuz=$(ls "$1"/boot/vmlinuz-*)
+	case $2 in
+	kvm)	echo "qemu-system-x86_64 -machine pc,accel=kvm -cpu host" ;;
+	*)	echo "qemu-system-x86_64 -machine pc,accel=tcg -cpu max" ;;
+	esac
+	echo "-smp 2 -m 1536 -nographic -no-reboot -kernel $vmlinuz -initrd $1/initramfs.gz"
+}
+
+# probe_kvm DIR: does a guest with KVM boot here?  Nested KVM can hang.
+probe_kvm() {
+	[ -w /dev/kvm ] || return 1
+	# shellcheck disable=SC2046
+	timeout -k 5 30 $(qemu_cmd "$1" kvm) \
+		-append "console=ttyS0 panic=-1 latt_probe=1" </dev/null 2>&1 |
+		grep -q 'latt-init: probe ok'
+}
+
+# guest NAME DIR: run the tests in a guest of the kernel in DIR; results
+# in $out/NAME.
+guest() {
+	res=$out/$1
+	mkdir -p "$res"
+	cat >"$res/job" <<EOF
+top_srcdir='$top_srcdir'
+top_builddir='$top_builddir'
+LATT='$LATT'
+tests='$tests'
+test_timeout=900
+kernel_dir='$2'
+EOF
+	start=$(date +%s)
+	# shellcheck disable=SC2046
+	timeout -k 10 "$guest_timeout" $(qemu_cmd "$2" "$use") \
+		-append "console=ttyS0 panic=-1 loglevel=4 latt_guest=$here/guest.sh" \
+		-fsdev local,id=hostroot,path=/,security_model=passthrough,readonly=on,multidevs=remap \
+		-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
+		-fsdev local,id=results,path="$res",security_model=passthrough,multidevs=remap \
+		-device virtio-9p-pci,fsdev=results,mount_tag=results \
+		</dev/null >"$res/console" 2>&1
+	qrc=$?
+	echo "$(($(date +%s) - start))" >"$res/seconds"
+	echo "$use" >"$res/accel"
+	if [ ! -e "$res/done" ]; then
+		if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
+			echo "the guest did not finish within $guest_timeout s" >"$res/broken"
+		else
+			echo "the guest stopped early (qemu exit $qrc), see $res/console" >"$res/broken"
+		fi
+	fi
+}
+
+# host: the same tests on this machine's kernel, under the suite's lock
+# (they change system settings that other test runs share).
+host() {
+	res=$out/host
+	mkdir -p "$res"
+	start=$(date +%s)
+	. "$here/facts.sh" >"$res/facts"
+	for t in $tests; do
+		name=$(basename "$t")
+		case $t in
+		/*.sh)	set -- sh "$t" ;;
+		*.sh)	set -- sh "$top_srcdir/$t" ;;
+		*)	set -- "$top_builddir/$t" ;;
+		esac
+		if command -v flock >/dev/null; then
+			set -- flock /tmp/latt-suite.lock "$@"
+		fi
+		(cd "$top_builddir" && top_srcdir=$top_srcdir \
+			top_builddir=$top_builddir LATT=$LATT \
+			timeout -k 10 900 "$@") \
+			>"$res/$name.log" 2>"$res/$name.err" </dev/null
+		echo $? >"$res/$name.rc"
+	done
+	echo "$(($(date +%s) - start))" >"$res/seconds"
+	echo done >"$res/done"
+}
+
+# tap LOG RC: "passed failed skipped" of one TAP log.  Points missing from
+# the plan, a "Bail out!" and a non-zero exit without a failed point are
+# failures.
+tap() {
+	awk -v rc="$2" '
+		/^1\.\.0/ { skipall = 1 }
+		/^1\.\.[0-9]+/ { plan = substr($1, 4) + 0 }
+		/^ok / { n++; if ($0 ~ /# [Ss][Kk][Ii][Pp]/) s++; else p++ }
+		/^not ok / { n++; if ($0 ~ /# TODO/) p++; else f++ }
+		/^Bail out!/ { f++ }
+		END {
+			if (skipall) { print 0, 0, 1; exit }
+			if (n < plan) f += plan - n
+			if (rc != 0 && f == 0) f = 1
+			print p + 0, f + 0, s + 0
+		}' "$1"
+}
+
+for k in $kernels; do
+	case $k in
+	host)	say "host kernel $(uname -r): running the tests"
+		host ;;
+	6.1|6.1-rt)
+		flavour=amd64
+		[ "$k" = 6.1-rt ] && flavour=rt-amd64
+		mkdir -p "$out/$k"
+		if ! dir=$(fetch "$flavour") || ! msg=$(initramfs "$dir"); then
+			[ -n "${msg:-}" ] && dir=$msg
+			echo "$dir" >"$out/$k/unavailable"
+			say "Debian $k: NOT RUN: $dir"
+			continue
+		fi
+		if [ -z "${use:-}" ]; then
+			case $accel in
+			kvm|tcg) use=$accel ;;
+			*)	use=tcg
+				probe_kvm "$dir" && use=kvm ;;
+			esac
+			say "qemu accelerator: $use"
+		fi
+		say "Debian $k: $(basename "$dir"), booting ($use)"
+		guest "$k" "$dir" ;;
+	*)	echo "check-kernels: unknown kernel '$k' (host, 6.1 or 6.1-rt)" >&2
+		exit 2 ;;
+	esac
+done
+
+# The table.
+pass=0 fail=0 skip=0
+echo
+for k in $kernels; do
+	res=$out/$k
+	if [ -e "$res/unavailable" ]; then
+		printf '%-7s not run: %s\n' "$k" "$(cat "$res/unavailable")"
+		continue
+	fi
+	printf '%-7s %s, %s clocksource, preempt %s, cgroup %s, %s CPUs, %s s%s\n' "$k" \
+		"$(sed -n 's/^kernel //p' "$res/facts" 2>/dev/null)" \
+		"$(sed -n 's/^clocksource //p' "$res/facts" 2>/dev/null)" \
+		"$(sed -n 's/^preempt //p' "$res/facts" 2>/dev/null)" \
+		"$(sed -n 's/^cgroup //p' "$res/facts" 2>/dev/null)" \
+		"$(sed -n 's/^cpus //p' "$res/facts" 2>/dev/null)" \
+		"$(cat "$res/seconds" 2>/dev/null)" \
+		"$([ -e "$res/accel" ] && echo ", qemu $(cat "$res/accel")")"
+	[ -e "$res/broken" ] && printf '%-7s %s\n' "" "$(cat "$res/broken")"
+done
+echo
+printf '%-22s' "passed/failed/skipped"
+for k in $kernels; do printf ' %14s' "$k"; done
+echo
+for t in $tests; do
+	name=$(basename "$t")
+	printf '%-22s' "$name"
+	for k in $kernels; do
+		res=$out/$k
+		if [ -e "$res/unavailable" ]; then
+			cell="not run"
+		elif [ -e "$res/$name.rc" ]; then
+			set -- $(tap "$res/$name.log" "$(cat "$res/$name.rc")")
+			cell="$1/$2/$3"
+			pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+		else
+			cell="no result"
+			fail=$((fail + 1))
+		fi
+		printf ' %14s' "$cell"
+	done
+	echo
+done
+unavailable=0
+for k in $kernels; do
+	[ -e "$out/$k/unavailable" ] && unavailable=$((unavailable + 1))
+done
+
+# What failed, and why the skipped points were skipped.
+for k in $kernels; do
+	for t in $tests; do
+		name=$(basename "$t")
+		log=$out/$k/$name.log
+		[ -e "$log" ] || continue
+		grep '^not ok' "$log" | sed "s/^/$k $name: /"
+		rc=$(cat "$out/$k/$name.rc")
+		[ "$rc" = 0 ] || echo "$k $name: exit $rc; see $log and ${log%.log}.err"
+	done
+done | sed 's/^/FAIL /'
+for k in $kernels; do
+	for t in $tests; do
+		name=$(basename "$t")
+		log=$out/$k/$name.log
+		[ -e "$log" ] || continue
+		sed -n 's/^1\.\.0 *# *SKIP */(all) /p; s/^ok [0-9]* *# *SKIP */ /p' "$log" |
+			sort | uniq -c | sed "s/^ *\([0-9]*\) */$k $name: \1 skipped: /"
+	done
+done | sed 's/^/SKIP /'
+
+echo
+if [ "$unavailable" -gt 0 ] && [ "$require" = 1 ]; then
+	say "$unavailable kernel(s) could not be had: counted as failures"
+	fail=$((fail + unavailable))
+fi
+echo "check-kernels: $pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

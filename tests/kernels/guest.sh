@@ -1,0 +1,52 @@
+#!/bin/sh
+# Runs inside the guest, in a chroot of the host's / (read-only, with a
+# tmpfs on top): mount what a system has, then run the test files the
+# host listed in /latt-results/job and leave their TAP output beside it.
+# Ends by powering the guest off.
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+res=/latt-results
+
+off() {
+	sync
+	echo o >/proc/sysrq-trigger
+	sleep 30
+}
+trap off EXIT
+
+# proc, sys and dev come from /init.  The rest, fresh: nothing of the
+# host's /tmp or /run (latt's records, locks) may be seen here.
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t tmpfs tmpfs /dev/shm 2>/dev/null || { mkdir -p /dev/shm; mount -t tmpfs tmpfs /dev/shm; }
+mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
+mount -t cgroup2 cgroup2 /sys/fs/cgroup
+echo "+cpu" >/sys/fs/cgroup/cgroup.subtree_control
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing
+# The job: top_srcdir, top_builddir, LATT and the list of test files.
+. "$res/job"
+export top_srcdir top_builddir LATT
+
+# The modules of the guest's kernel, for anything a test loads.
+kmod=${kernel_dir:-/nonexistent}/lib/modules/$(uname -r)
+[ -d "$kmod" ] && mkdir -p "/lib/modules/$(uname -r)" &&
+	mount --bind "$kmod" "/lib/modules/$(uname -r)"
+hostname latt-guest
+
+. "$top_srcdir/tests/kernels/facts.sh" >"$res/facts"
+sed 's/^/latt-guest: /' "$res/facts" >/dev/console
+
+cd "$top_builddir" || exit 1
+for t in $tests; do
+	name=$(basename "$t")
+	echo "latt-guest: running $name" >/dev/console
+	case $t in
+	/*.sh)	timeout -k 10 "$test_timeout" sh "$t" ;;
+	*.sh)	timeout -k 10 "$test_timeout" sh "$top_srcdir/$t" ;;
+	*)	timeout -k 10 "$test_timeout" "$top_builddir/$t" ;;
+	esac >"$res/$name.log" 2>"$res/$name.err" </dev/null
+	echo $? >"$res/$name.rc"
+	grep -c '^not ok' "$res/$name.log" | sed "s/^/latt-guest: $name failed: /" >/dev/console
+done
+echo "latt-guest: done" >/dev/console
+echo done >"$res/done"
