@@ -1,0 +1,37 @@
+#!/bin/sh
+# Hostile input, a short deterministic run of the fuzzer (tests/fuzz.c):
+# mutated documents for latt compare and mutated command lines, each run
+# checked for sanitizer reports (in a build with --enable-sanitizers),
+# crashes, hangs, exit statuses latt(1) does not list, raw control
+# characters, invalid UTF-8 and inf/nan in latt's output, and memory.
+# tests/fuzz-long.sh runs the same for as long as one likes.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 4
+
+fuzz="${top_builddir:-.}/tests/fuzz"
+seeds="$top_srcdir/tests/fuzz-seeds"
+
+"$fuzz" -t compare -s 1 -n 400 -l "$LATT" -d "$tmp" \
+	"$seeds/single.json" "$seeds/sweep.json" >"$tmp/out" 2>"$tmp/err"
+ok $? "latt compare, 400 mutated documents: every run as it must be"
+sed 's/^/# /' "$tmp/out"
+grep '^fuzz: FAIL' "$tmp/err" | head -n 5 | sed 's/^/# /'
+check "... some of them accepted, some refused" \
+	grep -q 'exit statuses: 0: [0-9]* 1: [0-9]*$' "$tmp/out"
+
+mkdir "$tmp/argv"
+"$fuzz" -t argv -s 1 -n 60 -l "$LATT" -d "$tmp/argv" \
+	"$seeds/single.json" >"$tmp/out" 2>"$tmp/err"
+ok $? "latt, 60 mutated command lines: every run as it must be"
+sed 's/^/# /' "$tmp/out"
+grep '^fuzz: FAIL' "$tmp/err" | head -n 5 | sed 's/^/# /'
+
+# The checker can fail: a raw escape in latt's output is caught.
+printf '#!/bin/sh\nprintf "latt: \\033[2J\\n" >&2\nexit 1\n' >"$tmp/fake"
+chmod 755 "$tmp/fake"
+mkdir "$tmp/fake-dir"
+"$fuzz" -t compare -s 1 -n 1 -l "$tmp/fake" -d "$tmp/fake-dir" \
+	"$seeds/single.json" >"$tmp/out" 2>&1
+check "... and a latt that prints a raw escape fails it" \
+	sh -c "test $? -eq 1 && grep -q 'raw control character' '$tmp/out'"
