@@ -729,7 +729,7 @@ static int ensure_fds(unsigned int clients, bool threads)
  */
 static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 {
-	char err[384];
+	char err[2 * PATH_MAX];	/* a cgroup's path, whole */
 	size_t i;
 	int ret;
 

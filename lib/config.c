@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "latt/config.h"
@@ -446,8 +447,10 @@ int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len)
 }
 
 /* The value of setting @st in @c as text, "" when it is not set. */
-static char *format_field(const struct latt_run_cfg *c,
-			  const struct setting *st, char *buf, size_t len)
+/* Setting @st of @c as -C takes it, in @buf or its own text; "" if unset. */
+static const char *format_field(const struct latt_run_cfg *c,
+				const struct setting *st, char *buf,
+				size_t len)
 {
 	const struct latt_sched *s = task_sched((struct latt_run_cfg *)c,
 						st->task);
@@ -489,9 +492,7 @@ static char *format_field(const struct latt_run_cfg *c,
 		ns = s->period_ns;
 		break;
 	case F_CGROUP:
-		if (c->target_cgroup)
-			snprintf(buf, len, "%s", c->target_cgroup);
-		return buf;
+		return c->target_cgroup ? c->target_cgroup : "";
 	case F_WEIGHT:
 		if (c->target_weight)
 			snprintf(buf, len, "%u", c->target_weight);
@@ -506,17 +507,11 @@ static char *format_field(const struct latt_run_cfg *c,
 				 (long long)c->system.dma_latency_us);
 		return buf;
 	case F_FEATURES:
-		if (c->system.features)
-			snprintf(buf, len, "%s", c->system.features);
-		return buf;
+		return c->system.features ? c->system.features : "";
 	case F_PREEMPT:
-		if (c->system.preempt)
-			snprintf(buf, len, "%s", c->system.preempt);
-		return buf;
+		return c->system.preempt ? c->system.preempt : "";
 	case F_SCHEDULER:
-		if (c->system.scheduler)
-			snprintf(buf, len, "%s", c->system.scheduler);
-		return buf;
+		return c->system.scheduler ? c->system.scheduler : "";
 	}
 	if (ns)
 		latt_format_duration(ns, buf, len);
@@ -524,25 +519,31 @@ static char *format_field(const struct latt_run_cfg *c,
 }
 
 char *latt_config_format(const struct latt_run_cfg *c,
-			 const struct latt_run_cfg *base, char *buf,
-			 size_t len)
+			 const struct latt_run_cfg *base)
 {
-	char mine[256], theirs[256];
-	size_t used = 0, i;
+	/* A CPU list of every other CPU of CPU_SETSIZE fits. */
+	char mine[8192], theirs[8192], *text = NULL;
+	const char *m;
+	size_t len = 0, i;
+	bool first = true;
+	FILE *f;
 
-	buf[0] = '\0';
+	f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
 	for (i = 0; i < NSETTINGS; i++) {
-		format_field(c, &settings[i], mine, sizeof(mine));
-		if (!mine[0])
+		m = format_field(c, &settings[i], mine, sizeof(mine));
+		if (!*m)
 			continue;
-		if (base && !strcmp(mine, format_field(base, &settings[i],
-						       theirs,
-						       sizeof(theirs))))
+		if (base && !strcmp(m, format_field(base, &settings[i],
+						    theirs, sizeof(theirs))))
 			continue;
-		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-						 "%s%s=%s", used ? "," : "",
-						 settings[i].name, mine);
+		fprintf(f, "%s%s=%s", first ? "" : ",", settings[i].name, m);
+		first = false;
 	}
-	return buf;
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -84,7 +85,7 @@ static void row(FILE *f, const struct latt_json_doc *d,
 	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
 	bool tgt = r->has_target && r->stop != LATT_STOP_NOEXEC;
 	int st = r->target_status;
-	char buf[64], set[512];
+	char buf[64], *set;
 	struct tm tm;
 	size_t i;
 
@@ -140,7 +141,9 @@ static void row(FILE *f, const struct latt_json_doc *d,
 	put_uint(f, tgt, r->target_wall_ns);
 	put_uint(f, tgt, tv_ns(&r->target_ru.ru_utime));
 	put_uint(f, tgt, tv_ns(&r->target_ru.ru_stime));
-	text(f, latt_config_format(&r->cfg, NULL, set, sizeof(set)));
+	set = latt_config_format(&r->cfg, NULL);
+	text(f, set ? set : "(out of memory)");
+	free(set);
 	fputc('\n', f);
 }
 

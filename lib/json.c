@@ -381,7 +381,7 @@ static jobj *run_obj(const struct latt_result *r)
 static jobj *configurations_arr(const struct latt_json_doc *d)
 {
 	jobj *a = json_object_new_array(), *cfg, *runs;
-	char set[512];
+	char *set;
 	size_t i, j;
 
 	for (i = 0; i < d->ncfgs; i++) {
@@ -389,8 +389,9 @@ static jobj *configurations_arr(const struct latt_json_doc *d)
 
 		cfg = json_object_new_object();
 		add(cfg, "name", jstr(c->name));
-		add(cfg, "settings", jstr(latt_config_format(c, NULL, set,
-							     sizeof(set))));
+		set = latt_config_format(c, NULL);
+		add(cfg, "settings", jstr(set));
+		free(set);
 		add(cfg, "parameters", parameters_obj(c));
 		/* A sweep that stopped early leaves some without runs. */
 		runs = json_object_new_array();

@@ -90,7 +90,7 @@ static int check_sched(const struct latt_sched *s, const char *who,
 static int check_cgroup(const struct latt_run_cfg *c, char *err, size_t len)
 {
 	struct latt_cgroup cg;
-	char why[256];
+	char why[2 * PATH_MAX];	/* a path, whole */
 	int ret;
 
 	if (c->target_cgroup) {

@@ -305,7 +305,7 @@ static char *format_size(uint64_t bytes, char *buf, size_t len)
 void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 {
 	const struct latt_run_cfg *c = &r->cfg;
-	char a[32], b[32], d[32], e[32], g[32], set[512];
+	char a[32], b[32], d[32], e[32], g[32], grace[32], *set;
 	char pcts[LATT_PCT_MAX * 12] = "", lbl[16];
 	struct tm tm;
 	size_t i;
@@ -336,7 +336,7 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 	     c->duration_ns ? format_time(c->duration_ns, e, sizeof(e)) :
 	     "the command's",
 	     format_time(c->warmup_ns, g, sizeof(g)),
-	     format_time(c->grace_ns, set, sizeof(set)), pcts,
+	     format_time(c->grace_ns, grace, sizeof(grace)), pcts,
 	     latt_clock_id_name(c->clock), latt_wake_name(c->mechanism),
 	     c->threads ? "yes" : "no");
 	if (c->breaktrace_ns || c->explain) {
@@ -358,8 +358,10 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 	if (sweep)
 		return;
 	line(f, "Configuration", "%s", c->name);
-	latt_config_format(c, NULL, set, sizeof(set));
-	line(f, "Settings", "%s", *set ? set : "none (the system's)");
+	set = latt_config_format(c, NULL);
+	line(f, "Settings", "%s", !set ? "(out of memory)" : *set ? set :
+	     "none (the system's)");
+	free(set);
 }
 
 void latt_report_clients(FILE *f, const struct latt_result *r)
@@ -629,7 +631,7 @@ static void table_row(FILE *f, int w, const struct latt_summary_row *row,
 int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_summary_row *rows, size_t n)
 {
-	char settings[512];
+	char *settings;
 	size_t i;
 	int w = 6;
 
@@ -658,10 +660,11 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 
 	fprintf(f, "\n");
 	for (i = 0; i < n; i++) {
-		latt_config_format(rows[i].cfg, NULL, settings,
-				   sizeof(settings));
-		fprintf(f, "%-*s %s", w, rows[i].cfg->name,
-			settings[0] ? latt_esc(settings) : "(no settings)");
+		settings = latt_config_format(rows[i].cfg, NULL);
+		fprintf(f, "%-*s %s", w, rows[i].cfg->name, !settings ?
+			"(out of memory)" : settings[0] ? latt_esc(settings) :
+			"(no settings)");
+		free(settings);
 		if (rows[i].left_out)
 			fprintf(f, " [%u run%s left out: not complete]",
 				rows[i].left_out,

@@ -69,7 +69,7 @@ static void test_settings(void)
 {
 	struct latt_run_cfg c, before;
 	const char *name;
-	char err[256], buf[512], want[512];
+	char err[256], want[512], *fmt;
 	size_t i, n;
 	bool all = true;
 
@@ -88,12 +88,13 @@ static void test_settings(void)
 		latt_config_init(&c);
 		ret = latt_config_set(&c, good[i].key, good[i].val, err,
 				      sizeof(err));
-		latt_config_format(&c, NULL, buf, sizeof(buf));
+		fmt = latt_config_format(&c, NULL);
 		snprintf(want, sizeof(want), "%s=%s", good[i].key,
 			 good[i].shown);
-		if (!ok(!ret && !strcmp(buf, want), "%s=%s formats as %s",
-			good[i].key, good[i].val, want))
-			diag("got %d \"%s\" (%s)", ret, buf, err);
+		if (!ok(!ret && fmt && !strcmp(fmt, want),
+			"%s=%s formats as %s", good[i].key, good[i].val, want))
+			diag("got %d \"%s\" (%s)", ret, fmt, err);
+		free(fmt);
 	}
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -114,6 +115,24 @@ static void test_settings(void)
 	latt_config_init(&c);
 	ok(latt_config_set(&c, "bogus", "1", err, sizeof(err)) == -ENOENT &&
 	   strstr(err, "bogus"), "an unknown setting is -ENOENT, named");
+
+	/* A long value is whole in the settings (it was cut at 255). */
+	{
+		char path[4096 + 32];
+
+		latt_config_init(&c);
+		memset(path, 'a', sizeof(path) - 1);
+		memcpy(path, "/sys/fs/cgroup/", 15);
+		path[sizeof(path) - 1] = '\0';
+		latt_config_set(&c, "target-cgroup", path, err, sizeof(err));
+		latt_config_set(&c, "nice", "3", err, sizeof(err));
+		fmt = latt_config_format(&c, NULL);
+		if (!ok(fmt && !strncmp(fmt, "nice=3,target-cgroup=", 21) &&
+			!strcmp(fmt + 21, path), "a 4 KB cgroup path whole in "
+			"the settings (%zu bytes)", fmt ? strlen(fmt) : 0))
+			diag("got %.80s...", fmt ? fmt : "(null)");
+		free(fmt);
+	}
 }
 
 /* Parse @spec on top of @base into @c; 0 or -EINVAL with @err. */
@@ -137,7 +156,7 @@ static void test_specs(void)
 		"x:policy=fifo,policy=rr",
 	};
 	struct latt_run_cfg base, c;
-	char err[384], buf[512], *text;
+	char err[384], *text, *fmt;
 	size_t i;
 	int ret;
 
@@ -156,13 +175,14 @@ static void test_specs(void)
 
 	ret = parse(&base, "rt:policy=fifo,priority=10,nice=0", &c, err,
 		    sizeof(err), &text);
-	latt_config_format(&c, &base, buf, sizeof(buf));
+	fmt = latt_config_format(&c, &base);
 	if (!ok(!ret && c.client.policy == LATT_SCHED_FIFO &&
 		c.client.priority == 10 &&
-		c.target.policy == LATT_SCHED_BATCH &&
-		!strcmp(buf, "policy=fifo,priority=10,nice=0"),
+		c.target.policy == LATT_SCHED_BATCH && fmt &&
+		!strcmp(fmt, "policy=fifo,priority=10,nice=0"),
 		"keys change the defaults, the rest stays"))
-		diag("%d %s: %s", ret, err, buf);
+		diag("%d %s: %s", ret, err, fmt);
+	free(fmt);
 	free(text);
 
 	ret = parse(&base, "pin:cpus=0,1,5-6,policy=batch", &c, err,
@@ -271,7 +291,7 @@ static void test_checks(void)
 
 int main(void)
 {
-	plan(1 + (int)ARRAY_SIZE(good) + (int)ARRAY_SIZE(bad) + 1 +
+	plan(1 + (int)ARRAY_SIZE(good) + (int)ARRAY_SIZE(bad) + 2 +
 	     5 + 13 + 3 + 19 + 3);
 	test_settings();
 	test_specs();

@@ -116,12 +116,12 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len);
 
 /*
- * Write the scheduler settings of @c that differ from @base (NULL: from
- * nothing set) as "KEY=VAL,KEY=VAL" into @buf; "" when none.  Returns
- * @buf.  latt_config_parse() reads the same form back.
+ * The scheduler settings of @c that differ from @base (NULL: from nothing
+ * set) as "KEY=VAL,KEY=VAL", whole however long (a cgroup's path, a
+ * scheduler's command); "" when none.  malloc'd, NULL without memory.
+ * latt_config_parse() reads the same form back.
  */
 char *latt_config_format(const struct latt_run_cfg *c,
-			 const struct latt_run_cfg *base, char *buf,
-			 size_t len);
+			 const struct latt_run_cfg *base);
 
 #endif /* LATT_CONFIG_H */
