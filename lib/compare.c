@@ -309,45 +309,50 @@ static void read_histogram(struct reader *rd, jobj *h, const char *at,
 }
 
 /*
- * The percentiles a series was written with: each within [min, max],
- * rising with p.
+ * The percentiles a series was written with (in -p's order): each within
+ * [min, max], and a higher p never below a lower one's value.
  */
 static void read_percentiles(struct reader *rd, jobj *w, const char *at,
 			     uint64_t count, uint64_t min, uint64_t max)
 {
 	jobj *a = field(rd, w, at, "percentiles", json_type_array, false);
-	size_t i, n = a ? json_object_array_length(a) : 0;
-	double p, lastp = 0;
-	uint64_t ns, lastns = min;
+	size_t i, j, n = a ? json_object_array_length(a) : 0;
+	double p[LATT_PCT_MAX];
+	uint64_t ns[LATT_PCT_MAX];
+	bool have[LATT_PCT_MAX];
 	char where[256];
 	int measured;
 
-	if (n > LATT_PCT_MAX)
+	if (n > LATT_PCT_MAX) {
 		fail(rd, "%s.percentiles has more than %d", at, LATT_PCT_MAX);
+		return;
+	}
 	for (i = 0; i < n && !rd->failed; i++) {
 		jobj *e = json_object_array_get_idx(a, i);
 
 		snprintf(where, sizeof(where), "%s.percentiles[%zu]", at, i);
-		num_field(rd, e, where, "p", 0, 100, false, false, &p);
+		num_field(rd, e, where, "p", 0, 100, false, false, &p[i]);
 		bool_field(rd, e, where, "measured", false, &measured);
-		if (!uint_field(rd, e, where, "ns", EXACT_MAX, true, &ns)) {
-			if (!rd->failed && count)
-				fail(rd, "%s.ns is null with samples", where);
-			continue;
-		}
+		have[i] = uint_field(rd, e, where, "ns", EXACT_MAX, true,
+				     &ns[i]);
 		if (rd->failed)
 			break;
-		if (p <= lastp)
-			fail(rd, "%s.p is not above the one before", where);
-		else if (!count)
+		if (p[i] <= 0)
+			fail(rd, "%s.p is not above 0", where);
+		else if (!have[i] && count)
+			fail(rd, "%s.ns is null with samples", where);
+		else if (have[i] && !count)
 			fail(rd, "%s.ns is not null without samples", where);
-		else if (ns < lastns || ns > max)
-			fail(rd, "%s.ns is %llu, out of order between min_ns "
-			     "%llu and max_ns %llu", where,
-			     (unsigned long long)ns, (unsigned long long)min,
-			     (unsigned long long)max);
-		lastp = p;
-		lastns = ns;
+		else if (have[i] && (ns[i] < min || ns[i] > max))
+			fail(rd, "%s.ns %llu is not between min_ns %llu and "
+			     "max_ns %llu", where, (unsigned long long)ns[i],
+			     (unsigned long long)min, (unsigned long long)max);
+		for (j = 0; j < i && !rd->failed; j++)
+			if (have[i] && have[j] &&
+			    ((p[j] <= p[i] && ns[j] > ns[i]) ||
+			     (p[j] >= p[i] && ns[j] < ns[i])))
+				fail(rd, "%s.ns is out of order with "
+				     "percentiles[%zu]", where, j);
 	}
 }
 

@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 47
+plan 49
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -59,6 +59,11 @@ cmp_run "$tmp/b.json"
 is "$rc" 0 "one file with two configurations: exit 0"
 is "$(grep -c '(b.json) *\(one\|two\) ' "$tmp/out")" 4 "... compared with each other"
 
+# -p in any order: a document of latt's is read back.
+run -c1 -s1 -S2 -x0 -t 0.3 -p 99,50 --json "$tmp/p.json"
+cmp_run "$tmp/p.json"
+is "$rc" 0 "percentiles written as -p 99,50 gave them: read back"
+
 # Not comparable: autogroup on in one, off in the other.
 sed 's/"autogroup": [a-z]*/"autogroup": true/' "$tmp/c.json" >"$tmp/on.json"
 sed 's/"autogroup": [a-z]*/"autogroup": false/' "$tmp/c.json" >"$tmp/off.json"
@@ -95,11 +100,16 @@ first system_cs_per_s 5e-324 tiny
 first count 18446744073709551615 count64
 first count "$(get "$tmp/a.json" 'configurations[0].runs[0].wakeup.count').0" countf
 first min_ns 999999999 minmax
+# p99 at the min, p50 at the max: in range, out of order.
+lo=$(get "$tmp/p.json" 'configurations[0].runs[0].wakeup.min_ns')
+hi=$(get "$tmp/p.json" 'configurations[0].runs[0].wakeup.max_ns')
+awk -v lo="$lo" -v hi="$hi" '/"ns":/ && n < 2 { sub(/[0-9]+/, n ? hi : lo); n++ } { print }' \
+	"$tmp/p.json" >"$tmp/order.json"
 # Two buckets of 2^53: each in range, their sum not.
 awk '/"histogram"/ && !h { h = NR } h && (NR == h + 3 || NR == h + 7) && d < 2 { sub(/[0-9]+/, "9007199254740992"); d++ } { print }' \
 	"$tmp/a.json" >"$tmp/overflow.json"
 for f in open cut empty text foreign type future count hist negative sum missing \
-	nan inf huge tiny count64 countf minmax overflow; do
+	nan inf huge tiny count64 countf minmax order overflow; do
 	cmp_run "$tmp/a.json" "$tmp/$f.json"
 	check "$f.json: exit 1, one line naming it, nothing on stdout ($(cat "$tmp/err"))" \
 		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 &&

@@ -688,7 +688,18 @@ static void run(char **argv, int timeout_ms, bool drop, struct outcome *o)
 	}
 	if (!pid) {
 		char path[PATH_MAX + 8];
+		sigset_t none;
 
+		/*
+		 * As a shell would start it: a fuzzer started in the
+		 * background ignores SIGINT, and latt keeps signals that
+		 * were ignored at its start ignored.
+		 */
+		signal(SIGINT, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		setpgid(0, 0);
 		if (chdir(workdir))
 			_exit(125);
