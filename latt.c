@@ -324,13 +324,13 @@ static const char *optname(int c)
 	return "?";
 }
 
-/* Does @s hold a control character (a newline, a tab)? */
-static bool has_control(const char *s)
+/*
+ * Is @s text to print as it is: no control character (a newline, a tab)
+ * and valid UTF-8, nothing latt_escape() would change?
+ */
+static bool plain_text(const char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return true;
-	return false;
+	return latt_escape(NULL, 0, s, strlen(s)) == strlen(s);
 }
 
 static uint64_t duration_arg(int c, const char *arg, uint64_t unit,
@@ -480,10 +480,10 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		o->csv = arg;
 		break;
 	case OPT_LABEL:
-		if (!*arg || strlen(arg) > 256 || has_control(arg))
+		if (!*arg || strlen(arg) > 256 || !plain_text(arg))
 			usage_error("invalid --label value '%s': expected a "
-				    "text of 1 to 256 characters on one line",
-				    arg);
+				    "text of 1 to 256 bytes on one line, in "
+				    "UTF-8, without control characters", arg);
 		o->label = arg;
 		break;
 	case OPT_PER_CLIENT:

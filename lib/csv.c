@@ -12,6 +12,7 @@
 
 #include "latt/config.h"
 #include "latt/csv.h"
+#include "latt/escape.h"
 #include "latt/wake.h"
 
 /* The columns, in order; the manual's CSV OUTPUT lists the same. */
@@ -31,8 +32,15 @@ const char *latt_csv_header(void)
 }
 
 /* A text field, quoted when it must be; nothing for NULL. */
-static void put_text(FILE *f, const char *s)
+/*
+ * A text field: escaped as the report shows it (a command's control
+ * characters as \xHH, never raw), quoted where it holds a comma or a
+ * quote.
+ */
+static void put_text(FILE *f, const char *text)
 {
+	const char *s = text ? latt_esc(text) : NULL;
+
 	if (!s)
 		return;
 	if (!strpbrk(s, ",\"\r\n")) {

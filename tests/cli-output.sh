@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 61
+plan 62
 
 d="$tmp/dir"
 mkdir "$d"
@@ -182,6 +182,9 @@ check "--per-client with --json - and no -o: a usage error (the report goes nowh
 	sh -c "test $rc -eq 1 && grep -q 'leaves out' '$tmp/err'"
 run -c1 -t 0.1 --label "$(printf 'two\nlines')"
 is "$rc" 1 "--label with a newline: a usage error"
+run -c1 -t 0.1 --label "$(printf 'bad \377 byte')"
+check "--label of invalid UTF-8: a usage error, the byte shown escaped" \
+	sh -c "test $rc -eq 1 && grep -qF 'bad \\xff byte' '$tmp/err'"
 
 # What produced a sweep, below its table, with the label.
 run -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b:nice=2 --label "sweep one"
