@@ -630,6 +630,13 @@ static void make_argv(struct argv_in *a, const char *latt)
 		c = below(ARRAY_SIZE(commands) - 1);
 		for (i = 0; i < 3 && commands[c][i]; i++)
 			word_add(a, commands[c][i]);
+		/* /bin/true takes anything: hostile words for the report. */
+		if (!strcmp(commands[c][1] ? commands[c][1] : "", "/bin/true")
+		    && chance(50)) {
+			value_add(a, K_LABEL, PICK(hostile));
+			mutate_bytes(&a->word[a->n - 1]);
+			a->word[a->n - 1].n = strlen(a->word[a->n - 1].p);
+		}
 		/* latt-0.1's form: options after the quoted command. */
 		if (commands[c][0][0] == '/' && chance(50))
 			option_add(a);
