@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "latt/cgroup.h"
@@ -115,6 +116,7 @@ static int setup_system(struct run *run)
 static int start_clients(struct run *run)
 {
 	const struct latt_run_cfg *c = run->cfg;
+	struct rlimit rl;
 	int ret;
 
 	run->ccfg = (struct latt_client_cfg){
@@ -128,7 +130,20 @@ static int start_clients(struct run *run)
 		.ignore = &run->s->stops,
 	};
 	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->ccfg);
-	if (ret)
+	/*
+	 * fork() and pthread_create() say EAGAIN when the user's processes
+	 * (threads included) reach RLIMIT_NPROC: name the limit, as the
+	 * open files' is named.
+	 */
+	if (ret == -EAGAIN && !getrlimit(RLIMIT_NPROC, &rl) &&
+	    rl.rlim_cur != RLIM_INFINITY)
+		setup_failed(run, 0, "starting %u clients (%u started): "
+			     "this user may run %llu processes and threads "
+			     "in all, latt's and others' (RLIMIT_NPROC): "
+			     "raise it with 'ulimit -u' (root is exempt), or "
+			     "run fewer clients", c->clients,
+			     run->w.nclients, (unsigned long long)rl.rlim_cur);
+	else if (ret)
 		setup_failed(run, ret, "starting %u clients (%u started)",
 			     c->clients, run->w.nclients);
 	return ret;

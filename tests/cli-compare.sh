@@ -151,9 +151,22 @@ if command -v gnuplot >/dev/null 2>&1; then
 		sh -c "test $? -eq 0 && test -s '$tmp/p.png' && head -c 8 '$tmp/p.png' | grep -q PNG"
 	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/p.svg" "$tmp/a.json" >/dev/null 2>&1
 	check "latt-plot -o p.svg: an SVG image" grep -q '<svg' "$tmp/p.svg"
+	# A long title: wrapped whole at spaces, not one line clipped at
+	# both ends; past three lines its start kept and "..." at the end.
+	long="$(printf 'word%03d ' $(seq 1 30))"
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/t.svg" -t "$long" "$tmp/a.json" >/dev/null 2>&1
+	grep -o '<text[^>]*>word[^<]*' "$tmp/t.svg" | sed 's/<text[^>]*>//' >"$tmp/title"
+	check "latt-plot: a long title wrapped to lines of at most 90 characters" \
+		sh -c "test \$(wc -l <'$tmp/title') -ge 2 && ! grep -q '.\\{91\\}' '$tmp/title'"
+	long="$(printf 'word%03d ' $(seq 1 80))"
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/t.svg" -t "$long" "$tmp/a.json" >/dev/null 2>&1
+	grep -o '<text[^>]*>word[^<]*' "$tmp/t.svg" | sed 's/<text[^>]*>//' >"$tmp/title"
+	check "... a longer one shortened to three lines from its start, ending in ..." \
+		sh -c "test \$(wc -l <'$tmp/title') -eq 3 && head -n 1 '$tmp/title' | grep -q '^word001 word002' && tail -n 1 '$tmp/title' | grep -q ' \\.\\.\\.\$'"
 else
-	skip "gnuplot is not installed"
-	skip "gnuplot is not installed"
+	for i in 1 2 3 4; do
+		skip "gnuplot is not installed"
+	done
 fi
 LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/q.png" "$tmp/open.json" >/dev/null 2>"$tmp/err"
 check "latt-plot on a bad file: exit 1, latt's one line, no image" \

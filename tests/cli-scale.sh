@@ -1,9 +1,10 @@
 #!/bin/sh
 # Many clients: 2000 of them run, the open-files limit is raised when that
-# is allowed, and a limit that cannot be raised is a clear error.
+# is allowed, and a limit that cannot be raised is a clear error, as is
+# the limit of processes per user.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 7
+plan 9
 
 run -c2000 -s50 -S100 -t 2
 is "$rc" 0 "2000 clients: exit 0"
@@ -36,4 +37,19 @@ elif [ "$(ulimit -Hn)" != unlimited ]; then
 else
 	skip "cannot lower the hard limit here"
 	skip "cannot lower the hard limit here"
+fi
+
+# The processes a user may run (ulimit -u, RLIMIT_NPROC; root is exempt,
+# so as nobody): the clients that do not fit are a clear error naming it.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
+   command -v prlimit >/dev/null &&
+   setpriv --reuid=65534 --regid=65534 --clear-groups "$LATT" -V >/dev/null 2>&1; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		prlimit --nproc=8 "$LATT" -c20 -s1 -S2 -t 0.5 >"$tmp/out" 2>"$tmp/err"
+	is "$?" 2 "more clients than 'ulimit -u' allows: exit 2"
+	check "... naming the limit and what to raise" \
+		grep -q "^latt: starting 20 clients ([0-9]* started): this user may run 8 processes and threads in all, .*(RLIMIT_NPROC): raise it with 'ulimit -u'" "$tmp/err"
+else
+	skip "needs root, setpriv and prlimit to run latt as nobody"
+	skip "needs root, setpriv and prlimit to run latt as nobody"
 fi
