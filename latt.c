@@ -76,7 +76,6 @@ enum {
 	OPT_GRACE = CHAR_MAX + 1,
 	OPT_WARMUP,
 	OPT_CLOCK,
-	OPT_MECHANISM,
 	OPT_THREADS,
 	OPT_FAIL_ABOVE,
 	OPT_PER_CLIENT,
@@ -119,7 +118,6 @@ static const struct option fixed_opts[] = {
 	{ "warmup",      required_argument, NULL, OPT_WARMUP },
 	{ "percentiles", required_argument, NULL, 'p' },
 	{ "clock",       required_argument, NULL, OPT_CLOCK },
-	{ "mechanism",   required_argument, NULL, OPT_MECHANISM },
 	{ "threads",     no_argument,       NULL, OPT_THREADS },
 	{ "config",      required_argument, NULL, 'C' },
 	{ "runs",        required_argument, NULL, 'r' },
@@ -143,6 +141,20 @@ static const struct option fixed_opts[] = {
 /* The fixed options, then one per setting, then the end. */
 static struct option longopts[ARRAY_SIZE(fixed_opts) + 32];
 
+static bool fixed_opt(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fixed_opts); i++)
+		if (!strcmp(fixed_opts[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * A setting that is also a fixed option keeps that option's form:
+ * --threads is a flag, its key "threads=1".
+ */
 static void build_longopts(void)
 {
 	size_t n = ARRAY_SIZE(fixed_opts), i;
@@ -150,9 +162,12 @@ static void build_longopts(void)
 
 	memcpy(longopts, fixed_opts, sizeof(fixed_opts));
 	for (i = 0; (name = latt_config_setting(i)) &&
-	     n + 1 < ARRAY_SIZE(longopts); i++, n++)
-		longopts[n] = (struct option){ name, required_argument, NULL,
-					       OPT_SETTING + (int)i };
+	     n + 1 < ARRAY_SIZE(longopts); i++) {
+		if (fixed_opt(name))
+			continue;
+		longopts[n++] = (struct option){ name, required_argument, NULL,
+						 OPT_SETTING + (int)i };
+	}
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 }
 
@@ -202,6 +217,7 @@ static void __attribute__((noreturn)) usage(void)
 "      --mechanism MECH    how clients are woken: pipe (the default),\n"
 "                          eventfd, futex or socket\n"
 "      --threads           clients are threads of latt, not processes\n"
+"                          (-C keys: mechanism=MECH, threads=1 or 0)\n"
 "  -C, --config NAME:KEY=VALUE,...\n"
 "                          a named configuration of the settings below\n"
 "                          (KEY is the option without its dashes); give\n"
@@ -406,11 +422,6 @@ static void parse_option(struct opts *o, int c, const char *arg,
 		if (latt_clock_parse(arg, &b->clock))
 			usage_error("invalid --clock value '%s': expected auto, "
 				    "monotonic, monotonic_raw or tsc", arg);
-		break;
-	case OPT_MECHANISM:
-		if (latt_wake_parse(arg, &b->mechanism))
-			usage_error("invalid --mechanism value '%s': expected "
-				    "pipe, eventfd, futex or socket", arg);
 		break;
 	case OPT_THREADS:
 		b->threads = true;
@@ -696,13 +707,24 @@ static void __attribute__((noreturn)) die_of_sigpipe(void)
 	_exit(128 + SIGPIPE);
 }
 
-static int ensure_fds(unsigned int clients, bool threads)
+/* The open files the largest of @cfgs[0..n) needs. */
+static int ensure_fds(const struct latt_run_cfg *cfgs, size_t n)
 {
-	/* Thread clients keep both ends of their channel in latt. */
-	uint64_t need = (uint64_t)clients * (threads ? 2 : 1) *
-			LATT_WAKE_WAKER_FDS + FDS_BASE;
+	uint64_t need = 0, v;
+	unsigned int clients = 0;
 	struct rlimit rl;
+	size_t i;
 	int ret;
+
+	/* Thread clients keep both ends of their channel in latt. */
+	for (i = 0; i < n; i++) {
+		v = (uint64_t)cfgs[i].clients * (cfgs[i].threads ? 2 : 1) *
+		    LATT_WAKE_WAKER_FDS + FDS_BASE;
+		if (v > need) {
+			need = v;
+			clients = cfgs[i].clients;
+		}
+	}
 
 	ret = latt_priv_nofile(need, &rl);
 	if (ret == -EMFILE) {
@@ -1107,7 +1129,7 @@ int main(int argc, char **argv)
 		usage_error("two of -o, --json and --csv would write to the "
 			    "same file (- is the standard output)");
 	cfgs = make_configs(&o, &ncfgs);
-	if (ensure_fds(o.base.clients, o.base.threads))
+	if (ensure_fds(cfgs, ncfgs))
 		goto out_free;
 	if (preflight(cfgs, ncfgs, o.nspecs > 0))
 		goto out_free;

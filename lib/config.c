@@ -21,9 +21,10 @@
 #define MS	LATT_NSEC_PER_MSEC
 #define SEC	LATT_NSEC_PER_SEC
 
-enum task { T_CLIENT, T_WAKER, T_TARGET, T_SYSTEM };
+enum task { T_MEASURE, T_CLIENT, T_WAKER, T_TARGET, T_SYSTEM };
 
 enum field {
+	F_MECHANISM, F_THREADS,
 	F_POLICY, F_PRIORITY, F_NICE, F_CPUS, F_NODE, F_SLICE,
 	F_RUNTIME, F_DEADLINE, F_PERIOD,
 	F_CGROUP, F_WEIGHT,
@@ -37,6 +38,8 @@ struct setting {
 };
 
 static const struct setting settings[] = {
+	{ "mechanism",		T_MEASURE, F_MECHANISM },
+	{ "threads",		T_MEASURE, F_THREADS },
 	{ "policy",		T_CLIENT, F_POLICY },
 	{ "priority",		T_CLIENT, F_PRIORITY },
 	{ "nice",		T_CLIENT, F_NICE },
@@ -129,6 +132,7 @@ static struct latt_sched *task_sched(struct latt_run_cfg *c, enum task t)
 		return &c->waker;
 	case T_TARGET:
 		return &c->target;
+	case T_MEASURE:
 	case T_SYSTEM:
 		break;
 	}
@@ -195,6 +199,18 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 	int ret;
 
 	switch (st->field) {
+	case F_MECHANISM:
+		if (latt_wake_parse(val, &c->mechanism))
+			return latt_err(-EINVAL, err, len, "expected pipe, "
+					"eventfd, futex or socket");
+		return 0;
+	case F_THREADS:
+		/* As the option --threads, which takes no value: 1 or 0. */
+		if (strcmp(val, "0") && strcmp(val, "1"))
+			return latt_err(-EINVAL, err, len, "expected 1 "
+					"(threads) or 0 (processes)");
+		c->threads = val[0] == '1';
+		return 0;
 	case F_POLICY:
 		if (latt_sched_parse_policy(val, &s->policy))
 			return latt_err(-EINVAL, err, len, "expected other, "
@@ -458,6 +474,15 @@ static const char *format_field(const struct latt_run_cfg *c,
 
 	buf[0] = '\0';
 	switch (st->field) {
+	case F_MECHANISM:
+		/* pipe, the default and the reference, is no setting. */
+		if (c->mechanism != LATT_WAKE_PIPE)
+			snprintf(buf, len, "%s", latt_wake_name(c->mechanism));
+		return buf;
+	case F_THREADS:
+		if (c->threads)
+			snprintf(buf, len, "1");
+		return buf;
 	case F_POLICY:
 		if (s->policy != LATT_SCHED_UNSET)
 			snprintf(buf, len, "%s",
@@ -533,10 +558,18 @@ char *latt_config_format(const struct latt_run_cfg *c,
 		return NULL;
 	for (i = 0; i < NSETTINGS; i++) {
 		m = format_field(c, &settings[i], mine, sizeof(mine));
-		if (!*m)
-			continue;
 		if (base && !strcmp(m, format_field(base, &settings[i],
 						    theirs, sizeof(theirs))))
+			continue;
+		/*
+		 * Unset is the default; only the measurement's settings
+		 * can go back to theirs (pipe, processes) from a base's.
+		 */
+		if (!*m && base && settings[i].field == F_MECHANISM)
+			m = latt_wake_name(LATT_WAKE_PIPE);
+		else if (!*m && base && settings[i].field == F_THREADS)
+			m = "0";
+		if (!*m)
 			continue;
 		fprintf(f, "%s%s=%s", first ? "" : ",", settings[i].name, m);
 		first = false;

@@ -5,7 +5,7 @@
 # must not pass for good ones (nothing measured, a wakeup that stalled).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 71
+plan 77
 
 # usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
 usage_error() {
@@ -74,6 +74,19 @@ check "... and what it changes" \
 	grep -Eq '^b +nice=1,target-nice=2( \[.*\])?$' "$tmp/out"
 check "no line of a sweep's output contains Avg" sh -c "! grep -q Avg '$tmp/out'"
 check "no single-run report in a sweep" sh -c "! grep -q '^Parameters' '$tmp/out'"
+
+# The wake mechanism and threads are keys too: one sweep compares them.
+run -v -c2 -s1 -S2 -t 0.2 --mechanism eventfd -C ev: -C pipe:mechanism=pipe \
+	-C futex-thr:mechanism=futex,threads=1
+is "$rc" 0 "-C mechanism=..., threads=1: a sweep of wake mechanisms, exit 0"
+is "$(grep '^# samples' "$tmp/out" | sed 's/.*config=\([^ ]*\) .*mechanism=\([a-z]*\) clients=\([a-z]*\)$/\1 \2 \3/' | tr '\n' '|')" \
+	"ev eventfd processes|pipe pipe processes|futex-thr futex threads|" \
+	"... each run woke its clients its own way (the -v header of each run)"
+check "... the table names them: pipe back from --mechanism's eventfd" \
+	sh -c "grep -Eq '^ev +mechanism=eventfd( \[.*\])?$' '$tmp/out' && grep -Eq '^pipe +\(no settings\)( \[.*\])?$' '$tmp/out' && grep -Eq '^futex-thr +mechanism=futex,threads=1( \[.*\])?$' '$tmp/out'"
+usage_error "-C threads=yes: 1 or 0" -C 'a:threads=yes' -t 1
+check "... saying so" grep -q "invalid threads 'yes': expected 1 (threads) or 0 (processes)" "$tmp/err"
+usage_error "-C mechanism=signal" -C 'a:mechanism=signal' -t 1
 
 # One configuration, one run: the plain report, even with -C.
 run -c1 -s1 -S2 -t 0.2 -C only:nice=1

@@ -19,6 +19,8 @@
 static const struct {
 	const char *key, *val, *shown;
 } good[] = {
+	{ "mechanism", "futex", "futex" },
+	{ "threads", "1", "1" },
 	{ "policy", "fifo", "fifo" },
 	{ "priority", "99", "99" },
 	{ "nice", "-20", "-20" },
@@ -63,6 +65,8 @@ static const struct {
 	{ "features", "no_place_lag" }, { "features", "A,,B" },
 	{ "features", "" }, { "preempt", "rt" }, { "scheduler", "" },
 	{ "waker-priority", "x" }, { "target-nice", "--1" },
+	{ "mechanism", "signal" }, { "mechanism", "" },
+	{ "threads", "yes" }, { "threads", "" },
 };
 
 static void test_settings(void)
@@ -185,6 +189,23 @@ static void test_specs(void)
 	free(fmt);
 	free(text);
 
+	/* The measurement's keys: back to the defaults from a base's. */
+	base.mechanism = LATT_WAKE_FUTEX;
+	ret = parse(&base, "pt:mechanism=pipe,threads=1", &c, err,
+		    sizeof(err), &text);
+	fmt = latt_config_format(&c, &base);
+	if (!ok(!ret && c.mechanism == LATT_WAKE_PIPE && c.threads && fmt &&
+		!strcmp(fmt, "mechanism=pipe,threads=1"),
+		"mechanism and threads are keys, pipe shown against futex"))
+		diag("%d %s: %s", ret, err, fmt);
+	free(fmt);
+	free(text);
+	ret = parse(&base, "f:", &c, err, sizeof(err), &text);
+	ok(!ret && c.mechanism == LATT_WAKE_FUTEX && !c.threads,
+	   "... and a configuration without them keeps the options'");
+	free(text);
+	base.mechanism = LATT_WAKE_PIPE;
+
 	ret = parse(&base, "pin:cpus=0,1,5-6,policy=batch", &c, err,
 		    sizeof(err), &text);
 	ok(!ret && CPU_ISSET(0, &c.client.cpus) &&
@@ -292,7 +313,7 @@ static void test_checks(void)
 int main(void)
 {
 	plan(1 + (int)ARRAY_SIZE(good) + (int)ARRAY_SIZE(bad) + 2 +
-	     5 + 13 + 3 + 19 + 3);
+	     7 + 13 + 3 + 19 + 3);
 	test_settings();
 	test_specs();
 	test_checks();

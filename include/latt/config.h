@@ -9,7 +9,9 @@
  * ("--policy fifo") and as a key of a named configuration
  * ("-C rt:policy=fifo,priority=10"); latt_config_set() is the one parser
  * of both.  The command line's settings are the defaults every named
- * configuration starts from.
+ * configuration starts from.  How clients are woken ("mechanism") and
+ * whether they are threads ("threads", 1 or 0; the option --threads is a
+ * flag) are settings too, so that a sweep can compare them.
  */
 #ifndef LATT_CONFIG_H
 #define LATT_CONFIG_H
