@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 49
+plan 51
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
