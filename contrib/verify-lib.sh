@@ -22,6 +22,18 @@ fail()
 	exit 1
 }
 
+# harness_copy FROM TO
+#	A copy of the harness to work on: FROM is its checkout, or its git
+#	directory alone (as fetched, with no work tree), cloned then.
+harness_copy()
+{
+	if [ -f "$1/HEAD" ] && [ -d "$1/objects" ]; then
+		git clone -q "$1" "$2" || fail "cannot clone $1"
+	else
+		cp -a "$1/." "$2" || fail "cannot copy $1"
+	fi
+}
+
 latt_from_dist()
 {
 	local scratch=$1 copy build
