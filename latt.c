@@ -40,10 +40,11 @@
 #include "latt/result.h"
 #include "latt/run.h"
 #include "latt/session.h"
-#include "latt/summary.h"
 #include "latt/target.h"
-#include "latt/threshold.h"
 #include "latt/util.h"
+#include "lib/aggregate.h"
+#include "lib/limit.h"
+#include "lib/quiet.h"
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define WORK_MAX	(64ULL << 20)
@@ -101,8 +102,10 @@ struct opts {
 	unsigned int extra;		/* --per-client, --hist */
 	uint64_t interval_ns;		/* -i */
 	bool keep_trace;		/* --keep-trace */
-	struct latt_threshold limits[LATT_THRESHOLDS_MAX];
+	struct latt_limit limits[LATT_LIMITS_MAX];
 	size_t nlimits;			/* --fail-above */
+	struct latt_metric_list metrics;	/* every output's, with the
+						   limits' */
 };
 
 /* "+": options stop at the command; ":": latt says what is wrong. */
@@ -230,7 +233,8 @@ static void __attribute__((noreturn)) usage(void)
 "                          the command keeps\n"
 "  -q, --quiet             print only one line per configuration:\n"
 "                          config=NAME entries=N max= avg= stdev= p99=\n"
-"                          (usec); not with -v, --per-client, --hist\n"
+"                          p50= p99.9= (usec) wall_s= cpu_s= cs_per_s=;\n"
+"                          not with -v, --per-client, --hist\n"
 "      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
 "                          METRIC=TIME,... with METRIC max, avg, stdev\n"
 "                          or pNN (\"p99=2ms,max=20ms\"; a plain number\n"
@@ -473,8 +477,8 @@ static void parse_option(struct opts *o, int c, const char *arg,
 					      "10ms to 1h");
 		break;
 	case OPT_FAIL_ABOVE:
-		if (latt_threshold_parse(arg, o->limits, LATT_THRESHOLDS_MAX,
-					 &o->nlimits, err, sizeof(err)))
+		if (latt_limit_parse(arg, o->limits, LATT_LIMITS_MAX,
+				     &o->nlimits, err, sizeof(err)))
 			usage_error("invalid --fail-above value '%s': %s", arg,
 				    err);
 		break;
@@ -636,6 +640,7 @@ check:
 static void parse_options(struct opts *o, int argc, char **argv)
 {
 	struct latt_run_cfg *b = &o->base;
+	size_t i;
 
 	memset(o, 0, sizeof(*o));
 	latt_config_init(b);
@@ -669,6 +674,15 @@ static void parse_options(struct opts *o, int argc, char **argv)
 	}
 	if (!b->cmd_argc && !b->duration_ns)
 		b->duration_ns = 10 * LATT_NSEC_PER_SEC;
+	/* A limit's metric is one of every output's. */
+	latt_metrics_init(&o->metrics);
+	for (i = 0; i < o->nlimits; i++) {
+		int k = latt_metrics_add(&o->metrics, &o->limits[i].metric);
+
+		if (k < 0)
+			usage_error("too many metrics in --fail-above");
+		o->limits[i].index = (size_t)k;
+	}
 	if (b->cmd_argc) {
 		b->cmd_display = latt_target_display(b->cmd_argc, b->cmd_argv);
 		if (!b->cmd_display)
@@ -844,11 +858,13 @@ static int close_stdout(void)
 }
 
 /* The table of a sweep, over the runs it did, if any measured. */
-static int report_sweep(FILE *f, const struct latt_session *s,
+static int report_sweep(FILE *f, const struct opts *o,
+			const struct latt_session *s,
+			const struct latt_run_cfg *cfgs,
+			const struct latt_agg_cfg *agg, size_t ncfgs,
 			const struct latt_result *results, size_t n)
 {
-	struct latt_summary_row rows[CONFIGS_MAX];
-	size_t nrows, i;
+	size_t i;
 	int ret;
 
 	for (i = 0; i < n; i++)
@@ -857,8 +873,7 @@ static int report_sweep(FILE *f, const struct latt_session *s,
 			break;
 	if (i == n)
 		return 0;
-	nrows = latt_summary_build(results, n, rows, CONFIGS_MAX);
-	ret = latt_report_table(f, &s->sys, rows, nrows);
+	ret = latt_report_table(f, &s->sys, &o->metrics, cfgs, agg, ncfgs);
 	if (ret)
 		return ret;
 	/* Started: the first run's start. */
@@ -882,13 +897,14 @@ static bool has_report(const struct latt_result *results, size_t n)
 
 static int write_report(FILE *f, const struct opts *o,
 			const struct latt_session *s,
-			const struct latt_run_cfg *cfgs, size_t ncfgs,
+			const struct latt_run_cfg *cfgs,
+			const struct latt_agg_cfg *agg, size_t ncfgs,
 			const struct latt_result *results, size_t n)
 {
 	if (o->quiet)
-		return latt_quiet_lines(f, cfgs, ncfgs, results, n);
+		return latt_quiet_write(f, &o->metrics, agg, ncfgs);
 	if (s->sweep)
-		return report_sweep(f, s, results, n);
+		return report_sweep(f, o, s, cfgs, agg, ncfgs, results, n);
 	/* After a failed -v write, that output is no place for a report. */
 	if (!latt_result_measured(&results[n - 1]) ||
 	    results[n - 1].stop == LATT_STOP_OUTPUT)
@@ -899,13 +915,15 @@ static int write_report(FILE *f, const struct opts *o,
 /* The JSON (@csv false) or CSV document of the runs. */
 static int write_doc(FILE *f, bool csv, const struct opts *o,
 		     const struct latt_session *s, int argc, char **argv,
-		     const struct latt_run_cfg *cfgs, size_t ncfgs,
+		     const struct latt_run_cfg *cfgs,
+		     const struct latt_agg_cfg *agg, size_t ncfgs,
 		     const struct latt_result *results, size_t n)
 {
 	struct latt_json_doc d = {
 		.argc = argc, .argv = argv, .label = o->label, .sys = &s->sys,
 		.hz = latt_sysinfo_hz(&s->sys, ""), .cfgs = cfgs,
 		.ncfgs = ncfgs, .results = results, .n = n,
+		.metrics = &o->metrics, .agg = agg,
 	};
 
 	return csv ? latt_csv_write(f, &d) : latt_json_write(f, &d);
@@ -1012,6 +1030,7 @@ static void __attribute__((noreturn)) compare_usage(int status)
 /* latt compare FILE...: 0, 1 for bad usage or a bad file, 2 output. */
 static int compare_main(int argc, char **argv)
 {
+	struct latt_metric_list ml;
 	struct latt_cmp_file *files;
 	char err[512];
 	int i, n = 0, ret, status = LATT_EXIT_OK;
@@ -1036,6 +1055,7 @@ static int compare_main(int argc, char **argv)
 			compare_usage(LATT_EXIT_USAGE);
 		}
 	}
+	latt_metrics_init(&ml);
 	files = calloc((size_t)argc, sizeof(*files));
 	if (!files) {
 		fprintf(stderr, "latt compare: out of memory\n");
@@ -1044,7 +1064,7 @@ static int compare_main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!argv[i])
 			continue;
-		if (latt_cmp_read(&files[n], argv[i], err, sizeof(err))) {
+		if (latt_cmp_read(&files[n], argv[i], &ml, err, sizeof(err))) {
 			fprintf(stderr, "latt compare: %s: %s\n",
 				latt_esc(argv[i]), latt_esc(err));
 			status = LATT_EXIT_USAGE;
@@ -1057,8 +1077,8 @@ static int compare_main(int argc, char **argv)
 		compare_usage(LATT_EXIT_USAGE);
 	}
 	if (!status) {
-		ret = cdf ? latt_cmp_cdf(stdout, files, (size_t)n) :
-			    latt_cmp_print(stdout, files, (size_t)n);
+		ret = cdf ? latt_cmp_cdf(stdout, &ml, files, (size_t)n) :
+			    latt_cmp_print(stdout, &ml, files, (size_t)n);
 		if (!ret)
 			ret = close_stdout();
 		if (ret) {
@@ -1076,6 +1096,7 @@ static int compare_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct latt_result *results = NULL, *r;
+	struct latt_agg_cfg *agg = NULL;
 	struct latt_run_cfg *cfgs;
 	struct sink out, json, csv;
 	struct latt_trace trace = { .marker_fd = -1, .on_fd = -1 };
@@ -1236,10 +1257,17 @@ int main(int argc, char **argv)
 		sigpipe = true;
 		goto out_session;
 	}
+	agg = calloc(ncfgs, sizeof(*agg));
+	if (!agg || latt_agg_results(&o.metrics, cfgs, ncfgs, results, nres,
+				     agg)) {
+		fprintf(stderr, "latt: out of memory for the summaries\n");
+		status = LATT_EXIT_RUNTIME;
+		goto out_session;
+	}
 	ret = 0;
 	if (has_report(results, nres)) {
 		if (out.f)
-			ret = write_report(out.f, &o, &s, cfgs, ncfgs,
+			ret = write_report(out.f, &o, &s, cfgs, agg, ncfgs,
 					   results, nres);
 		if (!ret)
 			ret = commit_sink(&out);
@@ -1251,7 +1279,7 @@ int main(int argc, char **argv)
 			if (!doc->f)
 				continue;
 			ret = write_doc(doc->f, k, &o, &s, argc, argv, cfgs,
-					ncfgs, results, nres);
+					agg, ncfgs, results, nres);
 			if (!ret)
 				ret = commit_sink(doc);
 			if (ret)
@@ -1274,10 +1302,9 @@ int main(int argc, char **argv)
 		status = LATT_EXIT_RUNTIME;
 		goto out_session;
 	}
-	if (o.nlimits && latt_threshold_check(stderr, cfgs, ncfgs, results,
-					      nres, o.limits, o.nlimits) &&
-	    !status)
-		status = LATT_EXIT_THRESHOLD;
+	if (o.nlimits && latt_limit_check(stderr, &o.metrics, agg, ncfgs,
+					  o.limits, o.nlimits) && !status)
+		status = LATT_EXIT_LIMIT;
 	if (r->stop == LATT_STOP_OUTPUT) {
 		fprintf(stderr, "latt: write error on %s: %s\n", out.name,
 			strerror(-r->error));
@@ -1288,7 +1315,7 @@ int main(int argc, char **argv)
 	if (s.sweep)
 		snprintf(ctx, sizeof(ctx), "configuration '%s', run %u: ",
 			 r->cfg.name, r->run);
-	if (!s.sweep || (status && (status != LATT_EXIT_THRESHOLD ||
+	if (!s.sweep || (status && (status != LATT_EXIT_LIMIT ||
 				    r->stop == LATT_STOP_BREAK)))
 		latt_report_verdict(stderr, ctx, r);
 
@@ -1308,6 +1335,7 @@ out_free:
 	for (i = 0; i < nres; i++)
 		latt_result_release(&results[i]);
 	free(results);
+	free(agg);
 	for (i = 0; i < o.nspecs; i++)
 		free(o.specs[i]);
 	free((char *)o.base.cmd_display);

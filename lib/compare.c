@@ -18,7 +18,7 @@
 #include "latt/hist.h"
 #include "latt/json.h"
 #include "latt/parse.h"
-#include "latt/summary.h"
+#include "latt/report.h"
 
 typedef struct json_object jobj;
 
@@ -192,54 +192,6 @@ static bool bool_field(struct reader *rd, jobj *o, const char *at,
 	return v != NULL;
 }
 
-/* A bucket's width, from its low end (latt-json(5), HISTOGRAM). */
-static uint64_t bucket_width(uint64_t lo)
-{
-	return lo < 128 ? 1 : 1ULL << (63 - __builtin_clzll(lo) - 6);
-}
-
-/* A histogram's value at @rank (1-based), by the rule of latt-json(5). */
-static double hist_at(const struct latt_cmp_run *run, uint64_t rank,
-		      double min, double max)
-{
-	uint64_t seen = 0, lo = 0;
-	size_t i;
-	double v;
-
-	for (i = 0; i < run->nbuckets; i++) {
-		lo = run->buckets[i][0];
-		seen += run->buckets[i][1];
-		if (seen >= rank)
-			break;
-	}
-	if (seen < rank || !seen)
-		return max;
-	v = (double)(lo + bucket_width(lo) / 2);
-	return v < min ? min : v > max ? max : v;
-}
-
-/*
- * Percentile @p of a series from its histogram, and the 95% interval of
- * ranks around it: n p +- 1.96 sqrt(n p (1 - p)), one more either side.
- * @count is at most 2^53: every conversion below is exact or in range.
- */
-static void percentile(const struct latt_cmp_run *run, uint64_t count,
-		       double min, double max, double p, double *v,
-		       double *lo, double *hi)
-{
-	double r = p * (double)count / 100.0, q = p / 100.0, d;
-	uint64_t rank = (uint64_t)ceil(r - r * 1e-12), a, b;
-
-	if (rank < 1)
-		rank = 1;
-	*v = rank >= count ? max : hist_at(run, rank, min, max);
-	d = 1.96 * sqrt((double)count * q * (1 - q)) + 1;
-	a = r - d < 1 ? 1 : (uint64_t)floor(r - d);
-	b = r + d >= (double)count ? count : (uint64_t)ceil(r + d);
-	*lo = hist_at(run, a, min, max);
-	*hi = b >= count ? max : hist_at(run, b, min, max);
-}
-
 /*
  * Check histogram @h of series @at into @run's buckets: pairs of
  * integers, each low end one of latt's buckets, in increasing order, no
@@ -356,28 +308,28 @@ static void read_percentiles(struct reader *rd, jobj *w, const char *at,
 	}
 }
 
+/*
+ * Run @o into @run, checked; then seen as latt sees a run of its own
+ * (lib/aggregate.h), its histogram rebuilt in @scratch, and every metric
+ * of @ml taken from it by the rules of latt's own outputs.
+ */
 static void read_run(struct reader *rd, jobj *o, const char *at,
-		     struct latt_cmp_run *run)
+		     const struct latt_metric_list *ml,
+		     struct latt_hist *scratch, struct latt_cmp_run *run)
 {
-	static const double pcts[] = { 50, 99, 99.9 };
-	static const enum latt_cmp_metric pm[] = {
-		LATT_CM_P50, LATT_CM_P99, LATT_CM_P999
-	};
-	jobj *status, *w, *h, *t;
+	struct latt_run_view view = { .hist = scratch };
+	jobj *status, *w, *h, *t, *late, *lg;
 	char where[160];
 	uint64_t count, min = 0, max = 0, a, b;
-	double mean, sd, sdm, fmin, fmax;
+	double mean, sd, sdm, fmin, fmax, cs;
 	bool have_min, have_max;
 	int complete;
 	size_t i;
 
-	for (i = 0; i < LATT_CM_COUNT; i++)
-		run->v[i] = run->lo[i] = run->hi[i] = NAN;
-	run->avg_half = NAN;
 	status = field(rd, o, at, "status", json_type_object, false);
 	snprintf(where, sizeof(where), "%s.status", at);
 	bool_field(rd, status, where, "complete", false, &complete);
-	run->complete = complete > 0;
+	view.complete = complete > 0;
 
 	snprintf(where, sizeof(where), "%s.wakeup", at);
 	w = field(rd, o, at, "wakeup", json_type_object, false);
@@ -414,33 +366,44 @@ static void read_run(struct reader *rd, jobj *o, const char *at,
 	if (rd->failed)
 		return;
 
-	run->v[LATT_CM_ENTRIES] = (double)count;
-	if (count) {
-		run->v[LATT_CM_MAX] = (double)max;
-		run->v[LATT_CM_AVG] = mean;
-		run->avg_half = isnan(sdm) ? NAN : 1.96 * sdm;
-		for (i = 0; i < 3; i++)
-			percentile(run, count, (double)min, (double)max,
-				   pcts[i], &run->v[pm[i]], &run->lo[pm[i]],
-				   &run->hi[pm[i]]);
-	}
-	num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true,
-		  &run->v[LATT_CM_CS]);
+	num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true, &cs);
 	if (!rd->failed && !json_object_object_get_ex(o, "target", &t))
 		fail(rd, "%s.target is missing", at);
-	if (rd->failed || !t)
+	if (rd->failed)
 		return;
-	if (!json_object_is_type(t, json_type_object)) {
+	view.wall_s = view.cpu_s = NAN;
+	if (t && !json_object_is_type(t, json_type_object)) {
 		fail(rd, "%s.target is not an object", at);
 		return;
 	}
 	snprintf(where, sizeof(where), "%s.target", at);
-	if (uint_field(rd, t, where, "wall_ns", TIME_MAX, false, &a))
-		run->v[LATT_CM_WALL] = (double)a / 1e9;
-	uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
-	uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
-	if (!rd->failed)
-		run->v[LATT_CM_CPU] = ((double)a + (double)b) / 1e9;
+	if (t && uint_field(rd, t, where, "wall_ns", TIME_MAX, false, &a))
+		view.wall_s = (double)a / 1e9;
+	if (t) {
+		uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
+		uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
+		view.cpu_s = ((double)a + (double)b) / 1e9;
+	}
+	if (rd->failed)
+		return;
+	if (json_object_object_get_ex(o, "waker_late", &late) &&
+	    json_object_is_type(late, json_type_object) &&
+	    json_object_object_get_ex(late, "lagged", &lg) &&
+	    json_object_is_type(lg, json_type_boolean))
+		view.lagged = json_object_get_boolean(lg);
+	latt_hist_init(scratch);
+	for (i = 0; i < run->nbuckets; i++)
+		scratch->buckets[latt_hist_index(run->buckets[i][0])] +=
+			run->buckets[i][1];
+	scratch->count = count;
+	view.count = count;
+	view.min = min;
+	view.max = max;
+	view.mean = count ? mean : NAN;
+	view.stdev = count > 1 ? sd : NAN;
+	view.stdev_mean = count > 1 ? sdm : NAN;
+	view.cs_rate = cs;
+	latt_agg_run(ml, &view, &run->agg);
 }
 
 /* Parameter @i of @c, formatted. */
@@ -516,7 +479,8 @@ static void read_parameters(struct reader *rd, jobj *par, const char *at,
 }
 
 static void read_cfg(struct reader *rd, jobj *o, const char *at,
-		     struct latt_cmp_cfg *c)
+		     const struct latt_metric_list *ml,
+		     struct latt_hist *scratch, struct latt_cmp_cfg *c)
 {
 	jobj *runs, *par;
 	char where[128];
@@ -544,8 +508,8 @@ static void read_cfg(struct reader *rd, jobj *o, const char *at,
 	for (i = 0; i < n && !rd->failed; i++) {
 		snprintf(where, sizeof(where), "%s.runs[%zu]", at, i);
 		c->nruns++;
-		read_run(rd, json_object_array_get_idx(runs, i), where,
-			 &c->runs[i]);
+		read_run(rd, json_object_array_get_idx(runs, i), where, ml,
+			 scratch, &c->runs[i]);
 	}
 }
 
@@ -742,10 +706,11 @@ static void read_system(struct reader *rd, jobj *doc, struct latt_cmp_file *f)
 		set_fact(rd, f, LATT_CF_PMQOS, "unknown");
 }
 
-int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
-		  size_t len)
+int latt_cmp_read(struct latt_cmp_file *f, const char *path,
+		  const struct latt_metric_list *ml, char *err, size_t len)
 {
 	struct reader rd = { .err = err, .len = len };
+	struct latt_hist *scratch = NULL;
 	jobj *doc, *tool, *cfgs, *label, *v;
 	char where[64];
 	uint64_t schema;
@@ -791,6 +756,8 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
 			fail(&rd, "out of memory");
 	}
 	cfgs = field(&rd, doc, "", "configurations", json_type_array, false);
+	if (!rd.failed && !(scratch = malloc(sizeof(*scratch))))
+		fail(&rd, "out of memory");
 	if (!rd.failed) {
 		n = json_object_array_length(cfgs);
 		if (!n)
@@ -805,7 +772,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
 				 i);
 			f->ncfgs++;
 			read_cfg(&rd, json_object_array_get_idx(cfgs, i),
-				 where, &f->cfgs[i]);
+				 where, ml, scratch, &f->cfgs[i]);
 		}
 	}
 	/* The parameters, where all its configurations share them. */
@@ -816,6 +783,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
 		set_fact(&rd, f, (enum latt_cmp_fact)k, "%s", i < f->ncfgs ?
 			 "per configuration" : f->cfgs[0].param[k]);
 	}
+	free(scratch);
 	json_object_put(doc);
 	return rd.failed ? -1 : 0;
 }
@@ -845,102 +813,84 @@ void latt_cmp_file_free(struct latt_cmp_file *f)
 struct row {
 	const struct latt_cmp_file *file;
 	const struct latt_cmp_cfg *cfg;
-	unsigned int used;		/* the runs its values are from */
-	bool complete;			/* ... complete ones */
-	double v[LATT_CM_COUNT];	/* medians */
-	double spread[LATT_CM_COUNT];	/* max - min over the runs; NaN
-					   below two */
-	const struct latt_cmp_run *single;	/* its run, when just one */
+	struct latt_agg_cfg agg;
 };
 
-static bool use_run(const struct latt_cmp_cfg *c, size_t i, bool complete)
-{
-	return complete ? c->runs[i].complete :
-	       c->runs[i].v[LATT_CM_ENTRIES] > 0;
-}
-
-static void build(struct row *r)
+/* Row @r: its values by the rules of lib/aggregate.h. */
+static int build(const struct latt_metric_list *ml, struct row *r)
 {
 	const struct latt_cmp_cfg *c = r->cfg;
-	double *v = calloc(c->nruns ? c->nruns : 1, sizeof(*v));
-	size_t i, k, m, last = 0;
+	struct latt_agg_run *runs;
+	size_t i;
+	int ret;
 
-	r->complete = false;
+	runs = calloc(c->nruns ? c->nruns : 1, sizeof(*runs));
+	if (!runs)
+		return -ENOMEM;
 	for (i = 0; i < c->nruns; i++)
-		if (c->runs[i].complete)
-			r->complete = true;
-	for (m = 0; m < LATT_CM_COUNT; m++) {
-		for (i = 0, k = 0; v && i < c->nruns; i++) {
-			if (!use_run(c, i, r->complete) ||
-			    isnan(c->runs[i].v[m]))
-				continue;
-			v[k++] = c->runs[i].v[m];
-		}
-		r->v[m] = v ? latt_median(v, k) : NAN;
-		r->spread[m] = k > 1 ? v[k - 1] - v[0] : NAN;
-	}
-	for (i = 0, r->used = 0; i < c->nruns; i++)
-		if (use_run(c, i, r->complete)) {
-			r->used++;
-			last = i;
-		}
-	r->single = r->used == 1 ? &c->runs[last] : NULL;
-	free(v);
+		runs[i] = c->runs[i].agg;
+	ret = latt_agg_cfg(ml, c->name, runs, c->nruns, &r->agg);
+	free(runs);
+	return ret;
 }
 
-/* Is @r's difference from @first in metric @m within the noise? */
-static bool noise(const struct row *r, const struct row *first,
-		  enum latt_cmp_metric m)
+/* @line without its trailing blanks, and a newline. */
+static void trimmed(FILE *out, char *line)
 {
-	double d = fabs(r->v[m] - first->v[m]), s = NAN;
+	size_t n = strlen(line);
 
-	if (isnan(d) || m == LATT_CM_ENTRIES)
-		return false;
-	if (!isnan(r->spread[m]))
-		s = r->spread[m];
-	if (!isnan(first->spread[m]) && (isnan(s) || first->spread[m] > s))
-		s = first->spread[m];
-	if (!isnan(s))
-		return d <= s;
-	if (!r->single || !first->single)
-		return false;
-	if (m == LATT_CM_AVG)
-		return !isnan(r->single->avg_half) &&
-		       !isnan(first->single->avg_half) &&
-		       d <= r->single->avg_half + first->single->avg_half;
-	if (m == LATT_CM_P50 || m == LATT_CM_P99 || m == LATT_CM_P999)
-		return !(r->single->hi[m] < first->single->lo[m] ||
-			 first->single->hi[m] < r->single->lo[m]);
-	return false;
-}
-
-static const char *const heads[LATT_CM_COUNT] = {
-	"entries", "max", "avg", "p50", "p99", "p99.9", "wall s", "cpu s",
-	"cs/s",
-};
-
-static void value(FILE *out, enum latt_cmp_metric m, double v)
-{
-	if (isnan(v))
-		fprintf(out, " %9s", "-");
-	else if (m == LATT_CM_ENTRIES || m == LATT_CM_CS)
-		fprintf(out, " %9.0f", v);
-	else if (m == LATT_CM_WALL || m == LATT_CM_CPU)
-		fprintf(out, " %9.2f", v);
-	else
-		fprintf(out, " %9.1f", v / 1000.0);
+	while (n && line[n - 1] == ' ')
+		line[--n] = '\0';
+	fprintf(out, "%s\n", line);
 }
 
 /* A table's heading line: the row's columns, then the metrics. */
-static void heading(FILE *out, int wl, const char *file, int wc,
-		    const char *cfg, const char *runs)
+static void heading(FILE *out, const struct latt_metric_list *ml, int wl,
+		    const char *file, int wc, const char *cfg,
+		    const char *runs)
 {
-	unsigned int m;
+	char buf[1024];
+	size_t m, o;
 
-	fprintf(out, "%-*s  %-*s %4s", wl, file, wc, cfg, runs);
-	for (m = 0; m < LATT_CM_COUNT; m++)
-		fprintf(out, " %9s", heads[m]);
-	fputc('\n', out);
+	o = (size_t)snprintf(buf, sizeof(buf), "%-*s  %-*s %4s", wl, file, wc,
+			     cfg, runs);
+	for (m = 0; m < ml->n && o < sizeof(buf); m++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s ",
+				      LATT_CELL_WIDTH - 1, ml->m[m].head);
+	trimmed(out, buf);
+}
+
+/*
+ * The cells of row @a: its values ("+" a percentile too few samples
+ * had), or (@first) its ratios to @first ("~" within the noise), and
+ * @tail.  Sets *@marked when it marks one.
+ */
+static void cells(FILE *out, const struct latt_metric_list *ml,
+		  const struct latt_agg_cfg *a, const struct latt_agg_cfg *first,
+		  const char *tail, bool *marked)
+{
+	char buf[1024], cell[64];
+	size_t m, o = 0;
+
+	buf[0] = '\0';
+	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
+		const struct latt_value *v = &a->val[m];
+		char mark = ' ';
+
+		if (first && a != first &&
+		    latt_agg_noise(&ml->m[m], v, &first->val[m]))
+			mark = '~';
+		else if (!first && v->few && !isnan(v->v))
+			mark = '+';
+		*marked |= mark != ' ';
+		latt_metric_cell(&ml->m[m], first ?
+				 latt_agg_ratio(v, &first->val[m]) : v->v,
+				 first != NULL, mark, cell, sizeof(cell));
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
+	}
+	if (o < sizeof(buf))
+		snprintf(buf + o, sizeof(buf) - o, "%s", tail);
+	trimmed(out, buf);
 }
 
 /* Escaped text @s, then spaces to @width columns. */
@@ -1060,11 +1010,12 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n)
 	return 0;
 }
 
-int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
+int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
+		   const struct latt_cmp_file *files, size_t n)
 {
 	struct row *rows;
-	size_t nrows = 0, i, j, m, wl = 4, wc = 6;
-	bool marked = false;
+	size_t nrows = 0, i, j, wl = 4, wc = 6;
+	bool few = false, noise = false;
 
 	for (i = 0; i < n; i++)
 		nrows += files[i].ncfgs;
@@ -1080,7 +1031,10 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
 			rows[nrows].cfg = &files[i].cfgs[j];
 			if (latt_esc_width(files[i].cfgs[j].name) > wc)
 				wc = latt_esc_width(files[i].cfgs[j].name);
-			build(&rows[nrows++]);
+			if (build(ml, &rows[nrows++])) {
+				free(rows);
+				return -ENOMEM;
+			}
 		}
 	}
 
@@ -1090,41 +1044,26 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n)
 	}
 	fprintf(out, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
-	heading(out, (int)wl, "file", (int)wc, "config", "runs");
+	heading(out, ml, (int)wl, "file", (int)wc, "config", "runs");
 	for (i = 0; i < nrows; i++) {
+		const struct latt_agg_cfg *a = &rows[i].agg;
+
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
-		fprintf(out, " %4u", rows[i].used);
-		for (m = 0; m < LATT_CM_COUNT; m++)
-			value(out, (enum latt_cmp_metric)m, rows[i].v[m]);
-		fputs(rows[i].complete || !rows[i].used ? "\n" :
-		      "  (no complete run)\n", out);
+		fprintf(out, " %4u", a->runs);
+		cells(out, ml, a, NULL, a->complete || !a->runs ? "" :
+		      "  (no complete run)", &few);
 	}
 
 	fputc('\n', out);
-	heading(out, (int)wl, "ratio", (int)wc, "", "");
+	heading(out, ml, (int)wl, "ratio", (int)wc, "", "");
 	for (i = 0; i < nrows; i++) {
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
 		fprintf(out, " %4s", "");
-		for (m = 0; m < LATT_CM_COUNT; m++) {
-			double a = rows[i].v[m], b = rows[0].v[m];
-			bool nz = i && noise(&rows[i], &rows[0],
-					     (enum latt_cmp_metric)m);
-
-			if (isnan(a) || isnan(b) || b == 0 || !isfinite(a / b)) {
-				fprintf(out, " %9s", "-");
-				continue;
-			}
-			fprintf(out, " %8.3f%c", a / b, nz ? '~' : ' ');
-			marked |= nz;
-		}
-		fputc('\n', out);
+		cells(out, ml, &rows[i].agg, &rows[0].agg, "", &noise);
 	}
-	if (marked)
-		fprintf(out, "\n~ within the noise: no larger than the "
-			"run-to-run range (or, between single runs, the 95%% "
-			"intervals overlap)\n");
+	latt_report_marks(out, few, noise);
 	free(rows);
 	if (fflush(out) || ferror(out))
 		return errno ? -errno : -EIO;
@@ -1140,22 +1079,23 @@ static int cmp_bucket(const void *a, const void *b)
 }
 
 /* One configuration's distribution, its used runs' buckets added up. */
-static int cdf_block(FILE *out, const struct latt_cmp_file *f,
-		     const struct latt_cmp_cfg *c)
+static int cdf_block(FILE *out, const struct latt_metric_list *ml,
+		     const struct latt_cmp_file *f, const struct latt_cmp_cfg *c)
 {
 	struct row r = { .file = f, .cfg = c };
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
 	size_t i, j, n = 0, k;
 
-	build(&r);
+	if (build(ml, &r))
+		return -ENOMEM;
 	for (i = 0; i < c->nruns; i++)
-		if (use_run(c, i, r.complete))
+		if (latt_agg_counts(&c->runs[i].agg, &r.agg))
 			n += c->runs[i].nbuckets;
 	all = calloc(n ? n : 1, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < c->nruns; i++) {
-		if (!use_run(c, i, r.complete))
+		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
 			continue;
 		for (j = 0; j < c->runs[i].nbuckets; j++) {
 			all[k][0] = c->runs[i].buckets[j][0];
@@ -1183,14 +1123,15 @@ static int cdf_block(FILE *out, const struct latt_cmp_file *f,
 	return 0;
 }
 
-int latt_cmp_cdf(FILE *out, const struct latt_cmp_file *files, size_t n)
+int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
+		 const struct latt_cmp_file *files, size_t n)
 {
 	size_t i, j;
 	int ret;
 
 	for (i = 0; i < n; i++)
 		for (j = 0; j < files[i].ncfgs; j++) {
-			ret = cdf_block(out, &files[i], &files[i].cfgs[j]);
+			ret = cdf_block(out, ml, &files[i], &files[i].cfgs[j]);
 			if (ret)
 				return ret;
 		}

@@ -66,25 +66,13 @@ void latt_hist_clear_range(struct latt_hist *h, uint64_t min, uint64_t max)
 	h->count = 0;
 }
 
-uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
+uint64_t latt_hist_rank(const struct latt_hist *h, uint64_t rank)
 {
-	uint64_t rank, seen = 0;
-	double r;
+	uint64_t seen = 0;
 	unsigned int i;
 
 	if (!h->count)
 		return 0;
-	if (p <= 0)
-		p = 0;
-	if (p >= 100)
-		p = 100;
-	/*
-	 * Nearest rank, 1-based.  p * count is formed first and nudged down
-	 * by a relative epsilon so that 99.9% of 1000 is rank 999, not 1000
-	 * through rounding in the binary representation of 99.9.
-	 */
-	r = p * (double)h->count / 100.0;
-	rank = (uint64_t)ceil(r - r * 1e-12);
 	if (rank < 1)
 		rank = 1;
 	for (i = 0; i < LATT_HIST_BUCKETS; i++) {
@@ -94,4 +82,30 @@ uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
 			       latt_hist_bucket_width(i) / 2;
 	}
 	return latt_hist_bucket_low(LATT_HIST_BUCKETS - 1);
+}
+
+uint64_t latt_hist_percentile_rank(uint64_t count, double p)
+{
+	uint64_t rank;
+	double r;
+
+	if (p <= 0)
+		p = 0;
+	if (p >= 100)
+		p = 100;
+	/*
+	 * Nearest rank, 1-based.  p * count is formed first and nudged down
+	 * by a relative epsilon so that 99.9% of 1000 is rank 999, not 1000
+	 * through rounding in the binary representation of 99.9.
+	 */
+	r = p * (double)count / 100.0;
+	rank = (uint64_t)ceil(r - r * 1e-12);
+	return rank < 1 ? 1 : rank;
+}
+
+uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
+{
+	if (!h->count)
+		return 0;
+	return latt_hist_rank(h, latt_hist_percentile_rank(h->count, p));
 }

@@ -378,6 +378,64 @@ static jobj *run_obj(const struct latt_result *r)
 	return o;
 }
 
+/*
+ * A value of a summary, null for none: exactly, so that a reader rounds
+ * it as latt's own outputs do.
+ */
+static jobj *metric_num(double v)
+{
+	char buf[64];
+	int prec;
+
+	if (isnan(v) || isinf(v))
+		return NULL;
+	/* The shortest that reads back as @v. */
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, sizeof(buf), "%.*g", prec, v);
+	return json_object_new_double_s(v, buf);
+}
+
+/*
+ * A configuration's values (lib/aggregate.h), as the table, -q,
+ * --fail-above and latt compare show them: one object per metric.
+ */
+static jobj *summary_obj(const struct latt_metric_list *ml,
+			 const struct latt_agg_cfg *a)
+{
+	static const char *const units[] = {
+		[LATT_MU_COUNT] = "count", [LATT_MU_NS] = "ns",
+		[LATT_MU_S] = "s", [LATT_MU_RATE] = "per_s",
+	};
+	jobj *o = json_object_new_object(), *arr, *e;
+	size_t m;
+
+	add(o, "runs", juint(a->runs));
+	add(o, "left_out", juint(a->left_out));
+	add(o, "complete", json_object_new_boolean(a->complete));
+	arr = json_object_new_array();
+	for (m = 0; m < ml->n; m++) {
+		const struct latt_metric *mt = &ml->m[m];
+
+		e = json_object_new_object();
+		add(e, "name", jstr(mt->name));
+		add(e, "unit", jstr(units[mt->unit]));
+		add(e, "better", mt->better == LATT_BETTER_NONE ? NULL :
+		    jstr(mt->better == LATT_BETTER_LOWER ? "lower" :
+			 "higher"));
+		add(e, "value", metric_num(a->val[m].v));
+		add(e, "spread", metric_num(a->val[m].spread));
+		add(e, "too_few", json_object_new_boolean(
+			a->val[m].few && !isnan(a->val[m].v)));
+		json_object_array_add(arr, e);
+	}
+	add(o, "metrics", arr);
+	return o;
+}
+
 static jobj *configurations_arr(const struct latt_json_doc *d)
 {
 	jobj *a = json_object_new_array(), *cfg, *runs;
@@ -393,6 +451,7 @@ static jobj *configurations_arr(const struct latt_json_doc *d)
 		add(cfg, "settings", jstr(set));
 		free(set);
 		add(cfg, "parameters", parameters_obj(c));
+		add(cfg, "summary", summary_obj(d->metrics, &d->agg[i]));
 		/* A sweep that stopped early leaves some without runs. */
 		runs = json_object_new_array();
 		for (j = 0; j < d->n; j++)

@@ -544,15 +544,26 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 			  unsigned int runs)
 {
 	const struct latt_series *w = &r->wake;
-	char st[160];
+	struct latt_run_view view;
+	struct latt_metric p99;
+	struct latt_value v;
+	char st[160], few[64] = "";
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
 	if (latt_result_measured(r))
 		fprintf(f, "entries %llu", (unsigned long long)w->stats.count);
-	if (w->stats.count)
-		fprintf(f, ", max %.1f, avg %.1f, p99 %.1f usec",
+	if (w->stats.count) {
+		/* p99 as every output has it. */
+		latt_metric_parse("p99", &p99);
+		latt_agg_view(r, &view);
+		latt_agg_value(&p99, &view, &v);
+		if (v.few)
+			snprintf(few, sizeof(few), " %s",
+				 latt_metric_few(&p99, st, sizeof(st)));
+		fprintf(f, ", max %.1f, avg %.1f, p99 %.1f usec%s",
 			usec(w->stats.max), w->stats.mean / 1000.0,
-			usec(w->p99));
+			v.v / 1000.0, few);
+	}
 	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
 		fprintf(f, "; command %.2f s, cpu %.2f s",
 			secs(r->target_wall_ns), r->target_cpu_s);
@@ -560,84 +571,112 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 		latt_esc(latt_result_status(r, st, sizeof(st))));
 }
 
-/* One number of the table: @width wide, "-" where there is none. */
-static void cell(FILE *f, int width, int prec, double v)
+/* Print @line without its trailing blanks. */
+static void put_trimmed(FILE *f, char *line)
 {
-	if (isnan(v))
-		fprintf(f, " %*s", width, "-");
-	else
-		fprintf(f, " %*.*f", width, prec, v);
+	size_t n = strlen(line);
+
+	while (n && line[n - 1] == ' ')
+		line[--n] = '\0';
+	fprintf(f, "%s\n", line);
 }
 
-static const struct {
-	enum latt_metric m;
-	int width, prec;
-	double scale;		/* stored value / scale = printed */
-} columns[] = {
-	{ LATT_M_ENTRIES, 8, 0, 1 },
-	{ LATT_M_MAX, 9, 1, 1000 },
-	{ LATT_M_AVG, 8, 1, 1000 },
-	{ LATT_M_STDEV, 8, 1, 1000 },
-	{ LATT_M_P99, 9, 1, 1000 },
-	{ LATT_M_WALL, 8, 2, 1 },
-	{ LATT_M_CPU, 8, 2, 1 },
-	{ LATT_M_CS_RATE, 8, 0, 1 },
-};
-
-#define NCOLUMNS	(sizeof(columns) / sizeof(columns[0]))
+/* Is @m the column the spread of the runs is shown beside (p99)? */
+static bool spread_column(const struct latt_metric *m)
+{
+	return m->kind == LATT_MK_PCT && m->pct == 99;
+}
 
 /* The heading of the values (@ratios false) or of the ratios. */
-static void heading(FILE *f, int w, bool ratios)
+static void heading(FILE *f, int w, const struct latt_metric_list *ml,
+		    bool ratios)
 {
-	size_t c;
+	char buf[1024];
+	size_t m, o;
 
-	fprintf(f, "%-*s %4s", w, ratios ? "ratio" : "config",
-		ratios ? "" : "runs");
-	for (c = 0; c < NCOLUMNS; c++) {
-		fprintf(f, " %*s", columns[c].width,
-			latt_metric_name(columns[c].m));
-		if (columns[c].m == LATT_M_P99)
-			fprintf(f, " %7s", ratios ? "" : "spread");
+	o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4s", w,
+			     ratios ? "ratio" : "config", ratios ? "" : "runs");
+	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s ",
+				      LATT_CELL_WIDTH - 1, ml->m[m].head);
+		if (spread_column(&ml->m[m]) && o < sizeof(buf))
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+					      " %7s", ratios ? "" : "spread");
 	}
-	fputc('\n', f);
+	put_trimmed(f, buf);
 }
 
-/* One configuration's values (@ratios false) or ratios. */
-static void table_row(FILE *f, int w, const struct latt_summary_row *row,
-		      bool ratios)
+/*
+ * One configuration's values (@ratios false: "+" after a percentile the
+ * samples are too few for) or its ratios to @first ("~" within the
+ * noise).  Sets *@few, *@noise when it marks one.
+ */
+static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
+		      const struct latt_agg_cfg *row,
+		      const struct latt_agg_cfg *first, bool ratios,
+		      bool *few, bool *noise)
 {
-	size_t c;
+	char buf[1024], cell[64];
+	size_t m, o;
 
 	if (ratios)
-		fprintf(f, "%-*s %4s", w, row->cfg->name, "");
+		o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4s", w,
+				     row->name, "");
 	else
-		fprintf(f, "%-*s %4u", w, row->cfg->name, row->runs);
-	for (c = 0; c < NCOLUMNS; c++) {
-		if (ratios)
-			cell(f, columns[c].width, 3, row->ratio[columns[c].m]);
-		else
-			cell(f, columns[c].width, columns[c].prec,
-			     row->value[columns[c].m] / columns[c].scale);
-		if (columns[c].m != LATT_M_P99)
+		o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4u", w,
+				     row->name, row->runs);
+	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
+		const struct latt_metric *mt = &ml->m[m];
+		const struct latt_value *v = &row->val[m];
+		char mark = ' ';
+
+		if (ratios && row != first &&
+		    latt_agg_noise(mt, v, &first->val[m]))
+			mark = '~';
+		else if (!ratios && v->few && !isnan(v->v))
+			mark = '+';
+		*few |= mark == '+';
+		*noise |= mark == '~';
+		latt_metric_cell(mt, ratios ? latt_agg_ratio(v, &first->val[m])
+				 : v->v, ratios, mark, cell, sizeof(cell));
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
+		if (!spread_column(mt) || o >= sizeof(buf))
 			continue;
-		if (ratios || isnan(row->p99_spread))
-			fprintf(f, " %7s", ratios ? "" : "-");
+		if (ratios || isnan(v->spread) || !(v->v > 0))
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %7s",
+					      ratios ? "" : "-");
 		else
-			fprintf(f, " %6.0f%%", 100 * row->p99_spread);
+			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
+					      " %6.0f%%",
+					      100 * v->spread / v->v);
 	}
-	fputc('\n', f);
+	put_trimmed(f, buf);
+}
+
+void latt_report_marks(FILE *f, bool few, bool noise)
+{
+	if (few)
+		fprintf(f, "\n+ the max of a run with too few samples for that "
+			"percentile (p99 needs 100, p99.9 1000)\n");
+	if (noise)
+		fprintf(f, "\n~ within the noise: no larger than the "
+			"run-to-run range (or, between single runs, the 95%% "
+			"intervals overlap)\n");
 }
 
 int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_summary_row *rows, size_t n)
+		      const struct latt_metric_list *ml,
+		      const struct latt_run_cfg *cfgs,
+		      const struct latt_agg_cfg *rows, size_t n)
 {
 	char *settings;
+	bool few = false, noise = false;
 	size_t i;
 	int w = 6;
 
 	for (i = 0; i < n; i++)
-		if ((int)strlen(rows[i].cfg->name) > w)
-			w = (int)strlen(rows[i].cfg->name);
+		if ((int)strlen(rows[i].name) > w)
+			w = (int)strlen(rows[i].name);
 
 	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
 		latt_esc(sys->kernel), latt_esc(sys->hostname),
@@ -650,22 +689,28 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 	fprintf(f, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
 
-	heading(f, w, false);
+	heading(f, w, ml, false);
 	for (i = 0; i < n; i++)
-		table_row(f, w, &rows[i], false);
+		table_row(f, w, ml, &rows[i], &rows[0], false, &few, &noise);
 	fputc('\n', f);
-	heading(f, w, true);
+	heading(f, w, ml, true);
 	for (i = 0; i < n; i++)
-		table_row(f, w, &rows[i], true);
+		table_row(f, w, ml, &rows[i], &rows[0], true, &few, &noise);
 
 	fprintf(f, "\n");
 	for (i = 0; i < n; i++) {
-		settings = latt_config_format(rows[i].cfg, NULL);
-		fprintf(f, "%-*s %s", w, rows[i].cfg->name, !settings ?
+		settings = latt_config_format(&cfgs[i], NULL);
+		fprintf(f, "%-*s %s", w, rows[i].name, !settings ?
 			"(out of memory)" : settings[0] ? latt_esc(settings) :
 			"(no settings)");
 		free(settings);
-		if (rows[i].left_out)
+		if (!rows[i].runs && !rows[i].left_out)
+			fprintf(f, " [not run]");
+		else if (!rows[i].complete)
+			fprintf(f, " [no complete run: the numbers are of the "
+				"%u that measured, %u left out]", rows[i].runs,
+				rows[i].left_out);
+		else if (rows[i].left_out)
 			fprintf(f, " [%u run%s left out: not complete]",
 				rows[i].left_out,
 				rows[i].left_out == 1 ? "" : "s");
@@ -675,6 +720,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 				rows[i].runs);
 		fputc('\n', f);
 	}
+	latt_report_marks(f, few, noise);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;

@@ -94,18 +94,18 @@ is "$?" 0 "latt -o FILE >&-: exit 0"
 check "... with the report in FILE" grep -q '^Entries logged: [1-9]' "$d/closed"
 
 # -q: one line per configuration, nothing else.
-qline='^config=[A-Za-z0-9_.+-]+ entries=[0-9]+ max=[0-9]+\.[0-9] avg=[0-9]+\.[0-9] stdev=[0-9]+\.[0-9] p99=[0-9]+\.[0-9]$'
+qline='^config=[A-Za-z0-9_.+-]+ entries=[0-9]+ max=[0-9]+\.[0-9] avg=[0-9]+\.[0-9] stdev=[0-9]+\.[0-9] p99=[0-9]+\.[0-9] p50=[0-9]+\.[0-9] p99\.9=[0-9]+\.[0-9] wall_s=- cpu_s=- cs_per_s=[0-9]+( few=[a-z0-9.,]+)?$'
 run -q -c2 -s1 -S2 -x0 -t 0.2
 is "$rc" 0 "-q: exit 0"
 is "$(wc -l <"$tmp/out")" 1 "... one line"
-check "... config=default entries= max= avg= stdev= p99=" \
+check "... config=default entries= max= avg= stdev= p99= p50= p99.9= wall_s= cpu_s= cs_per_s=" \
 	sh -c "grep -Eq '$qline' '$tmp/out' && grep -q '^config=default ' '$tmp/out'"
 run -q -c2 -s1 -S2 -x0 -t 0.2 -r2 -C fast: -C nice:nice=5
 is "$(cut -d' ' -f1 "$tmp/out" | tr '\n' ' ')" "config=fast config=nice " \
 	"-q with two configurations: a line each, in order, and nothing else"
 check "... both in the format" test "$(grep -Ec "$qline" "$tmp/out")" -eq 2
 n=$(sed -n 's/^config=fast entries=\([0-9]*\) .*/\1/p' "$tmp/out")
-check "... entries counts both runs of fast ($n)" test "$n" -gt 0
+check "... entries: the median of fast's runs ($n)" test "$n" -gt 0
 run -q -v -t 0.1
 check "-q -v: a usage error" sh -c "test $rc -eq 1 && grep -q 'cannot be used together' '$tmp/err'"
 run -q -c2 -o "$d/q" -s1 -S2 -t 0.1

@@ -5,13 +5,9 @@
  * of each metric to the first row and the differences that are within
  * the noise marked.
  *
- * A row's value of a metric is the median over its complete runs (over
- * the runs that measured, when none is complete).  A difference from the
- * first row is noise when it is no larger than the run-to-run range of
- * either row (with two runs or more); between two single runs, when the
- * 95% confidence intervals of the two values overlap: for the mean from
- * its standard deviation, for a percentile from the ranks around it in
- * the histogram.  A maximum of a single run has no such interval.
+ * A row's values, which runs count, a percentile too few samples have
+ * and what is noise are lib/aggregate.h's: the same as latt's own table,
+ * -q, --fail-above and the JSON summary of the run that saved it.
  */
 #ifndef LATT_COMPARE_H
 #define LATT_COMPARE_H
@@ -21,34 +17,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum latt_cmp_metric {
-	LATT_CM_ENTRIES,
-	LATT_CM_MAX,
-	LATT_CM_AVG,
-	LATT_CM_P50,
-	LATT_CM_P99,
-	LATT_CM_P999,
-	LATT_CM_WALL,		/* the command's wall time, s */
-	LATT_CM_CPU,		/* its user + system time, s */
-	LATT_CM_CS,		/* system context switches per second */
-	LATT_CM_COUNT
-};
+#include "lib/aggregate.h"
 
 /* One run of a saved configuration, as compare needs it. */
 struct latt_cmp_run {
-	bool complete;
-	double v[LATT_CM_COUNT];	/* NaN where not known */
-	double avg_half;		/* 95% half-width of the mean, ns */
-	double lo[LATT_CM_COUNT];	/* percentiles: 95% interval, ns */
-	double hi[LATT_CM_COUNT];
+	struct latt_agg_run agg;	/* its values (lib/aggregate.h) */
 	uint64_t (*buckets)[2];		/* its wakeup histogram: low, count */
 	size_t nbuckets;
 };
 
-/*
- * The facts that decide whether two files' numbers compare, shown side
- * by side in the header, those that differ marked.
- */
 enum latt_cmp_fact {
 	LATT_CF_KERNEL,
 	LATT_CF_PREEMPT,
@@ -112,13 +89,14 @@ struct latt_cmp_file {
  * latt's buckets, in order, adding up to the count.  @f is freed with
  * latt_cmp_file_free() either way.
  */
-int latt_cmp_read(struct latt_cmp_file *f, const char *path, char *err,
-		  size_t len);
+int latt_cmp_read(struct latt_cmp_file *f, const char *path,
+		  const struct latt_metric_list *ml, char *err, size_t len);
 
 void latt_cmp_file_free(struct latt_cmp_file *f);
 
 /* The table of @files[0..n).  0 or -errno of a failed write. */
-int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n);
+int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
+		   const struct latt_cmp_file *files, size_t n);
 
 /*
  * The wakeup latency's distribution of every configuration of @files, for
@@ -129,6 +107,7 @@ int latt_cmp_print(FILE *out, const struct latt_cmp_file *files, size_t n);
  * bucket, the fraction of samples at or below it, the fraction above);
  * blocks are parted by two empty lines, as gnuplot's "index" wants.
  */
-int latt_cmp_cdf(FILE *out, const struct latt_cmp_file *files, size_t n);
+int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
+		 const struct latt_cmp_file *files, size_t n);
 
 #endif /* LATT_COMPARE_H */

@@ -85,4 +85,13 @@ void latt_hist_clear_range(struct latt_hist *h, uint64_t min, uint64_t max);
  */
 uint64_t latt_hist_percentile(const struct latt_hist *h, double p);
 
+/*
+ * The value of the sample of rank @rank (1-based; a rank beyond the last
+ * is the last), as the midpoint of its bucket; 0 for an empty histogram.
+ */
+uint64_t latt_hist_rank(const struct latt_hist *h, uint64_t rank);
+
+/* The nearest rank of percentile @p among @count samples (at least 1). */
+uint64_t latt_hist_percentile_rank(uint64_t count, double p);
+
 #endif /* LATT_HIST_H */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "latt/result.h"
+#include "lib/aggregate.h"
 #include "latt/sysinfo.h"
 
 #define LATT_JSON_SCHEMA	1
@@ -29,6 +30,9 @@ struct latt_json_doc {
 	size_t ncfgs;
 	const struct latt_result *results;	/* in the order they ran */
 	size_t n;
+	const struct latt_metric_list *metrics;	/* of the summaries */
+	const struct latt_agg_cfg *agg;		/* each configuration's
+						   values, as cfgs */
 };
 
 /* Write @d to @f as one JSON document.  0 or -errno (-ENOMEM). */

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "latt/result.h"
-#include "latt/summary.h"
+#include "lib/aggregate.h"
 #include "latt/sysinfo.h"
 
 /*
@@ -76,12 +76,21 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 /*
  * The table of configurations: a header with the facts that decide
  * whether the numbers compare (kernel, CPUs, NUMA nodes, clocksource,
- * preemption, autogroup), one row per configuration (median of its runs,
- * p99 spread), the ratio of each metric to the first configuration, and
- * each configuration's settings.  No line contains "Avg".  Returns 0 or
- * -errno of a failed write.
+ * preemption, autogroup), one row per configuration of @rows[0..n) (its
+ * settings from @cfgs[i]) with every metric of @ml, the p99 spread, the
+ * ratio of each metric to the first configuration marked as latt compare
+ * marks it, and each configuration's settings.  No line contains "Avg".
+ * Returns 0 or -errno of a failed write.
  */
 int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_summary_row *rows, size_t n);
+		      const struct latt_metric_list *ml,
+		      const struct latt_run_cfg *cfgs,
+		      const struct latt_agg_cfg *rows, size_t n);
+
+/*
+ * What the marks of a table mean, for those it used: "+" (@few) and "~"
+ * (@noise).
+ */
+void latt_report_marks(FILE *f, bool few, bool noise);
 
 #endif /* LATT_REPORT_H */

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One aggregation of a configuration's runs; see lib/aggregate.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aggregate.h"
+
+/*
+ * The order of every output.  -q's first keys are latt 0.2's (entries,
+ * max, avg, stdev, p99): scripts and harnesses read them by position.
+ */
+static const struct latt_metric defaults[] = {
+	{ LATT_MK_ENTRIES, 0, LATT_MU_COUNT, LATT_BETTER_NONE,
+	  "entries", "entries" },
+	{ LATT_MK_MAX, 0, LATT_MU_NS, LATT_BETTER_LOWER, "max", "max" },
+	{ LATT_MK_AVG, 0, LATT_MU_NS, LATT_BETTER_LOWER, "avg", "avg" },
+	{ LATT_MK_STDEV, 0, LATT_MU_NS, LATT_BETTER_LOWER, "stdev", "stdev" },
+	{ LATT_MK_PCT, 99, LATT_MU_NS, LATT_BETTER_LOWER, "p99", "p99" },
+	{ LATT_MK_PCT, 50, LATT_MU_NS, LATT_BETTER_LOWER, "p50", "p50" },
+	{ LATT_MK_PCT, 99.9, LATT_MU_NS, LATT_BETTER_LOWER, "p99.9", "p99.9" },
+	{ LATT_MK_WALL, 0, LATT_MU_S, LATT_BETTER_LOWER, "wall_s", "wall s" },
+	{ LATT_MK_CPU, 0, LATT_MU_S, LATT_BETTER_LOWER, "cpu_s", "cpu s" },
+	{ LATT_MK_CS_RATE, 0, LATT_MU_RATE, LATT_BETTER_NONE,
+	  "cs_per_s", "cs/s" },
+};
+
+#define NDEFAULTS	(sizeof(defaults) / sizeof(defaults[0]))
+
+void latt_metrics_init(struct latt_metric_list *ml)
+{
+	memcpy(ml->m, defaults, sizeof(defaults));
+	ml->n = NDEFAULTS;
+}
+
+static bool same_metric(const struct latt_metric *a,
+			const struct latt_metric *b)
+{
+	return a->kind == b->kind && (a->kind != LATT_MK_PCT ||
+				      a->pct == b->pct);
+}
+
+int latt_metric_parse(const char *name, struct latt_metric *m)
+{
+	char low[sizeof(m->name)], *end;
+	size_t i;
+	double p;
+
+	if (strlen(name) >= sizeof(low))
+		return -EINVAL;
+	for (i = 0; name[i]; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	for (i = 0; i < NDEFAULTS; i++)
+		if (!strcmp(low, defaults[i].name)) {
+			*m = defaults[i];
+			return 0;
+		}
+	if (low[0] != 'p' || low[1] < '0' || low[1] > '9')
+		return -EINVAL;
+	errno = 0;
+	p = strtod(low + 1, &end);
+	if (errno || *end || !(p > 0) || p >= 100)
+		return -EINVAL;
+	memset(m, 0, sizeof(*m));
+	m->kind = LATT_MK_PCT;
+	m->pct = p;
+	m->unit = LATT_MU_NS;
+	m->better = LATT_BETTER_LOWER;
+	snprintf(m->name, sizeof(m->name), "%s", low);
+	snprintf(m->head, sizeof(m->head), "%s", low);
+	return 0;
+}
+
+int latt_metrics_add(struct latt_metric_list *ml, const struct latt_metric *m)
+{
+	size_t i;
+
+	for (i = 0; i < ml->n; i++)
+		if (same_metric(&ml->m[i], m))
+			return (int)i;
+	if (ml->n == LATT_METRICS_MAX)
+		return -ENOSPC;
+	ml->m[ml->n] = *m;
+	return (int)ml->n++;
+}
+
+double latt_metric_print_value(const struct latt_metric *m, double v)
+{
+	return m->unit == LATT_MU_NS ? v / 1000.0 : v;
+}
+
+int latt_metric_prec(const struct latt_metric *m)
+{
+	return m->unit == LATT_MU_NS ? 1 : m->unit == LATT_MU_S ? 2 : 0;
+}
+
+const char *latt_metric_unit_name(const struct latt_metric *m)
+{
+	switch (m->unit) {
+	case LATT_MU_NS:
+		return "usec";
+	case LATT_MU_S:
+		return "s";
+	case LATT_MU_RATE:
+		return "/s";
+	default:
+		return "";
+	}
+}
+
+char *latt_metric_few(const struct latt_metric *m, char *buf, size_t len)
+{
+	snprintf(buf, len, "(the max: %s needs %llu samples)", m->name,
+		 (unsigned long long)latt_percentile_needs(m->pct));
+	return buf;
+}
+
+char *latt_metric_cell(const struct latt_metric *m, double v, bool ratio,
+		       char mark, char *buf, size_t len)
+{
+	if (isnan(v))
+		snprintf(buf, len, " %*s ", LATT_CELL_WIDTH - 1, "-");
+	else if (ratio)
+		snprintf(buf, len, " %*.3f%c", LATT_CELL_WIDTH - 1, v, mark);
+	else
+		snprintf(buf, len, " %*.*f%c", LATT_CELL_WIDTH - 1,
+			 latt_metric_prec(m), latt_metric_print_value(m, v),
+			 mark);
+	return buf;
+}
+
+/*
+ * @v as the JSON document writes it, with one decimal: a run seen here
+ * and the same run read back by latt compare give the same values.
+ */
+static double as_written(double v)
+{
+	char buf[64];
+
+	if (isnan(v))
+		return v;
+	snprintf(buf, sizeof(buf), "%.1f", v);
+	return strtod(buf, NULL);
+}
+
+/* A time of the document: integer nanoseconds. */
+static double tv_ns(const struct timeval *tv)
+{
+	return (double)((uint64_t)tv->tv_sec * 1000000000ULL +
+			(uint64_t)tv->tv_usec * 1000);
+}
+
+void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
+{
+	const struct latt_series *w = &r->wake;
+	bool measured = latt_result_measured(r);
+	bool tgt = measured && r->has_target && r->stop != LATT_STOP_NOEXEC;
+
+	memset(v, 0, sizeof(*v));
+	v->complete = measured && !latt_result_exit_status(r);
+	v->lagged = r->waker_lagged;
+	v->count = measured ? w->stats.count : 0;
+	v->min = w->stats.min;
+	v->max = w->stats.max;
+	v->mean = v->count ? as_written(w->stats.mean) : NAN;
+	v->stdev = v->count > 1 ? as_written(w->stdev) : NAN;
+	v->stdev_mean = v->count > 1 ? as_written(w->stdev_mean) : NAN;
+	v->hist = &w->hist;
+	v->wall_s = tgt ? (double)r->target_wall_ns / 1e9 : NAN;
+	v->cpu_s = tgt ? (tv_ns(&r->target_ru.ru_utime) +
+			  tv_ns(&r->target_ru.ru_stime)) / 1e9 : NAN;
+	v->cs_rate = measured && r->has_ctxt && r->elapsed_ns ?
+		     as_written(r->ctxt_rate) : NAN;
+}
+
+/* The sample of rank @rank, as the histogram tells it, within min..max. */
+static double at_rank(const struct latt_run_view *v, uint64_t rank)
+{
+	uint64_t x;
+
+	if (rank >= v->count)
+		return (double)v->max;
+	x = latt_hist_rank(v->hist, rank);
+	x = x < v->min ? v->min : x > v->max ? v->max : x;
+	return (double)x;
+}
+
+/*
+ * Percentile @p of @v, and the 95% interval of ranks around it:
+ * n p +- 1.96 sqrt(n p (1 - p)), one more either side.
+ */
+static void percentile(const struct latt_run_view *v, double p,
+		       struct latt_value *out)
+{
+	double r = p * (double)v->count / 100.0, q = p / 100.0, d;
+	uint64_t a, b;
+
+	out->few = v->count < latt_percentile_needs(p);
+	out->v = out->few ? (double)v->max :
+		 at_rank(v, latt_hist_percentile_rank(v->count, p));
+	d = 1.96 * sqrt((double)v->count * q * (1 - q)) + 1;
+	a = r - d < 1 ? 1 : (uint64_t)floor(r - d);
+	b = r + d >= (double)v->count ? v->count : (uint64_t)ceil(r + d);
+	out->lo = at_rank(v, a);
+	out->hi = at_rank(v, b);
+}
+
+void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
+		    struct latt_value *out)
+{
+	out->v = out->lo = out->hi = out->spread = NAN;
+	out->few = false;
+	switch (m->kind) {
+	case LATT_MK_ENTRIES:
+		out->v = (double)v->count;
+		return;
+	case LATT_MK_WALL:
+		out->v = v->wall_s;
+		return;
+	case LATT_MK_CPU:
+		out->v = v->cpu_s;
+		return;
+	case LATT_MK_CS_RATE:
+		out->v = v->cs_rate;
+		return;
+	default:
+		break;
+	}
+	if (!v->count)
+		return;
+	switch (m->kind) {
+	case LATT_MK_MAX:
+		out->v = (double)v->max;
+		break;
+	case LATT_MK_AVG:
+		out->v = v->mean;
+		if (!isnan(v->stdev_mean)) {
+			out->lo = v->mean - 1.96 * v->stdev_mean;
+			out->hi = v->mean + 1.96 * v->stdev_mean;
+		}
+		break;
+	case LATT_MK_STDEV:
+		/* One sample has no deviation: not 0. */
+		out->v = v->count > 1 ? v->stdev : NAN;
+		break;
+	case LATT_MK_PCT:
+		percentile(v, m->pct, out);
+		break;
+	default:
+		break;
+	}
+}
+
+void latt_agg_run(const struct latt_metric_list *ml,
+		  const struct latt_run_view *v, struct latt_agg_run *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->complete = v->complete;
+	out->lagged = v->lagged;
+	out->count = v->count;
+	for (i = 0; i < ml->n; i++)
+		latt_agg_value(&ml->m[i], v, &out->val[i]);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double latt_median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/*
+ * Which runs count: the complete ones, else those that measured.  An
+ * interrupted or failed run's command did less work, and its few samples
+ * would pull medians; but a configuration with no complete run is still
+ * shown, from what it measured, and says so.
+ */
+static bool counts(const struct latt_agg_run *r, bool complete)
+{
+	return complete ? r->complete : r->count > 0;
+}
+
+bool latt_agg_counts(const struct latt_agg_run *r, const struct latt_agg_cfg *c)
+{
+	return counts(r, c->complete);
+}
+
+int latt_agg_cfg(const struct latt_metric_list *ml, const char *name,
+		 const struct latt_agg_run *runs, size_t n,
+		 struct latt_agg_cfg *out)
+{
+	const struct latt_agg_run *single = NULL;
+	size_t i, k, m;
+	double *v;
+
+	memset(out, 0, sizeof(*out));
+	out->name = name;
+	v = calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (runs[i].complete && runs[i].count)
+			out->complete = true;
+	for (i = 0; i < n; i++) {
+		if (!counts(&runs[i], out->complete)) {
+			out->left_out++;
+			continue;
+		}
+		out->runs++;
+		out->lagged += runs[i].lagged;
+		single = &runs[i];
+	}
+	for (m = 0; m < ml->n; m++) {
+		struct latt_value *val = &out->val[m];
+
+		val->lo = val->hi = val->spread = NAN;
+		val->few = false;
+		for (i = 0, k = 0; i < n; i++) {
+			const struct latt_value *x = &runs[i].val[m];
+
+			if (!counts(&runs[i], out->complete) || isnan(x->v))
+				continue;
+			v[k++] = x->v;
+			val->few |= x->few;
+		}
+		val->v = latt_median(v, k);
+		if (k > 1)
+			val->spread = v[k - 1] - v[0];
+		if (out->runs == 1 && k == 1) {
+			val->lo = single->val[m].lo;
+			val->hi = single->val[m].hi;
+		}
+		/* Nothing measured: no entries. */
+		if (!k && ml->m[m].kind == LATT_MK_ENTRIES)
+			val->v = 0;
+	}
+	free(v);
+	return 0;
+}
+
+int latt_agg_results(const struct latt_metric_list *ml,
+		     const struct latt_run_cfg *cfgs, size_t ncfgs,
+		     const struct latt_result *results, size_t n,
+		     struct latt_agg_cfg *out)
+{
+	struct latt_agg_run *runs;
+	struct latt_run_view view;
+	size_t i, j, k;
+	int ret = 0;
+
+	runs = calloc(n ? n : 1, sizeof(*runs));
+	if (!runs)
+		return -ENOMEM;
+	for (i = 0; i < ncfgs; i++) {
+		for (j = 0, k = 0; j < n; j++) {
+			if (strcmp(results[j].cfg.name, cfgs[i].name))
+				continue;
+			latt_agg_view(&results[j], &view);
+			latt_agg_run(ml, &view, &runs[k++]);
+		}
+		ret = latt_agg_cfg(ml, cfgs[i].name, runs, k, &out[i]);
+		if (ret)
+			break;
+	}
+	free(runs);
+	return ret;
+}
+
+double latt_agg_ratio(const struct latt_value *a,
+		      const struct latt_value *first)
+{
+	if (isnan(a->v) || isnan(first->v) || first->v == 0)
+		return NAN;
+	return a->v / first->v;
+}
+
+bool latt_agg_noise(const struct latt_metric *m, const struct latt_value *a,
+		    const struct latt_value *first)
+{
+	double d = fabs(a->v - first->v), s = NAN;
+
+	if (isnan(d) || m->kind == LATT_MK_ENTRIES)
+		return false;
+	if (!isnan(a->spread))
+		s = a->spread;
+	if (!isnan(first->spread) && (isnan(s) || first->spread > s))
+		s = first->spread;
+	if (!isnan(s))
+		return d <= s;
+	/* Two single runs: do their intervals overlap? */
+	if (isnan(a->lo) || isnan(a->hi) || isnan(first->lo) ||
+	    isnan(first->hi))
+		return false;
+	return !(a->hi < first->lo || first->hi < a->lo);
+}

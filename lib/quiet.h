@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * -q: one line per configuration for shell scripts, its values as every
+ * output shows them (lib/aggregate.h).
+ */
+#ifndef LATT_QUIET_H
+#define LATT_QUIET_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "aggregate.h"
+
+/*
+ * The -q line of each of @cfgs[0..n), in order: "config=NAME", then
+ * KEY=VALUE for each metric of @ml ("entries=136 max=8241.8 ...", usec
+ * for latencies, "-" without a value), then "few=p99,p99.9" naming the
+ * percentiles that are the max for too few samples, if any, and
+ * "complete=no" when no run of it was complete.  0 or -errno of a failed
+ * write.
+ */
+int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
+		     const struct latt_agg_cfg *cfgs, size_t n);
+
+#endif /* LATT_QUIET_H */
