@@ -3,7 +3,8 @@
 # (default 1200), both at once, at nice 19, on a latt built with
 # ./configure --enable-sanitizers.  Prints each target's counts
 # (executions, failures, unique failures, the largest resident set, the
-# exit statuses) and exits 1 if a run failed; failing inputs are kept in
+# exit statuses) and exits 1 if a run failed; failing inputs, and the
+# document of the largest resident set (maxrss.json), are kept in
 # the work directories it names.
 #
 #   tests/fuzz-long.sh [-T SECONDS] [-s SEED] [-l LATT]

@@ -21,7 +21,8 @@
  *
  * The sequence of inputs depends on -s alone: a run is repeatable.  An
  * input that fails is kept in the work directory (fail-N.json, or
- * fail-N.argv with one word per line, escaped) with the reason.
+ * fail-N.argv with one word per line, escaped) with the reason, and the
+ * document that took the most memory as maxrss.json.
  *
  * Command lines run as user nobody when the fuzzer runs as root, in an
  * empty directory, with PATH holding only true and false: settings that
@@ -896,7 +897,7 @@ static bool judge(const struct outcome *o, bool compare, char *why,
 /* ---- the campaign ---- */
 
 struct tally {
-	unsigned long runs, failed, status[256], killed;
+	unsigned long runs, failed, status[256], killed, maxrss_run;
 	long maxrss_kb;
 	char *why[64];		/* the distinct reasons, without numbers */
 	unsigned int nwhy;
@@ -969,15 +970,23 @@ static void keep_failure(struct tally *t, const char *why, const char *ext,
 	fprintf(stderr, "fuzz: kept in %s\n", path);
 }
 
-static void account(struct tally *t, const struct outcome *o)
+static void write_input(const char *name, const struct buf *b);
+
+/* Count @o; the input of the largest resident set is kept (maxrss.*). */
+static void account(struct tally *t, const struct outcome *o,
+		    const struct buf *in)
 {
 	t->runs++;
 	if (WIFEXITED(o->status))
 		t->status[WEXITSTATUS(o->status)]++;
 	else
 		t->killed++;
-	if (o->maxrss_kb > t->maxrss_kb)
+	if (o->maxrss_kb > t->maxrss_kb) {
 		t->maxrss_kb = o->maxrss_kb;
+		t->maxrss_run = t->runs;
+		if (in)
+			write_input("maxrss.json", in);
+	}
 }
 
 static double now(void)
@@ -1004,6 +1013,7 @@ static void clean_workdir(void)
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
 		    !strcmp(e->d_name, ".bin") ||
 		    !strcmp(e->d_name, "seed.json") ||
+		    !strcmp(e->d_name, "maxrss.json") ||
 		    !strncmp(e->d_name, "fail-", 5) ||
 		    !strcmp(e->d_name, "stdout") ||
 		    !strcmp(e->d_name, "stderr"))
@@ -1073,7 +1083,7 @@ static void fuzz_compare(const char *latt, struct buf *seeds, size_t nseeds,
 		}
 		argv[argc] = NULL;
 		run(argv, 10000, false, &o);
-		account(t, &o);
+		account(t, &o, &in);
 		if (!judge(&o, true, why, sizeof(why)))
 			keep_failure(t, why, "json", &in, NULL);
 		if (verbose)
@@ -1102,7 +1112,7 @@ static void fuzz_argv(const char *latt, struct buf *seeds, size_t nseeds,
 		if (nseeds)
 			write_input("seed.json", &seeds[below(nseeds)]);
 		run(argv, 2000, drop, &o);
-		account(t, &o);
+		account(t, &o, NULL);
 		if (!judge(&o, a.n > 1 && !strcmp(argv[1], "compare"), why,
 			   sizeof(why)))
 			keep_failure(t, why, "argv", NULL, &a);
@@ -1244,9 +1254,9 @@ int main(int argc, char **argv)
 		fuzz_argv(latt, seeds, nseeds, runs, start + secs, &t);
 
 	printf("fuzz %s: seed %lu, %lu executions in %.0f s, %lu failed "
-	       "(%u unique), largest resident set %ld KB; exit statuses:",
-	       target, seed, t.runs, now() - start, t.failed, t.nwhy,
-	       t.maxrss_kb);
+	       "(%u unique), largest resident set %ld KB (run %lu); exit "
+	       "statuses:", target, seed, t.runs, now() - start, t.failed,
+	       t.nwhy, t.maxrss_kb, t.maxrss_run);
 	for (i = 0; i < 256; i++)
 		if (t.status[i])
 			printf(" %zu: %lu", i, t.status[i]);
