@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "latt/escape.h"
 #include "latt/parse.h"
 #include "latt/util.h"
 #include "limit.h"
@@ -98,13 +99,14 @@ unsigned int latt_limit_check(FILE *err, const struct latt_metric_list *ml,
 			if (v->few)
 				latt_metric_few(m, few, sizeof(few));
 			fprintf(err, "latt: configuration '%s': %s %.*f %s%s%s "
-				"is %s the limit of %g %s (%s)\n", cfgs[i].name,
+				"is %s the limit of %g %s (%s)\n",
+				latt_esc(cfgs[i].name),
 				m->name, latt_metric_prec(m),
 				latt_metric_print_value(m, v->v),
 				latt_metric_unit_name(m), *few ? " " : "", few,
 				higher ? "under" : "over",
 				latt_metric_print_value(m, l[j].limit),
-				latt_metric_unit_name(m), l[j].text);
+				latt_metric_unit_name(m), latt_esc(l[j].text));
 			over++;
 		}
 	}

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "latt/escape.h"
 #include "quiet.h"
 
 int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
@@ -17,7 +18,7 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		const struct latt_agg_cfg *c = &cfgs[i];
 		const char *sep = " few=";
 
-		fprintf(f, "config=%s", c->name);
+		fprintf(f, "config=%s", latt_esc(c->name));
 		for (m = 0; m < ml->n; m++) {
 			if (isnan(c->val[m].v))
 				fprintf(f, " %s=-", ml->m[m].name);
