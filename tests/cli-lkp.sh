@@ -9,7 +9,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 command -v ruby >/dev/null || skip_all "no ruby"
-plan 20
+plan 23
 
 lkp=$top_srcdir/contrib/lkp
 parse=$lkp/programs/latt/parse
@@ -86,3 +86,22 @@ is "$(cut -d: -f1 "$tmp/live-txt")" "$(cut -d: -f1 "$tmp/loaded-json")" \
 check "run's header names every parameter meta.yaml documents" sh -c "
 	sed -n '/^parameters:/,/^results:/s/^  \([a-z_]*\):.*/\1/p' '$lkp/programs/latt/meta.yaml' |
 	while read -r p; do grep -qx \"# - \$p\" '$lkp/programs/latt/run' || exit 1; done"
+
+# programs/latt/run as LKP runs it (its job's parameters in the
+# environment, LKP's log_echo and die stood in for), with a load: its
+# output is what parse reads, the stats contract holds.
+mkdir -p "$tmp/lkp/lib" "$tmp/bin" "$tmp/rr" "$tmp/lkptmp"
+cat >"$tmp/lkp/lib/reproduce-log.sh" <<'EOS'
+log_echo() { echo "2026-11-30 00:00:00 $*"; echo "$*" >>"$TMP_RESULT_ROOT/reproduce.sh"; }
+EOS
+echo 'die() { echo "$*" >&2; exit 1; }' >"$tmp/lkp/lib/debug.sh"
+ln -s "$latt" "$tmp/bin/latt"
+PATH="$tmp/bin:$PATH" LKP_SRC="$tmp/lkp" TMP="$tmp/lkptmp" TMP_RESULT_ROOT="$tmp/rr" \
+	BENCHMARK_ROOT="$tmp/none" clients=2 work=4k min_wait=1ms max_wait=2ms \
+	duration=1 load=busy sh "$lkp/programs/latt/run" >"$tmp/rr/latt" 2>"$tmp/rr/err"
+is "$?" 0 "run with load=busy: exit 0"
+check "... its command line first, with the load quoted, then the document" \
+	sh -c "head -n 1 '$tmp/rr/latt' | grep -q \"latt -c 2 .* -- 'for i in\" &&
+	sed -n 2p '$tmp/rr/latt' | grep -qx '{'"
+"$parse" "$tmp/rr/latt" <"$tmp/rr/latt" >"$tmp/rr/stats"
+check "... parse's stats of its output keep the contract" contract "$tmp/rr/stats" yes
