@@ -40,6 +40,21 @@ char *latt_prio_policy(int prio, char *buf, size_t len)
 	return buf;
 }
 
+const char *latt_move_how_name(int how)
+{
+	static const char *const names[] = {
+		[LATT_MOVE_WAKEUP] = "wakeup",
+		[LATT_MOVE_IDLE] = "idle-balance",
+		[LATT_MOVE_PULLED] = "pulled",
+		[LATT_MOVE_PUSHED] = "pushed",
+		[LATT_MOVE_OTHER] = "other",
+	};
+
+	if (how < 0 || (size_t)how >= sizeof(names) / sizeof(names[0]))
+		return "other";
+	return names[how];
+}
+
 /* The first event at or after @ts (binary search). */
 static size_t first_at(const struct latt_ev *ev, size_t n, uint64_t ts)
 {
@@ -55,9 +70,9 @@ static size_t first_at(const struct latt_ev *ev, size_t n, uint64_t ts)
 	return lo;
 }
 
-/* Add @ns of @pid's time to @e's culprits. */
-static void blame(struct latt_explained *e, const char *comm, int pid,
-		  int prio, uint64_t ns, bool preempted)
+/* Add @ns of @pid's time on @cpu to @e's culprits. */
+static void blame(struct latt_explained *e, const struct latt_ev *sw, int cpu,
+		  uint64_t ns, bool running)
 {
 	unsigned int i;
 
@@ -65,7 +80,8 @@ static void blame(struct latt_explained *e, const char *comm, int pid,
 		return;
 	e->blamed_ns += ns;
 	for (i = 0; i < e->nculprits; i++)
-		if (e->culprit[i].pid == pid)
+		if (e->culprit[i].pid == sw->prev_pid &&
+		    e->culprit[i].cpu == cpu)
 			break;
 	if (i == e->nculprits) {
 		if (i == LATT_CULPRITS_MAX) {
@@ -84,23 +100,38 @@ static void blame(struct latt_explained *e, const char *comm, int pid,
 		}
 		memset(&e->culprit[i], 0, sizeof(e->culprit[i]));
 		snprintf(e->culprit[i].comm, sizeof(e->culprit[i].comm), "%s",
-			 comm);
-		e->culprit[i].pid = pid;
+			 sw->prev_comm);
+		e->culprit[i].pid = sw->prev_pid;
+		e->culprit[i].cpu = cpu;
 	}
-	e->culprit[i].prio = prio;
+	e->culprit[i].prio = sw->prev_prio;
 	e->culprit[i].ns += ns;
-	e->culprit[i].preempted = preempted;
+	e->culprit[i].preempted = sw->prev_preempted;
+	e->culprit[i].running = running;
+}
+
+/* The last switch on @cpu before index @i, or NULL. */
+static const struct latt_ev *switch_before(const struct latt_ev *ev, size_t i,
+					   int cpu)
+{
+	for (; i > 0; i--)
+		if (ev[i - 1].type == LATT_EV_SWITCH && ev[i - 1].cpu == cpu)
+			return &ev[i - 1];
+	return NULL;
 }
 
 /*
  * What ran on @cpu from @from to @to: each switch there names the task it
  * switched out, which ran since the switch before (or since @from).
  * Going by the task switched out, a switch-in missing from the trace
- * loses nothing.
+ * loses nothing.  When the client left that CPU at @to (@moved), the
+ * task running there then ran since the last switch: it is named by the
+ * switch that put it on.
  */
 static void on_cpu(const struct latt_ev *ev, size_t n, int cpu, uint64_t from,
-		   uint64_t to, struct latt_explained *e)
+		   uint64_t to, bool moved, struct latt_explained *e)
 {
+	const struct latt_ev *cur;
 	uint64_t start = from;
 	size_t i;
 
@@ -108,12 +139,27 @@ static void on_cpu(const struct latt_ev *ev, size_t n, int cpu, uint64_t from,
 		if (ev[i].type != LATT_EV_SWITCH || ev[i].cpu != cpu)
 			continue;
 		if (ev[i].prev_pid)
-			blame(e, ev[i].prev_comm, ev[i].prev_pid,
-			      ev[i].prev_prio, ev[i].ts - start,
-			      ev[i].prev_preempted);
+			blame(e, &ev[i], cpu, ev[i].ts - start, false);
 		else
 			e->idle_ns += ev[i].ts - start;
 		start = ev[i].ts;
+	}
+	if (!moved || start >= to)
+		return;
+	cur = switch_before(ev, i, cpu);
+	if (!cur)
+		return;
+	if (!cur->pid) {
+		e->idle_ns += to - start;
+	} else {
+		/* Blame it as the switch that would end its turn would. */
+		struct latt_ev as_prev = {
+			.prev_pid = cur->pid, .prev_prio = cur->prio,
+		};
+
+		snprintf(as_prev.prev_comm, sizeof(as_prev.prev_comm), "%s",
+			 cur->comm);
+		blame(e, &as_prev, cpu, to - start, true);
 	}
 }
 
@@ -164,11 +210,131 @@ static void name_of(const struct latt_ev *ev, size_t n, int pid, char *buf,
 	}
 }
 
+/*
+ * The name of @pid, running on @at's CPU when @at was recorded: from the
+ * switch that put it there, else from any event that names it.
+ */
+static void comm_at(const struct latt_ev *ev, size_t n,
+		    const struct latt_ev *at, int pid, char *buf, size_t len)
+{
+	const struct latt_ev *sw = switch_before(ev, (size_t)(at - ev),
+						 at->cpu);
+
+	snprintf(buf, len, "?");
+	if (sw && sw->pid == pid && pid)
+		snprintf(buf, len, "%s", sw->comm);
+	else
+		name_of(ev, n, pid, buf, len);
+}
+
+/* Keep @m, a sched_migrate_task of the client, as one of @e's moves. */
+static void add_move(struct latt_explained *e, const struct latt_ev *ev,
+		     size_t n, const struct latt_ev *m,
+		     const struct latt_ev *waking, bool by_wakeup,
+		     uint64_t queued_ns)
+{
+	struct latt_move *mv;
+
+	if (e->nmoves == LATT_MOVES_MAX) {
+		e->more_moves++;
+		return;
+	}
+	mv = &e->move[e->nmoves++];
+	memset(mv, 0, sizeof(*mv));
+	mv->after_ns = m->ts - waking->ts;
+	mv->queued_ns = queued_ns;
+	mv->from = m->orig;
+	mv->to = m->target;
+	mv->cpu = m->cpu;
+	mv->by_pid = m->common_pid;
+	comm_at(ev, n, m, m->common_pid, mv->by_comm, sizeof(mv->by_comm));
+	if (by_wakeup)
+		mv->how = LATT_MOVE_WAKEUP;
+	else if (!m->common_pid)
+		mv->how = LATT_MOVE_IDLE;
+	else if (m->cpu == m->target)
+		mv->how = LATT_MOVE_PULLED;
+	else if (m->cpu == m->orig)
+		mv->how = LATT_MOVE_PUSHED;
+	else
+		mv->how = LATT_MOVE_OTHER;
+}
+
+/* The place of @cpu in the order the client waited on CPUs. */
+static unsigned int cpu_rank(const struct latt_explained *e, int cpu)
+{
+	unsigned int k, rank = 0;
+
+	for (k = 0; k < e->nmoves; k++) {
+		if (e->move[k].how == LATT_MOVE_WAKEUP)
+			continue;
+		if (e->move[k].from == cpu)
+			return rank;
+		rank++;
+	}
+	return rank;
+}
+
+/*
+ * Culprits in the order of the CPUs the client waited on (a full list
+ * gives a larger culprit the place of the smallest, out of order);
+ * stable within a CPU.
+ */
+static void order_culprits(struct latt_explained *e)
+{
+	struct latt_culprit c;
+	unsigned int i, j;
+
+	for (i = 1; i < e->nculprits; i++) {
+		c = e->culprit[i];
+		for (j = i; j > 0 && cpu_rank(e, e->culprit[j - 1].cpu) >
+				     cpu_rank(e, c.cpu); j--)
+			e->culprit[j] = e->culprit[j - 1];
+		e->culprit[j] = c;
+	}
+}
+
+/*
+ * From @waking to the switch @in: the client's moves, and what ran on
+ * each CPU it waited on.  A move before its sched_wakeup (@wakeup) was
+ * made by the wakeup itself (without a sched_wakeup in the trace: one
+ * the waker made on its own CPU); after it, the client was queued.
+ */
+static void follow(const struct latt_ev *ev, size_t n,
+		   const struct latt_ev *waking, const struct latt_ev *wakeup,
+		   const struct latt_ev *in, struct latt_explained *e)
+{
+	uint64_t start = waking->ts, queued = wakeup ? wakeup->ts : waking->ts;
+	const struct latt_ev *p;
+	bool by_wakeup;
+
+	for (p = waking + 1; p < in; p++) {
+		if (p->type != LATT_EV_MIGRATE || p->pid != e->w.pid)
+			continue;
+		by_wakeup = wakeup ? p < wakeup :
+			    p->common_pid == waking->common_pid &&
+			    p->cpu == waking->cpu;
+		if (by_wakeup) {
+			if (!wakeup)
+				e->queued_cpu = p->target;
+			add_move(e, ev, n, p, waking, true, 0);
+			continue;
+		}
+		e->migrated = true;
+		on_cpu(ev, n, p->orig, start, p->ts, true, e);
+		add_move(e, ev, n, p, waking, false,
+			 p->ts > queued ? p->ts - queued : 0);
+		start = queued = p->ts;
+	}
+	on_cpu(ev, n, in->cpu, start, in->ts, false, e);
+	order_culprits(e);
+}
+
 static void explain_one(const struct latt_ev *ev, size_t n,
 			struct latt_explained *e)
 {
 	uint64_t t0 = e->w.stamp, t1 = e->w.stamp + e->w.ns;
-	const struct latt_ev *waking = NULL, *in = NULL;
+	const struct latt_ev *waking = NULL, *wakeup = NULL, *in = NULL;
 	size_t i;
 
 	for (i = first_at(ev, n, t0 > SLACK_NS ? t0 - SLACK_NS : 0);
@@ -176,9 +342,9 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 		if (!waking && ev[i].type == LATT_EV_WAKING &&
 		    ev[i].pid == e->w.pid)
 			waking = &ev[i];
-		else if (waking && ev[i].type == LATT_EV_MIGRATE &&
+		else if (waking && !wakeup && ev[i].type == LATT_EV_WAKEUP &&
 			 ev[i].pid == e->w.pid)
-			e->migrated = true;
+			wakeup = &ev[i];
 		else if (waking && ev[i].type == LATT_EV_SWITCH &&
 			 ev[i].pid == e->w.pid) {
 			in = &ev[i];
@@ -191,28 +357,18 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 	e->found = true;
 	e->waker_pid = waking->common_pid;
 	e->waker_cpu = waking->cpu;
-	/* The waker's name: from the switch that put it on its CPU. */
-	snprintf(e->waker_comm, sizeof(e->waker_comm), "?");
-	for (i = (size_t)(waking - ev); i > 0; i--)
-		if (ev[i - 1].type == LATT_EV_SWITCH &&
-		    ev[i - 1].cpu == waking->cpu) {
-			if (ev[i - 1].pid == waking->common_pid)
-				snprintf(e->waker_comm, sizeof(e->waker_comm),
-					 "%s", ev[i - 1].comm);
-			break;
-		}
-	if (!strcmp(e->waker_comm, "?"))
-		name_of(ev, n, waking->common_pid, e->waker_comm,
-			sizeof(e->waker_comm));
-	e->queued_cpu = waking->target;
+	comm_at(ev, n, waking, waking->common_pid, e->waker_comm,
+		sizeof(e->waker_comm));
+	e->last_cpu = waking->target;
+	e->queued_cpu = wakeup ? wakeup->target : waking->target;
 	e->ran_cpu = in->cpu;
-	if (e->queued_cpu != e->ran_cpu)
-		e->migrated = true;
 	e->waking_ts = waking->ts;
 	e->to_waking_ns = waking->ts > t0 ? waking->ts - t0 : 0;
 	e->sched_ns = in->ts - waking->ts;
 	e->to_user_ns = t1 > in->ts ? t1 - in->ts : 0;
-	on_cpu(ev, n, in->cpu, waking->ts, in->ts, e);
+	follow(ev, n, waking, wakeup, in, e);
+	if (e->queued_cpu != e->ran_cpu)
+		e->migrated = true;
 	e->again_ns = out_again(ev, n, in, t1, e->w.pid);
 }
 
@@ -226,6 +382,7 @@ void latt_explain(const struct latt_ev *ev, size_t nev,
 		memset(&out[i], 0, sizeof(out[i]));
 		out[i].w = worst[i];
 		out[i].queued_cpu = out[i].ran_cpu = out[i].waker_cpu = -1;
+		out[i].last_cpu = -1;
 		explain_one(ev, nev, &out[i]);
 	}
 }

@@ -279,7 +279,7 @@ static jobj *explained_obj(const struct latt_result *r)
 	add(o, "lost", juint(r->explain_lost));
 	for (i = 0; i < r->nexplained; i++) {
 		const struct latt_explained *e = &r->explained[i];
-		jobj *w = json_object_new_object(), *ran;
+		jobj *w = json_object_new_object(), *ran, *moves;
 		bool f = e->found;
 
 		add(w, "client", juint(e->w.client + 1));
@@ -292,6 +292,7 @@ static jobj *explained_obj(const struct latt_result *r)
 		    NULL);
 		add(w, "waker_comm", f ? jstr(e->waker_comm) : NULL);
 		add(w, "waker_cpu", f ? json_object_new_int(e->waker_cpu) : NULL);
+		add(w, "last_cpu", f ? json_object_new_int(e->last_cpu) : NULL);
 		add(w, "queued_cpu", f ? json_object_new_int(e->queued_cpu) :
 		    NULL);
 		add(w, "ran_cpu", f ? json_object_new_int(e->ran_cpu) : NULL);
@@ -299,6 +300,23 @@ static jobj *explained_obj(const struct latt_result *r)
 		add(w, "to_waking_ns", f ? juint(e->to_waking_ns) : NULL);
 		add(w, "sched_ns", f ? juint(e->sched_ns) : NULL);
 		add(w, "to_user_ns", f ? juint(e->to_user_ns) : NULL);
+		moves = json_object_new_array();
+		for (k = 0; k < e->nmoves; k++) {
+			const struct latt_move *m = &e->move[k];
+			jobj *t = json_object_new_object();
+
+			add(t, "how", jstr(latt_move_how_name(m->how)));
+			add(t, "after_ns", juint(m->after_ns));
+			add(t, "queued_ns", juint(m->queued_ns));
+			add(t, "from_cpu", json_object_new_int(m->from));
+			add(t, "to_cpu", json_object_new_int(m->to));
+			add(t, "by_pid", json_object_new_int64(m->by_pid));
+			add(t, "by_comm", jstr(m->by_comm));
+			add(t, "by_cpu", json_object_new_int(m->cpu));
+			json_object_array_add(moves, t);
+		}
+		add(w, "moves", moves);
+		add(w, "more_moves", juint(e->more_moves));
 		ran = json_object_new_array();
 		for (k = 0; k < e->nculprits; k++) {
 			const struct latt_culprit *c = &e->culprit[k];
@@ -306,11 +324,13 @@ static jobj *explained_obj(const struct latt_result *r)
 
 			add(t, "comm", jstr(c->comm));
 			add(t, "pid", json_object_new_int64(c->pid));
+			add(t, "cpu", json_object_new_int(c->cpu));
 			add(t, "policy", jstr(latt_prio_policy(c->prio, pol,
 							       sizeof(pol))));
 			add(t, "ns", juint(c->ns));
 			add(t, "preempted", json_object_new_boolean(
 				c->preempted));
+			add(t, "running", json_object_new_boolean(c->running));
 			json_object_array_add(ran, t);
 		}
 		add(w, "ran", ran);

@@ -168,6 +168,57 @@ static void client_name(const struct latt_result *r, pid_t pid,
 	snprintf(buf, len, "%s", comm);
 }
 
+/* How the client came to move, for the "moved" line. */
+static void move_how(const struct latt_move *m, char *buf, size_t len)
+{
+	switch (m->how) {
+	case LATT_MOVE_IDLE:
+		snprintf(buf, len, "idle balance: CPU %d, idle, pulled it",
+			 m->cpu);
+		break;
+	case LATT_MOVE_PULLED:
+		snprintf(buf, len, "pulled by the load balancing of CPU %d, "
+			 "where %s (pid %d) ran", m->cpu, m->by_comm,
+			 (int)m->by_pid);
+		break;
+	case LATT_MOVE_PUSHED:
+		snprintf(buf, len, "pushed away by %s (pid %d) on CPU %d: "
+			 "active balance or an RT push", m->by_comm,
+			 (int)m->by_pid, m->cpu);
+		break;
+	default:
+		snprintf(buf, len, "moved by %s (pid %d) on CPU %d",
+			 m->by_comm, (int)m->by_pid, m->cpu);
+		break;
+	}
+}
+
+/* Where the client was placed and how it moved while queued. */
+static void report_moves(FILE *f, const struct latt_explained *e)
+{
+	char how[160];
+	unsigned int k;
+
+	for (k = 0; k < e->nmoves; k++) {
+		const struct latt_move *m = &e->move[k];
+
+		if (m->how == LATT_MOVE_WAKEUP) {
+			line(f, "placed", "on CPU %d by its wakeup (%s, pid "
+			     "%d, on CPU %d); it last ran on CPU %d", m->to,
+			     m->by_comm, (int)m->by_pid, m->cpu, m->from);
+			continue;
+		}
+		move_how(m, how, sizeof(how));
+		line(f, "moved", "%.1f usec after sched_waking, from CPU %d "
+		     "(queued there %.1f usec) to CPU %d: %s",
+		     usec(m->after_ns), m->from, usec(m->queued_ns), m->to,
+		     how);
+	}
+	if (e->more_moves)
+		line(f, "", "and %u more move%s", e->more_moves,
+		     e->more_moves == 1 ? "" : "s");
+}
+
 void latt_report_explained(FILE *f, const struct latt_result *r)
 {
 	char label[16], pol[32], again[64];
@@ -211,6 +262,7 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     "ran on CPU %d%s", e->waker_comm, (int)e->waker_pid,
 		     e->waker_cpu, e->queued_cpu, e->ran_cpu,
 		     e->migrated ? " (migrated)" : "");
+		report_moves(f, e);
 		if (e->again_ns)
 			snprintf(again, sizeof(again), ", %.1f usec of it "
 				 "switched out again", usec(e->again_ns));
@@ -231,18 +283,22 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 
 			client_name(r, c->pid, c->comm, who, sizeof(who));
 			line(f, k ? "" : "meanwhile", "on CPU %d: %s (pid %d, "
-			     "%s) ran %.1f usec, then %s", e->ran_cpu, who,
+			     "%s) ran %.1f usec, then %s", c->cpu, who,
 			     (int)c->pid,
 			     latt_prio_policy(c->prio, pol, sizeof(pol)),
-			     usec(c->ns), c->preempted ? "was preempted" :
-			     "gave up the CPU");
+			     usec(c->ns), c->running ? "still ran as the "
+			     "client left that CPU" : c->preempted ?
+			     "was preempted" : "gave up the CPU");
 		}
 		if (e->more)
 			line(f, "", "and %u more task%s", e->more,
 			     e->more == 1 ? "" : "s");
-		if (e->idle_ns)
+		if (e->idle_ns && !e->migrated)
 			line(f, "", "on CPU %d: idle for %.1f usec", e->ran_cpu,
 			     usec(e->idle_ns));
+		else if (e->idle_ns)
+			line(f, "", "idle for %.1f usec, on the CPUs it was "
+			     "queued on", usec(e->idle_ns));
 		gap = e->sched_ns - e->blamed_ns - e->idle_ns;
 		if (e->blamed_ns + e->idle_ns < e->sched_ns && gap > 1000)
 			line(f, "", "%.1f usec not accounted for (the trace "

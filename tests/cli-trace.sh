@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 30
+plan 33
 
 tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
@@ -47,7 +47,7 @@ is "$rc" 1 "--explain=101: a usage error"
 if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ] ||
 	grep -q 'built without libtracefs' "$tmp/err"; then
 	i=0
-	while [ $i -lt 21 ]; do
+	while [ $i -lt 24 ]; do
 		skip "tracing needs root, tracefs at $tr and libtracefs"
 		i=$((i + 1))
 	done
@@ -113,6 +113,57 @@ check "... behind the loop: sh (pid $hog, normal nice -20)" \
 inst=$(sed -n 's/^	Trace		[0-9]* scheduler events, none lost (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
 check "... no events lost, the instance ($inst) removed" \
 	sh -c "test -n '$inst' && test ! -e '$tr/instances/$inst'"
+
+# --explain follows migrations: clients beside two CPU hogs, the 100
+# worst.  A wakeup that moved while queued has a "moved" line for each
+# move, the first from the CPU it was queued on, the last to the one it
+# ran on; one that did not move has none.  Which ones move is the
+# scheduler's choice: with none among them, only the form is checked.
+if command -v stress-ng >/dev/null 2>&1; then
+	hogs="stress-ng --cpu 2 --quiet"
+else
+	hogs="sh -c 'while :; do :; done & while :; do :; done'"
+fi
+run -c4 -x0 -s1 -S3 -t 3 --explain=100 --json "$tmp/x.json" -- sh -c "$hogs"
+awk -F'\t+' '
+	function done_one() {
+		if (!inblock) return
+		if (migrated && (!moves || first != queued || last != ran)) bad++
+		if (!migrated && moves) bad++
+		inblock = 0
+	}
+	$2 ~ /^#[0-9]+$/ { done_one(); inblock = 1; moves = 0; migrated = 0; next }
+	$2 == "woken by" {
+		match($3, /queued on CPU [0-9]+/); queued = substr($3, RSTART + 14, RLENGTH - 14)
+		match($3, /ran on CPU [0-9]+/); ran = substr($3, RSTART + 11, RLENGTH - 11)
+		migrated = $3 ~ /\(migrated\)$/; n++
+	}
+	$2 == "moved" {
+		if ($3 !~ /^[0-9.]+ usec after sched_waking, from CPU [0-9]+ \(queued there [0-9.]+ usec\) to CPU [0-9]+: (idle balance|pulled by|pushed away by|moved by) /) bad++
+		match($3, /from CPU [0-9]+/); from = substr($3, RSTART + 9, RLENGTH - 9)
+		match($3, /\) to CPU [0-9]+/); to = substr($3, RSTART + 9, RLENGTH - 9)
+		if (!moves) first = from
+		if (moves && from != last) bad++
+		last = to; moves++; nmoved++
+	}
+	/^Target/ { done_one() }
+	END { done_one(); printf "%d %d %d\n", n, nmoved, bad }' "$tmp/out" >"$tmp/moves"
+read -r nfound nmoved nbad <"$tmp/moves"
+check "--explain=100 beside two hogs: $nfound wakeups found, $nmoved moves while queued, each told whole" \
+	test "$rc" -eq 0 -a "$nfound" -ge 1 -a "$nbad" -eq 0
+# The moves in the JSON: documented field by field (checked when there
+# are some).
+sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' "$top_srcdir/man/latt-json.5" |
+	sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"
+"${JSON_CHECK:-$(pwd)/tests/json-check}" "$tmp/x.json" "$tmp/schema" 2>"$tmp/check"
+if grep -q '"how"' "$tmp/x.json"; then
+	check "... their JSON has every field of moves[] as documented" \
+		sh -c "! grep -v 'breaktrace.*never met\|fields checked' '$tmp/check' | grep -q ."
+else
+	skip "no wakeup moved among the 100 worst this time"
+fi
+is "$(grep -o '"how": *"[a-z-]*"' "$tmp/x.json" | grep -vc '"wakeup"')" "$nmoved" \
+	"... the JSON has as many moves while queued as the report"
 
 # --keep-trace: the instance stays even when -b is not reached.
 run -c2 -s1 -S2 -x0 -t 0.3 -b 1h --keep-trace

@@ -3,8 +3,9 @@
  * Unit tests of --explain's matching (lib/explain.c): the N worst kept in
  * order, a wakeup found from made-up scheduler events (who woke it, where
  * it was queued and ran, the split of its latency, what ran meanwhile and
- * how it left the CPU), a migration, a wakeup not in the trace, and the
- * policy read from a priority.
+ * how it left the CPU), migrations (placed by the wakeup, pulled by an
+ * idle CPU or by a CPU's load balancing, pushed away), a wakeup not in the
+ * trace, and the policy read from a priority.
  */
 #include <string.h>
 
@@ -19,7 +20,7 @@ static const struct {
 	const char *comm;
 } tasks[] = {
 	{ 0, 120, "swapper" }, { 7, 120, "kworker/1:1" }, { 50, 120, "latt" },
-	{ 100, 100, "hog" }, { 200, 120, "latt" },
+	{ 100, 100, "hog" }, { 200, 120, "latt" }, { 13, 0, "migration/1" },
 };
 
 static struct latt_ev ev_switch(uint64_t ts, int cpu, int prev, bool preempted,
@@ -51,6 +52,27 @@ static struct latt_ev ev_waking(uint64_t ts, int cpu, int waker, int pid,
 	struct latt_ev e = {
 		.ts = ts, .cpu = cpu, .type = LATT_EV_WAKING, .pid = pid,
 		.prio = 120, .common_pid = waker, .target = target,
+	};
+
+	snprintf(e.comm, sizeof(e.comm), "latt");
+	return e;
+}
+
+static struct latt_ev ev_wakeup(uint64_t ts, int cpu, int waker, int pid,
+				int target)
+{
+	struct latt_ev e = ev_waking(ts, cpu, waker, pid, target);
+
+	e.type = LATT_EV_WAKEUP;
+	return e;
+}
+
+static struct latt_ev ev_migrate(uint64_t ts, int cpu, int by, int pid,
+				 int from, int to)
+{
+	struct latt_ev e = {
+		.ts = ts, .cpu = cpu, .type = LATT_EV_MIGRATE, .pid = pid,
+		.prio = 120, .common_pid = by, .orig = from, .target = to,
 	};
 
 	snprintf(e.comm, sizeof(e.comm), "latt");
@@ -115,23 +137,165 @@ static void test_found(void)
 	   "then kworker ran 2000 and was preempted");
 }
 
-static void test_migrated(void)
+/* Without a sched_wakeup: a move by the waker on its CPU placed it. */
+static void test_placed(void)
 {
 	struct latt_ev ev[] = {
 		ev_switch(0, 0, 0, false, 50),
 		ev_waking(100, 0, 50, 200, 1),
-		{ .ts = 150, .cpu = 1, .type = LATT_EV_MIGRATE, .pid = 200,
-		  .orig = 1, .target = 0 },
+		ev_migrate(150, 0, 50, 200, 1, 0),
 		ev_switch(400, 0, 50, false, 200),
 	};
 	struct latt_worst w = { .ns = 400, .stamp = 90, .pid = 200 };
 	struct latt_explained e;
 
 	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
-	ok(e.found && e.queued_cpu == 1 && e.ran_cpu == 0 && e.migrated,
-	   "queued on CPU 1, ran on CPU 0: a migration");
-	ok(e.nculprits == 1 && e.culprit[0].pid == 50 && e.culprit[0].ns == 300,
+	ok(e.found && e.last_cpu == 1 && e.queued_cpu == 0 &&
+	   e.ran_cpu == 0 && !e.migrated && e.nmoves == 1 &&
+	   e.move[0].how == LATT_MOVE_WAKEUP && e.move[0].from == 1 &&
+	   e.move[0].to == 0 && !e.move[0].queued_ns,
+	   "last ran on CPU 1, placed on CPU 0 by its wakeup: not queued "
+	   "elsewhere, no migration");
+	ok(e.nculprits == 1 && e.culprit[0].pid == 50 &&
+	   e.culprit[0].cpu == 0 && e.culprit[0].ns == 300,
 	   "the waker itself held CPU 0 meanwhile");
+}
+
+/*
+ * Queued on CPU 1 behind the hog, then pulled by CPU 0 when it went
+ * idle: the time on CPU 1 and what ran there, the move, by whom, and
+ * what ran on CPU 0 after it.
+ */
+static void test_idle_pull(void)
+{
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 50),
+		ev_switch(0, 1, 0, false, 100),
+		ev_waking(1000, 0, 50, 200, 1),
+		ev_wakeup(1010, 0, 50, 200, 1),
+		ev_switch(2000, 0, 50, false, 0),
+		ev_migrate(3000, 0, 0, 200, 1, 0),
+		ev_switch(3100, 0, 0, false, 200),
+	};
+	struct latt_worst w = { .ns = 2210, .stamp = 990, .pid = 200 };
+	struct latt_explained e;
+	const struct latt_move *m = &e.move[0];
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.last_cpu == 1 && e.queued_cpu == 1 &&
+	   e.ran_cpu == 0 && e.migrated && e.nmoves == 1,
+	   "queued on CPU 1, ran on CPU 0: one migration");
+	ok(m->from == 1 && m->to == 0 && m->after_ns == 2000 &&
+	   m->queued_ns == 1990, "... after 1990 queued on CPU 1, 2000 after "
+	   "its waking: %llu %llu", (unsigned long long)m->queued_ns,
+	   (unsigned long long)m->after_ns);
+	ok(m->how == LATT_MOVE_IDLE && m->by_pid == 0 && m->cpu == 0 &&
+	   !strcmp(m->by_comm, "<idle>") &&
+	   !strcmp(latt_move_how_name(m->how), "idle-balance"),
+	   "... by idle balance: CPU 0's idle task pulled it (%s)",
+	   m->by_comm);
+	ok(e.nculprits == 1 && e.culprit[0].pid == 100 &&
+	   e.culprit[0].cpu == 1 && e.culprit[0].ns == 2000 &&
+	   e.culprit[0].running,
+	   "the hog ran 2000 on CPU 1 meanwhile, still running as it left");
+	ok(e.idle_ns == 100 && e.blamed_ns == 2000 && e.sched_ns == 2100,
+	   "then CPU 0 was idle for 100 until it ran");
+}
+
+/*
+ * Placed on CPU 1 by its wakeup (the waker on CPU 2), queued there
+ * behind the hog, pulled to CPU 0 by load balancing as kworker ran
+ * there.
+ */
+static void test_pulled(void)
+{
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 7),
+		ev_switch(0, 1, 0, false, 100),
+		ev_switch(0, 2, 0, false, 50),
+		ev_waking(1000, 2, 50, 200, 2),
+		ev_migrate(1005, 2, 50, 200, 2, 1),
+		ev_wakeup(1010, 2, 50, 200, 1),
+		ev_migrate(2500, 0, 7, 200, 1, 0),
+		ev_switch(2600, 0, 7, true, 200),
+	};
+	struct latt_worst w = { .ns = 1700, .stamp = 990, .pid = 200 };
+	struct latt_explained e;
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.last_cpu == 2 && e.queued_cpu == 1 &&
+	   e.ran_cpu == 0 && e.migrated && e.nmoves == 2 &&
+	   e.move[0].how == LATT_MOVE_WAKEUP && e.move[0].from == 2 &&
+	   e.move[0].to == 1 && e.move[0].by_pid == 50 &&
+	   !strcmp(e.move[0].by_comm, "latt"),
+	   "last on CPU 2, placed on CPU 1 by latt's wakeup, ran on CPU 0");
+	ok(e.move[1].how == LATT_MOVE_PULLED && e.move[1].from == 1 &&
+	   e.move[1].to == 0 && e.move[1].by_pid == 7 &&
+	   !strcmp(e.move[1].by_comm, "kworker/1:1") &&
+	   e.move[1].queued_ns == 1490,
+	   "... pulled to CPU 0 by its load balancing, kworker running "
+	   "there, after 1490 queued on CPU 1");
+	ok(e.nculprits == 2 && e.culprit[0].pid == 100 &&
+	   e.culprit[0].cpu == 1 && e.culprit[0].ns == 1500 &&
+	   e.culprit[1].pid == 7 && e.culprit[1].cpu == 0 &&
+	   e.culprit[1].ns == 100 && e.culprit[1].preempted &&
+	   !e.culprit[1].running,
+	   "the hog ran 1500 on CPU 1, then kworker 100 on CPU 0, preempted");
+}
+
+/*
+ * Eight tasks where six are named: the larger one on CPU 0 takes the
+ * place of a small one on CPU 1, and is still listed after CPU 1's.
+ */
+static void test_full_order(void)
+{
+	struct latt_ev ev[12];
+	struct latt_worst w = { .ns = 500, .stamp = 90, .pid = 200 };
+	struct latt_explained e;
+	size_t n = 0;
+	int pid;
+
+	ev[n++] = ev_switch(0, 0, 0, false, 50);
+	ev[n++] = ev_waking(100, 0, 50, 200, 1);
+	ev[n++] = ev_wakeup(110, 0, 50, 200, 1);
+	for (pid = 301; pid <= 306; pid++)
+		ev[n++] = ev_switch(100 + 10 * (uint64_t)(pid - 300), 1, pid,
+				    true, pid + 1);
+	ev[n++] = ev_migrate(180, 0, 0, 200, 1, 0);
+	ev[n++] = ev_switch(400, 0, 50, false, 0);
+	ev[n++] = ev_switch(500, 0, 0, false, 200);
+	latt_explain(ev, n, &w, 1, &e);
+	ok(e.nculprits == 6 && e.more == 2 && e.culprit[5].cpu == 0 &&
+	   e.culprit[4].cpu == 1 && e.culprit[0].cpu == 1,
+	   "a full list keeps the order of the CPUs it waited on");
+}
+
+/* Pushed from CPU 1 by its stopper (active balance): recorded there. */
+static void test_pushed(void)
+{
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 50),
+		ev_waking(100, 0, 50, 200, 1),
+		ev_wakeup(110, 0, 50, 200, 1),
+		ev_switch(200, 1, 100, true, 13),
+		ev_migrate(250, 1, 13, 200, 1, 0),
+		ev_switch(300, 0, 50, false, 200),
+	};
+	struct latt_worst w = { .ns = 220, .stamp = 90, .pid = 200 };
+	struct latt_explained e;
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.migrated && e.nmoves == 1 &&
+	   e.move[0].how == LATT_MOVE_PUSHED && e.move[0].by_pid == 13 &&
+	   !strcmp(e.move[0].by_comm, "migration/1") &&
+	   !strcmp(latt_move_how_name(e.move[0].how), "pushed"),
+	   "pushed from CPU 1 by migration/1, recorded on the CPU it left");
+	ok(e.nculprits == 3 && e.culprit[0].pid == 100 &&
+	   e.culprit[0].ns == 100 && e.culprit[1].pid == 13 &&
+	   e.culprit[1].cpu == 1 && e.culprit[1].ns == 50 &&
+	   e.culprit[1].running && e.culprit[2].pid == 50 &&
+	   e.culprit[2].cpu == 0 && e.culprit[2].ns == 50,
+	   "on CPU 1 the hog, then the stopper; on CPU 0 the waker");
 }
 
 static void test_missing_switch_in(void)
@@ -189,10 +353,14 @@ static void test_policy(void)
 
 int main(void)
 {
-	plan(15);
+	plan(26);
 	test_worst();
 	test_found();
-	test_migrated();
+	test_placed();
+	test_idle_pull();
+	test_pulled();
+	test_pushed();
+	test_full_order();
 	test_missing_switch_in();
 	test_not_found();
 	test_policy();

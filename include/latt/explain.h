@@ -8,13 +8,19 @@
  *   - the sched_waking of that client after the waker's stamp: who woke
  *     it, on which CPU it was queued;
  *   - the sched_switch that put it on a CPU, and any sched_migrate_task
- *     in between;
+ *     in between: a move before its sched_wakeup is where the wakeup
+ *     placed it (select_task_rq, in the waker); a move after it took
+ *     the client, queued, from one CPU's runqueue to another's, and the
+ *     task running where sched_migrate_task was recorded says by what
+ *     (the idle task: idle balance; the task on the CPU it moved to:
+ *     that CPU's load balancing pulled it; on the CPU it left: a push,
+ *     active balance or RT);
  *   - the split of the latency: the waker's stamp to sched_waking (the
  *     wake system call), sched_waking to the switch (the scheduler's
  *     delay), the switch to the client's own stamp (return to user);
- *   - what ran on that CPU while the client waited: each task with its
- *     time, its policy (from its priority) and whether it was preempted
- *     or gave the CPU up.
+ *   - what ran on each CPU while the client waited there: each task with
+ *     its time, its policy (from its priority) and whether it was
+ *     preempted, gave the CPU up, or still ran when the client moved.
  *
  * The matching is pure logic on the events (tests feed it made-up ones);
  * reading the trace is in lib/trace.c.
@@ -30,6 +36,7 @@
 #define LATT_EXPLAIN_DEFAULT	5
 #define LATT_EXPLAIN_MAX	100
 #define LATT_CULPRITS_MAX	6	/* tasks named per wakeup */
+#define LATT_MOVES_MAX		4	/* migrations told per wakeup */
 
 enum latt_ev_type {
 	LATT_EV_WAKING,
@@ -74,8 +81,33 @@ struct latt_culprit {
 	char comm[16];
 	pid_t pid;
 	int prio;
+	int cpu;			/* the CPU it ran on */
 	uint64_t ns;			/* its time on that CPU meanwhile */
 	bool preempted;			/* its last turn ended preempted */
+	bool running;			/* ... had not ended when the client
+					   moved to another CPU */
+};
+
+/* How a client came to move (sched_migrate_task, and who ran there). */
+enum latt_move_how {
+	LATT_MOVE_WAKEUP,		/* placed by its wakeup, not queued yet */
+	LATT_MOVE_IDLE,			/* idle balance: an idle CPU pulled it */
+	LATT_MOVE_PULLED,		/* load balancing on the CPU it went to */
+	LATT_MOVE_PUSHED,		/* from the CPU it left (active balance,
+					   RT push) */
+	LATT_MOVE_OTHER,		/* from a third CPU */
+};
+
+/* One sched_migrate_task of the client between its waking and its run. */
+struct latt_move {
+	uint64_t after_ns;		/* since its sched_waking */
+	uint64_t queued_ns;		/* queued on @from before it (0 for a
+					   move by the wakeup) */
+	int from, to;
+	int cpu;			/* where the event was recorded */
+	pid_t by_pid;			/* the task running there (0: idle) */
+	char by_comm[16];
+	int how;			/* enum latt_move_how */
 };
 
 struct latt_explained {
@@ -85,9 +117,15 @@ struct latt_explained {
 	pid_t waker_pid;		/* who woke it */
 	char waker_comm[16];
 	int waker_cpu;
-	int queued_cpu;			/* sched_waking's target */
+	int last_cpu;			/* where it last ran (sched_waking's
+					   target) */
+	int queued_cpu;			/* sched_wakeup's target: where it
+					   was first queued */
 	int ran_cpu;			/* where it was switched in */
-	bool migrated;			/* moved between the two */
+	bool migrated;			/* moved once queued */
+	unsigned int nmoves;
+	unsigned int more_moves;	/* moves not kept */
+	struct latt_move move[LATT_MOVES_MAX];
 	uint64_t waking_ts;		/* since the trace's first event */
 	uint64_t to_waking_ns;		/* stamp -> sched_waking */
 	uint64_t sched_ns;		/* sched_waking -> switch-in */
@@ -111,5 +149,8 @@ void latt_explain(const struct latt_ev *ev, size_t nev,
 
 /* "normal nice 0", "fifo/rr 10", "deadline" from a kernel priority. */
 char *latt_prio_policy(int prio, char *buf, size_t len);
+
+/* "wakeup", "idle-balance", "pulled", "pushed", "other". */
+const char *latt_move_how_name(int how);
 
 #endif /* LATT_EXPLAIN_H */
