@@ -39,7 +39,9 @@
 #include "latt/report.h"
 #include "latt/result.h"
 #include "latt/run.h"
+#include "latt/sched.h"
 #include "latt/session.h"
+#include "latt/sysinfo.h"
 #include "latt/target.h"
 #include "latt/util.h"
 #include "lib/aggregate.h"
@@ -762,9 +764,11 @@ static int ensure_fds(const struct latt_run_cfg *cfgs, size_t n)
 /*
  * Before anything runs: may latt make every setting of every
  * configuration here?  Returns 0, or prints why not and returns -errno.
+ * What it may make but that can keep the run from ending is noted.
  */
 static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 {
+	bool rt = latt_sysinfo_preempt_rt();
 	char err[2 * PATH_MAX];	/* a cgroup's path, whole */
 	size_t i;
 	int ret;
@@ -787,6 +791,19 @@ static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
 			return ret;
 		}
 	}
+	for (i = 0; i < n; i++)
+		if (latt_sched_rt_starves_waker(&cfgs[i].waker,
+						&cfgs[i].target, rt))
+			fprintf(stderr, "latt: note: %s%s%sa real-time command "
+				"can starve the waker on this PREEMPT_RT kernel "
+				"(its timers expire in the ktimers thread, fifo "
+				"1, on the CPUs they share): the run may not end "
+				"at -t; give the waker a higher priority "
+				"(--waker-policy fifo --waker-priority N) or "
+				"other CPUs (--waker-cpus)\n",
+				named ? "configuration '" : "",
+				named ? latt_esc(cfgs[i].name) : "",
+				named ? "': " : "");
 	return 0;
 }
 

@@ -137,6 +137,24 @@ static bool is_fair(int policy)
 	       policy == LATT_SCHED_BATCH;
 }
 
+bool latt_sched_rt_starves_waker(const struct latt_sched *waker,
+				 const struct latt_sched *target,
+				 bool preempt_rt)
+{
+	cpu_set_t both;
+
+	if (!preempt_rt || latt_sched_is_rt(waker->policy))
+		return false;
+	if (target->policy != LATT_SCHED_FIFO &&
+	    !(target->policy == LATT_SCHED_RR && target->priority > 1))
+		return false;
+	if (waker->has_cpus && target->has_cpus) {
+		CPU_AND(&both, &waker->cpus, &target->cpus);
+		return CPU_COUNT(&both) > 0;
+	}
+	return true;
+}
+
 int latt_sched_check(const struct latt_sched *s, const char *who,
 		     bool deadline_ok, char *err, size_t len)
 {

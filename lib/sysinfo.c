@@ -276,3 +276,10 @@ void latt_sysinfo_read(struct latt_sysinfo *si, const char *root)
 	if (read_jiffies(root, &si->jiffies, &si->jiffies_ns))
 		si->jiffies = si->jiffies_ns = 0;
 }
+
+bool latt_sysinfo_preempt_rt(void)
+{
+	struct utsname u;
+
+	return !uname(&u) && strstr(u.version, "PREEMPT_RT");
+}

@@ -104,6 +104,19 @@ bool latt_sched_needs_cap(const struct latt_sched *s);
  */
 bool latt_sched_undo_needs_cap(const struct latt_sched *s);
 
+/*
+ * True when, on a PREEMPT_RT kernel (@preempt_rt), the command's settings
+ * @target can starve the waker's @waker: there the timers of a task that
+ * is not real-time expire in the per-CPU ktimers thread (SCHED_FIFO 1),
+ * and a command at fifo, or rr above priority 1, that does not sleep keeps
+ * that thread from running on its CPUs; a waker that is not real-time and
+ * may sleep on those CPUs then does not wake, not even to end the run.
+ * False when the two have CPU lists that do not meet.
+ */
+bool latt_sched_rt_starves_waker(const struct latt_sched *waker,
+				 const struct latt_sched *target,
+				 bool preempt_rt);
+
 /* True when this latt can bind to NUMA nodes (built with libnuma). */
 bool latt_sched_numa_built(void);
 

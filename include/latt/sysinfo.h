@@ -8,6 +8,7 @@
 #ifndef LATT_SYSINFO_H
 #define LATT_SYSINFO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -45,6 +46,9 @@ unsigned int latt_sysinfo_hz(const struct latt_sysinfo *si, const char *root);
  * /proc/stat).  0 or -errno (-ENOENT: no such line).
  */
 int latt_sysinfo_ctxt(uint64_t *ctxt);
+
+/* True when the running kernel is a PREEMPT_RT one (uname's version). */
+bool latt_sysinfo_preempt_rt(void);
 
 /* Like latt_sysinfo_ctxt(), from a file in the /proc/stat format. */
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt);

@@ -12,7 +12,7 @@
 #                         (default /var/tmp/latt-kernels): a second run
 #                         downloads nothing
 #   LATT_KERNELS_ACCEL    kvm, tcg or auto (default): auto uses KVM only
-#                         when a guest booted with it answers within 30 s
+#                         when a guest booted with it answers within 20 s
 #   LATT_KERNELS_REQUIRE  1: a kernel that cannot be had is a failure
 #                         (CI), not a skip
 #   LATT_KERNELS_TIMEOUT  seconds a guest may run in all (default 1800)
@@ -44,8 +44,10 @@ say() {
 	echo "check-kernels: $*"
 }
 
-rm -rf "$out"
 mkdir -p "$out" "$cache" || exit 2
+for k in $kernels; do
+	rm -rf "${out:?}/$k"
+done
 
 # fetch FLAVOUR: unpack Debian's newest linux-image-6.1.0-N-FLAVOUR into
 # the cache (once) and print its directory; or say why not and fail.
@@ -120,7 +122,7 @@ qemu_cmd() {
 probe_kvm() {
 	[ -w /dev/kvm ] || return 1
 	# shellcheck disable=SC2046
-	timeout -k 5 30 $(qemu_cmd "$1" kvm) \
+	timeout -k 5 20 $(qemu_cmd "$1" kvm) \
 		-append "console=ttyS0 panic=-1 latt_probe=1" </dev/null 2>&1 |
 		grep -q 'latt-init: probe ok'
 }
@@ -160,8 +162,10 @@ EOF
 }
 
 # host: the same tests on this machine's kernel, under the suite's lock
-# (they change system settings that other test runs share).
+# (they change system settings that other test runs share), taken once.
 host() {
+	exec 9>>/tmp/latt-suite.lock
+	command -v flock >/dev/null && flock 9
 	res=$out/host
 	mkdir -p "$res"
 	start=$(date +%s)
@@ -173,9 +177,6 @@ host() {
 		*.sh)	set -- sh "$top_srcdir/$t" ;;
 		*)	set -- "$top_builddir/$t" ;;
 		esac
-		if command -v flock >/dev/null; then
-			set -- flock /tmp/latt-suite.lock "$@"
-		fi
 		(cd "$top_builddir" && top_srcdir=$top_srcdir \
 			top_builddir=$top_builddir LATT=$LATT \
 			timeout -k 10 900 "$@") \
@@ -184,6 +185,7 @@ host() {
 	done
 	echo "$(($(date +%s) - start))" >"$res/seconds"
 	echo done >"$res/done"
+	exec 9>&-
 }
 
 # tap LOG RC: "passed failed skipped" of one TAP log.  Points missing from

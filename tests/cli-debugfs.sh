@@ -1,0 +1,129 @@
+#!/bin/sh
+# --features and --preempt on the kernel itself: debugfs sched/features
+# and sched/preempt read back from outside while latt's command runs, per
+# configuration, and put back after the run and after SIGINT.  Runs in
+# make check-kernels (Debian 6.1: writable debugfs, preempt=dynamic; the
+# PREEMPT_RT kernel has features but no preemption modes) and on a host
+# whose debugfs allows it.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+[ "$(id -u)" = 0 ] || skip_all "needs root to write debugfs"
+dbg=/sys/kernel/debug
+if ! grep -q " $dbg debugfs " /proc/mounts; then
+	mount -t debugfs debugfs $dbg 2>/dev/null ||
+		skip_all "cannot mount debugfs at $dbg"
+	trap 'cleanup; umount $dbg' EXIT
+fi
+features=$dbg/sched/features
+preempt=$dbg/sched/preempt
+if ! cat $features >/dev/null 2>"$tmp/e"; then
+	skip_all "cannot read $features: $(sed 's/.*: //' "$tmp/e")"
+fi
+# A feature that is on: writing it again changes nothing, and says
+# whether the kernel lets root write here at all.
+on=$(tr ' ' '\n' <$features | grep -v '^NO_' | grep . | head -n 1)
+off=$(tr ' ' '\n' <$features | sed -n 's/^NO_//p' | head -n 1)
+if ! echo "$on" >$features 2>"$tmp/e"; then
+	skip_all "debugfs refuses writes to $features: $(sed 's/.*: //' "$tmp/e")"
+fi
+
+plan 16
+
+await() {
+	_n=0
+	until "$@" >/dev/null 2>&1; do
+		_n=$((_n + 1))
+		[ $_n -gt 3000 ] && return 1
+		sleep 0.1
+	done
+}
+# The command: says it runs ($1/runN, N counting the runs), then waits
+# for $1/goN; the test reads debugfs meanwhile.
+mkdir "$tmp/h"
+cat >"$tmp/hold.sh" <<'EOF'
+n=1
+while [ -e "$1/run$n" ]; do n=$((n + 1)); done
+touch "$1/run$n"
+while [ ! -e "$1/go$n" ]; do sleep 0.05; done
+EOF
+hold() {
+	rm -f "$tmp/h/"*
+	$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- \
+		sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
+	lpid=$!
+}
+held() {
+	await test -e "$tmp/h/run$1"
+}
+go() {
+	touch "$tmp/h/go$1"
+}
+# has WORD: is WORD among the scheduler features?
+has() {
+	tr ' ' '\n' <$features | grep -qx "$1"
+}
+# mode: the current preemption mode (in brackets in sched/preempt).
+mode() {
+	sed -n 's/.*(\([a-z]*\)).*/\1/p' $preempt
+}
+
+before=$(cat $features)
+hold -C a:features=NO_$on,$off -C b:
+held 1
+check "--features NO_$on,$off: NO_$on in sched/features while it runs" \
+	has "NO_$on"
+check "... and $off" has "$off"
+go 1
+held 2
+check "... the next configuration (none) runs with $on again" has "$on"
+check "... and NO_$off" has "NO_$off"
+go 2
+wait $lpid
+is $? 0 "both runs: exit 0"
+is "$(cat $features)" "$before" "... sched/features as before"
+
+hold --features NO_$on
+held 1
+check "SIGINT: NO_$on set while it runs" has "NO_$on"
+kill -INT $lpid
+wait $lpid
+is $? 130 "... exit 130"
+is "$(cat $features)" "$before" "... sched/features put back"
+
+if [ ! -e $preempt ]; then
+	reason="no $preempt: this kernel has no dynamic preemption"
+	uname -v | grep -q PREEMPT_RT && reason="$reason (PREEMPT_RT)"
+	i=0
+	while [ $i -lt 7 ]; do skip "$reason"; i=$((i + 1)); done
+	exit 0
+fi
+was=$(mode)
+for want in none full; do
+	[ "$want" = "$was" ] && continue
+	hold --preempt $want
+	held 1
+	is "$(mode)" "$want" "--preempt $want: read back while it runs"
+	go 1
+	wait $lpid
+	is "$(mode)" "$was" "... $was again after the run"
+done
+# One of the two was the mode already: latt writes it anyway, and the
+# run leaves it.
+[ "$was" = none ] || [ "$was" = full ] && {
+	hold --preempt $was
+	held 1
+	is "$(mode)" "$was" "--preempt $was (the mode already): read back"
+	go 1
+	wait $lpid
+	is "$(mode)" "$was" "... unchanged after"
+}
+other=full
+[ "$was" = full ] && other=none
+hold --preempt $other
+held 1
+is "$(mode)" "$other" "SIGINT: --preempt $other while it runs"
+kill -INT $lpid
+wait $lpid
+is "$?$(mode)" "130$was" "... exit 130, $was again"
+check "... the report says it was interrupted" \
+	grep -q "$(printf '^\tStatus\t.*interrupted by SIGINT')" "$tmp/out"

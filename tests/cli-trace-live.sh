@@ -1,0 +1,94 @@
+#!/bin/sh
+# latt's trace instances on the kernel itself, read back from tracefs
+# while the run goes on: -b's and --explain's instances exist, record the
+# scheduler's events and are on; after the run, after SIGINT and after a
+# -b that was reached, tracefs is as latt found it but for the one
+# instance -b keeps (stopped).  Runs in make check-kernels (Debian 6.1 and
+# 6.1 PREEMPT_RT) and on a host that lets root trace.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+tr=/sys/kernel/tracing
+[ "$(id -u)" = 0 ] || skip_all "tracing needs root"
+[ -d $tr/instances ] && [ -w $tr/instances ] ||
+	skip_all "no writable tracefs at $tr"
+"$latt" -c1 -s1 -S1 -t 0.01 -b 1h >/dev/null 2>"$tmp/err"
+grep -q 'built without libtracefs' "$tmp/err" &&
+	skip_all "latt is built without libtracefs"
+
+plan 14
+
+await() {
+	_n=0
+	until "$@" >/dev/null 2>&1; do
+		_n=$((_n + 1))
+		[ $_n -gt 3000 ] && return 1
+		sleep 0.1
+	done
+}
+mkdir "$tmp/h"
+cat >"$tmp/hold.sh" <<'EOF'
+touch "$1/run"
+while [ ! -e "$1/go" ]; do sleep 0.05; done
+EOF
+hold() {
+	rm -f "$tmp/h/"*
+	$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- \
+		sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
+	lpid=$!
+	await test -e "$tmp/h/run"
+}
+# on INSTANCE: is INSTANCE tracing, with the scheduler's events on?
+on() {
+	d=$tr/instances/$1
+	test "$(cat $d/tracing_on)" = 1 &&
+		test "$(cat $d/events/sched/sched_switch/enable)" = 1 &&
+		test "$(cat $d/events/sched/sched_waking/enable)" = 1
+}
+# instances: latt's instances in tracefs, of any latt.
+instances() {
+	ls $tr/instances | grep '^latt-' | tr '\n' ' '
+}
+
+before=$(instances)
+top="$(cat $tr/tracing_on) $(sort $tr/set_event | tr '\n' ' ')"
+
+# latt may still be making its instances when the command starts.
+both_on() {
+	on "latt-$lpid" && on "latt-$lpid-explain"
+}
+hold -b 1h --explain
+await both_on
+check "-b 1h --explain: -b's instance latt-$lpid records while it runs" \
+	on "latt-$lpid"
+check "... and --explain's, latt-$lpid-explain" on "latt-$lpid-explain"
+is "$(cat $tr/tracing_on) $(sort $tr/set_event | tr '\n' ' ')" "$top" \
+	"... the top buffer untouched"
+touch "$tmp/h/go"
+wait $lpid
+is $? 0 "... exit 0"
+check "... both instances removed after the run" \
+	test ! -e "$tr/instances/latt-$lpid" -a ! -e "$tr/instances/latt-$lpid-explain"
+check "... the explanation read from the trace" \
+	grep -q "$(printf '^\tTrace\t\t[0-9]* scheduler events')" "$tmp/out"
+
+hold -b 1h --explain
+await both_on
+check "SIGINT: both instances record while it runs" both_on
+kill -INT $lpid
+wait $lpid
+is $? 130 "... exit 130"
+check "... both instances removed" \
+	test ! -e "$tr/instances/latt-$lpid" -a ! -e "$tr/instances/latt-$lpid-explain"
+is "$(instances)" "$before" "... tracefs has the instances it had"
+
+# -b reached (every wakeup takes more than a microsecond): the one
+# instance kept, stopped; no other left.
+run -c2 -s1 -S2 -x0 -t 600 -b 1us
+lpid=$(sed -n 's/.*(instance latt-\([0-9]*\), kept).*/\1/p' "$tmp/out")
+is "$rc" 3 "-b 1us: reached, exit 3"
+check "... its instance kept (latt-$lpid), stopped" \
+	sh -c "test -n '$lpid' && test \$(cat $tr/instances/latt-$lpid/tracing_on) = 0"
+[ -n "$lpid" ] && rmdir "$tr/instances/latt-$lpid"
+is "$(instances)" "$before" "... and no other instance of latt's left"
+is "$(cat $tr/tracing_on) $(sort $tr/set_event | tr '\n' ' ')" "$top" \
+	"... the top buffer as it was"
