@@ -383,9 +383,13 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 	gmtime_r(&r->started.tv_sec, &tm);
 	strftime(a, sizeof(a), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	line(f, "Started", "%s", a);
+	/*
+	 * In a sweep the mechanism and threads are each configuration's:
+	 * its settings below name them.
+	 */
 	line(f, "Measurement", "min_wait=%s, max_wait=%s, clients=%u, "
 	     "work=%s, duration=%s, warmup=%s, grace=%s, percentiles=%s, "
-	     "clock=%s, mechanism=%s, threads=%s",
+	     "clock=%s%s%s%s%s",
 	     latt_format_duration(c->min_wait_ns, a, sizeof(a)),
 	     latt_format_duration(c->max_wait_ns, b, sizeof(b)), c->clients,
 	     format_size(c->work_bytes, d, sizeof(d)),
@@ -393,8 +397,10 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 	     "the command's",
 	     format_time(c->warmup_ns, g, sizeof(g)),
 	     format_time(c->grace_ns, grace, sizeof(grace)), pcts,
-	     latt_clock_id_name(c->clock), latt_wake_name(c->mechanism),
-	     c->threads ? "yes" : "no");
+	     latt_clock_id_name(c->clock), sweep ? "" : ", mechanism=",
+	     sweep ? "" : latt_wake_name(c->mechanism),
+	     sweep ? "" : ", threads=", sweep ? "" : c->threads ? "yes" :
+	     "no");
 	if (c->breaktrace_ns || c->explain) {
 		char bt[48] = "", ex[32] = "";
 

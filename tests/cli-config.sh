@@ -5,7 +5,7 @@
 # must not pass for good ones (nothing measured, a wakeup that stalled).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 77
+plan 78
 
 # usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
 usage_error() {
@@ -84,6 +84,8 @@ is "$(grep '^# samples' "$tmp/out" | sed 's/.*config=\([^ ]*\) .*mechanism=\([a-
 	"... each run woke its clients its own way (the -v header of each run)"
 check "... the table names them: pipe back from --mechanism's eventfd" \
 	sh -c "grep -Eq '^ev +mechanism=eventfd( \[.*\])?$' '$tmp/out' && grep -Eq '^pipe +\(no settings\)( \[.*\])?$' '$tmp/out' && grep -Eq '^futex-thr +mechanism=futex,threads=1( \[.*\])?$' '$tmp/out'"
+check "... and the sweep's Measurement line leaves them to each one's settings" \
+	sh -c "grep -q '^	Measurement	.*, clock=auto\$' '$tmp/out' && ! grep -q '^	Measurement.*mechanism=' '$tmp/out'"
 usage_error "-C threads=yes: 1 or 0" -C 'a:threads=yes' -t 1
 check "... saying so" grep -q "invalid threads 'yes': expected 1 (threads) or 0 (processes)" "$tmp/err"
 usage_error "-C mechanism=signal" -C 'a:mechanism=signal' -t 1
