@@ -106,6 +106,12 @@ static void test_two_runs(struct latt_session *s)
 
 	base_cfg(&c, argv);
 	c.cmd_argc = 3;
+	/*
+	 * The command must have written its signal mask before the run's
+	 * end stops it: an emulated machine (make check-kernels) takes more
+	 * than 300 ms to execute it beside two clients.
+	 */
+	c.duration_ns = 2000 * MS;
 	latt_run(s, &c, 1, &r1);
 	ok(r1.stop == LATT_STOP_DURATION && killed_by(&r1, SIGTERM) &&
 	   r1.target_killed && r1.wake.stats.count > 0 && r1.run == 1 &&
