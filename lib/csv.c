@@ -85,7 +85,7 @@ static uint64_t tv_ns(const struct timeval *tv)
 	       (uint64_t)tv->tv_usec * 1000;
 }
 
-static void row(FILE *f, const struct latt_json_doc *d,
+static void row(FILE *f, const struct latt_doc *d,
 		const struct latt_result *r)
 {
 	static const double pcts[] = { 50, 90, 99, 99.9, 99.99 };
@@ -106,8 +106,8 @@ static void row(FILE *f, const struct latt_json_doc *d,
 	text(f, latt_json_stop_name(r->stop));
 	put_uint(f, true, latt_result_measured(r) && !latt_result_exit_status(r));
 	put_uint(f, true, (uint64_t)latt_result_exit_status(r));
-	text(f, r->kernel);
-	text(f, r->hostname);
+	text(f, d->sys->kernel);
+	text(f, d->sys->hostname);
 	text(f, r->clock);
 	text(f, latt_wake_name(r->cfg.mechanism));
 	put_uint(f, true, r->cfg.threads);
@@ -155,7 +155,7 @@ static void row(FILE *f, const struct latt_json_doc *d,
 	fputc('\n', f);
 }
 
-int latt_csv_write(FILE *f, const struct latt_json_doc *d)
+int latt_csv_write(FILE *f, const struct latt_doc *d)
 {
 	size_t i, j;
 

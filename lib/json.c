@@ -90,7 +90,7 @@ const char *latt_json_stop_name(enum latt_stop stop)
 	       names[stop] : "unknown";
 }
 
-static jobj *system_obj(const struct latt_json_doc *d)
+static jobj *system_obj(const struct latt_doc *d)
 {
 	const struct latt_sysinfo *s = d->sys;
 	jobj *o = json_object_new_object();
@@ -456,7 +456,7 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 	return o;
 }
 
-static jobj *configurations_arr(const struct latt_json_doc *d)
+static jobj *configurations_arr(const struct latt_doc *d)
 {
 	jobj *a = json_object_new_array(), *cfg, *runs;
 	char *set;
@@ -484,7 +484,7 @@ static jobj *configurations_arr(const struct latt_json_doc *d)
 	return a;
 }
 
-int latt_json_write(FILE *f, const struct latt_json_doc *d)
+int latt_json_write(FILE *f, const struct latt_doc *d)
 {
 	jobj *root = json_object_new_object(), *tool, *argv;
 	const char *text;

@@ -228,3 +228,11 @@ void latt_out_abort(struct latt_out *o)
 		o->tmp = NULL;
 	}
 }
+
+int latt_out_close_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout) && fclose(stdout) == 0)
+		return 0;
+	return errno ? -errno : -EIO;
+}

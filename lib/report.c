@@ -18,6 +18,7 @@
 #include "latt/escape.h"
 #include "latt/parse.h"
 #include "latt/report.h"
+#include "lib/quiet.h"
 #include "latt/util.h"
 
 #define RULE "-------------------------------------"
@@ -358,7 +359,8 @@ static char *format_size(uint64_t bytes, char *buf, size_t len)
 }
 
 
-void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
+void latt_report_produced(FILE *f, const struct latt_doc *doc,
+			  const struct latt_result *r, bool sweep)
 {
 	const struct latt_run_cfg *c = &r->cfg;
 	char a[32], b[32], d[32], e[32], g[32], grace[32], *set;
@@ -373,13 +375,13 @@ void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep)
 	}
 	block(f, "Produced by");
 	line(f, "Version", "latt %s", PACKAGE_VERSION);
-	if (r->label)
-		line(f, "Label", "%s", r->label);
-	line(f, "Command line", "%s", r->cmdline && *r->cmdline ?
-	     r->cmdline : "unknown");
-	line(f, "Kernel", "%s", r->kernel);
-	line(f, "Host", "%s", r->hostname);
-	line(f, "CPUs", "%8u", r->cpus);
+	if (doc->label)
+		line(f, "Label", "%s", doc->label);
+	line(f, "Command line", "%s", doc->cmdline && *doc->cmdline ?
+	     doc->cmdline : "unknown");
+	line(f, "Kernel", "%s", doc->sys->kernel);
+	line(f, "Host", "%s", doc->sys->hostname);
+	line(f, "CPUs", "%8u", doc->sys->cpus);
 	gmtime_r(&r->started.tv_sec, &tm);
 	strftime(a, sizeof(a), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	line(f, "Started", "%s", a);
@@ -501,7 +503,8 @@ void latt_report_hist(FILE *f, const struct latt_result *r)
 	}
 }
 
-int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
+int latt_report_text(FILE *f, const struct latt_doc *d,
+		     const struct latt_result *r, unsigned int extra)
 {
 	char smin[32], smax[32], st[128];
 
@@ -581,7 +584,7 @@ int latt_report_text(FILE *f, const struct latt_result *r, unsigned int extra)
 		latt_report_clients(f, r);
 	if (extra & LATT_REPORT_HIST)
 		latt_report_hist(f, r);
-	latt_report_produced(f, r, false);
+	latt_report_produced(f, d, r, false);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;
@@ -633,157 +636,77 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 		latt_esc(latt_result_status(r, st, sizeof(st))));
 }
 
-/* Print @line without its trailing blanks. */
-static void put_trimmed(FILE *f, char *line)
+/* Was @r measured, with an output that still takes its report? */
+static bool reportable(const struct latt_result *r)
 {
-	size_t n = strlen(line);
-
-	while (n && line[n - 1] == ' ')
-		line[--n] = '\0';
-	fprintf(f, "%s\n", line);
+	return latt_result_measured(r) && r->stop != LATT_STOP_OUTPUT;
 }
 
-/* Is @m the column the spread of the runs is shown beside (p99)? */
-static bool spread_column(const struct latt_metric *m)
+int latt_report_run(FILE *f, const struct latt_report_opts *o,
+		    const struct latt_result *r)
 {
-	return m->kind == LATT_MK_PCT && m->pct == 99;
-}
-
-/* The heading of the values (@ratios false) or of the ratios. */
-static void heading(FILE *f, int w, const struct latt_metric_list *ml,
-		    bool ratios)
-{
-	char buf[1024];
-	size_t m, o;
-
-	o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4s", w,
-			     ratios ? "ratio" : "config", ratios ? "" : "runs");
-	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s ",
-				      LATT_CELL_WIDTH - 1, ml->m[m].head);
-		if (spread_column(&ml->m[m]) && o < sizeof(buf))
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-					      " %7s", ratios ? "" : "spread");
-	}
-	put_trimmed(f, buf);
-}
-
-/*
- * One configuration's values (@ratios false: "+" after a percentile the
- * samples are too few for) or its ratios to @first ("~" within the
- * noise).  Sets *@few, *@noise when it marks one.
- */
-static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
-		      const struct latt_agg_cfg *row,
-		      const struct latt_agg_cfg *first, bool ratios,
-		      bool *few, bool *noise)
-{
-	char buf[1024], cell[64];
-	size_t m, o;
-
-	if (ratios)
-		o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4s", w,
-				     row->name, "");
-	else
-		o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4u", w,
-				     row->name, row->runs);
-	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
-		const struct latt_metric *mt = &ml->m[m];
-		const struct latt_value *v = &row->val[m];
-		char mark = ' ';
-
-		if (ratios && row != first &&
-		    latt_agg_noise(mt, v, &first->val[m]))
-			mark = '~';
-		else if (!ratios && v->few && !isnan(v->v))
-			mark = '+';
-		*few |= mark == '+';
-		*noise |= mark == '~';
-		latt_metric_cell(mt, ratios ? latt_agg_ratio(v, &first->val[m])
-				 : v->v, ratios, mark, cell, sizeof(cell));
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
-		if (!spread_column(mt) || o >= sizeof(buf))
-			continue;
-		if (ratios || isnan(v->spread) || !(v->v > 0))
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %7s",
-					      ratios ? "" : "-");
-		else
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-					      " %6.0f%%",
-					      100 * v->spread / v->v);
-	}
-	put_trimmed(f, buf);
-}
-
-void latt_report_marks(FILE *f, bool few, bool noise)
-{
-	if (few)
-		fprintf(f, "\n+ the max of a run with too few samples for that "
-			"percentile (p99 needs 100, p99.9 1000)\n");
-	if (noise)
-		fprintf(f, "\n~ within the noise: no larger than the "
-			"run-to-run range (or, between single runs, the 95%% "
-			"intervals overlap)\n");
-}
-
-int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_metric_list *ml,
-		      const struct latt_run_cfg *cfgs,
-		      const struct latt_agg_cfg *rows, size_t n)
-{
-	char *settings;
-	bool few = false, noise = false;
-	size_t i;
-	int w = 6;
-
-	for (i = 0; i < n; i++)
-		if ((int)strlen(rows[i].name) > w)
-			w = (int)strlen(rows[i].name);
-
-	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
-		latt_esc(sys->kernel), latt_esc(sys->hostname),
-		latt_esc(sys->cpu_model), sys->cpus,
-		sys->numa_nodes, sys->numa_nodes == 1 ? "" : "s");
-	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
-		latt_esc(sys->clocksource), latt_esc(sys->preempt),
-		sys->autogroup < 0 ? "absent" :
-		sys->autogroup ? "on" : "off");
-	fprintf(f, "Wakeup latency in usec, the median of each "
-		"configuration's runs\n\n");
-
-	heading(f, w, ml, false);
-	for (i = 0; i < n; i++)
-		table_row(f, w, ml, &rows[i], &rows[0], false, &few, &noise);
-	fputc('\n', f);
-	heading(f, w, ml, true);
-	for (i = 0; i < n; i++)
-		table_row(f, w, ml, &rows[i], &rows[0], true, &few, &noise);
-
-	fprintf(f, "\n");
-	for (i = 0; i < n; i++) {
-		settings = latt_config_format(&cfgs[i], NULL);
-		fprintf(f, "%-*s %s", w, rows[i].name, !settings ?
-			"(out of memory)" : settings[0] ? latt_esc(settings) :
-			"(no settings)");
-		free(settings);
-		if (!rows[i].runs && !rows[i].left_out)
-			fprintf(f, " [not run]");
-		else if (!rows[i].complete)
-			fprintf(f, " [no complete run: the numbers are of the "
-				"%u that measured, %u left out]", rows[i].runs,
-				rows[i].left_out);
-		else if (rows[i].left_out)
-			fprintf(f, " [%u run%s left out: not complete]",
-				rows[i].left_out,
-				rows[i].left_out == 1 ? "" : "s");
-		if (rows[i].lagged)
-			fprintf(f, " [the waker woke late in %u of %u runs: "
-				"its numbers miss the worst]", rows[i].lagged,
-				rows[i].runs);
+	if (!o->sweep || o->quiet || !reportable(r))
+		return 0;
+	latt_report_run_line(f, r, o->runs);
+	if (o->extra & LATT_REPORT_CLIENTS)
+		latt_report_clients(f, r);
+	if (o->extra & LATT_REPORT_HIST)
+		latt_report_hist(f, r);
+	if (r->stop == LATT_STOP_BREAK || r->trace_kept)
+		latt_report_trace(f, r);
+	if (r->cfg.explain)
+		latt_report_explained(f, r);
+	if (o->extra || r->cfg.explain)
 		fputc('\n', f);
-	}
-	latt_report_marks(f, few, noise);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;
+}
+
+bool latt_report_due(const struct latt_doc *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (reportable(&d->results[i]))
+			return true;
+	return false;
+}
+
+/* The table of a sweep, over the runs it did, if any measured. */
+static int sweep_table(FILE *f, const struct latt_doc *d)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < d->n; i++)
+		if (latt_result_measured(&d->results[i]) &&
+		    d->results[i].wake.stats.count)
+			break;
+	if (i == d->n)
+		return 0;
+	ret = latt_report_table(f, d->sys, d->metrics, d->cfgs, d->agg,
+				d->ncfgs);
+	if (ret)
+		return ret;
+	/* Started: the first run's start. */
+	latt_report_produced(f, d, &d->results[0], true);
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+int latt_report_write(FILE *f, const struct latt_report_opts *o,
+		      const struct latt_doc *d)
+{
+	const struct latt_result *last = &d->results[d->n - 1];
+
+	if (o->quiet)
+		return latt_quiet_write(f, d->metrics, d->agg, d->ncfgs);
+	if (o->sweep)
+		return sweep_table(f, d);
+	/* After a failed -v write, that output is no place for a report. */
+	if (!reportable(last))
+		return 0;
+	return latt_report_text(f, d, last, o->extra);
 }

@@ -287,11 +287,6 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	r->run = index;
 	r->dead_client = -1;
 	r->seed = s->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)++s->runs);
-	snprintf(r->kernel, sizeof(r->kernel), "%s", s->sys.kernel);
-	snprintf(r->hostname, sizeof(r->hostname), "%s", s->sys.hostname);
-	r->cpus = s->sys.cpus;
-	r->cmdline = s->cmdline;
-	r->label = s->label;
 	clock_gettime(CLOCK_REALTIME, &r->started);
 	r->has_target = cfg->cmd_argc > 0;
 	r->target_cmd = cfg->cmd_display;

@@ -51,7 +51,6 @@ int latt_session_init(struct latt_session *s)
 	s->root = "";
 	s->sigfd = -1;
 	s->samples = stdout;
-	s->cmdline = "";
 	s->guard_fd = -1;
 	s->target_stdout = -1;
 	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);

@@ -302,8 +302,14 @@ static size_t count_lines_with(const char *text, const char *word)
 }
 
 /* The text report of @r in a malloc'ed string; NULL on failure. */
+/* The document of one result, on a made-up system. */
+static struct latt_sysinfo doc_sys = {
+	.kernel = "6.99.0-test", .hostname = "box", .cpus = 4,
+};
+
 static char *report(const struct latt_result *r, int *ret)
 {
+	struct latt_doc d = { .sys = &doc_sys, .results = r, .n = 1 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -311,7 +317,7 @@ static char *report(const struct latt_result *r, int *ret)
 	f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	*ret = latt_report_text(f, r, 0);
+	*ret = latt_report_text(f, &d, r, 0);
 	if (fclose(f)) {
 		free(buf);
 		return NULL;
@@ -406,7 +412,9 @@ static void test_report(void)
 
 	f = fopen("/dev/full", "we");
 	if (f) {
-		ret = latt_report_text(f, r, 0);
+		struct latt_doc d = { .sys = &doc_sys, .results = r, .n = 1 };
+
+		ret = latt_report_text(f, &d, r, 0);
 		fclose(f);
 		ok(ret == -ENOSPC, "report: a failed write is -ENOSPC");
 	} else {

@@ -14,29 +14,13 @@
 #include <stdio.h>
 
 #include "latt/result.h"
-#include "lib/aggregate.h"
-#include "latt/sysinfo.h"
+#include "lib/doc.h"
 
 #define LATT_JSON_SCHEMA	1
 
-struct latt_json_doc {
-	int argc;			/* latt's own command line */
-	char *const *argv;
-	const char *label;		/* --label, or NULL */
-	const struct latt_sysinfo *sys;
-	unsigned int hz;		/* 0: not known */
-	const struct latt_run_cfg *cfgs;	/* every configuration, in
-						   order, run or not */
-	size_t ncfgs;
-	const struct latt_result *results;	/* in the order they ran */
-	size_t n;
-	const struct latt_metric_list *metrics;	/* of the summaries */
-	const struct latt_agg_cfg *agg;		/* each configuration's
-						   values, as cfgs */
-};
 
 /* Write @d to @f as one JSON document.  0 or -errno (-ENOMEM). */
-int latt_json_write(FILE *f, const struct latt_json_doc *d);
+int latt_json_write(FILE *f, const struct latt_doc *d);
 
 /* The name of how a run stopped, as the document has it ("duration"). */
 const char *latt_json_stop_name(enum latt_stop stop);

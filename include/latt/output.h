@@ -42,4 +42,10 @@ int latt_out_commit(struct latt_out *o);
 /* Drop @o: nothing is left at its path, an older file stays. */
 void latt_out_abort(struct latt_out *o);
 
+/*
+ * Flush and close the standard output: what could not be written there
+ * is a failure, not silence.  0 or -errno.
+ */
+int latt_out_close_stdout(void);
+
 #endif /* LATT_OUTPUT_H */

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Report writers.  Each formats a struct latt_result and computes nothing.
+ * The report: what latt prints of its runs.  latt_report_run() and
+ * latt_report_write() assemble it as the invocation asked (a small
+ * struct latt_report_opts, not the option parser's); the other writers
+ * are its blocks.  Each formats results and values computed elsewhere
+ * (lib/aggregate.h) and computes nothing.
  */
 #ifndef LATT_REPORT_H
 #define LATT_REPORT_H
@@ -9,8 +13,9 @@
 #include <stdio.h>
 
 #include "latt/result.h"
-#include "lib/aggregate.h"
 #include "latt/sysinfo.h"
+#include "lib/aggregate.h"
+#include "lib/doc.h"
 
 /*
  * The text report: latt-0.1's report byte for byte (Parameters, Entries
@@ -20,8 +25,8 @@
  * two latt-0.1 lines of the averages contain the word "Avg", so scripts
  * that grep for it keep working.  Returns 0 or -errno of a failed write.
  */
-int latt_report_text(FILE *f, const struct latt_result *r,
-		     unsigned int extra);
+int latt_report_text(FILE *f, const struct latt_doc *d,
+		     const struct latt_result *r, unsigned int extra);
 
 /* What latt_report_text() adds on request. */
 #define LATT_REPORT_CLIENTS	0x1	/* --per-client: the Clients block */
@@ -32,7 +37,8 @@ int latt_report_text(FILE *f, const struct latt_result *r,
  * CPUs, start and every parameter of @r; for a single run (@sweep false)
  * also its configuration and settings.
  */
-void latt_report_produced(FILE *f, const struct latt_result *r, bool sweep);
+void latt_report_produced(FILE *f, const struct latt_doc *d,
+			  const struct latt_result *r, bool sweep);
 
 /*
  * -b, --keep-trace: the Breaktrace and Trace lines of the Run block (in a
@@ -92,5 +98,34 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
  * (@noise).
  */
 void latt_report_marks(FILE *f, bool few, bool noise);
+
+/* What the report is to hold. */
+struct latt_report_opts {
+	bool quiet;		/* -q: a line per configuration, no more */
+	bool sweep;		/* several runs: a line each, then a table */
+	unsigned int runs;	/* runs per configuration (-r) */
+	unsigned int extra;	/* LATT_REPORT_CLIENTS, LATT_REPORT_HIST */
+};
+
+/*
+ * In a sweep, what is printed as run @r ends: its line, and its blocks
+ * of --per-client, --hist, -b and --explain.  Nothing for a single run,
+ * with -q, or for a run not measured.  0 or -errno of a failed write.
+ */
+int latt_report_run(FILE *f, const struct latt_report_opts *o,
+		    const struct latt_result *r);
+
+/*
+ * Is there a report to write: did a run of @d measure, with an output
+ * still able to take it?
+ */
+bool latt_report_due(const struct latt_doc *d);
+
+/*
+ * The report of @d at the end: the -q lines, the table of a sweep, or
+ * the report of its single run.  0 or -errno of a failed write.
+ */
+int latt_report_write(FILE *f, const struct latt_report_opts *o,
+		      const struct latt_doc *d);
 
 #endif /* LATT_REPORT_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The result of one run: the configuration it ran (a copy), what produced
- * it (run number, seed, clock, kernel, start time), what it measured, how
+ * it (run number, seed, clock, start time), what it measured, how
  * it ended, the command's resource use and the system's context switches.
  *
  * Statistics are computed once: latt_result_collect() merges the clients'
@@ -93,11 +93,6 @@ struct latt_result {
 	const char *clock;		/* "monotonic", "tsc" */
 	double clock_ghz;		/* tsc: its rate, as calibrated */
 	double clock_drift_ppm;		/* tsc: off monotonic at the end */
-	char kernel[65];		/* uname -r */
-	char hostname[65];
-	unsigned int cpus;		/* online */
-	const char *cmdline;		/* latt's own, quoted; "" unknown */
-	const char *label;		/* --label, or NULL */
 	struct timespec started;	/* CLOCK_REALTIME at the start */
 
 	/* measurements */

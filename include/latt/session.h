@@ -38,8 +38,6 @@ struct latt_session {
 	struct latt_sysinfo sys;
 	struct latt_sched_saved waker;	/* latt's own settings */
 	FILE *samples;		/* -v: where samples are printed */
-	const char *cmdline;	/* latt's command line, for the results */
-	const char *label;	/* --label, or NULL */
 	bool pipe_ignored;	/* SIGPIPE was ignored when latt started */
 	/* live output on stderr while measuring */
 	bool progress;		/* a line updated in place (a terminal) */

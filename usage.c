@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt --help: every option in one screen; see options.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "latt/result.h"
+#include "options.h"
+
+/*
+ * After --help or --version: a failed write to the standard output is an
+ * error (exit 2), as anywhere else.
+ */
+void __attribute__((noreturn)) latt_exit_after_stdout(void)
+{
+	errno = 0;
+	if (fflush(stdout) || ferror(stdout) || fclose(stdout)) {
+		fprintf(stderr, "latt: write error on standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		exit(LATT_EXIT_RUNTIME);
+	}
+	exit(EXIT_SUCCESS);
+}
+
+void __attribute__((noreturn)) latt_usage(void)
+{
+	fputs(
+"Usage: latt [options] [--] [command [args...]]\n"
+"       latt [options] 'command with arguments' [options]\n"
+"\n"
+"Measure wakeup latency: how long a task waits between being woken and\n"
+"running, while COMMAND runs beside it (or for --duration without one).\n"
+"A single quoted argument containing spaces is run by /bin/sh -c.\n"
+"\n"
+"Options:\n"
+"  -c, --clients N         clients to wake each cycle (1-4096, default 1)\n"
+"  -s, --min-wait TIME     shortest sleep between wakeups (default 100ms;\n"
+"                          a plain number is in ms)\n"
+"  -S, --max-wait TIME     longest sleep between wakeups (default 500ms)\n"
+"  -x, --work SIZE         work per wakeup over a buffer of SIZE (default\n"
+"                          64k; a plain number is in KB; 0 for none)\n"
+"  -t, --duration TIME     measure this long (default 10s without a\n"
+"                          command; a plain number is in seconds); with a\n"
+"                          command, stop it when the time is up\n"
+"      --warmup TIME       drop the samples of the first TIME of each run\n"
+"      --grace TIME        after SIGTERM, wait this long before SIGKILL\n"
+"                          of the command's process group (default 2s)\n"
+"  -p, --percentiles LIST  percentiles to report (default\n"
+"                          50,90,99,99.9,99.99)\n"
+"      --clock CLOCK       auto (the default: tsc where the kernel trusts\n"
+"                          it, else monotonic), monotonic, monotonic_raw\n"
+"                          or tsc\n"
+"      --mechanism MECH    how clients are woken: pipe (the default),\n"
+"                          eventfd, futex or socket\n"
+"      --threads           clients are threads of latt, not processes\n"
+"                          (-C keys: mechanism=MECH, threads=1 or 0)\n"
+"  -C, --config NAME:KEY=VALUE,...\n"
+"                          a named configuration of the settings below\n"
+"                          (KEY is the option without its dashes); give\n"
+"                          several to compare them (\"-C base:\" keeps the\n"
+"                          defaults)\n"
+"  -r, --runs N            run each configuration N times, interleaved\n"
+"                          (1-1000, default 1)\n"
+"  -o, --output FILE       write the report to FILE (whole, when latt\n"
+"                          ends) instead of the standard output, which\n"
+"                          the command keeps\n"
+"  -q, --quiet             print only one line per configuration:\n"
+"                          config=NAME entries=N max= avg= stdev= p99=\n"
+"                          p50= p99.9= (usec) wall_s= cpu_s= cs_per_s=;\n"
+"                          not with -v, --per-client, --hist\n"
+"      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
+"                          METRIC=TIME,... with METRIC max, avg, stdev\n"
+"                          or pNN (\"p99=2ms,max=20ms\"; a plain number\n"
+"                          is in usec)\n"
+"      --json FILE         write the results as JSON to FILE (- for the\n"
+"                          standard output, which then has nothing else)\n"
+"      --csv FILE          write a row per run as CSV to FILE (- for the\n"
+"                          standard output, which then has nothing else)\n"
+"      --label TEXT        name these results in the JSON and the CSV\n"
+"                          (latt compare shows it)\n"
+"  -i, --interval TIME     print a line of the interval's numbers on\n"
+"                          stderr every TIME (a plain number is in\n"
+"                          seconds); without it, while stderr is a\n"
+"                          terminal, a progress line is updated in place\n"
+"  -b, --breaktrace TIME   stop at the first wakeup slower than TIME (a\n"
+"                          plain number is in usec), with a trace of the\n"
+"                          scheduler's events up to it kept in latt's\n"
+"                          own ftrace instance (needs root)\n"
+"      --keep-trace        keep that instance even when -b is not reached\n"
+"      --explain[=N]       trace the scheduler and explain the N worst\n"
+"                          wakeups (default 5): who woke each, the split\n"
+"                          of its latency, what ran on its CPU meanwhile\n"
+"      --per-client        add a line per client: samples, max, p99, the\n"
+"                          CPUs it was woken on, migrations\n"
+"      --hist              add a log2 histogram of the wakeup latency\n"
+"  -v, --verbose           print every sample as it is logged\n"
+"  -V, --version           print the version and exit\n"
+"  -h, --help              print this help and exit\n"
+"\n"
+"Settings of the clients (the defaults of every configuration):\n"
+"      --policy POLICY     other, batch, idle, fifo, rr or deadline\n"
+"      --priority N        real-time priority for fifo and rr (1-99)\n"
+"      --nice N            nice value (-20 to 19)\n"
+"      --cpus LIST         CPUs to run on (\"0-3,6\")\n"
+"      --node N            NUMA node for CPUs and memory\n"
+"      --slice TIME        EEVDF custom slice (100us-100ms; Linux 6.12+)\n"
+"      --runtime TIME, --deadline TIME, --period TIME\n"
+"                          parameters of policy deadline\n"
+"Settings of the waker (latt itself):\n"
+"      --waker-policy POLICY, --waker-priority N, --waker-nice N,\n"
+"      --waker-cpus LIST\n"
+"Settings of the command:\n"
+"      --target-policy POLICY, --target-priority N, --target-nice N,\n"
+"      --target-cpus LIST, --target-node N\n"
+"      --target-cgroup PATH  run it in this cgroup\n"
+"      --target-weight N   run it in a cgroup of its own with this CPU\n"
+"                          weight (1-10000; 100 is the default weight)\n"
+"Settings of the system (restored after each run):\n"
+"      --autogroup 0|1     sched_autogroup_enabled\n"
+"      --dma-latency USEC  hold a PM QoS CPU latency limit\n"
+"      --features LIST     scheduler features (debugfs), NO_X turns X off\n"
+"      --preempt MODE      preemption mode (debugfs): none, voluntary,\n"
+"                          full or lazy\n"
+"      --scheduler COMMAND a sched_ext scheduler to run during each run\n"
+"\n"
+"TIME takes a unit: ns, us, ms, s, min, h, d (\"500us\", \"2s\"); a plain\n"
+"number is in microseconds for the settings.  SIZE takes b, k, m, g.\n"
+"\n"
+"Exit status: 0 success, 1 usage error, 2 setup or runtime failure\n"
+"(including missing privileges), 3 over a --fail-above limit or -b, 4 the\n"
+"command failed, 127 the command could not be executed, 128+N\n"
+"interrupted by signal N (130 for SIGINT).\n"
+"\n"
+"       latt compare FILE.json...   compare saved --json results\n"
+"\n"
+"Examples:\n"
+"  latt -c8 sleep 30\n"
+"  latt -c8 'make -j4'\n"
+"  latt -c4 -t 60 make -j4\n"
+"  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n"
+"\n"
+"See latt(1) for the report and more.\n", stdout);
+	latt_exit_after_stdout();
+}
