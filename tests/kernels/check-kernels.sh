@@ -256,6 +256,11 @@ for k in $kernels; do
 		printf '%-7s not run: %s\n' "$k" "$(cat "$res/unavailable")"
 		continue
 	fi
+	if [ ! -s "$res/facts" ]; then
+		printf '%-7s did not report (%s s)\n' "$k" "$(cat "$res/seconds" 2>/dev/null)"
+		[ -e "$res/broken" ] && printf '%-7s %s\n' "" "$(cat "$res/broken")"
+		continue
+	fi
 	printf '%-7s %s, %s clocksource, preempt %s, cgroup %s, %s CPUs, %s s%s\n' "$k" \
 		"$(sed -n 's/^kernel //p' "$res/facts" 2>/dev/null)" \
 		"$(sed -n 's/^clocksource //p' "$res/facts" 2>/dev/null)" \

@@ -13,9 +13,18 @@ off() {
 }
 trap off EXIT
 
+# The job: top_srcdir, top_builddir, LATT and the list of test files.
+. "$res/job"
+export top_srcdir top_builddir LATT
+
 # proc, sys and dev come from /init.  The rest, fresh: nothing of the
-# host's /tmp or /run (latt's records, locks) may be seen here.
-mount -t tmpfs tmpfs /tmp
+# host's /tmp or /run (latt's records, locks) may be seen here; but a
+# tree built under /tmp stays visible (writes to the host's / go to the
+# tmpfs under the overlay anyway).
+case "$top_srcdir:$top_builddir" in
+/tmp/*|*:/tmp/*) ;;
+*) mount -t tmpfs tmpfs /tmp ;;
+esac
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /dev/shm 2>/dev/null || { mkdir -p /dev/shm; mount -t tmpfs tmpfs /dev/shm; }
 mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
@@ -23,10 +32,6 @@ mount -t cgroup2 cgroup2 /sys/fs/cgroup
 echo "+cpu" >/sys/fs/cgroup/cgroup.subtree_control
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing
-# The job: top_srcdir, top_builddir, LATT and the list of test files.
-. "$res/job"
-export top_srcdir top_builddir LATT
-
 # The modules of the guest's kernel, for anything a test loads.
 kmod=${kernel_dir:-/nonexistent}/lib/modules/$(uname -r)
 [ -d "$kmod" ] && mkdir -p "/lib/modules/$(uname -r)" &&
