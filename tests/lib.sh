@@ -100,16 +100,34 @@ entries() {
 	sed -n 's/^Entries logged: //p' "${1:-$tmp/out}"
 }
 
-# gone COMMAND...: wait up to 5 s for COMMAND (a search for processes)
-# to find nothing.
-gone() {
-	_i=0
-	while "$@" >/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -gt 50 ] && return 1
-		sleep 0.1
+# Waiting.  A test waits for an event (a file appearing, a line printed,
+# a process in a state), never for a time it guesses: a loaded machine
+# (make -j, stress-ng beside the suite, a sanitizer build) makes every
+# guess wrong some day.  The bound on each wait, $patience seconds of wall
+# time, is there only so that a broken latt fails the test instead of
+# hanging it: reaching it means that the event did not come at all.
+: "${patience:=60}"
+
+# wait_until COMMAND...: poll until COMMAND succeeds (its output
+# discarded); 1 when it has not after $patience s.
+wait_until() {
+	_end=$(($(date +%s) + patience))
+	until "$@" >/dev/null 2>&1; do
+		[ "$(date +%s)" -ge "$_end" ] && return 1
+		sleep 0.02
 	done
 	return 0
+}
+
+# not COMMAND...: succeeds when COMMAND fails.
+not() {
+	! "$@"
+}
+
+# gone COMMAND...: wait for COMMAND (a search for processes) to find
+# nothing.
+gone() {
+	wait_until not "$@"
 }
 
 # No process of this test's latt left (clients included)?
@@ -122,13 +140,84 @@ none_left() {
 	gone pgrep -f -- "$1"
 }
 
-# wait_for_file FILE: up to 10 s for FILE to exist.
+# wait_for_file FILE: wait for FILE to exist.
 wait_for_file() {
-	_i=0
-	while [ ! -e "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -gt 100 ] && return 1
-		sleep 0.1
-	done
-	return 0
+	wait_until test -e "$1"
+}
+
+# wait_for_line FILE ERE: wait for a line of FILE matching ERE.
+wait_for_line() {
+	wait_until grep -Eq -- "$2" "$1"
+}
+
+# state PID: the one-letter state of process PID (R, S, D, T, Z, ...).
+state() {
+	sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null
+}
+
+# in_state PID LETTERS: is process PID in one of the states LETTERS?
+in_state() {
+	case $(state "$1") in
+	"") return 1 ;;
+	["$2"]) return 0 ;;
+	*) return 1 ;;
+	esac
+}
+
+# blocked_in PID FUNCTION: is process PID asleep in the kernel function
+# FUNCTION (its wchan, e.g. pipe_read)?
+blocked_in() {
+	in_state "$1" S && [ "$(cat "/proc/$1/wchan" 2>/dev/null)" = "$2" ]
+}
+
+# clients PID: the pids of latt PID's clients (its children named as it
+# is; a command latt started has a name of its own).
+clients() {
+	pgrep -P "$1" -x "$tag"
+}
+
+# has_clients PID N: has latt PID N clients?
+has_clients() {
+	[ "$(clients "$1" | wc -l)" -ge "$2" ]
+}
+
+# measured [FILE]: has a latt run with -i written (in FILE, $tmp/err by
+# default) an interval line with a wakeup measured?
+measured() {
+	grep -Eq '^latt: .*; in all [1-9][0-9]* entries' "${1:-$tmp/err}"
+}
+
+# $until_measured: a command for latt to run (latt with -i, its stderr in
+# $tmp/err) that lasts until latt has measured a wakeup, so that a run
+# does not end before its first one however slow the machine is.
+until_measured="$tmp/until-measured"
+cat >"$until_measured" <<EOF
+#!/bin/sh
+end=\$((\$(date +%s) + $patience))
+until grep -Eq '^latt: .*; in all [1-9][0-9]* entries' '$tmp/err'; do
+	[ "\$(date +%s)" -ge "\$end" ] && exit 1
+	sleep 0.02
+done
+exit 0
+EOF
+chmod +x "$until_measured"
+
+# auto_clock: the clock --clock auto must pick on this machine, found
+# from the machine itself: the time-stamp counter where it is invariant
+# and the kernel keeps time with it, else monotonic.
+auto_clock() {
+	case $(uname -m) in
+	x86_64)
+		_want=tsc
+		grep -q '^flags.* constant_tsc' /proc/cpuinfo &&
+			grep -q '^flags.* nonstop_tsc' /proc/cpuinfo || _want=none
+		;;
+	aarch64) _want=arch_sys_counter ;;
+	*) _want=none ;;
+	esac
+	if [ "$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)" = "$_want" ]; then
+		echo tsc
+	else
+		echo monotonic
+	fi
 }
