@@ -117,6 +117,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->answer = answer;
 	w->dead_client = -1;
 	w->sigfd = s->sigfd;
+	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 	w->notify_fd = w->live_fd = -1;
 	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
@@ -394,6 +395,9 @@ static void reap(struct latt_waker *w)
 			if (set_stop(w, LATT_STOP_ERROR))
 				snprintf(w->what, sizeof(w->what), "%s exited "
 					 "during the run", w->helper_name);
+		} else if (w->guard && pid == w->guard) {
+			/* Not the command's: nothing of it to count. */
+			w->guard = 0;
 		} else if ((c = find_client(w, pid))) {
 			c->reaped = true;
 			c->reaped_ns = latt_clock_now(w->clock);
@@ -1122,9 +1126,9 @@ static void stop_clients(struct latt_waker *w)
 }
 
 /*
- * Send @sig to every child of latt that is not a client: with latt the
- * subreaper, those are the target's descendants that left its process
- * group (setsid daemons) and outlived it.  Returns how many there were.
+ * Send @sig to every child of latt that is not a client, the helper or
+ * the guard: with latt the subreaper, those are the target's descendants
+ * that left its process group (setsid daemons) and outlived it.  Returns how many there were.
  * Needs /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN); without it,
  * nothing is found.
  */
@@ -1141,7 +1145,8 @@ static unsigned int signal_strays(struct latt_waker *w, int sig)
 	if (!f)
 		return 0;
 	while (fscanf(f, "%d", &pid) == 1) {
-		if (find_client(w, pid) || (w->helper && pid == w->helper))
+		if (find_client(w, pid) || (w->helper && pid == w->helper) ||
+		    (w->guard && pid == w->guard))
 			continue;
 		kill(pid, sig);
 		n++;

@@ -4,7 +4,7 @@
 # --grace) with nothing of it left running.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 39
+plan 41
 
 run -s1 -S2 /nonexistent/command-$$
 is "$rc" 127 "a command that does not exist: exit 127"
@@ -40,7 +40,8 @@ run -s1 -S2 sh -c 'kill -KILL $$'
 is "$rc" 4 "a command killed by a signal: exit 4"
 is "$(field Exit)" "killed by signal 9 (Killed)" "the report names the signal"
 
-run -s1 -S2 sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; sleep 0.2'
+run -s1 -S2 -i 0.01 sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; exec "$0"' \
+	"$until_measured"
 is "$rc" 0 "a command that succeeds: exit 0"
 for l in Wall User System "Voluntary cs" "Involuntary cs"; do
 	check "the Target block has $l" test -n "$(value "$l")"
@@ -49,11 +50,18 @@ check "its CPU time is counted" \
 	awk -v u="$(value User)" -v s="$(value System)" 'BEGIN { exit !(u + s > 0) }'
 check "the system context switch rate is reported" test -n "$(value 'System cs rate')"
 
+# When the command ends, latt ends: nothing of its own (its guard, say)
+# is taken for a descendant of the command and given --grace to leave.
+t0=$(date +%s)
+run -s1 -S2 -i 0.01 --grace $((2 * patience))s -- "$until_measured"
+t1=$(date +%s)
+is "$rc" 0 "a command that ends ends the run: exit 0"
+check "... at once, not after --grace $((2 * patience))s ($((t1 - t0)) s)" \
+	test $((t1 - t0)) -lt "$patience"
+
 # --duration with a command: SIGTERM to the whole group, exit 0.
 marker="sleep 4242$$"
-start=$(date +%s)
 run -s1 -S2 -t 0.5 sh -c "$marker & $marker & wait"
-end=$(date +%s)
 is "$rc" 0 "--duration cutting a command short: exit 0"
 is "$(field Exit)" "killed by signal 15 (Terminated), stopped by latt" \
 	"the report says latt stopped it"
@@ -61,9 +69,7 @@ check "nothing of the command survives" none_left "$marker"
 
 # A command that ignores SIGTERM gets SIGKILL after --grace.
 marker="sleep 4343$$"
-start=$(date +%s)
 run -s1 -S2 -t 0.3 --grace 0.5 sh -c "trap '' TERM; $marker & $marker & wait"
-end=$(date +%s)
 is "$rc" 0 "a command that ignores SIGTERM is still stopped"
 check "... by SIGKILL after the grace period" \
 	test "$(field Exit)" = "killed by signal 9 (Killed), stopped by latt"
@@ -75,7 +81,7 @@ run -s1 -S2 -t 0.5 sh -c "setsid $marker & wait"
 is "$rc" 0 "a command with a descendant in a session of its own"
 check "... the descendant is stopped at the end" none_left "$marker"
 marker="sleep 4545$$"
-run -s1 -S2 sh -c "setsid $marker & sleep 0.3"
+run -s1 -S2 -i 0.01 sh -c "setsid $marker & exec '$until_measured'"
 is "$rc" 0 "a command that leaves a daemon behind exits"
 check "... and the daemon is stopped when latt ends" none_left "$marker"
 check "... and its time is counted with the command's" test -n "$(value Wall)"

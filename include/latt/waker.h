@@ -47,6 +47,8 @@ struct latt_waker {
 	const char *helper_name;
 	bool helper_reaped;		/* it ended: the run failed */
 	int helper_status;
+	pid_t guard;			/* the session's latt-guard, a child
+					   of latt but no stray; 0: none */
 	int epfd, sleep_fd, deadline_fd;
 	int watch_fd;			/* ticks to look for a stalled cycle */
 	int notify_fd;			/* thread clients' state changes */
