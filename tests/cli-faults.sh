@@ -4,30 +4,25 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 42
+plan 43
 
-# start ARGS...: latt in the background, $pid set, output in $tmp/out.
+# start ARGS...: latt in the background with -i (its interval lines on
+# stderr say when it measures), $pid set, output in $tmp/out.
 start() {
 	rm -f "$tmp/out" "$tmp/err"
-	$sigdefault "$latt" "$@" >"$tmp/out" 2>"$tmp/err" &
+	$sigdefault "$latt" -i 0.01 "$@" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 }
 
-# clients_up N: wait until latt ($pid) has N children.
-clients_up() {
-	_i=0
-	while [ "$(pgrep -P "$pid" | wc -l)" -lt "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -gt 100 ] && return 1
-		sleep 0.1
-	done
-	# and a few cycles measured
-	sleep 0.5
+# up: wait until latt ($pid) has measured a wakeup: its clients run, its
+# command started, its signals are its own.
+up() {
+	wait_until measured || diag "latt $pid measured nothing in $patience s"
 }
 
 marker="sleep 5151$$"
 start -c4 -s5 -S10 $marker
-clients_up 5
+up
 kill -INT "$pid"
 wait "$pid"
 rc=$?
@@ -39,18 +34,9 @@ check "... the command is stopped" none_left "$marker"
 check "... and no client is left" no_latt_left
 
 # Thread clients (--threads) stop as processes do.
-threads_up() {
-	_i=0
-	while [ "$(awk '/^Threads:/ { print $2 }' /proc/$pid/status 2>/dev/null)" != "$1" ]; do
-		_i=$((_i + 1))
-		[ $_i -gt 100 ] && return 1
-		sleep 0.1
-	done
-	sleep 0.5
-}
 marker="sleep 5252$$"
 start --threads -c4 -s5 -S10 $marker
-threads_up 5
+up
 kill -INT "$pid"
 wait "$pid"
 rc=$?
@@ -62,7 +48,7 @@ check "... with the partial report, its clients named threads" \
 check "... and the command is stopped" none_left "$marker"
 
 start -c2 -s5 -S10 -t 60
-clients_up 2
+up
 kill -TERM "$pid"
 wait "$pid"
 rc=$?
@@ -71,7 +57,7 @@ is "$(field Status)" "interrupted by SIGTERM" "... the report is marked"
 check "... and no client is left" no_latt_left
 
 start -c2 -s5 -S10 -t 60
-clients_up 2
+up
 kill -HUP "$pid"
 wait "$pid"
 is "$?" 129 "SIGHUP: exit 129, after the report"
@@ -80,7 +66,7 @@ is "$(field Status)" "interrupted by SIGHUP" "... the report is marked"
 # Any other signal that would end latt stops the command first.
 marker="sleep 5353$$"
 start -c2 -s5 -S10 $marker
-clients_up 3
+up
 kill -USR1 "$pid"
 wait "$pid"
 is "$?" 138 "SIGUSR1: exit 138, after the report"
@@ -88,42 +74,61 @@ is "$(field Status)" "interrupted by SIGUSR1" "... the report is marked"
 check "... and the command is stopped" none_left "$marker"
 
 # A signal ignored when latt started stays ignored: nohup, and a
-# background job of a script (the shell ignores SIGINT for it).
-( trap '' HUP; exec "$latt" -c2 -s5 -S10 -t 1.5 >"$tmp/out" 2>"$tmp/err" ) &
+# background job of a script (the shell ignores SIGINT for it).  The
+# signal comes while latt measures; then its command ends the run.
+rm -f "$tmp/err"
+( trap '' HUP; exec "$latt" -c2 -s5 -S10 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" ) &
 pid=$!
-clients_up 2
+up
 kill -HUP "$pid"
+release
 wait "$pid"
 is "$?" 0 "SIGHUP ignored at start (nohup): latt runs on, exit 0"
-is "$(field Status)" "complete (duration reached)" "... to the end"
-sh -c '"$0" -c2 -s5 -S10 -t 1.5 >"$1" 2>&1 & p=$!; sleep 0.7; kill -INT $p; wait $p' \
-	"$latt" "$tmp/out"
+is "$(field Status)" "complete (command exited)" "... to the end"
+rm -f "$tmp/err"
+"$latt" -c2 -s5 -S10 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+up
+kill -INT "$pid"
+release
+wait "$pid"
 is "$?" 0 "SIGINT to a background job of a script: ignored, exit 0"
 
-# A second SIGINT while latt waits for a command that ignores SIGTERM.
-marker="sleep 5252$$"
-start -c2 -s5 -S10 --grace 1 sh -c "trap '' TERM; $marker"
-clients_up 3
+# A second SIGINT while latt waits out the grace period of a command
+# that outlives SIGTERM: the command notes the SIGTERM (latt is stopping)
+# and goes on.
+marker="5454$$"
+rm -f "$tmp/termed"
+start -c2 -s5 -S10 --grace 5 sh -c "trap ': >$tmp/termed' TERM
+	while :; do sleep 0.02; done; : $marker"
+up
 kill -INT "$pid"
-sleep 0.3
-kill -INT "$pid"
+wait_for_file "$tmp/termed"
+if exited "$pid"; then
+	ok 1 "a second SIGINT while stopping: latt is still stopping"
+else
+	kill -INT "$pid"
+	ok $? "a second SIGINT while stopping: latt is still stopping"
+fi
 wait "$pid"
 rc=$?
-is "$rc" 130 "a second SIGINT while stopping: still 130"
+is "$rc" 130 "... still 130"
 check "... and the report is not lost" grep -q '^Wakeup averages' "$tmp/out"
 check "... and the command is gone" none_left "$marker"
 
-# Kill one client: noticed at once, named, exit 2.
-start -c4 -s5 -S10 -t 60
-clients_up 4
-victim=$(pgrep -P "$pid" | head -n 1)
-t0=$(date +%s)
+# Kill one client: noticed at once, named, exit 2.  (At once: before
+# the end of -t 600; waiting for that, the test fails after $patience s.)
+start -c4 -s5 -S10 -t 600
+up
+victim=$(clients "$pid" | head -n 1)
 kill -KILL "$victim"
+wait_until exited "$pid"
+st=$?
+[ $st -eq 0 ] || kill -KILL "$pid"
 wait "$pid"
 rc=$?
-t1=$(date +%s)
 is "$rc" 2 "a client killed: exit 2"
-check "... noticed within seconds, not at the end of -t 60" test $((t1 - t0)) -lt 10
+ok $st "... noticed at once, not at the end of -t 600"
 check "... the message names the client" \
 	grep -Eq "^latt: client [1-4] \\(pid $victim\\) killed by signal 9" "$tmp/err"
 check "... the report says so" \
@@ -133,26 +138,21 @@ check "... and no client is left" no_latt_left
 
 # kill -9 of latt: the clients die with it.
 start -c4 -s5 -S10 -t 60
-clients_up 4
+up
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 check "kill -9 of latt leaves no client running" no_latt_left
 
 # ... and its command dies too, even one whose exec gave it back root's
 # capabilities (PR_SET_PDEATHSIG does not survive that): latt's guard.
+# (Measuring, latt has told its guard the command's process group.)
 gone_or_zombie() {
-	_i=0
-	while [ -d "/proc/$1" ] && [ "$(awk '/^State:/ { print $2 }' "/proc/$1/status" 2>/dev/null)" != Z ]; do
-		_i=$((_i + 1))
-		[ $_i -gt 30 ] && return 1
-		sleep 0.1
-	done
-	return 0
+	wait_until exited "$1"
 }
 rm -f "$tmp/cmdpid"
-start -c2 -s5 -S10 -t 60 -- sh -c 'echo $$ >"$0"; exec sleep 100' "$tmp/cmdpid"
+start -c2 -s5 -S10 -t 60 -- sh -c 'echo $$ >"$0.tmp"; mv "$0.tmp" "$0"; exec sleep 100' "$tmp/cmdpid"
 wait_for_file "$tmp/cmdpid"
-sleep 0.2
+up
 guard=$(pgrep -x latt-guard -P "$pid")
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
@@ -165,28 +165,43 @@ else
 fi
 
 # A reader that leaves ends latt as it ends seq: by SIGPIPE, quietly.
-( "$latt" -c2 -s1 -S2 -t 0.3 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
-sleep 0.1
-is "$(cat "$tmp/rc")" 141 "writing the report to a closed pipe: killed by SIGPIPE, as seq"
-check "... quietly" test ! -s "$tmp/err"
+# The reader has left before the run ends: latt's command waits for that
+# and for a wakeup measured.
+# closed_pipe [SHELL COMMANDS]: latt's report into a pipe its reader has
+# left, after the commands; its status in $rc, its stderr in $tmp/err.
+closed_pipe() {
+	rm -f "$tmp/err" "$tmp/rc" "$tmp/left"
+	( eval "$1"; $sigdefault "$latt" -c2 -s1 -S2 -i 0.01 -- sh -c \
+		'"$0" && until [ -e "$1" ]; do sleep 0.02; done' \
+		"$until_measured" "$tmp/left" 2>"$tmp/err"
+	  echo $? >"$tmp/rc.tmp"; mv "$tmp/rc.tmp" "$tmp/rc" ) |
+		{ exec <&-; : >"$tmp/left"; }
+	wait_for_file "$tmp/rc"
+	rc=$(cat "$tmp/rc")
+}
+closed_pipe ""
+is "$rc" 141 "writing the report to a closed pipe: killed by SIGPIPE, as seq"
+check "... quietly" no_messages "$tmp/err"
 # Unless SIGPIPE was ignored: then the failed write is an error.
-( trap '' PIPE; "$latt" -c2 -s1 -S2 -t 0.3 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
-sleep 0.1
-is "$(cat "$tmp/rc")" 2 "... with SIGPIPE ignored: exit 2"
+closed_pipe "trap '' PIPE; sigdefault=''"
+is "$rc" 2 "... with SIGPIPE ignored: exit 2"
 check "... with a message" grep -q '^latt: write error on standard output: Broken pipe' "$tmp/err"
 if [ -w /dev/full ]; then
-	"$latt" -c2 -s1 -S2 -t 0.3 >/dev/full 2>"$tmp/err"
+	rm -f "$tmp/err"
+	"$latt" -c2 -s1 -S2 -i 0.01 -- "$until_measured" >/dev/full 2>"$tmp/err"
 	is "$?" 2 "writing the report to a full device: exit 2"
 	check "... with a message" grep -q '^latt: write error on standard output: No space left on device' "$tmp/err"
 else
 	skip "no /dev/full"
 	skip "no /dev/full"
 fi
+# (As soon as: before the end of its -t, twice $patience s.)
+rm -f "$tmp/rc" "$tmp/cmdpid"
 t0=$(date +%s)
-( "$latt" -v -c2 -s1 -S2 -t 30 -- sh -c 'echo $$ >"$0"; exec sleep 60' "$tmp/cmdpid" \
+( $sigdefault "$latt" -v -c2 -s1 -S2 -t $((2 * patience)) -- sh -c 'echo $$ >"$0"; exec sleep 900' "$tmp/cmdpid" \
 	2>"$tmp/err"; echo $? >"$tmp/rc" ) | head -n 1 >/dev/null
 t1=$(date +%s)
 is "$(cat "$tmp/rc")" 141 "-v samples to a pipe closed by head -1: SIGPIPE"
-check "... as soon as the write fails, not after -t 30" test $((t1 - t0)) -lt 20
+check "... as soon as the write fails, not after -t $((2 * patience))" test $((t1 - t0)) -lt "$patience"
 check "... quietly" test ! -s "$tmp/err"
 check "... and the command was stopped" sh -c "test -s $tmp/cmdpid && ! kill -0 \$(cat $tmp/cmdpid) 2>/dev/null"

@@ -69,11 +69,12 @@ diag() {
 }
 
 # A job started with & by a non-interactive shell ignores SIGINT and
-# SIGQUIT, and latt keeps signals ignored at its start ignored.  Tests
-# that interrupt latt start it through $sigdefault, which gives them back
-# their default action (GNU env 8.31 and later).
+# SIGQUIT, the suite itself may run under nohup (SIGHUP ignored) or with
+# SIGPIPE ignored, and latt keeps signals ignored at its start ignored.
+# Tests that signal latt start it through $sigdefault, which gives every
+# signal back its default action (GNU env 8.31 and later).
 sigdefault=""
-env --default-signal=INT true 2>/dev/null && sigdefault="env --default-signal=INT,QUIT"
+env --default-signal true 2>/dev/null && sigdefault="env --default-signal"
 
 # run ARGS...: run latt, leaving stdout in $tmp/out, stderr in $tmp/err
 # and the exit status in $rc.
@@ -188,19 +189,53 @@ measured() {
 }
 
 # $until_measured: a command for latt to run (latt with -i, its stderr in
-# $tmp/err) that lasts until latt has measured a wakeup, so that a run
-# does not end before its first one however slow the machine is.
+# $tmp/err) that lasts until latt has measured a wakeup in this run (an
+# interval line after those of the runs before), so that a run does not
+# end before its first wakeup however slow the machine is.
 until_measured="$tmp/until-measured"
 cat >"$until_measured" <<EOF
 #!/bin/sh
 end=\$((\$(date +%s) + $patience))
-until grep -Eq '^latt: .*; in all [1-9][0-9]* entries' '$tmp/err'; do
+n=\$(cat '$tmp/err' 2>/dev/null | wc -l)
+until tail -n +\$((n + 1)) '$tmp/err' 2>/dev/null |
+	grep -Eq '^latt: .*; in all [1-9][0-9]* entries'; do
 	[ "\$(date +%s)" -ge "\$end" ] && exit 1
 	sleep 0.02
 done
 exit 0
 EOF
 chmod +x "$until_measured"
+
+# no_messages FILE: has latt written nothing to FILE (its stderr) but
+# -i's interval lines?
+no_messages() {
+	! grep -Ev '^latt: [0-9.]+(/[0-9.]+)? s[^:]*: interval ' "$1" | grep -q .
+}
+
+# $hold: a command for latt to run that lasts until the test calls
+# release (or $patience s have passed: then it exits 1).
+hold="$tmp/hold"
+cat >"$hold" <<EOF
+#!/bin/sh
+end=\$((\$(date +%s) + $patience))
+until [ -e '$tmp/release' ]; do
+	[ "\$(date +%s)" -ge "\$end" ] && exit 1
+	sleep 0.02
+done
+rm -f '$tmp/release'
+exit 0
+EOF
+chmod +x "$hold"
+
+release() {
+	: >"$tmp/release"
+}
+
+# exited PID: has process PID (a child of this shell) ended, gone or a
+# zombie not yet waited for?
+exited() {
+	! [ -d "/proc/$1" ] || in_state "$1" Z
+}
 
 # auto_clock: the clock --clock auto must pick on this machine, found
 # from the machine itself: the time-stamp counter where it is invariant

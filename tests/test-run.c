@@ -328,6 +328,12 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "--target"))
 		return target_main(argv[2]);
+	/*
+	 * A session keeps signals ignored at its start ignored (nohup), and
+	 * make check may run in the background of a script, where SIGINT
+	 * is ignored: the SIGINT below must be one the session handles.
+	 */
+	signal(SIGINT, SIG_DFL);
 	plan(7 + 6 + 1 + 1);
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n <= 0) {
