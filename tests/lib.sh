@@ -146,9 +146,16 @@ wait_for_file() {
 	wait_until test -e "$1"
 }
 
-# wait_for_line FILE ERE: wait for a line of FILE matching ERE.
+# lines FILE: how many lines FILE has (0 when there is none).
+lines() {
+	cat "$1" 2>/dev/null | wc -l
+}
+
+# wait_for_line FILE ERE [AFTER]: wait for a line of FILE matching ERE,
+# after its first AFTER lines (see lines).
 wait_for_line() {
-	wait_until grep -Eq -- "$2" "$1"
+	wait_until sh -c 'tail -n +$(($2 + 1)) "$0" | grep -Eq -- "$1"' \
+		"$1" "$2" "${3:-0}"
 }
 
 # state PID: the one-letter state of process PID (R, S, D, T, Z, ...).
@@ -166,9 +173,14 @@ in_state() {
 }
 
 # blocked_in PID FUNCTION: is process PID asleep in the kernel function
-# FUNCTION (its wchan, e.g. pipe_read)?
+# FUNCTION, or one whose name ends so (its wchan: pipe_read is
+# anon_pipe_read in Linux 6.16 and later)?
 blocked_in() {
-	in_state "$1" S && [ "$(cat "/proc/$1/wchan" 2>/dev/null)" = "$2" ]
+	in_state "$1" S &&
+		case $(cat "/proc/$1/wchan" 2>/dev/null) in
+		*"$2") true ;;
+		*) false ;;
+		esac
 }
 
 # clients PID: the pids of latt PID's clients (its children named as it
