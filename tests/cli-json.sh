@@ -18,9 +18,10 @@ sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' \
 n=$(wc -l <"$tmp/schema")
 check "the manual documents the fields ($n)" test "$n" -gt 100
 
-# Two configurations, two runs each, a command, a label.
+# Two configurations, two runs each, a command (lasting until its run has
+# measured a wakeup: -i), a label.
 run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" -b 1h --explain=2 \
-	--json "$tmp/j.json" -- sh -c 'sleep 0.3; exit 0'
+	-i 0.01 --json "$tmp/j.json" -- sh -c '"$0"; exit 0' "$until_measured"
 is "$rc" 0 "--json FILE: exit 0"
 check "... the text report still on stdout" grep -q '^config ' "$tmp/out"
 "$check_bin" "$tmp/j.json" "$tmp/schema" 2>"$tmp/check"
@@ -43,7 +44,7 @@ is "$(get "$tmp/j.json" schema_version)" 1 "... schema_version 1"
 is "$(get "$tmp/j.json" tool.version)" "$("$latt" -V | cut -d' ' -f2)" "... the tool's version"
 is "$(get "$tmp/j.json" label)" "kernel A" "... the label"
 is "$(get "$tmp/j.json" command_line)" \
-	"[\"$latt\",\"-c2\",\"-s1\",\"-S2\",\"-x0\",\"-r2\",\"-C\",\"a:\",\"-C\",\"b:nice=3\",\"--label\",\"kernel A\",\"-b\",\"1h\",\"--explain=2\",\"--json\",\"$tmp/j.json\",\"--\",\"sh\",\"-c\",\"sleep 0.3; exit 0\"]" \
+	"[\"$latt\",\"-c2\",\"-s1\",\"-S2\",\"-x0\",\"-r2\",\"-C\",\"a:\",\"-C\",\"b:nice=3\",\"--label\",\"kernel A\",\"-b\",\"1h\",\"--explain=2\",\"-i\",\"0.01\",\"--json\",\"$tmp/j.json\",\"--\",\"sh\",\"-c\",\"\\\"\$0\\\"; exit 0\",\"$until_measured\"]" \
 	"... the command line, word by word"
 is "$(get "$tmp/j.json" system.kernel)" "$(uname -r)" "... the kernel"
 is "$(get "$tmp/j.json" system.cpus)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"
@@ -83,18 +84,21 @@ check "--json in a missing directory: exit 2 before the run, naming it" \
 run -t 5 --label ""
 is "$rc" 1 "--label '': a usage error"
 
-# Interrupted: the document is whole and says so; killed: no file.
-$sigdefault "$latt" -c2 -s1 -S2 -t 30 --json "$tmp/int.json" >/dev/null 2>&1 &
+# Interrupted: the document is whole and says so; killed: no file.  The
+# signal comes once latt measures.
+rm -f "$tmp/err"
+$sigdefault "$latt" -c2 -s1 -S2 -t 30 -i 0.01 --json "$tmp/int.json" >/dev/null 2>"$tmp/err" &
 pid=$!
-sleep 0.5
+wait_until measured
 kill -INT "$pid"
 wait "$pid"
 is "$?" 130 "--json, interrupted: exit 130"
 is "$(get "$tmp/int.json" 'configurations[0].runs[0].status.signal')" SIGINT \
 	"... a whole document, the run marked interrupted by SIGINT"
-$sigdefault "$latt" -c2 -s1 -S2 -t 30 --json "$tmp/kill.json" >/dev/null 2>&1 &
+rm -f "$tmp/err"
+$sigdefault "$latt" -c2 -s1 -S2 -t 30 -i 0.01 --json "$tmp/kill.json" >/dev/null 2>"$tmp/err" &
 pid=$!
-sleep 0.5
+wait_until measured
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 check "--json, killed: no file, no temporary" \
@@ -105,8 +109,8 @@ no_latt_left
 cols=$(sed -n '/^\.SS CSV OUTPUT/,/^\.SS /p' "$top_srcdir/man/latt.1" |
 	awk '(prev == ".TP" || prev == ".TQ") && $1 == ".B" { print $2 } { prev = $0 }' |
 	sed 's/\\-/-/g' | tr '\n' ',' | sed 's/,$//')
-run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" \
-	--csv "$tmp/r.csv" --json "$tmp/r.json" -- sh -c 'sleep 0.3; exit 0'
+run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" -i 0.01 \
+	--csv "$tmp/r.csv" --json "$tmp/r.json" -- sh -c '"$0"; exit 0' "$until_measured"
 is "$rc" 0 "--csv FILE with --json FILE: exit 0"
 is "$(head -n 1 "$tmp/r.csv")" "$cols" "... the header is the manual's columns, in order"
 is "$(sed 1d "$tmp/r.csv" | cut -d, -f2,3 | tr '\n' ' ')" "a,1 a,2 b,1 b,2 " \
