@@ -14,11 +14,13 @@ root=0
 rt=0
 chrt -f 1 true 2>/dev/null && rt=1
 
-# The probe: run by latt as its command, it writes one line per process
-# of the run: "client|waker|command policy rtprio nice cpus slice".
+# The probe: run by latt as its command, once latt measures (-i; the
+# clients have set themselves up), it writes one line per process of the
+# run: "client|waker|command policy rtprio nice cpus slice".  Commands
+# below wait for that too ($until_measured).
 cat >"$tmp/probe.sh" <<'EOF'
 out=$1
-sleep 0.3
+"$2"
 info() {
 	pol=$(awk '$1 == "policy" { print $3 }' /proc/$2/sched)
 	slice=$(awk '$1 == "se.slice" { print $3 }' /proc/$2/sched)
@@ -37,7 +39,7 @@ mv "$out.tmp" "$out"
 EOF
 probe() {
 	rm -f "$tmp/probe"
-	run -c2 -s2 -S4 -t 300 "$@" -- sh "$tmp/probe.sh" "$tmp/probe"
+	run -c2 -s2 -S4 -t 300 -i 0.01 "$@" -- sh "$tmp/probe.sh" "$tmp/probe" "$until_measured"
 }
 # seen WHO [FIELDS]: the distinct lines of the probe for WHO, without the
 # name: policy, nice and CPUs (fields 2, 4 and 5), or FIELDS.
@@ -59,8 +61,8 @@ probe --policy idle
 is "$(seen client 2)" "5|" "clients at policy idle"
 
 # NUMA node 0: the clients' memory is bound to it (libnuma).
-run -c1 -s2 -S4 -t 300 --node 0 -- sh -c 'sleep 0.3
-	for p in $(pgrep -P $PPID); do [ "$p" = $$ ] || [ "$(cat /proc/$p/comm)" = latt-guard ] || grep -c "bind:0" /proc/$p/numa_maps; done >"$0"' "$tmp/numa"
+run -c1 -s2 -S4 -t 300 -i 0.01 --node 0 -- sh -c '"$1"
+	for p in $(pgrep -P $PPID); do [ "$p" = $$ ] || [ "$(cat /proc/$p/comm)" = latt-guard ] || grep -c "bind:0" /proc/$p/numa_maps; done >"$0"' "$tmp/numa" "$until_measured"
 if grep -q "built without libnuma" "$tmp/err"; then
 	check "--node in a latt without libnuma: exit 2, saying so" test "$rc" -eq 2
 else
@@ -100,13 +102,13 @@ is "$(seen client)" "0 0 $(awk '$1 == "Cpus_allowed_list:" { print $2 }' /proc/s
 
 # The waker's settings are its run's only: put back before the next.
 if [ $rt = 1 ]; then
-	run -c1 -s2 -S4 -t 300 -C a:waker-nice=3 -C b: -- sh -c \
-		'sleep 0.3; ps -o ni= -p $PPID | tr -d " " >>"$0"' "$tmp/nices"
+	run -c1 -s2 -S4 -t 300 -i 0.01 -C a:waker-nice=3 -C b: -- sh -c \
+		'"$1"; ps -o ni= -p $PPID | tr -d " " >>"$0"' "$tmp/nices" "$until_measured"
 	is "$(tr '\n' ' ' <"$tmp/nices")" "3 0 " \
 		"the waker's nice of configuration a is gone in configuration b"
 else
-	run -c1 -s2 -S4 -t 300 -C a:waker-cpus=0 -C b: -- sh -c \
-		'sleep 0.3; grep Cpus_allowed_list /proc/$PPID/status | cut -f2 >>"$0"' "$tmp/nices"
+	run -c1 -s2 -S4 -t 300 -i 0.01 -C a:waker-cpus=0 -C b: -- sh -c \
+		'"$1"; grep Cpus_allowed_list /proc/$PPID/status | cut -f2 >>"$0"' "$tmp/nices" "$until_measured"
 	is "$(tr '\n' ' ' <"$tmp/nices")" "0 $(awk '$1 == "Cpus_allowed_list:" { print $2 }' /proc/self/status) " \
 		"the waker's CPUs of configuration a are gone in configuration b"
 fi
@@ -172,10 +174,10 @@ fi
 
 # Capabilities: only what the runs need is kept.
 if [ $root = 1 ] && grep -q '^CapEff:.*[1-9a-f]' /proc/self/status; then
-	run -s2 -S4 -t 300 -- sh -c 'sleep 0.2; grep CapEff /proc/$PPID/status >"$0"' "$tmp/caps"
+	run -s2 -S4 -t 300 -i 0.01 -- sh -c '"$1"; grep CapEff /proc/$PPID/status >"$0"' "$tmp/caps" "$until_measured"
 	is "$(cut -f2 "$tmp/caps")" "0000000000000020" \
 		"latt keeps only CAP_KILL when no setting needs more"
-	run -s2 -S4 -t 300 --target-nice -3 -- sh -c 'sleep 0.2; grep CapEff /proc/$PPID/status >"$0"' "$tmp/caps"
+	run -s2 -S4 -t 300 -i 0.01 --target-nice -3 -- sh -c '"$1"; grep CapEff /proc/$PPID/status >"$0"' "$tmp/caps" "$until_measured"
 	is "$(cut -f2 "$tmp/caps")" "0000000000800020" \
 		"... and CAP_SYS_NICE when a setting needs it"
 else
@@ -185,12 +187,13 @@ fi
 
 # A cgroup of its own for the command, with a CPU weight.
 if [ $root = 1 ]; then
-	marker="sleep 6161$$"
 	# The command writes its cgroup first thing (a slow machine, such
 	# as an emulated one in make check-kernels, takes a while to get
-	# there) and leaves a process behind that only the cgroup can find.
-	run -c1 -s2 -S4 -t 3 --target-weight 50 -- sh -c \
-		'cat /proc/$$/cgroup >"$0"; setsid '"$marker"' & sleep 30' "$tmp/cg"
+	# there) and leaves a process behind that only the cgroup can find;
+	# -t ends the run, once a wakeup is measured.
+	marker="sleep 6161$$"
+	run -c1 -s2 -S4 -t 3 -i 0.01 --target-weight 50 -- sh -c \
+		'cat /proc/$$/cgroup >"$0"; setsid '"$marker"' & "$1"; sleep 30' "$tmp/cg" "$until_measured"
 	is "$rc" 0 "--target-weight 50: exit 0"
 	cg=$(grep -E '^0::/|:cpu[,:]' "$tmp/cg" | grep -o 'latt-[0-9]*-default-1' | head -n 1)
 	check "... the command ran in a cgroup of latt's ($cg)" test -n "$cg"
@@ -202,8 +205,8 @@ if [ $root = 1 ]; then
 	is "$gone" 1 "... which is removed after the run"
 	check "... and a process that left its group was stopped with it" none_left "$marker"
 	# The weight itself, read while it runs.
-	run -c1 -s2 -S4 -t 300 --target-weight 50 -- sh -c \
-		'sleep 0.2; for f in /sys/fs/cgroup/cpu/latt-*/cpu.shares /sys/fs/cgroup/cpu,cpuacct/latt-*/cpu.shares /sys/fs/cgroup/latt-*/cpu.weight /sys/fs/cgroup/*/latt-*/cpu.weight; do [ -r "$f" ] && echo "$f $(cat "$f")"; done >"$0"' "$tmp/w"
+	run -c1 -s2 -S4 -t 300 -i 0.01 --target-weight 50 -- sh -c \
+		'"$1"; for f in /sys/fs/cgroup/cpu/latt-*/cpu.shares /sys/fs/cgroup/cpu,cpuacct/latt-*/cpu.shares /sys/fs/cgroup/latt-*/cpu.weight /sys/fs/cgroup/*/latt-*/cpu.weight; do [ -r "$f" ] && echo "$f $(cat "$f")"; done >"$0"' "$tmp/w" "$until_measured"
 	check "... with the weight 50 (cpu.weight 50, or cpu.shares 512)" \
 		grep -Eq '(cpu.weight 50|cpu.shares 512)$' "$tmp/w"
 else
@@ -216,8 +219,8 @@ for d in /sys/fs/cgroup/cpu /sys/fs/cgroup/cpu,cpuacct /sys/fs/cgroup; do
 	[ -w "$d/cgroup.procs" ] && { cpudir=$d; break; }
 done
 if [ $root = 1 ] && [ -n "$cpudir" ] && mkdir "$cpudir/latt-test-$$" 2>/dev/null; then
-	run -c1 -s2 -S4 -t 300 --target-cgroup "$cpudir/latt-test-$$" -- sh -c \
-		'sleep 0.2; cat /proc/$$/cgroup >"$0"' "$tmp/cg"
+	run -c1 -s2 -S4 -t 300 -i 0.01 --target-cgroup "$cpudir/latt-test-$$" -- sh -c \
+		'"$1"; cat /proc/$$/cgroup >"$0"' "$tmp/cg" "$until_measured"
 	is "$rc" 0 "--target-cgroup: exit 0"
 	check "... the command ran in it" grep -q "/latt-test-$$\$" "$tmp/cg"
 	check "... and latt left the cgroup there" test -d "$cpudir/latt-test-$$"
@@ -234,12 +237,13 @@ ag=/proc/sys/kernel/sched_autogroup_enabled
 if [ $root = 1 ] && [ -w $ag ]; then
 	before=$(cat $ag)
 	other=$((1 - before))
-	run -c1 -s2 -S4 -t 300 --autogroup $other -- sh -c 'sleep 0.2; cat '$ag' >"$0"' "$tmp/ag"
+	run -c1 -s2 -S4 -t 300 -i 0.01 --autogroup $other -- sh -c '"$1"; cat '$ag' >"$0"' "$tmp/ag" "$until_measured"
 	is "$(cat "$tmp/ag")" "$other" "--autogroup $other: set during the run"
 	is "$(cat $ag)" "$before" "... and put back after it"
-	$sigdefault "$latt" -c1 -s2 -S4 --autogroup $other sleep 30 >/dev/null 2>&1 &
+	rm -f "$tmp/err"
+	$sigdefault "$latt" -c1 -s2 -S4 -i 0.01 --autogroup $other sleep 30 >/dev/null 2>"$tmp/err" &
 	pid=$!
-	sleep 0.5
+	wait_until measured
 	during=$(cat $ag)
 	kill -INT $pid
 	wait $pid
@@ -249,8 +253,8 @@ else
 fi
 
 if [ $root = 1 ] && [ -w /dev/cpu_dma_latency ]; then
-	run -c1 -s2 -S4 -t 300 --dma-latency 7 -- sh -c \
-		'sleep 0.2; od -An -td4 /dev/cpu_dma_latency | tr -d " " >"$0"' "$tmp/qos"
+	run -c1 -s2 -S4 -t 300 -i 0.01 --dma-latency 7 -- sh -c \
+		'"$1"; od -An -td4 /dev/cpu_dma_latency | tr -d " " >"$0"' "$tmp/qos" "$until_measured"
 	is "$(cat "$tmp/qos")" 7 "--dma-latency 7: the PM QoS limit is 7 during the run"
 	check "... and released after it" \
 		test "$(od -An -td4 /dev/cpu_dma_latency | tr -d ' ')" != 7
