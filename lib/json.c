@@ -215,7 +215,7 @@ static jobj *kernel_obj(const struct latt_result *r)
 	add(o, "wakeups", juint(r->kview_wakeups));
 	add(o, "runqueue_wait_ns", have ? jnum(r->kview_wait_ns) : NULL);
 	add(o, "runs_per_wakeup", have ? jnum_exact(r->kview_slices) : NULL);
-	add(o, "latt_above_ns", have && r->kview_slices < 1.05 ?
+	add(o, "latt_above_ns", have && r->kview_comparable ?
 	    jnum(r->wake.stats.mean - r->kview_wait_ns) : NULL);
 	return o;
 }

@@ -144,7 +144,7 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	line(f, "Runqueue wait", "%8.1f usec per wakeup (the scheduler's own "
 	     "count)", r->kview_wait_ns / 1000.0);
 	/* Preempted while working, the clients waited then too. */
-	if (r->kview_slices < 1.05)
+	if (r->kview_comparable)
 		line(f, "latt above it", "%8.1f usec (its mean wakeup latency, "
 		     "%.1f usec, less that)", (r->wake.stats.mean -
 		     r->kview_wait_ns) / 1000.0, r->wake.stats.mean / 1000.0);

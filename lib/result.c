@@ -132,6 +132,15 @@ void latt_result_finish(struct latt_result *r)
 				   (double)r->kview_wakeups;
 		r->kview_slices = (double)r->kview.slices /
 				  (double)r->kview_wakeups;
+		/*
+		 * Put on a CPU more often than woken (beyond once per client
+		 * at the run's edges), a client was preempted between its
+		 * stamp and its next wait: the runqueue wait counts that
+		 * time too, which may be longer than the wakeups' own and is
+		 * not in latt's samples, so the two no longer compare.
+		 */
+		r->kview_comparable = r->kview.slices <=
+				      r->kview_wakeups + r->cfg.clients;
 	}
 	r->partial = r->wake.stats.count > r->cycles * r->cfg.clients ?
 		     r->wake.stats.count - r->cycles * r->cfg.clients : 0;

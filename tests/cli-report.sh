@@ -6,7 +6,9 @@
 
 plan 57
 
+t0=$(date -u +%s)
 run -c8 -s10 -S20 sleep 2
+t1=$(date -u +%s)
 is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
 
 # The shape, digits masked, against the expected file.  The lines that
@@ -82,8 +84,8 @@ is "$(field Kernel)" "$(uname -r)" "... the kernel release"
 is "$(field Host)" "$(uname -n)" "... the host"
 is "$(value CPUs)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"
 started=$(field Started)
-check "... the start, in UTC, within a minute ($started)" \
-	sh -c "test \$(( \$(date -u +%s) - \$(date -u -d '$started' +%s) )) -lt 60"
+check "... the start, in UTC, while the run went on ($started)" \
+	sh -c "s=\$(date -u -d '$started' +%s) && test \$s -ge $t0 -a \$s -le $t1"
 is "$(field Measurement)" "min_wait=10ms, max_wait=20ms, clients=8, work=64k, duration=the command's, warmup=0, grace=2s, percentiles=50,90,99,99.9,99.99, clock=auto, mechanism=pipe, threads=no" \
 	"... every parameter, -x and -t included"
 run -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo "it'"'"'s"'
@@ -127,14 +129,24 @@ fi
 
 # The kernel's view: clients pinned with a busy loop on one CPU wait on
 # its runqueue, and latt's own mean (with no work) is not below the
-# scheduler's count of that wait.
-run -c2 -s2 -S4 -x0 -t 1 --cpus 0 --target-cpus 0 -- sh -c 'while :; do :; done'
+# scheduler's count of that wait.  The loop is at nice 19, so that it
+# hardly ever preempts a client between its stamp and its next wait; if
+# anything does (a loaded machine), the runqueue wait counts that too,
+# and the report must say that the two do not compare.
+run -c2 -s2 -S4 -x0 -t 1 --cpus 0 --target-cpus 0 --target-nice 19 -- sh -c 'while :; do :; done'
 kwait=$(value "Runqueue wait")
 above=$(value "latt above it")
+runs=$(value Runs)
 check "kernel view: clients behind a busy loop wait on the runqueue ($kwait usec)" \
 	awk -v k="$kwait" 'BEGIN { exit !(k > 0) }'
-check "... and latt's mean is at or above that ($above usec above)" \
-	awk -v a="$above" 'BEGIN { exit !(a >= -1) }'
+if [ "$above" = - ]; then
+	check "... preempted after their stamps ($runs runs per wakeup): not compared, saying why" \
+		sh -c "grep -q '	latt above it	 *- usec (not comparable: the clients also waited while working; see Runs)\$' '$tmp/out' &&
+			awk -v r='$runs' 'BEGIN { exit !(r >= 1) }'"
+else
+	check "... and latt's mean is at or above that ($above usec above, $runs runs per wakeup)" \
+		awk -v a="$above" 'BEGIN { exit !(a >= -1) }'
+fi
 check "... the block has no Avg" sh -c "! sed -n '/^Kernel view/,/^\$/p' '$tmp/out' | grep -q Avg"
 
 # About 200 samples: p99.9 cannot be measured, is the max, says so.

@@ -174,6 +174,8 @@ struct latt_result {
 					   the last cycle, cut short */
 	double kview_wait_ns;		/* runqueue wait per wakeup */
 	double kview_slices;		/* times run per wakeup */
+	bool kview_comparable;		/* ran once per wakeup: its wait
+					   is the wakeups' alone */
 };
 
 /* Merge every client slot into @r's series. */
