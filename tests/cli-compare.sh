@@ -15,7 +15,8 @@ cmp_run() {
 }
 
 run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/a.json" --label "base line"
-run -c2 -s1 -S2 -x0 -r2 -C one: -C two:nice=5 --json "$tmp/b.json" -- sleep 0.3
+# (The command lasts until its run has measured a wakeup: -i says when.)
+run -c2 -s1 -S2 -x0 -r2 -C one: -C two:nice=5 -i 0.01 --json "$tmp/b.json" -- "$until_measured"
 run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/c.json"
 
 cmp_run "$tmp/a.json" "$tmp/b.json"

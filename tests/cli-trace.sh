@@ -58,11 +58,11 @@ top_on=$(cat "$tr/tracing_on")
 top_events=$(cat "$tr/set_event" | sort | tr '\n' ' ')
 
 # Any wakeup takes more than a microsecond: the first one breaks.
-run -c2 -s1 -S2 -x0 -t 10 -b 1us --json "$tmp/b.json"
+run -c2 -s1 -S2 -x0 -t 30 -b 1us --json "$tmp/b.json"
 is "$rc" 3 "-b 1us: exit 3 at the first wakeup"
-check "... the run stopped by breaktrace, well before -t 10" \
+check "... the run stopped by breaktrace, before -t 30" \
 	sh -c "grep -q '^	Status		stopped by breaktrace: client [12] woke ' '$tmp/out' &&
-		awk -F'\\t+' '\$2 == \"Duration\" { exit !(\$3 + 0 < 5) }' '$tmp/out'"
+		awk -F'\\t+' '\$2 == \"Duration\" { exit !(\$3 + 0 < 30) }' '$tmp/out'"
 inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance \(latt-[0-9]*\), kept).*/\1/p' "$tmp/out")
 check "... the report names the kept instance ($inst)" test -n "$inst" -a -d "$inst"
 check "... and says how to read it" grep -q "trace-cmd show -B latt-[0-9]*, or less $inst/trace" "$tmp/out"

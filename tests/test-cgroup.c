@@ -156,8 +156,9 @@ static void test_real(void)
 	struct latt_cgroup cg;
 	char err[512], name[64], procs[8192];
 	unsigned int weight = 0;
+	int ret, st, fds[2];
+	char joined;
 	pid_t pid;
-	int ret, st;
 
 	ret = latt_cgroup_locate(&cg, "", err, sizeof(err));
 	if (ret || access(cg.path, W_OK)) {
@@ -173,16 +174,26 @@ static void test_real(void)
 	   "create: its weight reads back as 50 (%s)",
 	   cg.v2 ? "cpu.weight" : "cpu.shares");
 
+	/* The child says when it has joined: one byte, or none if it failed. */
 	latt_cgroup_procs(&cg, procs, sizeof(procs));
+	if (pipe(fds)) {
+		diag("pipe: %s", strerror(errno));
+		fds[0] = fds[1] = -1;
+	}
 	pid = fork();
 	if (pid == 0) {
+		close(fds[0]);
 		if (latt_cgroup_join(procs))
+			_exit(1);
+		if (write(fds[1], "j", 1) != 1)
 			_exit(1);
 		pause();
 		_exit(0);
 	}
-	usleep(200000);
-	ok(latt_cgroup_populated(&cg), "join: a child joined it");
+	close(fds[1]);
+	ok(read(fds[0], &joined, 1) == 1 && latt_cgroup_populated(&cg),
+	   "join: a child joined it");
+	close(fds[0]);
 	ret = latt_cgroup_kill(&cg, SIGKILL);
 	ok(ret >= 1 && waitpid(pid, &st, 0) == pid && WIFSIGNALED(st) &&
 	   WTERMSIG(st) == SIGKILL, "kill: reaches the processes in it");
