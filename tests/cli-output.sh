@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 62
+plan 63
 
 d="$tmp/dir"
 mkdir "$d"
