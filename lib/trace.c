@@ -95,6 +95,14 @@ int latt_trace_open(struct latt_trace *t, const char *suffix,
 					      O_WRONLY | O_CLOEXEC);
 	if (t->marker_fd < 0 || t->on_fd < 0)
 		goto fail;
+	/*
+	 * A marker stops tracing in the kernel, as it is written (a trigger
+	 * on trace_marker, Linux 4.17 and later): nothing recorded on its
+	 * CPU after it, however late latt gets to write tracing_on.  Where
+	 * the kernel has no such trigger, latt_trace_stop() alone does it.
+	 */
+	tracefs_event_file_write(t->inst, "ftrace", "print", "trigger",
+				 "traceoff");
 	return 0;
 fail:
 	ret = errno ? -errno : -EIO;

@@ -10,7 +10,9 @@
  *
  * The waker stops tracing from its loop with two plain writes (a marker
  * in trace_marker, then 0 in tracing_on), so the trace ends where the
- * spike was seen.
+ * spike was seen; the marker itself stops tracing where the kernel has
+ * triggers on trace_marker (a traceoff trigger on ftrace/print), so that
+ * nothing on its CPU is recorded after it.
  */
 #ifndef LATT_TRACE_H
 #define LATT_TRACE_H
