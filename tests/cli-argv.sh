@@ -7,13 +7,14 @@
 
 plan 19
 
-run -s1 -S2 sh -c 'echo "$@" >"$0"; sleep 0.2' "$tmp/args" -j4 --clients=9
+# (Commands last until latt has measured a wakeup: -i says when.)
+run -s1 -S2 -i 0.01 sh -c 'echo "$@" >"$0"; exec '"'$until_measured'" "$tmp/args" -j4 --clients=9
 is "$rc" 0 "a command with options of its own runs"
 is "$(cat "$tmp/args")" "-j4 --clients=9" "options after the command word go to the command"
 is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=1ms, max_wait=2ms, clients=1" \
 	"... and not to latt"
 
-run -c2 -s1 -S2 "echo shell-form >'$tmp/sh'; sleep 0.3"
+run -c2 -s1 -S2 -i 0.01 "echo shell-form >'$tmp/sh'; '$until_measured'"
 is "$rc" 0 "a quoted command line runs"
 is "$(cat "$tmp/sh" 2>/dev/null)" "shell-form" "... through /bin/sh -c"
 
@@ -23,7 +24,7 @@ is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=1ms, max_wait=2ms, clients=3"
 	"... are latt's options"
 is "$(field Command)" "sleep 0.5" "... and the command is the quoted one"
 
-run -c2 -s1 -S2 -- sleep 0.3
+run -c2 -s1 -S2 -i 0.01 -- "$until_measured"
 is "$rc" 0 "-- ends the options"
 
 run -s 500us -S 1.5ms -t 300ms
