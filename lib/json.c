@@ -220,6 +220,27 @@ static jobj *kernel_obj(const struct latt_result *r)
 	return o;
 }
 
+/* latt's own load (LATT_LOAD_QUEUE_PCT), as the report's "latt's load". */
+static jobj *load_obj(const struct latt_result *r)
+{
+	jobj *o = json_object_new_object();
+	bool have = r->has_load;
+
+	add(o, "available", json_object_new_boolean(have));
+	add(o, "cpus", have ? juint(r->load_cpus) : NULL);
+	add(o, "clients_cpu_ns", have ? juint(r->clients_cpu_ns) : NULL);
+	add(o, "waker_cpu_ns", have ? juint(r->waker_cpu_ns) : NULL);
+	add(o, "load", have ? jnum_exact(r->load) : NULL);
+	add(o, "clients_cpu_per_cycle_ns", have ? jnum(r->cycle_cpu_ns) :
+	    NULL);
+	add(o, "per_cpu_per_cycle_ns", have ? jnum(r->cycle_queue_ns) : NULL);
+	add(o, "queues", json_object_new_boolean(have && r->load_queues));
+	add(o, "busy", json_object_new_boolean(have && r->load_busy));
+	add(o, "dominates",
+	    json_object_new_boolean(latt_result_load_dominates(r)));
+	return o;
+}
+
 static jobj *target_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
@@ -381,6 +402,7 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "work", series_obj(&r->work, &r->cfg));
 	add(o, "clients", clients_arr(r));
 	add(o, "kernel_view", kernel_obj(r));
+	add(o, "latt_load", load_obj(r));
 
 	late = json_object_new_object();
 	add(late, "max_ns", r->waker_late.count ? juint(r->waker_late.max) :

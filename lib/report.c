@@ -155,6 +155,45 @@ static void kernel_block(FILE *f, const struct latt_result *r)
 	     r->kview_slices);
 }
 
+/*
+ * latt's own load: its clients' and waker's CPU time over the run's
+ * capacity, and a note when it dominates what was measured, with the
+ * figures the rule compares (LATT_LOAD_QUEUE_PCT in latt/result.h).
+ */
+static void load_block(FILE *f, const struct latt_result *r)
+{
+	block(f, "latt's load");
+	if (!r->has_load) {
+		line(f, "Load", "not known (%s)", r->kview_error ?
+		     "no schedstat" : !r->cycles || !r->elapsed_ns ?
+		     "nothing measured" : "the clients' CPUs not known");
+		return;
+	}
+	line(f, "Clients CPU", "%8.1f usec per cycle (%u client%s; %.1f usec "
+	     "per CPU they may use)", r->cycle_cpu_ns / 1000.0,
+	     r->cfg.clients, r->cfg.clients == 1 ? "" : "s",
+	     r->cycle_queue_ns / 1000.0);
+	line(f, "Load", "%8.2f %% of %u CPU%s for %.3f s (CPU time: clients "
+	     "%.1f ms, waker %.1f ms)", 100 * r->load, r->load_cpus,
+	     r->load_cpus == 1 ? "" : "s", secs(r->elapsed_ns),
+	     r->clients_cpu_ns / 1e6, r->waker_cpu_ns / 1e6);
+	if (r->load_queues)
+		line(f, "Note", "latt measured itself: %u clients on %u CPU%s "
+		     "queue behind each other's work, %.1f usec per CPU each "
+		     "cycle, %d%% or more of the mean wakeup latency (%.1f "
+		     "usec); use less work (-x, e.g. -x0) or at most %u "
+		     "clients (-c)", r->cfg.clients, r->load_cpus,
+		     r->load_cpus == 1 ? "" : "s", r->cycle_queue_ns / 1000.0,
+		     LATT_LOAD_QUEUE_PCT, r->wake.stats.mean / 1000.0,
+		     r->load_cpus);
+	if (r->load_busy)
+		line(f, "Note", "latt measured itself: it kept the CPUs %.1f%% "
+		     "busy, %d%% or more, competing with what it measures; "
+		     "use less work (-x), fewer clients (-c) or longer sleeps "
+		     "between cycles (-s/-S)", 100 * r->load,
+		     LATT_LOAD_BUSY_PCT);
+}
+
 /* "latt client 3" for one of the run's clients, else @comm. */
 static void client_name(const struct latt_result *r, pid_t pid,
 			const char *comm, char *buf, size_t len)
@@ -562,6 +601,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     usec(r->waker_late.max), 100 * r->waker_late_share);
 
 	kernel_block(f, r);
+	load_block(f, r);
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
 

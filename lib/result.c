@@ -119,6 +119,32 @@ static void finish_series(struct latt_series *s, const double *pcts,
 	s->stdev_mean = latt_stats_stdev_mean(&s->stats);
 }
 
+/* latt's own load, and whether it dominates (LATT_LOAD_QUEUE_PCT). */
+static void finish_load(struct latt_result *r)
+{
+	double capacity;
+
+	r->has_load = !r->kview_error && r->load_cpus && r->elapsed_ns &&
+		      r->cycles;
+	if (!r->has_load)
+		return;
+	r->clients_cpu_ns = r->kview.run_ns;
+	capacity = (double)r->elapsed_ns * r->load_cpus;
+	r->load = (double)(r->clients_cpu_ns + r->waker_cpu_ns) / capacity;
+	r->cycle_cpu_ns = (double)r->clients_cpu_ns / (double)r->cycles;
+	r->cycle_queue_ns = r->cycle_cpu_ns / r->load_cpus;
+	r->load_queues = r->cfg.clients > r->load_cpus &&
+			 r->wake.stats.count &&
+			 100 * r->cycle_queue_ns >=
+			 LATT_LOAD_QUEUE_PCT * r->wake.stats.mean;
+	r->load_busy = 100 * r->load >= LATT_LOAD_BUSY_PCT;
+}
+
+bool latt_result_load_dominates(const struct latt_result *r)
+{
+	return r->has_load && (r->load_queues || r->load_busy);
+}
+
 void latt_result_finish(struct latt_result *r)
 {
 	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
@@ -142,6 +168,7 @@ void latt_result_finish(struct latt_result *r)
 		r->kview_comparable = r->kview.slices <=
 				      r->kview_wakeups + r->cfg.clients;
 	}
+	finish_load(r);
 	r->partial = r->wake.stats.count > r->cycles * r->cfg.clients ?
 		     r->wake.stats.count - r->cycles * r->cfg.clients : 0;
 	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *

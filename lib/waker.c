@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <sched.h>
 #include <string.h>
 #include <stdio.h>
 #include <sys/epoll.h>
@@ -15,6 +16,7 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "latt/sysinfo.h"
@@ -773,9 +775,21 @@ static void sleep_phase(struct latt_waker *w)
 		record_late(w, latt_mono_ns(), true);
 }
 
+/* The CPU time of the calling thread, the waker's, in ns; 0 unknown. */
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 /*
  * The kernel's accounting of every client, at the start of measuring
- * (@end false) or at its end, when the difference is summed.
+ * (@end false) or at its end, when the difference is summed.  With it,
+ * the waker's own CPU time and, at the end, the CPUs the clients may use
+ * (latt's load: include/latt/result.h).
  */
 static void kernel_view(struct latt_waker *w, bool end)
 {
@@ -783,8 +797,21 @@ static void kernel_view(struct latt_waker *w, bool end)
 	unsigned int i;
 	int ret;
 
+	if (!end) {
+		w->waker_cpu_start = thread_cpu_ns();
+	} else {
+		uint64_t cpu = thread_cpu_ns();
+
+		w->waker_cpu_ns = cpu > w->waker_cpu_start ?
+				  cpu - w->waker_cpu_start : 0;
+		CPU_ZERO(&w->client_cpus);
+	}
 	for (i = 0; i < w->nclients && !w->kview_error; i++) {
 		struct latt_client *c = &w->clients[i];
+		cpu_set_t may;
+
+		if (end && !sched_getaffinity(c->pid, sizeof(may), &may))
+			CPU_OR(&w->client_cpus, &w->client_cpus, &may);
 
 		ret = latt_sysinfo_schedstat(c->pid, &now);
 		if (ret) {
@@ -1280,6 +1307,8 @@ void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
 	r->kview_error = w->kview_error;
 	r->kview = w->kview;
 	r->kview_wakeups = w->kview_wakeups;
+	r->waker_cpu_ns = w->waker_cpu_ns;
+	r->load_cpus = (unsigned int)CPU_COUNT(&w->client_cpus);
 	r->traced = w->trace != NULL;
 	r->explain_traced = w->xtrace != NULL;
 	r->explain_name = w->xtrace ? w->xtrace->name : NULL;

@@ -467,15 +467,54 @@ static void test_not_made(void)
 	   "not_made: nothing to compare with, no guess");
 }
 
+/* latt's own load, and the two rules that say it dominates. */
+static void test_load(void)
+{
+	static struct latt_result r;
+
+	latt_config_init(&r.cfg);
+	r.cfg.clients = 8;
+	r.elapsed_ns = 1000000000ULL;
+	r.cycles = 10;
+	r.load_cpus = 2;
+	r.kview.run_ns = 100000000ULL;	/* 10 ms a cycle, 5 ms a CPU */
+	r.waker_cpu_ns = 20000000ULL;
+	fake_stats(&r.wake.stats, 80, 1000, 20000000, 10000000, 1000);
+	latt_result_finish(&r);
+	ok(r.has_load && fabs(r.load - 0.06) < 1e-9 &&
+	   fabs(r.cycle_cpu_ns - 10e6) < 1e-3 &&
+	   fabs(r.cycle_queue_ns - 5e6) < 1e-3,
+	   "load: 120 ms of 2 CPUs x 1 s is 6%%, 5 ms per CPU a cycle");
+	ok(r.load_queues && !r.load_busy && latt_result_load_dominates(&r),
+	   "load: 5 ms per CPU, 50%% of a 10 ms mean: the clients queue");
+	r.wake.stats.mean = 10000001;
+	latt_result_finish(&r);
+	ok(!r.load_queues && !latt_result_load_dominates(&r),
+	   "load: just below 50%% of the mean: no note");
+	r.wake.stats.mean = 1000;
+	r.cfg.clients = 2;
+	latt_result_finish(&r);
+	ok(!r.load_queues, "load: no more clients than CPUs: no queue");
+	r.kview.run_ns = 980000000ULL;
+	latt_result_finish(&r);
+	ok(r.load_busy && latt_result_load_dominates(&r),
+	   "load: 1 s of 2 CPUs x 1 s is 50%%: busy");
+	r.kview_error = -ENOENT;
+	latt_result_finish(&r);
+	ok(!r.has_load && !latt_result_load_dominates(&r),
+	   "load: without schedstat, not known");
+}
+
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 10 + 4 + 3);
+	plan(7 + 3 + 1 + 10 + 4 + 3 + 6);
 	test_collect();
 	test_clamp();
 	test_stop_names();
 	test_report();
 	test_status();
 	test_not_made();
+	test_load();
 	return tap_done();
 }

@@ -48,6 +48,19 @@
  */
 #define LATT_WAKER_LAG_NS	(10ULL * 1000 * 1000)
 
+/*
+ * latt's own load: the CPU time of its clients (schedstat) and of the
+ * waker while measuring, over the run's capacity, its duration times the
+ * CPUs the clients may use.  It dominates what was measured, and the
+ * report says so, when either
+ *  - the clients queue behind each other: there are more clients than
+ *    CPUs, and the clients' CPU time per cycle spread over those CPUs is
+ *    at least LATT_LOAD_QUEUE_PCT % of the mean wakeup latency; or
+ *  - latt keeps the CPUs busy: its load is LATT_LOAD_BUSY_PCT % or more.
+ */
+#define LATT_LOAD_QUEUE_PCT	50
+#define LATT_LOAD_BUSY_PCT	50
+
 /* Why measurement stopped. */
 enum latt_stop {
 	LATT_STOP_NONE,		/* still running */
@@ -159,6 +172,11 @@ struct latt_result {
 	struct latt_schedstat kview;	/* summed over the clients */
 	uint64_t kview_wakeups;		/* the samples they took meanwhile */
 
+	/* latt's own load while measuring (LATT_LOAD_QUEUE_PCT) */
+	uint64_t waker_cpu_ns;		/* the waker's CPU time */
+	unsigned int load_cpus;		/* the CPUs the clients may use;
+					   0: not known */
+
 	/* the system */
 	bool has_ctxt;
 	uint64_t ctxt;			/* context switches while measuring */
@@ -176,6 +194,14 @@ struct latt_result {
 	double kview_slices;		/* times run per wakeup */
 	bool kview_comparable;		/* ran once per wakeup: its wait
 					   is the wakeups' alone */
+	bool has_load;			/* the figures below are known */
+	uint64_t clients_cpu_ns;	/* the clients' CPU time (schedstat) */
+	double load;			/* (clients + waker) CPU time over
+					   elapsed_ns x load_cpus, 0..1 */
+	double cycle_cpu_ns;		/* the clients' CPU time per cycle */
+	double cycle_queue_ns;		/* ... over load_cpus */
+	bool load_queues;		/* the clients queue behind each other */
+	bool load_busy;			/* latt's load is high */
 };
 
 /* Merge every client slot into @r's series. */
@@ -235,6 +261,9 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len);
  * no cycle stalled, or none ran normally to compare with.
  */
 uint64_t latt_result_not_made(const struct latt_result *r);
+
+/* True when latt's own load dominates what it measured (either rule). */
+bool latt_result_load_dominates(const struct latt_result *r);
 
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);

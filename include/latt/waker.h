@@ -106,6 +106,9 @@ struct latt_waker {
 	int kview_error;		/* 0, or -errno of a schedstat read */
 	struct latt_schedstat kview;	/* summed over the clients */
 	uint64_t kview_wakeups;		/* their samples meanwhile */
+	/* latt's own load while measuring: the waker's CPU time, the CPUs */
+	uint64_t waker_cpu_start, waker_cpu_ns;
+	cpu_set_t client_cpus;		/* the clients may use, at the end */
 };
 
 /*
