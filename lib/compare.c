@@ -866,8 +866,9 @@ static void heading(FILE *out, const struct latt_metric_list *ml, int wl,
  * @tail.  Sets *@marked when it marks one.
  */
 static void cells(FILE *out, const struct latt_metric_list *ml,
-		  const struct latt_agg_cfg *a, const struct latt_agg_cfg *first,
-		  const char *tail, bool *marked)
+		  const struct latt_agg_cfg *a,
+		  const struct latt_agg_cfg *first, const char *tail,
+		  bool *marked)
 {
 	char buf[1024], cell[64];
 	size_t m, o = 0;
@@ -1080,7 +1081,8 @@ static int cmp_bucket(const void *a, const void *b)
 
 /* One configuration's distribution, its used runs' buckets added up. */
 static int cdf_block(FILE *out, const struct latt_metric_list *ml,
-		     const struct latt_cmp_file *f, const struct latt_cmp_cfg *c)
+		     const struct latt_cmp_file *f,
+		     const struct latt_cmp_cfg *c)
 {
 	struct row r = { .file = f, .cfg = c };
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;

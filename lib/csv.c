@@ -135,7 +135,7 @@ static void row(FILE *f, const struct latt_doc *d,
 	     latt_series_percentile(&r->work, 99));
 	put_uint(f, r->work.stats.count, r->work.stats.max);
 	put_uint(f, true, r->stalled_cycles);
-	put_uint(f, true, r->stalled);
+	put_uint(f, true, r->unanswered);
 	num(f, kv, r->kview_wait_ns);
 	if (kv)
 		fprintf(f, ",%.3f", r->kview_slices);

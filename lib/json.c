@@ -397,7 +397,7 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "stalled_cycles", juint(r->stalled_cycles));
 	add(o, "stalled_ns", juint(r->stalled_ns));
 	add(o, "not_made", juint(latt_result_not_made(r)));
-	add(o, "unanswered", juint(r->stalled));
+	add(o, "unanswered", juint(r->unanswered));
 	add(o, "wakeup", series_obj(&r->wake, &r->cfg));
 	add(o, "work", series_obj(&r->work, &r->cfg));
 	add(o, "clients", clients_arr(r));

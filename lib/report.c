@@ -587,10 +587,10 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     (double)latt_stall_limit_ns(&r->cfg) / 1e9,
 		     (double)r->stalled_ns / 1e9, made);
 	}
-	if (r->stalled)
+	if (r->unanswered)
 		line(f, "Unanswered", "%8llu (woken, still not run a second "
 		     "after the end; their whole wait counts)",
-		     (unsigned long long)r->stalled);
+		     (unsigned long long)r->unanswered);
 	if (r->cfg.breaktrace_ns || r->trace_kept)
 		latt_report_trace(f, r);
 	if (r->has_ctxt && r->elapsed_ns)

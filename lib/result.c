@@ -14,6 +14,16 @@
 #include "latt/result.h"
 #include "latt/util.h"
 
+void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
+		      const char *what)
+{
+	if (r->stop != LATT_STOP_NONE)
+		return;
+	r->stop = why;
+	r->error = error;
+	snprintf(r->what, sizeof(r->what), "%s", what);
+}
+
 void latt_result_collect(struct latt_result *r,
 			 const struct latt_client_slot *slots, unsigned int n)
 {

@@ -16,7 +16,7 @@
 #include "latt/knobs.h"
 #include "latt/run.h"
 #include "latt/target.h"
-#include "latt/waker.h"
+#include "waker.h"
 
 /* Everything one run holds, so that one path can undo it all. */
 struct run {
@@ -34,7 +34,6 @@ struct run {
 	struct latt_target target;
 	bool have_target;
 	struct latt_waker w;
-	bool have_waker;
 	bool waker_changed;
 	char prefix[LATT_NAME_MAX + 32];
 };
@@ -48,13 +47,7 @@ setup_failed(struct run *run, int error, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	if (run->have_waker) {
-		latt_waker_fail(&run->w, LATT_STOP_SETUP, error, what);
-	} else if (run->r->stop == LATT_STOP_NONE) {
-		run->r->stop = LATT_STOP_SETUP;
-		run->r->error = error;
-		snprintf(run->r->what, sizeof(run->r->what), "%s", what);
-	}
+	latt_result_fail(run->r, LATT_STOP_SETUP, error, what);
 }
 
 /* Add a warning to @r's, after any already there. */
@@ -171,7 +164,7 @@ static int start_target(struct run *run)
 	run->have_target = true;
 	ret = latt_target_start(t, &o);
 	if (ret == -ENOEXEC) {
-		latt_waker_fail(&run->w, LATT_STOP_NOEXEC, -t->fail_errno, "");
+		latt_result_fail(run->r, LATT_STOP_NOEXEC, -t->fail_errno, "");
 		return ret;
 	}
 	if (ret == -ECANCELED) {
@@ -238,7 +231,7 @@ static void measure(struct run *run)
 	struct latt_target *t = &run->target;
 	char err[256];
 
-	if (w->stop == LATT_STOP_NONE)
+	if (r->stop == LATT_STOP_NONE)
 		latt_waker_run(w);
 	if (run->waker_changed) {
 		int ret = latt_sched_restore(&run->s->waker);
@@ -253,11 +246,11 @@ static void measure(struct run *run)
 	if (w->helper_reaped)
 		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
 	/* A run measured under a scheduler that was gone is no result. */
-	if ((w->stop == LATT_STOP_DURATION || w->stop == LATT_STOP_TARGET) &&
+	if ((r->stop == LATT_STOP_DURATION || r->stop == LATT_STOP_TARGET) &&
 	    latt_knobs_verify(&run->knobs, err, sizeof(err))) {
-		w->stop = LATT_STOP_ERROR;
-		w->error = 0;
-		snprintf(w->what, sizeof(w->what), "%s", err);
+		r->stop = LATT_STOP_ERROR;
+		r->error = 0;
+		snprintf(r->what, sizeof(r->what), "%s", err);
 	}
 
 	if (w->xtrace)
@@ -265,7 +258,6 @@ static void measure(struct run *run)
 	latt_result_collect(r, run->slots, w->nclients);
 	/* Without memory for them, the clients' parts are left out. */
 	latt_result_collect_clients(r, run->clients, w->nclients);
-	latt_waker_result(w, r);
 	r->clock_drift_ppm = latt_clock_drift_ppm(&run->clock);
 	if (run->have_target && t->pid > 0 && r->stop != LATT_STOP_NOEXEC) {
 		r->target_status = t->status;
@@ -322,8 +314,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		goto out_system;
 
 	ret = latt_waker_init(&run.w, cfg, s, &run.clock, run.clients,
-			      run.answer, r->seed);
-	run.have_waker = true;
+			      run.answer, r);
 	if (s->sweep) {
 		snprintf(run.prefix, sizeof(run.prefix), "config=%s run=%u ",
 			 cfg->name, index);
@@ -334,7 +325,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 				      "the sched_ext scheduler");
 	if (ret)
 		setup_failed(&run, ret, "setting up the waker");
-	else if (!start_clients(&run) && run.w.stop == LATT_STOP_NONE &&
+	else if (!start_clients(&run) && r->stop == LATT_STOP_NONE &&
 		 (!cfg->cmd_argc || !start_target(&run)))
 		set_waker(&run);
 	measure(&run);

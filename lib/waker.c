@@ -20,47 +20,34 @@
 #include <unistd.h>
 
 #include "latt/sysinfo.h"
-#include "latt/waker.h"
+#include "waker.h"
 
-#define TAG_SIGNAL	(1ULL << 32)
-#define TAG_SLEEP	(TAG_SIGNAL + 1)
-#define TAG_DEADLINE	(TAG_SIGNAL + 2)
-#define TAG_ANSWER	(TAG_SIGNAL + 3)
-#define TAG_WATCH	(TAG_SIGNAL + 4)
-#define TAG_THREAD	(TAG_SIGNAL + 5)
-#define TAG_LIVE	(TAG_SIGNAL + 6)
 
-/* How long clients get to leave after the hang-up before SIGKILL. */
-#define CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)
-/* The live line on a terminal: about once a second. */
-#define LIVE_TTY_NS	(1000ULL * 1000 * 1000)
-/* How long a SIGKILLed process may take to be reaped before giving up. */
-#define KILL_WAIT_NS	(5000ULL * 1000 * 1000)
 
 /*
  * Record why the run stops.  The first reason wins, and none counts once
  * latt is stopping on its own.  Returns true when @why was recorded.
  */
-static bool set_stop(struct latt_waker *w, enum latt_stop why)
+bool latt_waker_set_stop(struct latt_waker *w, enum latt_stop why)
 {
-	if (w->stop != LATT_STOP_NONE || w->stopping)
+	if (w->r->stop != LATT_STOP_NONE || w->stopping)
 		return false;
-	w->stop = why;
+	w->r->stop = why;
 	return true;
 }
 
 static void set_error(struct latt_waker *w, enum latt_stop why, int err)
 {
-	if (set_stop(w, why))
-		w->error = err;
+	if (latt_waker_set_stop(w, why))
+		w->r->error = err;
 }
 
-static void client_gone(struct latt_waker *w, unsigned int i)
+void latt_waker_client_gone(struct latt_waker *w, unsigned int i)
 {
-	if (set_stop(w, LATT_STOP_CLIENT))
-		w->dead_client = (int)i;
+	if (latt_waker_set_stop(w, LATT_STOP_CLIENT))
+		w->r->dead_client = (int)i;
 }
 
 /* xorshift64*: fast, good enough to spread the sleeps. */
@@ -72,7 +59,7 @@ static uint64_t next_random(struct latt_waker *w)
 	return w->rng * 0x2545f4914f6cdd1dULL;
 }
 
-static int epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags)
+int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags)
 {
 	struct epoll_event ev = { .events = EPOLLIN | flags, .data.u64 = tag };
 
@@ -106,23 +93,23 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		    const struct latt_session *s,
 		    const struct latt_clock *clock,
 		    struct latt_client *clients, struct latt_answer *answer,
-		    uint64_t seed)
+		    struct latt_result *r)
 {
 	int ret;
 
 	memset(w, 0, sizeof(*w));
 	w->cfg = cfg;
+	w->r = r;
 	w->clock = clock;
 	w->samples = cfg->verbose ? s->samples : NULL;
 	w->sample_prefix = "";
 	w->clients = clients;
 	w->answer = answer;
-	w->dead_client = -1;
 	w->sigfd = s->sigfd;
 	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 	w->notify_fd = w->live_fd = -1;
-	w->rng = seed ? seed : 0x853c49e6748fea9bULL;
+	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
 
@@ -142,7 +129,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->xtrace = cfg->explain ? s->xtrace : NULL;
 	if (s->progress || s->interval_ns) {
 		w->live_tty = !s->interval_ns;
-		w->live_ns = s->interval_ns ? s->interval_ns : LIVE_TTY_NS;
+		w->live_ns = s->interval_ns ? s->interval_ns : LATT_LIVE_TTY_NS;
 		w->live_fd = timerfd_create(CLOCK_MONOTONIC,
 					    TFD_CLOEXEC | TFD_NONBLOCK);
 		if (w->live_fd < 0)
@@ -152,326 +139,23 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		latt_hist_init(&w->live_hist);
 		latt_hist_init(&w->interval_hist);
 	}
-	ret = epoll_add(w->epfd, w->sigfd, TAG_SIGNAL, 0);
+	ret = latt_waker_epoll_add(w->epfd, w->sigfd, LATT_WAKER_TAG_SIGNAL, 0);
 	if (!ret && w->live_fd >= 0)
-		ret = epoll_add(w->epfd, w->live_fd, TAG_LIVE, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->live_fd, LATT_WAKER_TAG_LIVE, 0);
 	if (!ret)
-		ret = epoll_add(w->epfd, w->sleep_fd, TAG_SLEEP, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->sleep_fd, LATT_WAKER_TAG_SLEEP, 0);
 	if (!ret)
-		ret = epoll_add(w->epfd, w->deadline_fd, TAG_DEADLINE, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->deadline_fd,
+					   LATT_WAKER_TAG_DEADLINE, 0);
 	if (!ret)
-		ret = epoll_add(w->epfd, w->watch_fd, TAG_WATCH, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->watch_fd, LATT_WAKER_TAG_WATCH, 0);
 	/* Edge-triggered: each cycle's answer is an event, never read. */
 	if (!ret)
-		ret = epoll_add(w->epfd, answer->fd, TAG_ANSWER, EPOLLET);
+		ret = latt_waker_epoll_add(w->epfd, answer->fd,
+					   LATT_WAKER_TAG_ANSWER, EPOLLET);
 	return ret;
 }
 
-void latt_waker_fail(struct latt_waker *w, enum latt_stop why, int error,
-		     const char *what)
-{
-	if (set_stop(w, why)) {
-		w->error = error;
-		snprintf(w->what, sizeof(w->what), "%s", what);
-	}
-}
-
-/* How long all clients together may take to hand their channels over. */
-#define ADOPT_TIMEOUT_MS	30000
-
-static void read_signals(struct latt_waker *w);
-static void watch(struct latt_waker *w);
-
-/*
- * Take every client's hand-off.  A client that dies first, or a signal,
- * ends the wait with w->stop set; the run then ends at once.
- */
-static int adopt_clients(struct latt_waker *w, int fd)
-{
-	struct pollfd pfd[2] = {
-		{ .fd = fd, .events = POLLIN },
-		{ .fd = w->sigfd, .events = POLLIN },
-	};
-	unsigned int pending = w->nclients;
-	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
-	struct latt_client_failure fail;
-	char what[160];
-	int ret;
-
-	while (pending && w->stop == LATT_STOP_NONE) {
-		uint64_t now = latt_mono_ns();
-
-		if (now >= end)
-			return -ETIMEDOUT;
-		ret = poll(pfd, 2, (int)((end - now) / 1000000) + 1);
-		if (ret < 0 && errno != EINTR)
-			return -errno;
-		/*
-		 * Hand-offs before signals: a client whose settings failed
-		 * said so before it exited, and that is the reason to give.
-		 */
-		while (pending) {
-			ret = latt_client_adopt(w->clients, w->nclients, fd,
-						w->cfg->mechanism, &fail);
-			if (ret == -EAGAIN)
-				break;
-			if (ret == -ECANCELED) {
-				bool dl_full = fail.error == -EBUSY &&
-					w->cfg->client.policy ==
-					LATT_SCHED_DEADLINE;
-
-				snprintf(what, sizeof(what), "client %u: "
-					 "setting its %s%s", fail.id + 1,
-					 latt_sched_step_name(fail.step),
-					 dl_full ? " (the CPUs' deadline "
-					 "bandwidth is used up: lower runtime "
-					 "or raise period)" : "");
-				latt_waker_fail(w, LATT_STOP_SETUP, fail.error,
-						what);
-				return 0;
-			}
-			if (ret < 0)
-				return ret;
-			pending--;
-		}
-		if (pfd[1].revents)
-			read_signals(w);
-	}
-	return 0;
-}
-
-/*
- * Wait until every thread client has made its settings (or one could
- * not), as adopt_clients() does for processes.
- */
-static int threads_ready(struct latt_waker *w)
-{
-	struct pollfd pfd[2] = {
-		{ .fd = w->notify_fd, .events = POLLIN },
-		{ .fd = w->sigfd, .events = POLLIN },
-	};
-	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
-	unsigned int i, ready;
-	uint64_t ticks;
-	char what[96];
-
-	while (w->stop == LATT_STOP_NONE) {
-		uint64_t now = latt_mono_ns();
-
-		if (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 &&
-		    errno != EAGAIN)
-			return -errno;
-		for (i = ready = 0; i < w->nclients; i++) {
-			struct latt_client *c = &w->clients[i];
-			int st = atomic_load(&c->state);
-
-			if (st == LATT_THREAD_FAILED) {
-				snprintf(what, sizeof(what), "client %u: "
-					 "setting its %s", c->id + 1,
-					 latt_sched_step_name(c->fail.step));
-				latt_waker_fail(w, LATT_STOP_SETUP,
-						c->fail.error, what);
-				return 0;
-			}
-			ready += st == LATT_THREAD_READY;
-		}
-		if (ready == w->nclients)
-			return 0;
-		if (now >= end)
-			return -ETIMEDOUT;
-		if (poll(pfd, 2, (int)((end - now) / 1000000) + 1) < 0 &&
-		    errno != EINTR)
-			return -errno;
-		if (pfd[1].revents)
-			read_signals(w);
-	}
-	return 0;
-}
-
-static int spawn_threads(struct latt_waker *w,
-			 struct latt_client_slot *slots,
-			 const struct latt_client_cfg *cfg)
-{
-	unsigned int i;
-	int ret;
-
-	w->notify_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (w->notify_fd < 0)
-		return -errno;
-	ret = epoll_add(w->epfd, w->notify_fd, TAG_THREAD, 0);
-	for (i = 0; !ret && i < w->cfg->clients; i++) {
-		struct latt_client *c = &w->clients[i];
-
-		memset(c, 0, sizeof(*c));
-		c->id = i;
-		c->slot = &slots[i];
-		ret = latt_client_thread_start(c, cfg, w->notify_fd);
-		if (!ret)
-			w->nclients++;
-	}
-	if (!ret)
-		ret = threads_ready(w);
-	return ret;
-}
-
-int latt_waker_spawn_clients(struct latt_waker *w,
-			     struct latt_client_slot *slots,
-			     const struct latt_client_cfg *cfg)
-{
-	unsigned int i, n = w->cfg->clients;
-	int ho[2], ret;
-
-	if (w->cfg->threads)
-		return spawn_threads(w, slots, cfg);
-	ret = latt_client_handoff_open(ho);
-	if (ret)
-		return ret;
-	for (i = 0; i < n; i++) {
-		struct latt_client *c = &w->clients[i];
-
-		memset(c, 0, sizeof(*c));
-		c->id = i;
-		c->slot = &slots[i];
-		ret = latt_client_fork(c, cfg, ho[1]);
-		if (ret)
-			break;
-		w->nclients++;
-	}
-	close(ho[1]);
-	if (!ret)
-		ret = adopt_clients(w, ho[0]);
-	/* Clients still waiting to hand over now fail and leave. */
-	close(ho[0]);
-	return ret;
-}
-
-void latt_waker_set_target(struct latt_waker *w, struct latt_target *t)
-{
-	w->target = t;
-}
-
-void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name)
-{
-	w->helper = pid;
-	w->helper_name = name;
-}
-
-static struct latt_client *find_client(struct latt_waker *w, pid_t pid)
-{
-	unsigned int i;
-
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].is_thread && w->clients[i].pid == pid)
-			return &w->clients[i];
-	return NULL;
-}
-
-/* Reap every child that has ended, and note what each ending means. */
-static void reap(struct latt_waker *w)
-{
-	struct latt_client *c;
-	struct rusage ru;
-	pid_t pid;
-	int st;
-
-	while ((pid = wait4(-1, &st, WNOHANG | WUNTRACED, &ru)) > 0) {
-		if (WIFSTOPPED(st)) {
-			/*
-			 * The target is not in the terminal's foreground
-			 * group: reading it (or writing, with tostop) stops
-			 * the target for good.  Say so instead of waiting.
-			 */
-			if (w->target && pid == w->target->pid &&
-			    (WSTOPSIG(st) == SIGTTIN ||
-			     WSTOPSIG(st) == SIGTTOU) &&
-			    set_stop(w, LATT_STOP_TTY))
-				w->stop_signal = WSTOPSIG(st);
-			continue;
-		}
-		if (w->target && pid == w->target->pid) {
-			latt_target_exited(w->target, st, &ru, latt_mono_ns());
-			set_stop(w, LATT_STOP_TARGET);
-		} else if (w->helper && pid == w->helper) {
-			w->helper_reaped = true;
-			w->helper_status = st;
-			if (set_stop(w, LATT_STOP_ERROR))
-				snprintf(w->what, sizeof(w->what), "%s exited "
-					 "during the run", w->helper_name);
-		} else if (w->guard && pid == w->guard) {
-			/* Not the command's: nothing of it to count. */
-			w->guard = 0;
-		} else if ((c = find_client(w, pid))) {
-			c->reaped = true;
-			c->reaped_ns = latt_clock_now(w->clock);
-			w->nreaped++;
-			c->status = st;
-			client_gone(w, c->id);
-		} else if (w->target) {
-			latt_target_add_orphan(w->target, &ru);
-		}
-	}
-}
-
-/*
- * Join the thread clients whose loop has ended: as a reaped process, one
- * that ended while the run went on is a client gone.
- */
-static void reap_threads(struct latt_waker *w)
-{
-	uint64_t ticks;
-	unsigned int i;
-
-	if (w->notify_fd < 0 ||
-	    (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN))
-		return;
-	for (i = 0; i < w->nclients; i++) {
-		struct latt_client *c = &w->clients[i];
-
-		int st = atomic_load(&c->state);
-
-		if (c->reaped ||
-		    (st != LATT_THREAD_ENDED && st != LATT_THREAD_FAILED) ||
-		    latt_client_thread_join(c))
-			continue;
-		c->reaped = true;
-		c->reaped_ns = latt_clock_now(w->clock);
-		/* As a process would have ended: _exit(2) on an error. */
-		c->status = c->exit_error || st == LATT_THREAD_FAILED ?
-			    2 << 8 : 0;
-		w->nreaped++;
-		client_gone(w, i);
-	}
-}
-
-static void read_signals(struct latt_waker *w)
-{
-	struct signalfd_siginfo si;
-
-	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
-		switch (si.ssi_signo) {
-		case SIGCHLD:
-			reap(w);
-			break;
-		default:
-			/*
-			 * While stopping, a second ^C must not lose the
-			 * report; but one after a normal end (the duration,
-			 * the command's exit) is still a request to stop: the
-			 * run says so, and no other run follows.
-			 */
-			if (set_stop(w, LATT_STOP_SIGNAL) ||
-			    w->stop == LATT_STOP_DURATION ||
-			    w->stop == LATT_STOP_TARGET) {
-				w->stop = LATT_STOP_SIGNAL;
-				w->stop_signal = (int)si.ssi_signo;
-			}
-			break;
-		}
-	}
-	/* Signals coalesce: a SIGCHLD may stand for several children. */
-	reap(w);
-	reap_threads(w);
-}
 
 /* The samples client @c has recorded, with all they wrote before. */
 static uint64_t samples_in(const struct latt_client *c)
@@ -509,7 +193,7 @@ static void breaktrace(struct latt_waker *w, struct latt_client *c,
 		 (double)w->cfg->breaktrace_ns / 1000.0);
 	latt_trace_mark_stop(w->trace, text);
 	w->trace->keep = true;
-	set_stop(w, LATT_STOP_BREAK);
+	latt_waker_set_stop(w, LATT_STOP_BREAK);
 }
 
 /* Client @c has answered this cycle: it is no longer in flight. */
@@ -579,117 +263,6 @@ static void take_partial(struct latt_waker *w)
 	}
 }
 
-static uint64_t live_p99(const struct latt_stats *st,
-			 const struct latt_hist *h)
-{
-	uint64_t v = latt_hist_percentile(h, 99);
-
-	/* Too few samples for a p99: the largest, as the report says. */
-	if (st->count < latt_percentile_needs(99))
-		return st->max;
-	return v < st->min ? st->min : v > st->max ? st->max : v;
-}
-
-/*
- * The decimals of the live line's seconds: as many as the period has
- * ("0.01-0.02 s" for -i 10ms), at least one.
- */
-static int live_prec(const struct latt_waker *w)
-{
-	const uint64_t ms = 1000000;
-
-	return w->live_ns % (100 * ms) == 0 ? 1 :
-	       w->live_ns % (10 * ms) == 0 ? 2 : 3;
-}
-
-/* Where the run stands: "3.0/10.0 s, run 1/3 base". */
-static void live_where(struct latt_waker *w, uint64_t now, char *buf,
-		       size_t len)
-{
-	double el = (double)(now - w->run_start_ns) / 1e9;
-	uint64_t ns = w->cfg->duration_ns, day = 86400 * 1000000000ULL;
-	int prec = live_prec(w);
-
-	/* Past a day, "1.0 s of 30d" rather than "1.0/2.592e+06 s". */
-	if (!ns)
-		snprintf(buf, len, "%.*f s", prec, el);
-	else if (ns < day)
-		snprintf(buf, len, "%.*f/%g s", prec, el, (double)ns / 1e9);
-	else if (ns % day == 0)
-		snprintf(buf, len, "%.*f s of %llud", prec, el,
-			 (unsigned long long)(ns / day));
-	else if (ns % (day / 24) == 0)
-		snprintf(buf, len, "%.*f s of %lluh", prec, el,
-			 (unsigned long long)(ns / (day / 24)));
-	else
-		snprintf(buf, len, "%.*f s of %.0f s", prec, el,
-			 (double)ns / 1e9);
-	if (w->runs_total > 1)
-		snprintf(buf + strlen(buf), len - strlen(buf), ", run %u/%u %s",
-			 w->run_no, w->runs_total, w->cfg->name);
-}
-
-/* ", max M, p99 P usec" of what @st and @h hold, if anything. */
-static void live_summary(const struct latt_stats *st,
-			 const struct latt_hist *h)
-{
-	if (st->count)
-		fprintf(stderr, ", max %.1f, p99 %.1f usec",
-			(double)st->max / 1000.0,
-			(double)live_p99(st, h) / 1000.0);
-}
-
-/* The live line: every second in place, or every -i on a line of its own. */
-static void live_tick(struct latt_waker *w)
-{
-	uint64_t now = latt_mono_ns();
-	char where[128];
-
-	live_where(w, now, where, sizeof(where));
-	if (w->live_tty) {
-		fprintf(stderr, "\rlatt: %s: %llu entries", where,
-			(unsigned long long)w->live.count);
-		live_summary(&w->live, &w->live_hist);
-		if (!w->live.count && w->warming)
-			fputs(" (warming up)", stderr);
-		fputs("\033[K", stderr);
-		w->live_shown = true;
-	} else {
-		int prec = live_prec(w);
-
-		fprintf(stderr, "latt: %s: interval %.*f-%.*f s: %llu entries",
-			where, prec, (double)(w->interval_start_ns -
-					      w->run_start_ns) / 1e9,
-			prec, (double)(now - w->run_start_ns) / 1e9,
-			(unsigned long long)w->interval.count);
-		if (w->interval.count)
-			fprintf(stderr, ", max %.1f, avg %.1f, p99 %.1f usec",
-				(double)w->interval.max / 1000.0,
-				w->interval.mean / 1000.0,
-				(double)live_p99(&w->interval,
-						 &w->interval_hist) / 1000.0);
-		fprintf(stderr, "; in all %llu entries",
-			(unsigned long long)w->live.count);
-		live_summary(&w->live, &w->live_hist);
-		fputs(w->warming ? " (warming up)\n" : "\n", stderr);
-		latt_hist_clear_range(&w->interval_hist, w->interval.min,
-				      w->interval.max);
-		latt_stats_init(&w->interval);
-		w->interval_start_ns = now;
-	}
-	fflush(stderr);
-}
-
-/* Take the live line off the terminal before anything else is printed. */
-static void live_erase(struct latt_waker *w)
-{
-	if (!w->live_shown)
-		return;
-	fputs("\r\033[K", stderr);
-	fflush(stderr);
-	w->live_shown = false;
-}
-
 /* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
 static void handle_events(struct latt_waker *w, int timeout_ms)
 {
@@ -706,24 +279,24 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	for (i = 0; i < n; i++) {
 		uint64_t tag = ev[i].data.u64;
 
-		if (tag == TAG_SIGNAL) {
-			read_signals(w);
-		} else if (tag == TAG_SLEEP) {
+		if (tag == LATT_WAKER_TAG_SIGNAL) {
+			latt_waker_read_signals(w);
+		} else if (tag == LATT_WAKER_TAG_SLEEP) {
 			if (read(w->sleep_fd, &ticks, sizeof(ticks)) > 0)
 				w->timer_fired = true;
-		} else if (tag == TAG_DEADLINE) {
+		} else if (tag == LATT_WAKER_TAG_DEADLINE) {
 			if (read(w->deadline_fd, &ticks, sizeof(ticks)) > 0)
-				set_stop(w, LATT_STOP_DURATION);
-		} else if (tag == TAG_ANSWER) {
+				latt_waker_set_stop(w, LATT_STOP_DURATION);
+		} else if (tag == LATT_WAKER_TAG_ANSWER) {
 			take_answer(w);
-		} else if (tag == TAG_WATCH) {
+		} else if (tag == LATT_WAKER_TAG_WATCH) {
 			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
-				watch(w);
-		} else if (tag == TAG_THREAD) {
-			reap_threads(w);
-		} else if (tag == TAG_LIVE) {
+				latt_waker_watch(w);
+		} else if (tag == LATT_WAKER_TAG_THREAD) {
+			latt_waker_reap_threads(w);
+		} else if (tag == LATT_WAKER_TAG_LIVE) {
 			if (read(w->live_fd, &ticks, sizeof(ticks)) > 0)
-				live_tick(w);
+				latt_waker_live_tick(w);
 		}
 	}
 }
@@ -765,13 +338,13 @@ static void sleep_phase(struct latt_waker *w)
 	}
 	w->planned_ns = latt_mono_ns() + ns;
 	w->timer_fired = false;
-	while (!w->timer_fired && w->stop == LATT_STOP_NONE)
+	while (!w->timer_fired && w->r->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
 	/*
 	 * The run ended while the waker should have been waking: it was
 	 * late by at least this much (starved, it may never have run).
 	 */
-	if (w->stop != LATT_STOP_NONE)
+	if (w->r->stop != LATT_STOP_NONE)
 		record_late(w, latt_mono_ns(), true);
 }
 
@@ -806,7 +379,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 				  cpu - w->waker_cpu_start : 0;
 		CPU_ZERO(&w->client_cpus);
 	}
-	for (i = 0; i < w->nclients && !w->kview_error; i++) {
+	for (i = 0; i < w->nclients && !w->r->kview_error; i++) {
 		struct latt_client *c = &w->clients[i];
 		cpu_set_t may;
 
@@ -815,17 +388,17 @@ static void kernel_view(struct latt_waker *w, bool end)
 
 		ret = latt_sysinfo_schedstat(c->pid, &now);
 		if (ret) {
-			w->kview_error = ret;
+			w->r->kview_error = ret;
 			return;
 		}
 		if (!end) {
 			c->kstart = now;
 			continue;
 		}
-		w->kview.run_ns += now.run_ns - c->kstart.run_ns;
-		w->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
-		w->kview.slices += now.slices - c->kstart.slices;
-		w->kview_wakeups += samples_in(c);
+		w->r->kview.run_ns += now.run_ns - c->kstart.run_ns;
+		w->r->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
+		w->r->kview.slices += now.slices - c->kstart.slices;
+		w->r->kview_wakeups += samples_in(c);
 	}
 }
 
@@ -849,8 +422,8 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 		latt_client_slot_clear(w->clients[i].slot);
 		w->clients[i].sent = 0;
 	}
-	w->cycles = 0;
-	w->stalled_cycles = w->stalled_ns = 0;
+	w->r->cycles = 0;
+	w->r->stalled_cycles = w->r->stalled_ns = 0;
 	w->warming = false;
 	latt_stats_init(&w->late);
 	latt_hist_init(&w->late_hist);
@@ -895,7 +468,7 @@ static void report_stall(struct latt_waker *w, uint64_t waited)
  * than a timeout on every wait, which would arm a timer in the kernel
  * on every cycle.
  */
-static void watch(struct latt_waker *w)
+void latt_waker_watch(struct latt_waker *w)
 {
 	uint64_t waited;
 
@@ -913,11 +486,11 @@ static void collect_answers(struct latt_waker *w, uint64_t t0)
 {
 	w->cycle_start_ns = t0;
 	w->cycle_stalled = false;
-	while (w->pending && w->stop == LATT_STOP_NONE)
+	while (w->pending && w->r->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
 	if (w->cycle_stalled && !w->warming) {
-		w->stalled_cycles++;
-		w->stalled_ns += latt_mono_ns() - t0;
+		w->r->stalled_cycles++;
+		w->r->stalled_ns += latt_mono_ns() - t0;
 	}
 }
 
@@ -941,7 +514,7 @@ static void wake_phase(struct latt_waker *w)
 		stamp = latt_clock_now(w->clock);
 		ret = latt_wake_send(&c->chan, stamp);
 		if (ret == -EPIPE) {
-			client_gone(w, i);
+			latt_waker_client_gone(w, i);
 			return;
 		}
 		if (ret) {
@@ -955,7 +528,7 @@ static void wake_phase(struct latt_waker *w)
 	}
 	collect_answers(w, now);
 	if (!w->pending)
-		w->cycles++;
+		w->r->cycles++;
 }
 
 /*
@@ -969,16 +542,16 @@ static void drain(struct latt_waker *w)
 {
 	uint64_t end = latt_mono_ns() + DRAIN_NS, now;
 
-	if (!w->pending || (w->stop != LATT_STOP_DURATION &&
-			    w->stop != LATT_STOP_TARGET &&
-			    w->stop != LATT_STOP_SIGNAL))
+	if (!w->pending || (w->r->stop != LATT_STOP_DURATION &&
+			    w->r->stop != LATT_STOP_TARGET &&
+			    w->r->stop != LATT_STOP_SIGNAL))
 		return;
 	while (w->pending && (now = latt_mono_ns()) < end &&
-	       (w->stop == LATT_STOP_DURATION || w->stop == LATT_STOP_TARGET ||
-		w->stop == LATT_STOP_SIGNAL))
+	       (w->r->stop == LATT_STOP_DURATION || w->r->stop == LATT_STOP_TARGET ||
+		w->r->stop == LATT_STOP_SIGNAL))
 		handle_events(w, (int)((end - now) / 1000000) + 1);
 	if (!w->pending)
-		w->cycles++;
+		w->r->cycles++;
 }
 
 /* Start trace @t (if any) with the run's clock. */
@@ -988,7 +561,7 @@ static void start_trace(struct latt_waker *w, struct latt_trace *t)
 				    "mono_raw" : "mono"))
 		return;
 	set_error(w, LATT_STOP_ERROR, -EIO);
-	snprintf(w->what, sizeof(w->what), "starting the trace in %s",
+	snprintf(w->r->what, sizeof(w->r->what), "starting the trace in %s",
 		 t->name);
 }
 
@@ -1029,9 +602,9 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
-	while (w->stop == LATT_STOP_NONE) {
+	while (w->r->stop == LATT_STOP_NONE) {
 		sleep_phase(w);
-		if (w->stop != LATT_STOP_NONE)
+		if (w->r->stop != LATT_STOP_NONE)
 			break;
 		wake_phase(w);
 	}
@@ -1047,13 +620,13 @@ int latt_waker_run(struct latt_waker *w)
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
 	 */
-	if (w->stop == LATT_STOP_DURATION &&
+	if (w->r->stop == LATT_STOP_DURATION &&
 	    w->end_ns > w->run_start_ns + w->cfg->duration_ns) {
-		w->overrun_ns = w->end_ns - w->run_start_ns -
+		w->r->overrun_ns = w->end_ns - w->run_start_ns -
 				w->cfg->duration_ns;
 		if (!w->warming) {
-			latt_stats_add(&w->late, w->overrun_ns);
-			latt_hist_add(&w->late_hist, w->overrun_ns);
+			latt_stats_add(&w->late, w->r->overrun_ns);
+			latt_hist_add(&w->late_hist, w->r->overrun_ns);
 		}
 	}
 	if (w->has_ctxt)
@@ -1063,201 +636,16 @@ int latt_waker_run(struct latt_waker *w)
 	take_partial(w);
 	/* -i: the last interval, however short; the live line: gone. */
 	if (w->live_fd >= 0 && !w->live_tty && w->interval.count)
-		live_tick(w);
-	live_erase(w);
+		latt_waker_live_tick(w);
+	latt_waker_live_erase(w);
 	/* Every answer is in (or stalled): the clients' accounting. */
 	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */
 	if (w->warming) {
 		w->start_ns = w->end_ns;
-		w->cycles = 0;
+		w->r->cycles = 0;
 	}
-	return w->stop == LATT_STOP_ERROR ? w->error : 0;
-}
-
-/*
- * While stopping: reap and read signals until @done(w) or @timeout_ns.
- * Only the signalfd is watched: answer descriptors of dead clients would
- * keep epoll busy.
- */
-static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
-		       bool (*done)(struct latt_waker *w))
-{
-	uint64_t end = latt_mono_ns() + timeout_ns, now;
-	struct pollfd pfd[2] = {
-		{ .fd = w->sigfd, .events = POLLIN },
-		{ .fd = w->notify_fd, .events = POLLIN },
-	};
-
-	for (;;) {
-		read_signals(w);
-		if (done(w))
-			return true;
-		now = latt_mono_ns();
-		if (now >= end)
-			return false;
-		poll(pfd, w->notify_fd >= 0 ? 2 : 1,
-		     (int)((end - now) / 1000000) + 1);
-	}
-}
-
-static bool target_gone(struct latt_waker *w)
-{
-	return w->target->exited && !latt_target_alive(w->target);
-}
-
-static bool clients_gone(struct latt_waker *w)
-{
-	return w->nreaped == w->nclients;
-}
-
-static void stop_target(struct latt_waker *w)
-{
-	struct latt_target *t = w->target;
-
-	if (!t || t->pid <= 0 || target_gone(w))
-		return;
-	if (!t->exited)
-		w->target_killed = true;
-	latt_target_kill(t, SIGTERM);
-	/* A stopped group would never see the SIGTERM. */
-	latt_target_kill(t, SIGCONT);
-	if (wait_until(w, w->cfg->grace_ns, target_gone))
-		return;
-	latt_target_kill(t, SIGKILL);
-	wait_until(w, KILL_WAIT_NS, target_gone);
-}
-
-static void stop_clients(struct latt_waker *w)
-{
-	unsigned int i;
-
-	for (i = 0; i < w->nclients; i++)
-		latt_wake_hangup(&w->clients[i].chan);
-	if (wait_until(w, CLIENT_EXIT_NS, clients_gone))
-		return;
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].reaped && !w->clients[i].is_thread)
-			kill(w->clients[i].pid, SIGKILL);
-	if (wait_until(w, KILL_WAIT_NS, clients_gone) || !w->cfg->threads)
-		return;
-	/*
-	 * A thread cannot be killed alone, and it shares this run's memory:
-	 * it was hung up on, so wait for it to see that and leave.
-	 */
-	fprintf(stderr, "latt: %u client threads have not left; waiting for "
-		"them (a thread cannot be stopped alone)\n",
-		w->nclients - w->nreaped);
-	while (!wait_until(w, KILL_WAIT_NS, clients_gone))
-		;
-}
-
-/*
- * Send @sig to every child of latt that is not a client, the helper or
- * the guard: with latt the subreaper, those are the target's descendants
- * that left its process group (setsid daemons) and outlived it.  Returns how many there were.
- * Needs /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN); without it,
- * nothing is found.
- */
-static unsigned int signal_strays(struct latt_waker *w, int sig)
-{
-	unsigned int n = 0;
-	char path[64];
-	FILE *f;
-	int pid;
-
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/children",
-		 (int)getpid(), (int)getpid());
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	while (fscanf(f, "%d", &pid) == 1) {
-		if (find_client(w, pid) || (w->helper && pid == w->helper) ||
-		    (w->guard && pid == w->guard))
-			continue;
-		kill(pid, sig);
-		n++;
-	}
-	fclose(f);
-	return n;
-}
-
-static bool strays_gone_term(struct latt_waker *w)
-{
-	return signal_strays(w, SIGTERM) == 0;
-}
-
-static bool strays_gone_kill(struct latt_waker *w)
-{
-	return signal_strays(w, SIGKILL) == 0;
-}
-
-/* Stop what is left of the target outside its group: TERM, then KILL. */
-static void stop_strays(struct latt_waker *w)
-{
-	if (!w->target || w->target->pid <= 0)
-		return;
-	if (wait_until(w, w->cfg->grace_ns, strays_gone_term))
-		return;
-	wait_until(w, KILL_WAIT_NS, strays_gone_kill);
-}
-
-/*
- * After every client is gone: a client still unanswered after the drain
- * stalled.  If it ran while latt stopped everything, its sample is in its
- * slot, with the whole wait; if it never ran before it was killed, there
- * is no sample, so its wait until then is recorded as one, a lower bound
- * of its latency: dropping it would flatter the run.  A client that died
- * on its own is not waiting for anything.
- */
-static void record_stalled(struct latt_waker *w)
-{
-	unsigned int i;
-
-	for (i = 0; i < w->nclients; i++) {
-		struct latt_client *c = &w->clients[i];
-		struct latt_client_slot *s = c->slot;
-		uint64_t end, v;
-
-		if (!c->in_flight || (int)i == w->dead_client)
-			continue;
-		w->stalled++;
-		if (c->reaped && s->wake.count < c->sent) {
-			end = c->reaped_ns;
-			v = end > c->sent_stamp ? end - c->sent_stamp : 0;
-			latt_stats_add(&s->wake, v);
-			latt_hist_add(&s->wake_hist, v);
-			s->last_wake_ns = v;
-			s->last_work_ns = 0;
-		} else if (s->wake.count < c->sent) {
-			continue;
-		}
-		/* -v prints every sample the report counts. */
-		if (w->samples)
-			fprintf(w->samples, "sample %sclient=%u wakeup_ns=%" PRIu64
-				" work_ns=%" PRIu64 " unanswered\n",
-				w->sample_prefix, c->id + 1, s->last_wake_ns,
-				s->last_work_ns);
-	}
-}
-
-void latt_waker_finish(struct latt_waker *w)
-{
-	/* Deaths seen so far still count; from here on they are expected. */
-	read_signals(w);
-	w->stopping = true;
-	stop_target(w);
-	stop_clients(w);
-	stop_strays(w);
-	if (w->warming) {
-		unsigned int i;
-
-		/* It ended in the warm-up: nothing it took counts. */
-		for (i = 0; i < w->nclients; i++)
-			latt_client_slot_clear(w->clients[i].slot);
-		return;
-	}
-	record_stalled(w);
+	return w->r->stop == LATT_STOP_ERROR ? w->r->error : 0;
 }
 
 void latt_waker_destroy(struct latt_waker *w)
@@ -1280,54 +668,4 @@ void latt_waker_destroy(struct latt_waker *w)
 		close(w->live_fd);
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 	w->notify_fd = w->live_fd = -1;
-}
-
-void latt_waker_result(const struct latt_waker *w, struct latt_result *r)
-{
-	r->stop = w->stop;
-	r->stop_signal = w->stop_signal;
-	r->error = w->error;
-	snprintf(r->what, sizeof(r->what), "%s", w->what);
-	r->cycles = w->cycles;
-	r->overrun_ns = w->overrun_ns;
-	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
-	r->stalled = w->stalled;
-	r->stalled_cycles = w->stalled_cycles;
-	r->stalled_ns = w->stalled_ns;
-	r->dead_client = w->dead_client;
-	if (w->dead_client >= 0) {
-		r->dead_pid = w->clients[w->dead_client].pid;
-		r->dead_status = w->clients[w->dead_client].status;
-		r->dead_thread = w->clients[w->dead_client].is_thread;
-		r->dead_error = w->clients[w->dead_client].exit_error;
-	}
-	r->target_killed = w->target_killed;
-	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
-	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
-	r->kview_error = w->kview_error;
-	r->kview = w->kview;
-	r->kview_wakeups = w->kview_wakeups;
-	r->waker_cpu_ns = w->waker_cpu_ns;
-	r->load_cpus = (unsigned int)CPU_COUNT(&w->client_cpus);
-	r->traced = w->trace != NULL;
-	r->explain_traced = w->xtrace != NULL;
-	r->explain_name = w->xtrace ? w->xtrace->name : NULL;
-	r->run_start_ns = w->run_start_ns;
-	if (w->trace) {
-		r->trace_name = w->trace->name;
-		r->trace_dir = w->trace->dir;
-		r->trace_lost = latt_trace_lost(w->trace);
-		r->trace_kept = w->trace->keep;
-	}
-	r->break_cpu = -1;
-	if (w->break_hit) {
-		r->break_client = w->break_client;
-		r->break_pid = w->clients[w->break_client].pid;
-		r->break_cpu = w->break_cpu;
-		r->break_ns = w->break_ns;
-	}
-	r->waker_late = w->late;
-	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
-	if (r->waker_late_p99 > w->late.max)
-		r->waker_late_p99 = w->late.max;
 }

@@ -113,7 +113,7 @@ struct latt_result {
 	uint64_t cycles;
 	uint64_t elapsed_ns;		/* of measuring (after the warm-up) */
 	uint64_t overrun_ns;		/* how far past --duration it ended */
-	uint64_t stalled;		/* wakeups unanswered a second after
+	uint64_t unanswered;		/* wakeups unanswered a second after
 					   the end, counted with their wait */
 	uint64_t stalled_cycles;	/* cycles whose answers took more
 					   than max(1 s, 10 x -S) */
@@ -203,6 +203,14 @@ struct latt_result {
 	bool load_queues;		/* the clients queue behind each other */
 	bool load_busy;			/* latt's load is high */
 };
+
+/*
+ * Record that the run failed for reason @why (set-up, the command not
+ * executable, ...): @error (-errno, or 0) and @what ("waker: setting its
+ * cpus").  The first reason recorded wins.
+ */
+void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
+		      const char *what);
 
 /* Merge every client slot into @r's series. */
 void latt_result_collect(struct latt_result *r,

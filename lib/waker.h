@@ -10,12 +10,13 @@
  * Everything the waker waits for (the clients' shared answer, the sleep
  * and the deadline timers, the session's signalfd with SIGCHLD, which
  * also tells of a client that died) is one epoll set, so no event is
- * missed while it waits for another and nothing is polled in a loop.  A waker lives for one run; the process-wide state it relies on
+ * missed while it waits for another and nothing is polled in a loop.  A
+ * waker lives for one run; the process-wide state it relies on
  * (blocked signals, the signalfd, the subreaper) is the session's.
  *
  * A wakeup still unanswered when the run ends is not lost: if its client
  * never ran before it was stopped, the wait until then is recorded as its
- * sample (a lower bound), and counted in w->stalled.
+ * sample (a lower bound), and counted in the result's unanswered.
  */
 #ifndef LATT_WAKER_H
 #define LATT_WAKER_H
@@ -86,41 +87,29 @@ struct latt_waker {
 	struct latt_stats live, interval;
 	struct latt_hist live_hist, interval_hist;
 
-	/* how the run went */
-	enum latt_stop stop;
-	int stop_signal;
-	int dead_client;		/* index, or -1 */
-	int error;			/* -errno */
-	char what[256];			/* what failed, for SETUP and ERROR */
-	bool target_killed;		/* latt had to stop the target */
-	uint64_t cycles;
+	/* how the run goes: written into the result as it happens */
+	struct latt_result *r;
 	uint64_t start_ns, end_ns;	/* of measuring, after the warm-up */
 	uint64_t run_start_ns;		/* of the run, warm-up included */
-	uint64_t overrun_ns;		/* past --duration when it ended */
-	uint64_t stalled;
-	uint64_t stalled_cycles;	/* whose answers took too long */
-	uint64_t stalled_ns;		/* their time, without wakeups */
 	bool has_ctxt;
 	uint64_t ctxt_start, ctxt_end;
-	/* the kernel's view of the clients while measuring */
-	int kview_error;		/* 0, or -errno of a schedstat read */
-	struct latt_schedstat kview;	/* summed over the clients */
-	uint64_t kview_wakeups;		/* their samples meanwhile */
 	/* latt's own load while measuring: the waker's CPU time, the CPUs */
 	uint64_t waker_cpu_start, waker_cpu_ns;
 	cpu_set_t client_cpus;		/* the clients may use, at the end */
 };
 
 /*
- * Prepare @w for one run of @cfg: epoll, the timers, the session's
- * signalfd, the clients' shared @answer.  @clients must have room for
- * cfg->clients.  The sleeps are drawn from @seed.  0 or -errno.
+ * Prepare @w for one run of @cfg, whose outcome it writes into @r as it
+ * goes (how it stopped, cycles, stalls, ...): epoll, the timers, the
+ * session's signalfd, the clients' shared @answer.  @clients must have
+ * room for cfg->clients.  The sleeps are drawn from r->seed.  0 or
+ * -errno.
  */
 int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		    const struct latt_session *s,
 		    const struct latt_clock *clock,
 		    struct latt_client *clients, struct latt_answer *answer,
-		    uint64_t seed);
+		    struct latt_result *r);
 
 /*
  * Start cfg->clients clients with @ccfg, their slots in @slots.  A client
@@ -142,14 +131,6 @@ void latt_waker_set_target(struct latt_waker *w, struct latt_target *t);
 void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name);
 
 /*
- * Record that the run failed for reason @why (set-up, the command not
- * executable, ...): @error (-errno, or 0) and @what ("waker: setting its
- * cpus").  The first reason recorded wins.
- */
-void latt_waker_fail(struct latt_waker *w, enum latt_stop why, int error,
-		     const char *what);
-
-/*
  * Measure until something stops the run; w->stop says what.  Returns 0,
  * or -errno when the waker itself failed (also in w->error).
  */
@@ -160,15 +141,62 @@ int latt_waker_run(struct latt_waker *w);
  * hang up on the clients (SIGKILL for any that does not leave within a
  * second), stop the target's descendants that left its group the same
  * way as the group, and reap all of them.  Then record the wakeups that
- * never ran (see above).  A SIGINT arriving now is ignored, so the report
- * is not lost.
+ * never ran (see above), and what the result still lacks (how long it
+ * measured, the dead client's end, the traces).  A SIGINT arriving now is
+ * ignored, so the report is not lost.
  */
 void latt_waker_finish(struct latt_waker *w);
 
 /* Close what init opened (not the session's signalfd). */
 void latt_waker_destroy(struct latt_waker *w);
 
-/* Fill the run fields of @r (stop, cycles, elapsed, dead client, ...). */
-void latt_waker_result(const struct latt_waker *w, struct latt_result *r);
+
+/*
+ * Between the waker's files: lib/waker.c (set-up and the event loop),
+ * lib/waker-live.c (the live line), lib/waker-stop.c (stopping).
+ */
+
+/* What an epoll event of the waker is, besides a client's index. */
+#define LATT_WAKER_TAG_SIGNAL	(1ULL << 32)
+#define LATT_WAKER_TAG_SLEEP	(LATT_WAKER_TAG_SIGNAL + 1)
+#define LATT_WAKER_TAG_DEADLINE	(LATT_WAKER_TAG_SIGNAL + 2)
+#define LATT_WAKER_TAG_ANSWER	(LATT_WAKER_TAG_SIGNAL + 3)
+#define LATT_WAKER_TAG_WATCH	(LATT_WAKER_TAG_SIGNAL + 4)
+#define LATT_WAKER_TAG_THREAD	(LATT_WAKER_TAG_SIGNAL + 5)
+#define LATT_WAKER_TAG_LIVE	(LATT_WAKER_TAG_SIGNAL + 6)
+
+/* Record why the run stops: the first reason wins (waker.c). */
+bool latt_waker_set_stop(struct latt_waker *w, enum latt_stop why);
+
+/* Client @i died: the run stops (waker.c). */
+void latt_waker_client_gone(struct latt_waker *w, unsigned int i);
+
+/* Watch @fd in @epfd as @tag.  0 or -errno (waker.c). */
+int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags);
+
+/* Look for a stalled cycle (waker.c). */
+void latt_waker_watch(struct latt_waker *w);
+
+/* A thread client stopped: take note (waker-procs.c). */
+void latt_waker_reap_threads(struct latt_waker *w);
+
+/* Reap what ended and read the signals that came (waker-procs.c). */
+void latt_waker_read_signals(struct latt_waker *w);
+
+/* The client process @pid of @w, or NULL. */
+struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid);
+
+/* The live line's period is up: print it (waker-live.c). */
+void latt_waker_live_tick(struct latt_waker *w);
+
+/* Erase the progress line, if it is on the screen (waker-live.c). */
+void latt_waker_live_erase(struct latt_waker *w);
+
+/* How long clients get to leave after the hang-up before SIGKILL. */
+#define LATT_CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
+/* How long a SIGKILLed process may take to be reaped before giving up. */
+#define LATT_KILL_WAIT_NS	(5000ULL * 1000 * 1000)
+/* The live line on a terminal: about once a second. */
+#define LATT_LIVE_TTY_NS	(1000ULL * 1000 * 1000)
 
 #endif /* LATT_WAKER_H */

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The waker's children (lib/waker.h): starting the clients (processes
+ * that hand their channels over, or threads), the command and helper it
+ * watches, reaping what ended and reading the session's signals.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "latt/escape.h"
+#include "latt/util.h"
+#include "waker.h"
+
+/* How long all clients together may take to hand their channels over. */
+#define ADOPT_TIMEOUT_MS	30000
+
+
+/*
+ * Take every client's hand-off.  A client that dies first, or a signal,
+ * ends the wait with w->r->stop set; the run then ends at once.
+ */
+static int adopt_clients(struct latt_waker *w, int fd)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = fd, .events = POLLIN },
+		{ .fd = w->sigfd, .events = POLLIN },
+	};
+	unsigned int pending = w->nclients;
+	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
+	struct latt_client_failure fail;
+	char what[160];
+	int ret;
+
+	while (pending && w->r->stop == LATT_STOP_NONE) {
+		uint64_t now = latt_mono_ns();
+
+		if (now >= end)
+			return -ETIMEDOUT;
+		ret = poll(pfd, 2, (int)((end - now) / 1000000) + 1);
+		if (ret < 0 && errno != EINTR)
+			return -errno;
+		/*
+		 * Hand-offs before signals: a client whose settings failed
+		 * said so before it exited, and that is the reason to give.
+		 */
+		while (pending) {
+			ret = latt_client_adopt(w->clients, w->nclients, fd,
+						w->cfg->mechanism, &fail);
+			if (ret == -EAGAIN)
+				break;
+			if (ret == -ECANCELED) {
+				bool dl_full = fail.error == -EBUSY &&
+					w->cfg->client.policy ==
+					LATT_SCHED_DEADLINE;
+
+				snprintf(what, sizeof(what), "client %u: "
+					 "setting its %s%s", fail.id + 1,
+					 latt_sched_step_name(fail.step),
+					 dl_full ? " (the CPUs' deadline "
+					 "bandwidth is used up: lower runtime "
+					 "or raise period)" : "");
+				latt_result_fail(w->r, LATT_STOP_SETUP,
+						 fail.error, what);
+				return 0;
+			}
+			if (ret < 0)
+				return ret;
+			pending--;
+		}
+		if (pfd[1].revents)
+			latt_waker_read_signals(w);
+	}
+	return 0;
+}
+
+/*
+ * Wait until every thread client has made its settings (or one could
+ * not), as adopt_clients() does for processes.
+ */
+static int threads_ready(struct latt_waker *w)
+{
+	struct pollfd pfd[2] = {
+		{ .fd = w->notify_fd, .events = POLLIN },
+		{ .fd = w->sigfd, .events = POLLIN },
+	};
+	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
+	unsigned int i, ready;
+	uint64_t ticks;
+	char what[96];
+
+	while (w->r->stop == LATT_STOP_NONE) {
+		uint64_t now = latt_mono_ns();
+
+		if (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 &&
+		    errno != EAGAIN)
+			return -errno;
+		for (i = ready = 0; i < w->nclients; i++) {
+			struct latt_client *c = &w->clients[i];
+			int st = atomic_load(&c->state);
+
+			if (st == LATT_THREAD_FAILED) {
+				snprintf(what, sizeof(what), "client %u: "
+					 "setting its %s", c->id + 1,
+					 latt_sched_step_name(c->fail.step));
+				latt_result_fail(w->r, LATT_STOP_SETUP,
+						 c->fail.error, what);
+				return 0;
+			}
+			ready += st == LATT_THREAD_READY;
+		}
+		if (ready == w->nclients)
+			return 0;
+		if (now >= end)
+			return -ETIMEDOUT;
+		if (poll(pfd, 2, (int)((end - now) / 1000000) + 1) < 0 &&
+		    errno != EINTR)
+			return -errno;
+		if (pfd[1].revents)
+			latt_waker_read_signals(w);
+	}
+	return 0;
+}
+
+static int spawn_threads(struct latt_waker *w,
+			 struct latt_client_slot *slots,
+			 const struct latt_client_cfg *cfg)
+{
+	unsigned int i;
+	int ret;
+
+	w->notify_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (w->notify_fd < 0)
+		return -errno;
+	ret = latt_waker_epoll_add(w->epfd, w->notify_fd, LATT_WAKER_TAG_THREAD, 0);
+	for (i = 0; !ret && i < w->cfg->clients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		memset(c, 0, sizeof(*c));
+		c->id = i;
+		c->slot = &slots[i];
+		ret = latt_client_thread_start(c, cfg, w->notify_fd);
+		if (!ret)
+			w->nclients++;
+	}
+	if (!ret)
+		ret = threads_ready(w);
+	return ret;
+}
+
+int latt_waker_spawn_clients(struct latt_waker *w,
+			     struct latt_client_slot *slots,
+			     const struct latt_client_cfg *cfg)
+{
+	unsigned int i, n = w->cfg->clients;
+	int ho[2], ret;
+
+	if (w->cfg->threads)
+		return spawn_threads(w, slots, cfg);
+	ret = latt_client_handoff_open(ho);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		memset(c, 0, sizeof(*c));
+		c->id = i;
+		c->slot = &slots[i];
+		ret = latt_client_fork(c, cfg, ho[1]);
+		if (ret)
+			break;
+		w->nclients++;
+	}
+	close(ho[1]);
+	if (!ret)
+		ret = adopt_clients(w, ho[0]);
+	/* Clients still waiting to hand over now fail and leave. */
+	close(ho[0]);
+	return ret;
+}
+
+void latt_waker_set_target(struct latt_waker *w, struct latt_target *t)
+{
+	w->target = t;
+}
+
+void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name)
+{
+	w->helper = pid;
+	w->helper_name = name;
+}
+
+struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++)
+		if (!w->clients[i].is_thread && w->clients[i].pid == pid)
+			return &w->clients[i];
+	return NULL;
+}
+
+/* Reap every child that has ended, and note what each ending means. */
+static void reap(struct latt_waker *w)
+{
+	struct latt_client *c;
+	struct rusage ru;
+	pid_t pid;
+	int st;
+
+	while ((pid = wait4(-1, &st, WNOHANG | WUNTRACED, &ru)) > 0) {
+		if (WIFSTOPPED(st)) {
+			/*
+			 * The target is not in the terminal's foreground
+			 * group: reading it (or writing, with tostop) stops
+			 * the target for good.  Say so instead of waiting.
+			 */
+			if (w->target && pid == w->target->pid &&
+			    (WSTOPSIG(st) == SIGTTIN ||
+			     WSTOPSIG(st) == SIGTTOU) &&
+			    latt_waker_set_stop(w, LATT_STOP_TTY))
+				w->r->stop_signal = WSTOPSIG(st);
+			continue;
+		}
+		if (w->target && pid == w->target->pid) {
+			latt_target_exited(w->target, st, &ru, latt_mono_ns());
+			latt_waker_set_stop(w, LATT_STOP_TARGET);
+		} else if (w->helper && pid == w->helper) {
+			w->helper_reaped = true;
+			w->helper_status = st;
+			if (latt_waker_set_stop(w, LATT_STOP_ERROR))
+				snprintf(w->r->what, sizeof(w->r->what), "%s exited "
+					 "during the run", w->helper_name);
+		} else if (w->guard && pid == w->guard) {
+			/* Not the command's: nothing of it to count. */
+			w->guard = 0;
+		} else if ((c = latt_waker_find_client(w, pid))) {
+			c->reaped = true;
+			c->reaped_ns = latt_clock_now(w->clock);
+			w->nreaped++;
+			c->status = st;
+			latt_waker_client_gone(w, c->id);
+		} else if (w->target) {
+			latt_target_add_orphan(w->target, &ru);
+		}
+	}
+}
+
+/*
+ * Join the thread clients whose loop has ended: as a reaped process, one
+ * that ended while the run went on is a client gone.
+ */
+void latt_waker_reap_threads(struct latt_waker *w)
+{
+	uint64_t ticks;
+	unsigned int i;
+
+	if (w->notify_fd < 0 ||
+	    (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN))
+		return;
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		int st = atomic_load(&c->state);
+
+		if (c->reaped ||
+		    (st != LATT_THREAD_ENDED && st != LATT_THREAD_FAILED) ||
+		    latt_client_thread_join(c))
+			continue;
+		c->reaped = true;
+		c->reaped_ns = latt_clock_now(w->clock);
+		/* As a process would have ended: _exit(2) on an error. */
+		c->status = c->exit_error || st == LATT_THREAD_FAILED ?
+			    2 << 8 : 0;
+		w->nreaped++;
+		latt_waker_client_gone(w, i);
+	}
+}
+
+void latt_waker_read_signals(struct latt_waker *w)
+{
+	struct signalfd_siginfo si;
+
+	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGCHLD:
+			reap(w);
+			break;
+		default:
+			/*
+			 * While stopping, a second ^C must not lose the
+			 * report; but one after a normal end (the duration,
+			 * the command's exit) is still a request to stop: the
+			 * run says so, and no other run follows.
+			 */
+			if (latt_waker_set_stop(w, LATT_STOP_SIGNAL) ||
+			    w->r->stop == LATT_STOP_DURATION ||
+			    w->r->stop == LATT_STOP_TARGET) {
+				w->r->stop = LATT_STOP_SIGNAL;
+				w->r->stop_signal = (int)si.ssi_signo;
+			}
+			break;
+		}
+	}
+	/* Signals coalesce: a SIGCHLD may stand for several children. */
+	reap(w);
+	latt_waker_reap_threads(w);
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * How a run stops (lib/waker.h, latt_waker_finish()): the command
+ * (SIGTERM to its group, SIGKILL after the grace period), the clients,
+ * the command's descendants that left its group; every process reaped;
+ * the wakeups still unanswered recorded; and what the result still
+ * lacks from the waker.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "latt/escape.h"
+#include "latt/util.h"
+#include "waker.h"
+
+/*
+ * While stopping: reap and read signals until @done(w) or @timeout_ns.
+ * Only the signalfd is watched: answer descriptors of dead clients would
+ * keep epoll busy.
+ */
+static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
+		       bool (*done)(struct latt_waker *w))
+{
+	uint64_t end = latt_mono_ns() + timeout_ns, now;
+	struct pollfd pfd[2] = {
+		{ .fd = w->sigfd, .events = POLLIN },
+		{ .fd = w->notify_fd, .events = POLLIN },
+	};
+
+	for (;;) {
+		latt_waker_read_signals(w);
+		if (done(w))
+			return true;
+		now = latt_mono_ns();
+		if (now >= end)
+			return false;
+		poll(pfd, w->notify_fd >= 0 ? 2 : 1,
+		     (int)((end - now) / 1000000) + 1);
+	}
+}
+
+static bool target_gone(struct latt_waker *w)
+{
+	return w->target->exited && !latt_target_alive(w->target);
+}
+
+static bool clients_gone(struct latt_waker *w)
+{
+	return w->nreaped == w->nclients;
+}
+
+static void stop_target(struct latt_waker *w)
+{
+	struct latt_target *t = w->target;
+
+	if (!t || t->pid <= 0 || target_gone(w))
+		return;
+	if (!t->exited)
+		w->r->target_killed = true;
+	latt_target_kill(t, SIGTERM);
+	/* A stopped group would never see the SIGTERM. */
+	latt_target_kill(t, SIGCONT);
+	if (wait_until(w, w->cfg->grace_ns, target_gone))
+		return;
+	latt_target_kill(t, SIGKILL);
+	wait_until(w, LATT_KILL_WAIT_NS, target_gone);
+}
+
+static void stop_clients(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++)
+		latt_wake_hangup(&w->clients[i].chan);
+	if (wait_until(w, LATT_CLIENT_EXIT_NS, clients_gone))
+		return;
+	for (i = 0; i < w->nclients; i++)
+		if (!w->clients[i].reaped && !w->clients[i].is_thread)
+			kill(w->clients[i].pid, SIGKILL);
+	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone) || !w->cfg->threads)
+		return;
+	/*
+	 * A thread cannot be killed alone, and it shares this run's memory:
+	 * it was hung up on, so wait for it to see that and leave.
+	 */
+	fprintf(stderr, "latt: %u client threads have not left; waiting for "
+		"them (a thread cannot be stopped alone)\n",
+		w->nclients - w->nreaped);
+	while (!wait_until(w, LATT_KILL_WAIT_NS, clients_gone))
+		;
+}
+
+/*
+ * Send @sig to every child of latt that is not a client, the helper or
+ * the guard: with latt the subreaper, those are the target's descendants
+ * that left its process group (setsid daemons) and outlived it.  Returns
+ * how many there were.
+ * Needs /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN); without it,
+ * nothing is found.
+ */
+static unsigned int signal_strays(struct latt_waker *w, int sig)
+{
+	unsigned int n = 0;
+	char path[64];
+	FILE *f;
+	int pid;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children",
+		 (int)getpid(), (int)getpid());
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fscanf(f, "%d", &pid) == 1) {
+		if (latt_waker_find_client(w, pid) ||
+		    (w->helper && pid == w->helper) ||
+		    (w->guard && pid == w->guard))
+			continue;
+		kill(pid, sig);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+static bool strays_gone_term(struct latt_waker *w)
+{
+	return signal_strays(w, SIGTERM) == 0;
+}
+
+static bool strays_gone_kill(struct latt_waker *w)
+{
+	return signal_strays(w, SIGKILL) == 0;
+}
+
+/* Stop what is left of the target outside its group: TERM, then KILL. */
+static void stop_strays(struct latt_waker *w)
+{
+	if (!w->target || w->target->pid <= 0)
+		return;
+	if (wait_until(w, w->cfg->grace_ns, strays_gone_term))
+		return;
+	wait_until(w, LATT_KILL_WAIT_NS, strays_gone_kill);
+}
+
+/*
+ * After every client is gone: a client still unanswered after the drain
+ * stalled.  If it ran while latt stopped everything, its sample is in its
+ * slot, with the whole wait; if it never ran before it was killed, there
+ * is no sample, so its wait until then is recorded as one, a lower bound
+ * of its latency: dropping it would flatter the run.  A client that died
+ * on its own is not waiting for anything.
+ */
+static void record_stalled(struct latt_waker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+		struct latt_client_slot *s = c->slot;
+		uint64_t end, v;
+
+		if (!c->in_flight || (int)i == w->r->dead_client)
+			continue;
+		w->r->unanswered++;
+		if (c->reaped && s->wake.count < c->sent) {
+			end = c->reaped_ns;
+			v = end > c->sent_stamp ? end - c->sent_stamp : 0;
+			latt_stats_add(&s->wake, v);
+			latt_hist_add(&s->wake_hist, v);
+			s->last_wake_ns = v;
+			s->last_work_ns = 0;
+		} else if (s->wake.count < c->sent) {
+			continue;
+		}
+		/* -v prints every sample the report counts. */
+		if (w->samples)
+			fprintf(w->samples, "sample %sclient=%u wakeup_ns=%" PRIu64
+				" work_ns=%" PRIu64 " unanswered\n",
+				w->sample_prefix, c->id + 1, s->last_wake_ns,
+				s->last_work_ns);
+	}
+}
+
+/*
+ * What the result has from the waker's own state once all is stopped:
+ * how long it measured, the dead client's end, the system's context
+ * switches, the traces, the -b wakeup and how late the waker was.
+ */
+static void finish_result(const struct latt_waker *w)
+{
+	struct latt_result *r = w->r;
+
+	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
+	if (r->dead_client >= 0) {
+		const struct latt_client *c = &w->clients[r->dead_client];
+
+		r->dead_pid = c->pid;
+		r->dead_status = c->status;
+		r->dead_thread = c->is_thread;
+		r->dead_error = c->exit_error;
+	}
+	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
+	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
+	r->waker_cpu_ns = w->waker_cpu_ns;
+	r->load_cpus = (unsigned int)CPU_COUNT(&w->client_cpus);
+	r->traced = w->trace != NULL;
+	r->explain_traced = w->xtrace != NULL;
+	r->explain_name = w->xtrace ? w->xtrace->name : NULL;
+	r->run_start_ns = w->run_start_ns;
+	if (w->trace) {
+		r->trace_name = w->trace->name;
+		r->trace_dir = w->trace->dir;
+		r->trace_lost = latt_trace_lost(w->trace);
+		r->trace_kept = w->trace->keep;
+	}
+	r->break_cpu = -1;
+	if (w->break_hit) {
+		r->break_client = w->break_client;
+		r->break_pid = w->clients[w->break_client].pid;
+		r->break_cpu = w->break_cpu;
+		r->break_ns = w->break_ns;
+	}
+	r->waker_late = w->late;
+	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
+	if (r->waker_late_p99 > w->late.max)
+		r->waker_late_p99 = w->late.max;
+}
+
+void latt_waker_finish(struct latt_waker *w)
+{
+	/* Deaths seen so far still count; from here on they are expected. */
+	latt_waker_read_signals(w);
+	w->stopping = true;
+	stop_target(w);
+	stop_clients(w);
+	stop_strays(w);
+	if (w->warming) {
+		unsigned int i;
+
+		/* It ended in the warm-up: nothing it took counts. */
+		for (i = 0; i < w->nclients; i++)
+			latt_client_slot_clear(w->clients[i].slot);
+	} else {
+		record_stalled(w);
+	}
+	finish_result(w);
+}
