@@ -42,6 +42,7 @@
 #include "lib/doc.h"
 #include "lib/limit.h"
 #include "options.h"
+#include "undo-main.h"
 
 /*
  * Descriptors latt holds besides the clients' channels: stdio, epoll,
@@ -259,6 +260,7 @@ struct invocation {
 	struct latt_session s;
 	struct latt_trace trace, xtrace;
 	char *cmdline;
+	bool record;			/* an undo record is kept */
 	struct latt_result *results;	/* one per run, in order */
 	size_t nres;
 	struct latt_agg_cfg *agg;	/* each configuration's values */
@@ -296,6 +298,17 @@ static int start_session(struct invocation *in)
 	int ret;
 
 	/*
+	 * Before latt gives up CAP_KILL's company (root's commands too),
+	 * and before it changes anything: should latt be killed outright,
+	 * the guard stops the command and applies the undo record.
+	 */
+	if ((o->base.cmd_argc || in->record) &&
+	    (ret = latt_session_guard_start(s)))
+		fprintf(stderr, "latt: warning: no guard (%s): if latt is "
+			"killed outright, the command may go on and the "
+			"system stay changed until the next latt\n",
+			strerror(-ret));
+	/*
 	 * The trace instances, made while latt may still mount tracefs:
 	 * for -b and --keep-trace the one kept for the user, the latest
 	 * events; for --explain its own, which it reads (and so empties):
@@ -308,12 +321,6 @@ static int start_session(struct invocation *in)
 	if (o->base.explain)
 		open_trace(&in->xtrace, "-explain", EXPLAIN_BUFFER_KB, false,
 			   "--explain", &s->xtrace, false);
-	/* Before latt gives up CAP_KILL's company: root's commands too. */
-	if (o->base.cmd_argc && (ret = latt_session_guard_start(s)))
-		fprintf(stderr, "latt: warning: no guard for the command "
-			"(%s): if latt is killed outright, it may go on\n",
-			strerror(-ret));
-	in->cmdline = latt_shell_join(in->argc, in->argv);
 	s->samples = in->out.f ? in->out.f : stdout;
 	ret = latt_priv_drop(o->cfgs, o->ncfgs);
 	if (ret) {
@@ -437,6 +444,7 @@ static int finish(struct invocation *in, int status)
 	if (in->out_error) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
 			in->out.name, strerror(-in->out_error));
+		latt_main_say_kept_trace(in->results, in->nres);
 		return LATT_EXIT_RUNTIME;
 	}
 	in->doc = (struct latt_doc){
@@ -452,8 +460,11 @@ static int finish(struct invocation *in, int status)
 		fprintf(stderr, "latt: out of memory for the summaries\n");
 		return LATT_EXIT_RUNTIME;
 	}
-	if (write_outputs(in))
+	if (write_outputs(in)) {
+		if (!in->sigpipe)
+			latt_main_say_kept_trace(in->results, in->nres);
 		return LATT_EXIT_RUNTIME;
+	}
 	if (o->nlimits && latt_limit_check(stderr, &o->metrics, in->agg,
 					   o->ncfgs, o->limits, o->nlimits) &&
 	    !status)
@@ -461,6 +472,7 @@ static int finish(struct invocation *in, int status)
 	if (r->stop == LATT_STOP_OUTPUT) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
 			in->out.name, strerror(-r->error));
+		latt_main_say_kept_trace(in->results, in->nres);
 		return status;
 	}
 	/* A sweep's table notes a late waker in each configuration's line. */
@@ -494,8 +506,13 @@ int main(int argc, char **argv)
 	}
 	latt_opts_parse(&in.o, argc, argv);
 	if (ensure_fds(in.o.cfgs, in.o.ncfgs) ||
+	    latt_main_leftovers(in.o.force) ||
 	    preflight(in.o.cfgs, in.o.ncfgs, in.o.nspecs > 0))
 		goto out_free;
+	in.cmdline = latt_shell_join(argc, argv);
+	if (latt_main_undo_start(&in.o, in.cmdline ? in.cmdline : "latt",
+				 &in.record))
+		goto out_undo;
 	if (open_outputs(&in))
 		goto out_sinks;
 	ret = latt_session_init(&in.s);
@@ -512,6 +529,8 @@ int main(int argc, char **argv)
 out_session:
 	latt_trace_close(&in.trace);
 	latt_trace_close(&in.xtrace);
+	/* What latt could not put back stays for its guard to try. */
+	latt_main_undo_end();
 	latt_session_destroy(&in.s);
 out_sinks:
 	/* Whatever was not put in place is dropped. */
@@ -521,6 +540,8 @@ out_sinks:
 	free(in.out.quoted);
 	free(in.json.quoted);
 	free(in.csv.quoted);
+out_undo:
+	latt_main_undo_end();
 out_free:
 	for (i = 0; i < in.nres; i++)
 		latt_result_release(&in.results[i]);

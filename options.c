@@ -54,6 +54,7 @@ enum {
 	OPT_LABEL,
 	OPT_KEEP_TRACE,
 	OPT_EXPLAIN,
+	OPT_FORCE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -80,6 +81,7 @@ static const struct option fixed_opts[] = {
 	{ "breaktrace",  required_argument, NULL, 'b' },
 	{ "keep-trace",  no_argument,       NULL, OPT_KEEP_TRACE },
 	{ "explain",     optional_argument, NULL, OPT_EXPLAIN },
+	{ "force",       no_argument,       NULL, OPT_FORCE },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
@@ -273,6 +275,9 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 		break;
 	case OPT_KEEP_TRACE:
 		o->keep_trace = true;
+		break;
+	case OPT_FORCE:
+		o->force = true;
 		break;
 	case OPT_EXPLAIN:
 		b->explain = LATT_EXPLAIN_DEFAULT;

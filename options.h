@@ -29,6 +29,7 @@ struct latt_opts {
 	unsigned int extra;		/* --per-client, --hist */
 	uint64_t interval_ns;		/* -i */
 	bool keep_trace;		/* --keep-trace */
+	bool force;			/* --force */
 	struct latt_limit limits[LATT_LIMITS_MAX];
 	size_t nlimits;			/* --fail-above */
 	struct latt_metric_list metrics;	/* every output's, with the

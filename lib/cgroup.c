@@ -13,6 +13,7 @@
 
 #include "latt/cgroup.h"
 #include "latt/sysinfo.h"
+#include "latt/undo.h"
 #include "latt/util.h"
 
 /* One cgroup mount from /proc/self/mountinfo. */
@@ -170,12 +171,26 @@ int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 		snprintf(err, len, "cgroup path too long");
 		return -ENAMETOOLONG;
 	}
+	cg->undo = latt_undo_add(LATT_UNDO_CGROUP, "cgroup", cg->path, "",
+				 cg->v2 ? "v2" : "v1");
+	if (cg->undo < 0) {
+		ret = cg->undo;
+		cg->undo = 0;
+		snprintf(err, len, "cannot write the undo record %s (%s) "
+			 "before making cgroup %s", latt_undo_file(),
+			 strerror(-ret), cg->path);
+		snprintf(cg->path, sizeof(cg->path), "%s", parent);
+		return ret;
+	}
 	if (mkdir(cg->path, 0755)) {
 		ret = -errno;
+		latt_undo_forget(cg->undo);
+		cg->undo = 0;
 		snprintf(err, len, "making cgroup %s", cg->path);
 		snprintf(cg->path, sizeof(cg->path), "%s", parent);
 		return ret;
 	}
+	latt_undo_made(cg->undo);
 	cg->created = true;
 	if (cg->v2) {
 		snprintf(value, sizeof(value), "%u", weight);
@@ -292,6 +307,8 @@ int latt_cgroup_remove(struct latt_cgroup *cg)
 	for (i = 0; i < 200; i++) {
 		if (!rmdir(cg->path) || errno == ENOENT) {
 			cg->created = false;
+			latt_undo_forget(cg->undo);
+			cg->undo = 0;
 			return 0;
 		}
 		if (errno != EBUSY)

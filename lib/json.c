@@ -269,6 +269,19 @@ static jobj *target_obj(const struct latt_result *r)
 }
 
 /* -b: whether it was reached, by which wakeup, and where the trace is. */
+/* Settings changed from outside during the run: ["autogroup=1", ...]. */
+static jobj *disturbed_arr(const char *list)
+{
+	jobj *a = json_object_new_array();
+	char copy[256], *item, *save;
+
+	snprintf(copy, sizeof(copy), "%s", list);
+	for (item = strtok_r(copy, " ", &save); item;
+	     item = strtok_r(NULL, " ", &save))
+		json_object_array_add(a, jstr(item));
+	return a;
+}
+
 static jobj *breaktrace_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
@@ -417,6 +430,8 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "breaktrace", r->cfg.breaktrace_ns ? breaktrace_obj(r) : NULL);
 	add(o, "explained", r->cfg.explain ? explained_obj(r) : NULL);
 	add(o, "warning", r->warning[0] ? jstr(r->warning) : NULL);
+	add(o, "disturbed", r->disturbed[0] ? disturbed_arr(r->disturbed) :
+	    NULL);
 	return o;
 }
 

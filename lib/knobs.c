@@ -16,6 +16,7 @@
 #include "latt/clock.h"
 #include "latt/knobs.h"
 #include "latt/sysinfo.h"
+#include "latt/undo.h"
 #include "latt/util.h"
 
 #define AUTOGROUP	"/proc/sys/kernel/sched_autogroup_enabled"
@@ -53,36 +54,58 @@ static int check_writable(const char *root, const char *path,
 	return 0;
 }
 
+/* Write down a change before it is made; the entry, or -errno in @err. */
+static int undo_add(enum latt_undo_kind kind, const char *name,
+		    const char *path, const char *old, const char *set,
+		    char *err, size_t len)
+{
+	int id = latt_undo_add(kind, name, path, old, set);
+
+	if (id < 0)
+		return latt_err(id, err, len, "%s: cannot write the undo "
+				"record %s: %s", name, latt_undo_file(),
+				strerror(-id));
+	return id;
+}
+
 /*
  * debugfs must be mounted to reach sched/features and sched/preempt.  On
- * the real system latt mounts it where nothing is mounted yet, and says
- * so in @mounted so that it can be unmounted afterwards.
+ * the real system latt mounts it where nothing is mounted yet, and keeps
+ * the undo entry in @undo so that it can be unmounted afterwards.
  */
-static int debugfs_ensure(const char *root, const char *what, bool *mounted,
+static int debugfs_ensure(const char *root, const char *what, int *undo,
 			  char *err, size_t len)
 {
 	struct statfs sf;
+	int id, ret;
 
-	*mounted = false;
+	*undo = 0;
 	if (*root)
 		return 0;
 	if (!statfs(DEBUGFS, &sf) && sf.f_type == DEBUGFS_MAGIC)
 		return 0;
-	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL))
-		return latt_err(-errno, err, len, "%s: debugfs is not mounted "
+	id = undo_add(LATT_UNDO_MOUNT, "debugfs", DEBUGFS, "", "", err, len);
+	if (id < 0)
+		return id;
+	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL)) {
+		ret = -errno;
+		latt_undo_forget(id);
+		return latt_err(ret, err, len, "%s: debugfs is not mounted "
 				"at " DEBUGFS ", and mounting it failed: %s%s",
-				what, strerror(errno), errno == EPERM ?
+				what, strerror(-ret), ret == -EPERM ?
 				" (needs CAP_SYS_ADMIN: run latt as root)" :
 				"");
-	*mounted = true;
+	}
+	latt_undo_made(id);
+	*undo = id;
 	return 0;
 }
 
-static void debugfs_release(bool *mounted)
+static void debugfs_release(int *undo)
 {
-	if (*mounted)
-		umount2(DEBUGFS, MNT_DETACH);
-	*mounted = false;
+	if (*undo)
+		latt_undo_revert(*undo, NULL, 0);
+	*undo = 0;
 }
 
 /* Read a debugfs file, with the reason for a refusal in @err. */
@@ -260,8 +283,7 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 		     char *err, size_t len)
 {
 	char full[PATH_MAX];
-	bool mounted = false;
-	int ret = 0;
+	int mounted = 0, ret = 0;
 
 	if (c->autogroup >= 0) {
 		ret = check_writable(root, AUTOGROUP, "autogroup", err, len);
@@ -315,16 +337,17 @@ static int apply_features(struct latt_knobs *k, const char *features,
 			  char *err, size_t len)
 {
 	static char current[FEATURES_MAX];
-	char item[128];
+	char item[128], back[128], full[PATH_MAX];
 	const char *p, *base;
 	size_t n, blen, used;
 	bool off;
-	int ret;
+	int ret, id;
 
 	ret = read_features(k->root, features, current, sizeof(current), err,
 			    len);
 	if (ret)
 		return ret;
+	path_of(k->root, FEATURES, full, sizeof(full));
 	for (p = features; *p; p += n + (p[n] == ',')) {
 		n = feature_at(p, &base, &blen, &off);
 		if (blen + 4 > sizeof(item))
@@ -333,17 +356,29 @@ static int apply_features(struct latt_knobs *k, const char *features,
 		snprintf(item, sizeof(item), "%.*s", (int)blen, base);
 		if (latt_has_word(current, item, " ") != off)
 			continue;	/* already as asked */
+		if (k->nfeatures == LATT_KNOBS_FEATURES_MAX)
+			return latt_err(-E2BIG, err, len, "features: at most "
+					"%d changed", LATT_KNOBS_FEATURES_MAX);
 		snprintf(item, sizeof(item), "%s%.*s", off ? "NO_" : "",
 			 (int)blen, base);
+		/* The undo entry gets the opposite. */
+		snprintf(back, sizeof(back), "%s%.*s", off ? "" : "NO_",
+			 (int)blen, base);
+		id = undo_add(LATT_UNDO_FEATURE, "features", full, back, item,
+			      err, len);
+		if (id < 0)
+			return id;
 		ret = latt_write_file(k->root, FEATURES, item);
-		if (ret)
+		if (ret) {
+			latt_undo_forget(id);
 			return latt_err(ret, err, len, "features: writing %s: "
 					"%s", item, strerror(-ret));
-		/* The undo list gets the opposite. */
+		}
+		latt_undo_made(id);
+		k->feature_undo[k->nfeatures++] = id;
 		used = strlen(k->features);
 		snprintf(k->features + used, sizeof(k->features) - used,
-			 "%s%s%.*s", used ? " " : "", off ? "" : "NO_",
-			 (int)blen, base);
+			 "%s%s", used ? " " : "", back);
 	}
 	return 0;
 }
@@ -351,16 +386,25 @@ static int apply_features(struct latt_knobs *k, const char *features,
 static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 			 size_t len)
 {
-	char mode[32];
-	int ret;
+	char mode[32], full[PATH_MAX];
+	int ret, id;
 
 	ret = read_preempt(k->root, want, mode, sizeof(mode), err, len);
 	if (ret || !strcmp(mode, want))
 		return ret;
+	id = undo_add(LATT_UNDO_PREEMPT, "preempt",
+		      path_of(k->root, PREEMPT, full, sizeof(full)), mode, want,
+		      err, len);
+	if (id < 0)
+		return id;
 	ret = latt_write_file(k->root, PREEMPT, want);
-	if (ret)
+	if (ret) {
+		latt_undo_forget(id);
 		return latt_err(ret, err, len, "preempt: writing %s: %s", want,
 				strerror(-ret));
+	}
+	latt_undo_made(id);
+	k->preempt_undo = id;
 	snprintf(k->preempt, sizeof(k->preempt), "%s", mode);
 	return 0;
 }
@@ -392,18 +436,27 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 			   const struct latt_session *s, char *err, size_t len)
 {
 	uint64_t end = latt_mono_ns() + SCX_START_NS;
-	char state[64], st[32];
+	char state[64], st[32], full[PATH_MAX];
 	pid_t pid, parent = getpid();
-	int status;
+	int status, id;
 
+	id = undo_add(LATT_UNDO_SCX, "sched_ext",
+		      path_of(k->root, SCX_STATE, full, sizeof(full)),
+		      "disabled", "", err, len);
+	if (id < 0)
+		return id;
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		latt_undo_forget(id);
 		return latt_err(-errno, err, len, "scheduler: starting '%s': "
 				"%s", cmd, strerror(errno));
+	}
 	if (pid == 0)
 		scheduler_child(cmd, s, parent);
 	setpgid(pid, pid);
 	k->scheduler = pid;
+	k->scheduler_undo = id;
+	latt_undo_made_pid(id, pid);
 	while (latt_mono_ns() < end) {
 		if (!scx_state(k->root, state, sizeof(state)) &&
 		    !strcmp(state, "enabled"))
@@ -434,9 +487,9 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 		     const struct latt_session *s, char *err, size_t len)
 {
-	char line[32];
+	char line[32], full[PATH_MAX];
 	int32_t v;
-	int ret = 0;
+	int ret = 0, id;
 
 	if (c->autogroup >= 0) {
 		ret = latt_sysinfo_line(k->root, AUTOGROUP, line, sizeof(line));
@@ -445,10 +498,23 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 				 AUTOGROUP, strerror(-ret));
 			goto out_undo;
 		}
+		id = undo_add(LATT_UNDO_SYSCTL, "autogroup",
+			      path_of(k->root, AUTOGROUP, full, sizeof(full)),
+			      line[0] == '1' ? "1" : "0",
+			      c->autogroup ? "1" : "0", err, len);
+		if (id < 0) {
+			ret = id;
+			goto out_undo;
+		}
 		k->autogroup = line[0] == '1';
+		k->autogroup_undo = id;
 		ret = latt_write_file(k->root, AUTOGROUP,
 				      c->autogroup ? "1" : "0");
+		if (!ret)
+			latt_undo_made(id);
 		if (ret) {
+			latt_undo_forget(id);
+			k->autogroup_undo = 0;
 			k->autogroup = -1;
 			latt_err(ret, err, len, "autogroup: writing %s: %s",
 				 AUTOGROUP, strerror(-ret));
@@ -456,8 +522,6 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 		}
 	}
 	if (c->dma_latency_us >= 0) {
-		char full[PATH_MAX];
-
 		errno = 0;
 		k->dma_fd = open(path_of(k->root, DMA_LATENCY, full,
 					 sizeof(full)), O_WRONLY | O_CLOEXEC);
@@ -472,7 +536,7 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 	}
 	if (c->features || c->preempt) {
 		ret = debugfs_ensure(k->root, c->features ? "features" :
-				     "preempt", &k->mounted_debugfs, err, len);
+				     "preempt", &k->debugfs_undo, err, len);
 		if (!ret && c->features)
 			ret = apply_features(k, c->features, err, len);
 		if (!ret && c->preempt)
@@ -549,9 +613,34 @@ static int stop_scheduler(struct latt_knobs *k)
 	return 0;
 }
 
+/*
+ * Put back the setting of undo entry @id (@name, @old before): 0, or
+ * -errno with @err; a value somebody else changed is left and noted.
+ */
+static int put_back(struct latt_knobs *k, int *id, const char *name,
+		    const char *old, char *err, size_t len)
+{
+	enum latt_undo_outcome o;
+	char now[128];
+	size_t used;
+
+	o = latt_undo_revert(*id, now, sizeof(now));
+	*id = 0;
+	if (o == LATT_UNDO_FAILED)
+		return latt_err(-EIO, err, len, "putting back %s %s: %s", name,
+				old, now);
+	if (o == LATT_UNDO_DISTURBED) {
+		used = strlen(k->disturbed);
+		snprintf(k->disturbed + used, sizeof(k->disturbed) - used,
+			 "%s%s=%s", used ? " " : "", name, now);
+	}
+	return 0;
+}
+
 int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 {
-	char *item, *save;
+	char old[16];
+	unsigned int i;
 	int ret, first = 0;
 
 	if (k->scheduler) {
@@ -560,35 +649,34 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 			first = latt_err(ret, err, len, "sched_ext did not "
 					 "return to disabled after the "
 					 "scheduler stopped");
+		if (!ret)
+			latt_undo_forget(k->scheduler_undo);
+		k->scheduler_undo = 0;
 	}
 	if (k->preempt[0]) {
-		ret = latt_write_file(k->root, PREEMPT, k->preempt);
-		if (ret && !first)
-			first = latt_err(ret, err, len, "putting back preempt "
-					 "%s: %s", k->preempt, strerror(-ret));
+		ret = put_back(k, &k->preempt_undo, "preempt", k->preempt,
+			       first ? old : err, first ? sizeof(old) : len);
+		first = first ? first : ret;
 		k->preempt[0] = '\0';
 	}
-	for (item = strtok_r(k->features, " ", &save); item;
-	     item = strtok_r(NULL, " ", &save)) {
-		ret = latt_write_file(k->root, FEATURES, item);
-		if (ret && !first)
-			first = latt_err(ret, err, len, "putting back feature "
-					 "%s: %s", item, strerror(-ret));
+	for (i = k->nfeatures; i-- > 0;) {
+		ret = put_back(k, &k->feature_undo[i], "features", "",
+			       first ? old : err, first ? sizeof(old) : len);
+		first = first ? first : ret;
 	}
+	k->nfeatures = 0;
 	k->features[0] = '\0';
-	debugfs_release(&k->mounted_debugfs);
+	debugfs_release(&k->debugfs_undo);
 	if (k->dma_fd >= 0) {
 		/* Closing the file drops the PM QoS request. */
 		close(k->dma_fd);
 		k->dma_fd = -1;
 	}
 	if (k->autogroup >= 0) {
-		ret = latt_write_file(k->root, AUTOGROUP,
-				 k->autogroup ? "1" : "0");
-		if (ret && !first)
-			first = latt_err(ret, err, len, "putting back "
-					 "autogroup %d: %s", k->autogroup,
-					 strerror(-ret));
+		ret = put_back(k, &k->autogroup_undo, "autogroup",
+			       k->autogroup ? "1" : "0", first ? old : err,
+			       first ? sizeof(old) : len);
+		first = first ? first : ret;
 		k->autogroup = -1;
 	}
 	return first;

@@ -574,6 +574,9 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     (unsigned long long)r->partial);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
+	if (r->disturbed[0])
+		line(f, "Disturbed", "%s (changed from outside during the "
+		     "run; left as found)", r->disturbed);
 	if (r->stalled_cycles) {
 		char made[64] = "";
 

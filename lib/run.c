@@ -340,6 +340,12 @@ out_system:
 	}
 	if (latt_knobs_restore(&run.knobs, err, sizeof(err)))
 		add_warning(r, "%s", err);
+	if (run.knobs.disturbed[0]) {
+		snprintf(r->disturbed, sizeof(r->disturbed), "%s",
+			 run.knobs.disturbed);
+		add_warning(r, "changed from outside during the run, and left "
+			    "as found: %s", r->disturbed);
+	}
 	/* A ^C while everything was put back still asks to stop. */
 	sig = latt_session_pending_stop(s);
 	if (sig && (r->stop == LATT_STOP_DURATION ||

@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include "latt/clock.h"
+#include "latt/lock.h"
 #include "latt/session.h"
+#include "latt/undo.h"
 
 /*
  * The signals whose default action ends a process and that another
@@ -78,30 +80,57 @@ int latt_session_init(struct latt_session *s)
 	return 0;
 }
 
-/* Close every descriptor from 3 up but @keep. */
-static void close_others(int keep)
+static bool kept(int fd, const int *keep, size_t n)
 {
-	long max = sysconf(_SC_OPEN_MAX);
-	int fd;
+	size_t i;
 
-#ifdef SYS_close_range
-	if (syscall(SYS_close_range, 3U, (unsigned int)keep - 1, 0) == 0 &&
-	    syscall(SYS_close_range, (unsigned int)keep + 1, ~0U, 0) == 0)
-		return;
-#endif
-	for (fd = 3; fd < (max > 0 && max < INT_MAX ? max : 65536); fd++)
-		if (fd != keep)
-			close(fd);
+	for (i = 0; i < n; i++)
+		if (keep[i] == fd)
+			return true;
+	return false;
 }
 
-/* The guard's life: wait for latt's words, and its end. */
-static void __attribute__((noreturn)) guard(int fd)
+/* Close every descriptor from 3 up but the @n of @keep. */
+static void close_others(const int *keep, size_t n)
+{
+	long max = sysconf(_SC_OPEN_MAX);
+	int fd, top = 2;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (keep[i] > top)
+			top = keep[i];
+	for (fd = 3; fd <= top; fd++)
+		if (!kept(fd, keep, n))
+			close(fd);
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, (unsigned int)top + 1, ~0U, 0) == 0)
+		return;
+#endif
+	for (fd = top + 1; fd < (max > 0 && max < INT_MAX ? max : 65536); fd++)
+		close(fd);
+}
+
+static void say_stderr(void *ctx, const char *line)
+{
+	(void)ctx;
+	dprintf(STDERR_FILENO, "latt: %s\n", line);
+}
+
+/*
+ * The guard's life: wait for latt's words, and its end.  Then stop the
+ * command latt left, and undo what latt's record still holds, which
+ * after a normal end is nothing.
+ */
+static void __attribute__((noreturn)) guard(int fd, pid_t latt)
 {
 	static const int quiet[] = { SIGINT, SIGQUIT, SIGHUP, SIGTSTP,
 				     SIGTTIN, SIGTTOU, SIGPIPE, SIGUSR1,
 				     SIGUSR2, SIGALRM, SIGTERM };
+	char prefix[96];
 	sigset_t none;
 	pid_t pgid = 0, v;
+	bool ended = false;
 	unsigned int i;
 	ssize_t n;
 
@@ -113,20 +142,29 @@ static void __attribute__((noreturn)) guard(int fd)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	while ((n = read(fd, &v, sizeof(v))) == sizeof(v) ||
 	       (n < 0 && errno == EINTR))
-		if (n == sizeof(v))
+		if (n == sizeof(v) && v >= 0)
 			pgid = v;
+		else if (n == sizeof(v))
+			ended = true;
 	/* latt is gone: so is, now, the command it left behind. */
 	if (pgid > 0) {
 		kill(-pgid, SIGCONT);
 		kill(-pgid, SIGKILL);
+	}
+	if (*latt_undo_file()) {
+		snprintf(prefix, sizeof(prefix), ended ? "latt %d ended; its "
+			 "guard: " : "latt %d died; its guard: ", (int)latt);
+		latt_undo_apply_file(latt_undo_file(), prefix, say_stderr,
+				     NULL);
 	}
 	_exit(0);
 }
 
 int latt_session_guard_start(struct latt_session *s)
 {
-	int fds[2];
-	pid_t pid;
+	int fds[2], keep[LATT_LOCK_MAX + 2];
+	size_t nkeep;
+	pid_t pid, latt = getpid();
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
@@ -137,9 +175,16 @@ int latt_session_guard_start(struct latt_session *s)
 		return -errno;
 	}
 	if (!pid) {
-		/* Keep the read end alone: latt's files are not its own. */
-		close_others(fds[0]);
-		guard(fds[0]);
+		/*
+		 * Keep the read end and the locks latt holds (they are the
+		 * guard's too until it is done): latt's files are not its
+		 * own.
+		 */
+		keep[0] = fds[0];
+		keep[1] = latt_undo_lock_fd();
+		nkeep = 2 + latt_lock_fds(keep + 2, LATT_LOCK_MAX);
+		close_others(keep, nkeep);
+		guard(fds[0], latt);
 	}
 	close(fds[0]);
 	s->guard_fd = fds[1];
@@ -159,6 +204,8 @@ void latt_session_destroy(struct latt_session *s)
 		close(s->sigfd);
 	s->sigfd = -1;
 	if (s->guard_fd >= 0) {
+		/* A normal end, whatever is left in the record. */
+		latt_session_guard(s, -1);
 		close(s->guard_fd);
 		/* It ends at once: reap it, so nothing of latt is left. */
 		waitpid(s->guard_pid, NULL, 0);

@@ -10,6 +10,7 @@
 
 #include "latt/explain.h"
 #include "latt/trace.h"
+#include "latt/undo.h"
 #include "latt/util.h"
 
 #ifdef HAVE_LIBTRACEFS
@@ -30,11 +31,16 @@ static void undo(struct latt_trace *t)
 		close(t->on_fd);
 	t->marker_fd = t->on_fd = -1;
 	if (t->inst) {
-		if (!t->keep)
-			tracefs_instance_destroy(t->inst);
+		if (t->keep)
+			latt_undo_keep(t->undo, t->name);
+		else if (!tracefs_instance_destroy(t->inst))
+			latt_undo_forget(t->undo);
 		tracefs_instance_free(t->inst);
 		t->inst = NULL;
+	} else {
+		latt_undo_forget(t->undo);
 	}
+	t->undo = 0;
 }
 
 int latt_trace_open(struct latt_trace *t, const char *suffix,
@@ -70,12 +76,24 @@ int latt_trace_open(struct latt_trace *t, const char *suffix,
 				"could not be (%s)", strerror(-ret));
 	}
 	snprintf(t->name, sizeof(t->name), "latt-%d%s", (int)getpid(), suffix);
+	snprintf(t->dir, sizeof(t->dir), "%s/instances/%s", path, t->name);
+	t->undo = latt_undo_add(LATT_UNDO_TRACE, "trace", t->dir, "", "");
+	if (t->undo < 0) {
+		ret = t->undo;
+		t->undo = 0;
+		return latt_err(ret, err, len, "cannot write the undo record "
+				"%s (%s)", latt_undo_file(), strerror(-ret));
+	}
+	errno = 0;
 	t->inst = tracefs_instance_create(t->name);
 	if (!t->inst) {
 		ret = errno ? -errno : -EIO;
+		latt_undo_forget(t->undo);
+		t->undo = 0;
 		return latt_err(ret, err, len, "cannot make a trace instance "
 				"in %s/instances (%s)", path, strerror(-ret));
 	}
+	latt_undo_made(t->undo);
 	dir = tracefs_instance_get_dir(t->inst);
 	snprintf(t->dir, sizeof(t->dir), "%s", dir ? dir : path);
 	free(dir);
@@ -281,7 +299,9 @@ int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n)
 		free(r.ev);
 		return r.err;
 	}
-	qsort(r.ev, r.n, sizeof(*r.ev), by_time);
+	/* A run too short for any event has none to sort. */
+	if (r.n)
+		qsort(r.ev, r.n, sizeof(*r.ev), by_time);
 	*ev = r.ev;
 	*n = r.n;
 	return 0;

@@ -23,6 +23,7 @@ struct latt_cgroup {
 	char path[PATH_MAX];	/* the cgroup's directory */
 	bool v2;		/* cgroup v2 (else a v1 hierarchy) */
 	bool created;		/* latt made it, and removes it */
+	int undo;		/* its undo record entry (0: none) */
 };
 
 /*
@@ -38,7 +39,8 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 
 /*
  * Make the cgroup @name under the directory latt_cgroup_locate() found,
- * with CPU weight @weight.  0, or -errno with the reason in @err.
+ * with CPU weight @weight, written in the undo record first
+ * (include/latt/undo.h).  0, or -errno with the reason in @err.
  */
 int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 		       unsigned int weight, char *err, size_t len);

@@ -30,18 +30,33 @@
 #include "latt/session.h"
 
 #define LATT_KNOBS_UNDO_MAX	2048
+#define LATT_KNOBS_FEATURES_MAX	32
 
+/*
+ * Each change is an entry of the undo record (include/latt/undo.h),
+ * written before it is made; the ids below are those entries (0: none).
+ */
 struct latt_knobs {
 	const char *root;
 	/* what was changed, to put back */
 	int autogroup;			/* the value before; -1: untouched */
+	int autogroup_undo;
 	int dma_fd;			/* the PM QoS request held; -1: none */
 	char features[LATT_KNOBS_UNDO_MAX];	/* to write back, by spaces */
+	int feature_undo[LATT_KNOBS_FEATURES_MAX];
+	unsigned int nfeatures;
 	char preempt[32];		/* the mode before; "": untouched */
-	bool mounted_debugfs;
+	int preempt_undo;
+	int debugfs_undo;		/* latt mounted debugfs */
 	pid_t scheduler;		/* the sched_ext scheduler; 0: none */
+	int scheduler_undo;
 	bool scheduler_reaped;		/* somebody else reaped it */
 	int scheduler_status;
+	/*
+	 * Settings somebody else changed during the run, left as they
+	 * found them at the restore: "autogroup=1 preempt=full"; "" none.
+	 */
+	char disturbed[256];
 };
 
 /* Nothing changed yet; paths under @root. */
@@ -80,9 +95,11 @@ int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len);
 bool latt_knobs_reaped(struct latt_knobs *k, pid_t pid, int status);
 
 /*
- * Put back everything latt_knobs_apply() changed, in reverse order.
- * Returns 0, or the first -errno with @err saying what could not be put
- * back (everything else still is).
+ * Put back everything latt_knobs_apply() changed, in reverse order, but
+ * a setting that no longer has the value latt gave it: somebody else
+ * changed it meanwhile, and it is left as it is and named with the value
+ * found in k->disturbed.  Returns 0, or the first -errno with @err saying
+ * what could not be put back (everything else still is).
  */
 int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len);
 

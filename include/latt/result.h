@@ -132,6 +132,9 @@ struct latt_result {
 	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
 	char what[256];			/* SETUP, ERROR: what failed */
 	char warning[512];		/* settings not put back, or "" */
+	char disturbed[256];		/* settings changed from outside
+					   during the run, left as found:
+					   "autogroup=1 preempt=none"; "" */
 
 	/* the target, when there is one */
 	bool has_target;

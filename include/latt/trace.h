@@ -30,6 +30,7 @@ struct latt_trace {
 	int marker_fd;		/* trace_marker */
 	int on_fd;		/* tracing_on */
 	bool keep;		/* leave the instance for the user */
+	int undo;		/* its undo record entry (0: none) */
 };
 
 /*
@@ -37,8 +38,10 @@ struct latt_trace {
  * (@suffix "" or "-explain"), with @buffer_kb of ring
  * buffer per CPU and the events enabled; tracing stays off.  With
  * @overwrite the latest events stay (a flight recorder, for -b); without,
- * the first (--explain: what does not fit is dropped and counted).  0, or -errno with one line in @err (no
- * tracefs, no rights, built without libtracefs).
+ * the first (--explain: what does not fit is dropped and counted).  The
+ * instance is written in the undo record (include/latt/undo.h) before it
+ * is made.  0, or -errno with one line in @err (no tracefs, no rights,
+ * built without libtracefs).
  */
 int latt_trace_open(struct latt_trace *t, const char *suffix,
 		    unsigned int buffer_kb, bool overwrite, char *err,
@@ -70,7 +73,10 @@ struct latt_ev;
  */
 int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n);
 
-/* Remove the instance, unless t->keep; free what was held. */
+/*
+ * Remove the instance, unless t->keep (then a later latt leaves it
+ * alone too); free what was held.
+ */
 void latt_trace_close(struct latt_trace *t);
 
 #endif /* LATT_TRACE_H */

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the undo record (lib/undo.c, include/latt/undo.h) and of
+ * the setting locks (lib/lock.c) in a directory of their own: the record
+ * is on disk before a change and gone after a normal end; a record read
+ * back is applied in reverse order; a value changed from outside is left
+ * and said to be; a change recorded but never made is passed over; a
+ * record whose lock is free is found and applied by a later scan, one
+ * whose lock is held is not; a second lock on a setting names the first.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "latt/lock.h"
+#include "latt/sysinfo.h"
+#include "latt/undo.h"
+#include "tap.h"
+#include "util.h"
+
+static char dir[4096], run[4200], said[8192];
+
+static void put(const char *rel, const char *text)
+{
+	if (put_file(dir, rel, text)) {
+		diag("cannot write %s%s", dir, rel);
+		exit(1);
+	}
+}
+
+static const char *get(const char *rel)
+{
+	static char line[256];
+
+	if (latt_sysinfo_line(dir, rel, line, sizeof(line)))
+		line[0] = '\0';
+	return line;
+}
+
+static char *path(const char *rel)
+{
+	static char p[2][4200];
+	static int i;
+
+	i = !i;
+	snprintf(p[i], sizeof(p[i]), "%s%s", dir, rel);
+	return p[i];
+}
+
+static void say(void *ctx, const char *line)
+{
+	size_t used = strlen(said);
+
+	(void)ctx;
+	snprintf(said + used, sizeof(said) - used, "%s\n", line);
+}
+
+/* The text of the record file, or "" when there is none. */
+static const char *record(void)
+{
+	static char text[4096];
+	ssize_t n;
+	int fd;
+
+	text[0] = '\0';
+	fd = open(latt_undo_file(), O_RDONLY);
+	if (fd < 0)
+		return text;
+	n = read(fd, text, sizeof(text) - 1);
+	text[n > 0 ? n : 0] = '\0';
+	close(fd);
+	return text;
+}
+
+int main(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char err[512], now[128], file[4300];
+	enum latt_undo_outcome o;
+	int id, id2, status, ret;
+	pid_t child;
+
+	plan(20);
+	snprintf(dir, sizeof(dir), "%s/latt-test-undo.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		diag("mkdtemp failed");
+		return 1;
+	}
+	snprintf(run, sizeof(run), "%s/run", dir);
+	put("/autogroup", "1\n");
+	put("/preempt", "none voluntary (full) lazy\n");
+	put("/cgroup/latt-1-default-1/cgroup.procs", "");
+
+	/* Entries before the file is kept live in memory. */
+	id = latt_undo_add(LATT_UNDO_SYSCTL, "autogroup", path("/autogroup"),
+			   "1", "0");
+	ok(id > 0 && !*latt_undo_file(), "add without a record file: in memory");
+	latt_undo_forget(id);
+
+	ret = latt_undo_open(run, "latt --autogroup 0", err, sizeof(err));
+	ok(ret == 0 && strstr(latt_undo_file(), run) &&
+	   access(latt_undo_file(), F_OK) != 0,
+	   "open: no file while nothing is changed (%s)", ret ? err : "");
+
+	id = latt_undo_add(LATT_UNDO_SYSCTL, "autogroup", path("/autogroup"),
+			   "1", "0");
+	ok(id > 0 && strstr(record(), "entry sysctl 0 autogroup ") &&
+	   strstr(record(), "cmdline latt%20--autogroup%200\n"),
+	   "add: on disk before the change, not yet made");
+	put("/autogroup", "0\n");
+	latt_undo_made(id);
+	ok(strstr(record(), "entry sysctl 1 autogroup ") != NULL,
+	   "made: the record says so");
+
+	o = latt_undo_revert(id, now, sizeof(now));
+	ok(o == LATT_UNDO_RESTORED && !strcmp(get("/autogroup"), "1") &&
+	   access(latt_undo_file(), F_OK),
+	   "revert: put back, crossed off, no record left");
+
+	/* Somebody else writes the setting while latt holds it. */
+	id = latt_undo_add(LATT_UNDO_PREEMPT, "preempt", path("/preempt"),
+			   "full", "lazy");
+	put("/preempt", "none voluntary full (lazy)\n");
+	latt_undo_made(id);
+	put("/preempt", "none (voluntary) full lazy\n");
+	o = latt_undo_revert(id, now, sizeof(now));
+	ok(o == LATT_UNDO_DISTURBED && !strcmp(now, "voluntary") &&
+	   !strcmp(get("/preempt"), "none (voluntary) full lazy"),
+	   "a value changed from outside is left, and named (%s)", now);
+
+	/* ... even back to the value before. */
+	id = latt_undo_add(LATT_UNDO_SYSCTL, "autogroup", path("/autogroup"),
+			   "1", "0");
+	put("/autogroup", "0\n");
+	latt_undo_made(id);
+	put("/autogroup", "1\n");
+	o = latt_undo_revert(id, now, sizeof(now));
+	ok(o == LATT_UNDO_DISTURBED && !strcmp(now, "1"),
+	   "... also back to the value before, once latt had changed it");
+
+	/* Recorded, never made: nothing to do. */
+	id = latt_undo_add(LATT_UNDO_SYSCTL, "autogroup", path("/autogroup"),
+			   "1", "0");
+	o = latt_undo_revert(id, now, sizeof(now));
+	ok(o == LATT_UNDO_NOTHING && !strcmp(get("/autogroup"), "1"),
+	   "a change recorded but not made: passed over");
+
+	/* A record read back, applied in reverse order by the guard. */
+	id = latt_undo_add(LATT_UNDO_SYSCTL, "autogroup", path("/autogroup"),
+			   "1", "0");
+	put("/autogroup", "0\n");
+	latt_undo_made(id);
+	id2 = latt_undo_add(LATT_UNDO_CGROUP, "cgroup",
+			    path("/cgroup/latt-1-default-1"), "", "v1");
+	latt_undo_made(id2);
+	snprintf(file, sizeof(file), "%s", latt_undo_file());
+	said[0] = '\0';
+	ret = latt_undo_apply_file(file, "guard: ", say, NULL);
+	ok(ret == 1 && !strcmp(get("/autogroup"), "1") &&
+	   strstr(said, "guard: autogroup 0: put back to 1\n") &&
+	   strstr(said, "guard: cgroup ") &&
+	   strstr(said, "could not be put back") &&
+	   strstr(said, "rmdir ") &&
+	   strstr(said, "cgroup") < strstr(said, "autogroup 0"),
+	   "apply: in reverse order, a line each, how to undo what fails");
+	if (tap_failed)
+		diag("said: %s", said);
+	ok(!access(file, F_OK) && strstr(record(), "entry cgroup") &&
+	   !strstr(record(), "entry sysctl"),
+	   "... what failed stays in the record, the rest is crossed off");
+	latt_undo_forget(id);
+	latt_undo_forget(id2);
+	ok(latt_undo_close() && access(file, F_OK),
+	   "close: nothing left, no record");
+
+	/* A latt that died: its record, with a free lock, found by a scan. */
+	snprintf(file, sizeof(file), "%s/999999", run);
+	put("/run/999999", "latt-undo 1\npid 999999\ncmdline latt\n");
+	put("/autogroup", "0\n");
+	{
+		FILE *f = fopen(file, "a");
+
+		fprintf(f, "entry sysctl 1 autogroup %s 1 0\n",
+			path("/autogroup"));
+		fclose(f);
+	}
+	put("/run/999999.lock", "");
+	said[0] = '\0';
+	child = fork();
+	if (child == 0) {
+		/* The record's owner, alive: its lock is held. */
+		int fd = open(path("/run/999999.lock"), O_RDONLY);
+
+		flock(fd, LOCK_EX);
+		pause();
+		_exit(0);
+	}
+	usleep(100000);
+	ret = latt_undo_scan(run, "", "", say, NULL);
+	ok(ret == 0 && !said[0] && !strcmp(get("/autogroup"), "0"),
+	   "scan: a record whose lock is held is left to its owner");
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	ret = latt_undo_scan(run, "", "", say, NULL);
+	ok(ret == 0 && !strcmp(get("/autogroup"), "1") &&
+	   strstr(said, "latt 999999 is gone and left autogroup 0: put back "
+		  "to 1\n") && access(file, F_OK),
+	   "scan: a record whose lock is free is applied and removed");
+	if (tap_failed)
+		diag("said: %s", said);
+	ok(access(path("/run/999999.lock"), F_OK) != 0,
+	   "... and its lock file");
+
+	/* A cgroup named after a pid that runs nothing. */
+	put("/cgroup/latt-999999-default-1/cgroup.procs", "");
+	said[0] = '\0';
+	ret = latt_undo_scan(run, path("/cgroup"), "", say, NULL);
+	ok(ret == 1 && strstr(said, "latt 999999 is gone and left cgroup ") &&
+	   !strstr(said, "latt-1-"),
+	   "scan: a cgroup of a latt that is gone is named (a plain "
+	   "directory here: it cannot be removed), one of pid 1 is not");
+
+	/* Locks: a second holder is refused, naming the first. */
+	ret = latt_lock_take(run, "autogroup", "latt --autogroup 0", err,
+			     sizeof(err));
+	ok(ret == 0, "lock: taken");
+	ok(latt_lock_take(run, "autogroup", "again", err, sizeof(err)) == 0,
+	   "lock: taken again by its holder");
+	child = fork();
+	if (child == 0) {
+		latt_lock_release_all();
+		ret = latt_lock_take(run, "autogroup", "latt -t1", err,
+				     sizeof(err));
+		printf("# child: %s\n", err);
+		_exit(ret == -EBUSY && strstr(err, "autogroup is in use by "
+					      "latt ") &&
+		      strstr(err, "(latt --autogroup 0)") ? 0 : 1);
+	}
+	waitpid(child, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "lock: a second latt is refused, naming the holder's pid and "
+	   "command line");
+	child = fork();
+	if (child == 0) {
+		latt_lock_release_all();
+		_exit(latt_lock_take(run, "preempt", "latt -t1", err,
+				     sizeof(err)) ? 1 : 0);
+	}
+	waitpid(child, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "lock: another setting is free to take");
+	{
+		int fds[4];
+
+		ok(latt_lock_fds(fds, 4) == 1, "lock: one descriptor held");
+	}
+	latt_lock_release_all();
+
+	snprintf(file, sizeof(file), "rm -rf '%s'", dir);
+	if (system(file))
+		diag("cannot remove %s", dir);
+	return tap_done();
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt's changes to the system, as latt tells them; see undo-main.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "latt/escape.h"
+#include "latt/lock.h"
+#include "latt/undo.h"
+#include "undo-main.h"
+
+static void say_stderr(void *ctx, const char *line)
+{
+	(void)ctx;
+	/* Paths and command lines of another latt: shown escaped. */
+	fprintf(stderr, "latt: %s\n", latt_esc(line));
+}
+
+int latt_main_leftovers(bool force)
+{
+	int left = latt_undo_scan_system(say_stderr, NULL);
+
+	if (!left)
+		return 0;
+	if (force) {
+		fprintf(stderr, "latt: --force: measuring on a system left "
+			"altered (above)\n");
+		return 0;
+	}
+	fprintf(stderr, "latt: refusing to measure on a system left altered "
+		"(above): run latt as root once, which puts it back, or use "
+		"the commands above; --force measures anyway\n");
+	return -EBUSY;
+}
+
+/* Does any run change the system: a setting, a cgroup, a trace? */
+static bool changes_system(const struct latt_opts *o, bool *settings)
+{
+	const struct latt_system_cfg *c;
+	size_t i;
+
+	*settings = false;
+	for (i = 0; i < o->ncfgs; i++) {
+		c = &o->cfgs[i].system;
+		*settings |= c->autogroup >= 0 || c->features ||
+			     c->preempt || c->scheduler ||
+			     o->cfgs[i].target_weight;
+	}
+	return *settings || o->base.breaktrace_ns || o->base.explain ||
+	       o->keep_trace;
+}
+
+int latt_main_undo_start(const struct latt_opts *o, const char *cmdline,
+			 bool *record)
+{
+	char err[1400];
+	bool settings;
+	int ret;
+
+	*record = false;
+	if (!changes_system(o, &settings))
+		return 0;
+	ret = latt_undo_open(LATT_RUN_DIR, cmdline, err, sizeof(err));
+	if (ret && settings) {
+		fprintf(stderr, "latt: undo record: %s: latt changes the "
+			"system only where it can put it back even if it is "
+			"killed\n", latt_esc(err));
+		return ret;
+	}
+	/* Without it, a trace could not be made either: it will say so. */
+	*record = !ret;
+	ret = latt_lock_settings(o->cfgs, o->ncfgs, LATT_RUN_DIR, cmdline,
+				 err, sizeof(err));
+	if (ret)
+		fprintf(stderr, "latt: %s\n", latt_esc(err));
+	return ret;
+}
+
+void latt_main_undo_end(void)
+{
+	latt_undo_close();
+	latt_lock_release_all();
+}
+
+void latt_main_say_kept_trace(const struct latt_result *results, size_t n)
+{
+	while (n-- > 0) {
+		if (!results[n].trace_kept || !results[n].trace_dir)
+			continue;
+		fprintf(stderr, "latt: the trace is kept in %s (instance %s): "
+			"rmdir %s when done\n", results[n].trace_dir,
+			results[n].trace_name, results[n].trace_dir);
+		return;
+	}
+}
