@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "latt/clock.h"
+#include "latt/escape.h"
 #include "latt/lock.h"
 #include "latt/session.h"
 #include "latt/undo.h"
@@ -114,7 +115,7 @@ static void close_others(const int *keep, size_t n)
 static void say_stderr(void *ctx, const char *line)
 {
 	(void)ctx;
-	dprintf(STDERR_FILENO, "latt: %s\n", line);
+	dprintf(STDERR_FILENO, "latt: %s\n", latt_esc(line));
 }
 
 /*
