@@ -142,6 +142,15 @@ static int start_clients(struct run *run)
 	return ret;
 }
 
+/*
+ * Should latt be killed outright, even before the exec, the guard stops
+ * the command.
+ */
+static void tell_guard(void *ctx, pid_t pid)
+{
+	latt_session_guard(ctx, pid);
+}
+
 static int start_target(struct run *run)
 {
 	const struct latt_run_cfg *c = run->cfg;
@@ -150,6 +159,8 @@ static int start_target(struct run *run)
 		.sigmask = &run->s->child_mask,
 		.sched = &c->target,
 		.stdout_fd = run->s->target_stdout,
+		.started = tell_guard,
+		.ctx = run->s,
 	};
 	char procs[PATH_MAX + 16];
 	int ret;
@@ -181,8 +192,6 @@ static int start_target(struct run *run)
 		return ret;
 	}
 	latt_waker_set_target(&run->w, t);
-	/* Should latt be killed outright, the guard stops the command. */
-	latt_session_guard(run->s, t->pid);
 	return 0;
 }
 

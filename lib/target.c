@@ -160,13 +160,21 @@ static void __attribute__((noreturn)) child_fail(int fd, int error, int stage)
 /* In the child: become the target.  Never returns. */
 static void __attribute__((noreturn))
 target_child(struct latt_target *t, const struct latt_target_opts *o,
-	     pid_t parent, int errfd)
+	     pid_t parent, int errfd, int gofd)
 {
 	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
+	char go;
 	int ret;
 
 	/* Die with latt. */
 	if (!latt_child_setup(parent, SIGKILL, o->sigmask))
+		_exit(127);
+	/*
+	 * Once the exec gives root's capabilities back, PR_SET_PDEATHSIG
+	 * is forgotten: go on only when latt has told its guard (or is
+	 * gone: end of file).
+	 */
+	if (gofd >= 0 && read(gofd, &go, 1) != 1)
 		_exit(127);
 	/* The cgroup first: a real-time policy may depend on it. */
 	if (o->cgroup_procs) {
@@ -191,7 +199,7 @@ int latt_target_start(struct latt_target *t, const struct latt_target_opts *o)
 {
 	pid_t parent = getpid(), pid;
 	struct start_failure f;
-	int fds[2], err;
+	int fds[2], go[2] = { -1, -1 }, err;
 	ssize_t n;
 
 	/* Nothing of an earlier start may carry over into this one. */
@@ -207,20 +215,40 @@ int latt_target_start(struct latt_target *t, const struct latt_target_opts *o)
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
+	if (o->started && pipe2(go, O_CLOEXEC)) {
+		err = -errno;
+		close(fds[0]);
+		close(fds[1]);
+		return err;
+	}
 	t->start_ns = latt_mono_ns();
 	pid = fork();
 	if (pid < 0) {
 		err = -errno;
 		close(fds[0]);
 		close(fds[1]);
+		if (go[0] >= 0) {
+			close(go[0]);
+			close(go[1]);
+		}
 		return err;
 	}
-	if (pid == 0)
-		target_child(t, o, parent, fds[1]);
+	if (pid == 0) {
+		if (go[1] >= 0)
+			close(go[1]);
+		target_child(t, o, parent, fds[1], go[0]);
+	}
 	close(fds[1]);
 	/* Both sides set the group, so neither has to wait for the other. */
 	setpgid(pid, pid);
 	t->pid = pid;
+	if (o->started) {
+		close(go[0]);
+		o->started(o->ctx, pid);
+		/* Should this fail, the child ends at the end of file. */
+		n = write(go[1], "", 1);
+		close(go[1]);
+	}
 	/* End of file: exec succeeded (the descriptor was close-on-exec). */
 	do {
 		n = read(fds[0], &f, sizeof(f));

@@ -68,10 +68,15 @@ void latt_session_destroy(struct latt_session *s);
  * The guard: a small process of latt's that outlives it only to stop the
  * command's process group when latt is killed outright (SIGKILL), which
  * PR_SET_PDEATHSIG cannot do for a command whose exec changed its
- * credentials (root's capabilities come back at exec).  latt tells it
- * the group of each command it starts, and 0 when that is over.
- * latt_session_guard_start() forks it (0 or -errno); the guard ends when
- * latt closes its end, at latt_session_destroy() or by dying.
+ * credentials (root's capabilities come back at exec), and to apply
+ * latt's undo record (include/latt/undo.h): whatever latt changed in the
+ * system and did not put back.  It keeps latt's privileges and the locks
+ * latt holds (the record's, the settings'), so that no other latt takes
+ * a setting before it is put back.  latt tells it the group of each
+ * command it starts, 0 when that is over, and -1 at a normal end.
+ * latt_session_guard_start() forks it (0 or -errno), before latt changes
+ * anything; the guard ends when latt closes its end, at
+ * latt_session_destroy() or by dying.
  */
 int latt_session_guard_start(struct latt_session *s);
 void latt_session_guard(struct latt_session *s, pid_t pgid);

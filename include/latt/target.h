@@ -45,6 +45,9 @@ struct latt_target_opts {
 	int stdout_fd;			/* its standard output instead of
 					   latt's (2 and above); below 2:
 					   latt's */
+	/* told its pid (its group) right after the fork, before the exec */
+	void (*started)(void *ctx, pid_t pid);
+	void *ctx;
 };
 
 /*
