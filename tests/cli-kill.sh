@@ -171,7 +171,7 @@ before=$(state)
 echo "$before" >"$tmp/before"
 diag "kills of latt$opts: $points points x $nsettings settings"
 
-n_checks=$((points + 22))
+n_checks=$((points + 24))
 plan $n_checks
 
 # start ARGS...: latt in the background, its pid in $pid.
@@ -220,15 +220,17 @@ kill_at() {
 	wait "$pid" 2>/dev/null
 	[ -n "$guard" ] && gone_or_zombie "$guard"
 	_i=0
-	while [ -n "$(alive)" ] && [ $_i -lt 100 ]; do
+	while [ -n "$(alive)" ] && [ $_i -lt 200 ]; do
 		_i=$((_i + 1))
 		sleep 0.05
 	done
 	{ state; alive | sed 's/^/process /'; } >"$tmp/after"
-	diff "$tmp/before" "$tmp/after" >"$tmp/diff" && return 0
 	for _p in $(alive); do
-		ps -o pid=,ppid=,stat=,args= -p "$_p" | sed 's/^/process left: /'
-	done >>"$tmp/diff"
+		ps -o pid=,ppid=,pgid=,stat=,wchan=,args= -p "$_p" |
+			sed 's/^/process left: /'
+	done >"$tmp/ps"
+	diff "$tmp/before" "$tmp/after" >"$tmp/diff" && return 0
+	cat "$tmp/ps" >>"$tmp/diff"
 	return 1
 }
 
@@ -275,6 +277,35 @@ while [ $k -lt $rest ]; do
 	fi
 done
 diag "kill campaign: $points points x $nsettings settings, $leftovers with leftovers, $(($(date +%s) - t_start)) s"
+
+# latt dies of a fault (a sanitizer's abort, a bug's SIGSEGV) in the
+# middle of a run: the way out is the guard's, the same.
+for sig in ABRT SEGV; do
+	rm -f "$tmp/cmd"
+	start -v -c2 -s5 -S10 -t 5 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd"
+	_i=0
+	until seen sample || [ $_i -gt 1000 ]; do
+		_i=$((_i + 1))
+		sleep 0.005
+	done
+	guard=$(pgrep -x latt-guard -P "$pid")
+	echo "$guard" >"$tmp/guard.$pid"
+	kill -"$sig" "$pid"
+	wait "$pid" 2>/dev/null
+	[ -n "$guard" ] && gone_or_zombie "$guard"
+	_i=0
+	while [ -n "$(alive)" ] && [ $_i -lt 100 ]; do
+		_i=$((_i + 1))
+		sleep 0.05
+	done
+	{ state; alive | sed 's/^/process /'; } >"$tmp/after"
+	if diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
+		ok 0 "latt dies of SIG$sig while measuring: the system as before"
+	else
+		ok 1 "latt dies of SIG$sig while measuring: the system as before"
+		sed 's/^/#   /' "$tmp/diff" "$tmp/err"
+	fi
+done
 
 # A latt killed before its first change leaves at most a lock file,
 # which the next latt sweeps.
