@@ -195,12 +195,9 @@ host() {
 		*.sh)	set -- sh "$top_srcdir/$t" ;;
 		*)	set -- "$top_builddir/$t" ;;
 		esac
-		# The lock is held here (fd 9; the flock that took it has
-		# exited, so a test cannot find it among its ancestors):
-		# cli-kill must not wait for it.
 		(cd "$top_builddir" && top_srcdir=$top_srcdir \
 			top_builddir=$top_builddir LATT=$LATT \
-			LATT_KILL_LOCKED=1 timeout -k 10 900 "$@") \
+			timeout -k 10 900 "$@") \
 			>"$res/$name.log" 2>"$res/$name.err" </dev/null
 		echo $? >"$res/$name.rc"
 	done
