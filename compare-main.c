@@ -16,7 +16,7 @@
 #include "latt/escape.h"
 #include "latt/output.h"
 #include "latt/result.h"
-#include "lib/aggregate.h"
+#include "latt/aggregate.h"
 
 static void compare_usage(FILE *f)
 {

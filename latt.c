@@ -38,9 +38,9 @@
 #include "latt/trace.h"
 #include "latt/util.h"
 #include "latt/wake.h"
-#include "lib/aggregate.h"
-#include "lib/doc.h"
-#include "lib/limit.h"
+#include "latt/aggregate.h"
+#include "latt/doc.h"
+#include "latt/limit.h"
 #include "options.h"
 #include "undo-main.h"
 

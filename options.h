@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "latt/config.h"
-#include "lib/aggregate.h"
-#include "lib/limit.h"
+#include "latt/aggregate.h"
+#include "latt/limit.h"
 
 #define LATT_CONFIGS_MAX	32
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One aggregation of a configuration's runs; see lib/aggregate.h.
+ * One aggregation of a configuration's runs; see include/latt/aggregate.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aggregate.h"
+#include "latt/aggregate.h"
 
 /*
  * The order of every output.  -q's first keys are latt 0.2's (entries,

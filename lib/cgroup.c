@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Control groups for the target command; see include/latt/cgroup.h.
+ * Control groups for the target command; see lib/cgroup.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/cgroup.h"
 #include "latt/sysinfo.h"
 #include "latt/undo.h"
 #include "latt/util.h"
+#include "cgroup.h"
 
 /* One cgroup mount from /proc/self/mountinfo. */
 struct mount {

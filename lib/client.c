@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Clients; see include/latt/client.h.
+ * Clients; see lib/client.h.
  */
 #include <errno.h>
 #include <signal.h>
@@ -10,8 +10,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "latt/client.h"
-#include "latt/work.h"
+#include "client.h"
+#include "work.h"
 
 #include <limits.h>
 #include <pthread.h>

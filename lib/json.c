@@ -457,7 +457,7 @@ static jobj *metric_num(double v)
 }
 
 /*
- * A configuration's values (lib/aggregate.h), as the table, -q,
+ * A configuration's values (include/latt/aggregate.h), as the table, -q,
  * --fail-above and latt compare show them: one object per metric.
  */
 static jobj *summary_obj(const struct latt_metric_list *ml,

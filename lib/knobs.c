@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * System settings; see include/latt/knobs.h.
+ * System settings; see lib/knobs.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "latt/clock.h"
-#include "latt/knobs.h"
 #include "latt/sysinfo.h"
 #include "latt/undo.h"
 #include "latt/util.h"
+#include "knobs.h"
 
 #define AUTOGROUP	"/proc/sys/kernel/sched_autogroup_enabled"
 #define DMA_LATENCY	"/dev/cpu_dma_latency"

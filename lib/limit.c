@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * --fail-above limits; see lib/limit.h.
+ * --fail-above limits; see include/latt/limit.h.
  */
 #include <errno.h>
 #include <math.h>
@@ -9,9 +9,9 @@
 #include <strings.h>
 
 #include "latt/escape.h"
+#include "latt/limit.h"
 #include "latt/parse.h"
 #include "latt/util.h"
-#include "limit.h"
 
 int latt_limit_parse(const char *s, struct latt_limit *l, size_t max,
 		     size_t *n, char *err, size_t len)

@@ -9,13 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "latt/cgroup.h"
-#include "latt/knobs.h"
 #include "latt/parse.h"
 #include "latt/priv.h"
 #include "latt/sched.h"
 #include "latt/sysinfo.h"
 #include "latt/util.h"
+#include "cgroup.h"
+#include "knobs.h"
 
 bool latt_priv_has(cap_value_t cap)
 {

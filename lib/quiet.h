@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * -q: one line per configuration for shell scripts, its values as every
- * output shows them (lib/aggregate.h).
+ * output shows them (include/latt/aggregate.h).
  */
 #ifndef LATT_QUIET_H
 #define LATT_QUIET_H
@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "aggregate.h"
+#include "latt/aggregate.h"
 
 /*
  * The -q line of each of @cfgs[0..n), in order: "config=NAME", then

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The text report; see include/latt/report.h.
- *
- * latt-0.1 printed each value as a tab, the label, one or two tabs (so
- * the values line up at the third tab stop), "%8.0f" and " usec", with a
- * rule of 37 dashes under each block title.  latt's own blocks keep that
- * shape so that the report reads as one.
+ * The text report; see include/latt/report.h: one run's blocks, what
+ * produced the numbers, and the whole report of a run or a sweep (its
+ * table in lib/report-table.c, what the kernel did in
+ * lib/report-explain.c, the shape of a line in lib/report-text.h).
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -18,63 +15,9 @@
 #include "latt/escape.h"
 #include "latt/parse.h"
 #include "latt/report.h"
-#include "lib/quiet.h"
 #include "latt/util.h"
-
-#define RULE "-------------------------------------"
-
-static double usec(uint64_t ns)
-{
-	return (double)ns / 1000.0;
-}
-
-static double secs(uint64_t ns)
-{
-	return (double)ns / 1e9;
-}
-
-/* A time as the options take it, in the largest unit that is exact. */
-static char *format_time(uint64_t ns, char *buf, size_t len)
-{
-	if (!ns)
-		snprintf(buf, len, "0");
-	else if (ns % 1000000000ULL == 0)
-		snprintf(buf, len, "%llus", (unsigned long long)(ns /
-								  1000000000ULL));
-	else
-		latt_format_duration(ns, buf, len);
-	return buf;
-}
-
-static void block(FILE *f, const char *title)
-{
-	fprintf(f, "\n%s\n%s\n", title, RULE);
-}
-
-/*
- * One "\tLabel\t\tvalue" line; labels of 8 characters or more take one
- * tab.  The value may hold strings from elsewhere (a command, a label, a
- * task's name): it is shown escaped (include/latt/escape.h).
- */
-static void __attribute__((format(printf, 3, 4)))
-line(FILE *f, const char *label, const char *fmt, ...)
-{
-	va_list ap;
-	char *text;
-	int n;
-
-	fprintf(f, "\t%s%s", label, strlen(label) < 8 ? "\t\t" : "\t");
-	va_start(ap, fmt);
-	n = vasprintf(&text, fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		fputs("(out of memory)\n", f);
-		return;
-	}
-	fputs(latt_esc_n(text, (size_t)n), f);
-	fputc('\n', f);
-	free(text);
-}
+#include "quiet.h"
+#include "report-text.h"
 
 /*
  * One value in usec with @prec decimals, or "-" without samples: a run
@@ -194,197 +137,6 @@ static void load_block(FILE *f, const struct latt_result *r)
 		     LATT_LOAD_BUSY_PCT);
 }
 
-/* "latt client 3" for one of the run's clients, else @comm. */
-static void client_name(const struct latt_result *r, pid_t pid,
-			const char *comm, char *buf, size_t len)
-{
-	unsigned int i;
-
-	for (i = 0; r->clients && i < r->nclients; i++)
-		if (r->clients[i].pid == pid) {
-			snprintf(buf, len, "latt client %u", i + 1);
-			return;
-		}
-	snprintf(buf, len, "%s", comm);
-}
-
-/* How the client came to move, for the "moved" line. */
-static void move_how(const struct latt_move *m, char *buf, size_t len)
-{
-	switch (m->how) {
-	case LATT_MOVE_IDLE:
-		snprintf(buf, len, "idle balance: CPU %d, idle, pulled it",
-			 m->cpu);
-		break;
-	case LATT_MOVE_PULLED:
-		snprintf(buf, len, "pulled by the load balancing of CPU %d, "
-			 "where %s (pid %d) ran", m->cpu, m->by_comm,
-			 (int)m->by_pid);
-		break;
-	case LATT_MOVE_PUSHED:
-		snprintf(buf, len, "pushed away by %s (pid %d) on CPU %d: "
-			 "active balance or an RT push", m->by_comm,
-			 (int)m->by_pid, m->cpu);
-		break;
-	default:
-		snprintf(buf, len, "moved by %s (pid %d) on CPU %d",
-			 m->by_comm, (int)m->by_pid, m->cpu);
-		break;
-	}
-}
-
-/* Where the client was placed and how it moved while queued. */
-static void report_moves(FILE *f, const struct latt_explained *e)
-{
-	char how[160];
-	unsigned int k;
-
-	for (k = 0; k < e->nmoves; k++) {
-		const struct latt_move *m = &e->move[k];
-
-		if (m->how == LATT_MOVE_WAKEUP) {
-			line(f, "placed", "on CPU %d by its wakeup (%s, pid "
-			     "%d, on CPU %d); it last ran on CPU %d", m->to,
-			     m->by_comm, (int)m->by_pid, m->cpu, m->from);
-			continue;
-		}
-		move_how(m, how, sizeof(how));
-		line(f, "moved", "%.1f usec after sched_waking, from CPU %d "
-		     "(queued there %.1f usec) to CPU %d: %s",
-		     usec(m->after_ns), m->from, usec(m->queued_ns), m->to,
-		     how);
-	}
-	if (e->more_moves)
-		line(f, "", "and %u more move%s", e->more_moves,
-		     e->more_moves == 1 ? "" : "s");
-}
-
-void latt_report_explained(FILE *f, const struct latt_result *r)
-{
-	char label[16], pol[32], again[64];
-	uint64_t gap;
-	unsigned int i, k;
-
-	block(f, "Worst wakeups explained");
-	if (!r->explain_traced) {
-		line(f, "Trace", "none (see the message on stderr)");
-		return;
-	}
-	if (r->explain_error) {
-		line(f, "Trace", "could not be read: %s",
-		     strerror(-r->explain_error));
-		return;
-	}
-	line(f, "Trace", "%llu scheduler events%s (instance %s, read and "
-	     "removed)", (unsigned long long)r->trace_events,
-	     r->explain_lost ? "" : ", none lost", r->explain_name);
-	if (r->explain_lost)
-		line(f, "Lost", "%8llu events did not fit in the trace buffer "
-		     "(a wakeup after them cannot be explained)",
-		     (unsigned long long)r->explain_lost);
-	if (!r->nexplained)
-		line(f, "Wakeups", "none measured");
-	for (i = 0; i < r->nexplained; i++) {
-		const struct latt_explained *e = &r->explained[i];
-
-		snprintf(label, sizeof(label), "#%u", i + 1);
-		line(f, label, "client %u (pid %d): %.1f usec, %.3f s into the "
-		     "run", e->w.client + 1, (int)e->w.pid,
-		     usec(e->w.ns), e->w.stamp > r->run_start_ns ?
-		     secs(e->w.stamp - r->run_start_ns) : 0.0);
-		if (!e->found) {
-			line(f, "", "%s", e->have_waking ?
-			     "its switch onto a CPU is not in the trace" :
-			     "its wakeup (sched_waking) is not in the trace");
-			continue;
-		}
-		line(f, "woken by", "%s (pid %d) on CPU %d; queued on CPU %d, "
-		     "ran on CPU %d%s", e->waker_comm, (int)e->waker_pid,
-		     e->waker_cpu, e->queued_cpu, e->ran_cpu,
-		     e->migrated ? " (migrated)" : "");
-		report_moves(f, e);
-		if (e->again_ns)
-			snprintf(again, sizeof(again), ", %.1f usec of it "
-				 "switched out again", usec(e->again_ns));
-		else
-			again[0] = '\0';
-		line(f, "split", "%.1f usec waker stamp -> sched_waking, "
-		     "%.1f usec sched_waking -> switch-in (the scheduler), "
-		     "%.1f usec switch-in -> its stamp (return to user%s)",
-		     usec(e->to_waking_ns), usec(e->sched_ns),
-		     usec(e->to_user_ns), again);
-		if (!e->nculprits && !e->idle_ns) {
-			line(f, "meanwhile", "no switch on CPU %d", e->ran_cpu);
-			continue;
-		}
-		for (k = 0; k < e->nculprits; k++) {
-			const struct latt_culprit *c = &e->culprit[k];
-			char who[48];
-
-			client_name(r, c->pid, c->comm, who, sizeof(who));
-			line(f, k ? "" : "meanwhile", "on CPU %d: %s (pid %d, "
-			     "%s) ran %.1f usec, then %s", c->cpu, who,
-			     (int)c->pid,
-			     latt_prio_policy(c->prio, pol, sizeof(pol)),
-			     usec(c->ns), c->running ? "still ran as the "
-			     "client left that CPU" : c->preempted ?
-			     "was preempted" : "gave up the CPU");
-		}
-		if (e->more)
-			line(f, "", "and %u more task%s", e->more,
-			     e->more == 1 ? "" : "s");
-		if (e->idle_ns && !e->migrated)
-			line(f, "", "on CPU %d: idle for %.1f usec", e->ran_cpu,
-			     usec(e->idle_ns));
-		else if (e->idle_ns)
-			line(f, "", "idle for %.1f usec, on the CPUs it was "
-			     "queued on", usec(e->idle_ns));
-		gap = e->sched_ns - e->blamed_ns - e->idle_ns;
-		if (e->blamed_ns + e->idle_ns < e->sched_ns && gap > 1000)
-			line(f, "", "%.1f usec not accounted for (the trace "
-			     "has no switch for that time)", usec(gap));
-	}
-}
-
-void latt_report_trace(FILE *f, const struct latt_result *r)
-{
-	char lim[32];
-
-	if (!r->cfg.breaktrace_ns) {
-		line(f, "Trace", "%s (instance %s, kept): trace-cmd show -B "
-		     "%s; rmdir %s when done", r->trace_dir, r->trace_name,
-		     r->trace_name, r->trace_dir);
-		return;
-	}
-	if (!r->traced) {
-		line(f, "Breaktrace", "%.1f usec, not traced (see the message "
-		     "on stderr)", (double)r->cfg.breaktrace_ns / 1000.0);
-		return;
-	}
-	if (r->stop != LATT_STOP_BREAK) {
-		line(f, "Breaktrace", "no wakeup over %s; the trace (instance "
-		     "%s) was %s", format_time(r->cfg.breaktrace_ns, lim,
-					       sizeof(lim)), r->trace_name,
-		     r->trace_kept ? "kept (--keep-trace)" : "removed");
-		if (r->trace_kept)
-			line(f, "Trace", "%s (instance %s): trace-cmd show -B "
-			     "%s; rmdir %s when done", r->trace_dir,
-			     r->trace_name, r->trace_name, r->trace_dir);
-		return;
-	}
-	line(f, "Breaktrace", "client %u (pid %d) ran %.1f usec after its "
-	     "wakeup, on CPU %d: the trace stops there, at the marker "
-	     "\"latt: breaktrace\"", r->break_client + 1, (int)r->break_pid,
-	     (double)r->break_ns / 1000.0, r->break_cpu);
-	line(f, "Trace", "%s (instance %s, kept): trace-cmd show -B %s, or "
-	     "less %s/trace; rmdir %s when done", r->trace_dir,
-	     r->trace_name, r->trace_name, r->trace_dir, r->trace_dir);
-	if (r->trace_lost)
-		line(f, "Trace lost", "%8llu oldest events overwritten (the "
-		     "trace keeps the latest)",
-		     (unsigned long long)r->trace_lost);
-}
-
 /* @bytes as -x takes it: "64k", "1m", "100b". */
 static char *format_size(uint64_t bytes, char *buf, size_t len)
 {
@@ -396,7 +148,6 @@ static char *format_size(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%llub", (unsigned long long)bytes);
 	return buf;
 }
-
 
 void latt_report_produced(FILE *f, const struct latt_doc *doc,
 			  const struct latt_result *r, bool sweep)

@@ -13,6 +13,7 @@
 #include "latt/parse.h"
 #include "latt/result.h"
 #include "latt/util.h"
+#include "client.h"
 
 void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
 		      const char *what)

@@ -10,12 +10,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "latt/cgroup.h"
-#include "latt/explain.h"
 #include "latt/clock.h"
-#include "latt/knobs.h"
+#include "latt/explain.h"
 #include "latt/run.h"
 #include "latt/target.h"
+#include "cgroup.h"
+#include "knobs.h"
 #include "waker.h"
 
 /* Everything one run holds, so that one path can undo it all. */

@@ -15,6 +15,7 @@
 #include "latt/clock.h"
 #include "latt/target.h"
 #include "latt/util.h"
+#include "cgroup.h"
 
 bool latt_target_is_shell(int argc, char **argv)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The waker's event loop; see include/latt/waker.h.
+ * The waker's event loop; see lib/waker.h.
  *
  * epoll tags: the signalfd, the three timers, the shared answer and, for
  * thread clients, their eventfd.

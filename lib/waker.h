@@ -25,13 +25,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "latt/client.h"
 #include "latt/clock.h"
 #include "latt/config.h"
 #include "latt/explain.h"
 #include "latt/result.h"
 #include "latt/session.h"
 #include "latt/target.h"
+#include "client.h"
 
 struct latt_waker {
 	const struct latt_run_cfg *cfg;

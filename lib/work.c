@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Deterministic client work; see include/latt/work.h.
+ * Deterministic client work; see lib/work.h.
  *
  * For each byte: hash it with the two after it, look up where that hash
  * was last seen and note this place instead (deflate's insert_string),
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/work.h"
+#include "work.h"
 
 #define HASH_SIZE	(1U << LATT_WORK_HASH_BITS)
 #define WINDOW		(1U << LATT_WORK_WINDOW_BITS)

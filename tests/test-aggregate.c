@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lib/aggregate.h"
+#include "latt/aggregate.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

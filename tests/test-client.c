@@ -14,7 +14,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "latt/client.h"
+#include "lib/client.h"
 #include "latt/clock.h"
 #include "tap.h"
 

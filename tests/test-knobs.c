@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of system settings (lib/knobs.c, include/latt/knobs.h) on a
+ * Unit tests of system settings (lib/knobs.c, lib/knobs.h) on a
  * fake root: a directory laid out like /proc, /dev and /sys with plain
  * files, where a write replaces the file's text.  Each setting is checked,
  * applied, and put back; a sched_ext scheduler is a script that flips the
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/knobs.h"
+#include "lib/knobs.h"
 #include "latt/sysinfo.h"
 #include "tap.h"
 #include "util.h"

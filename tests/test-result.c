@@ -16,6 +16,7 @@
 
 #include "latt/report.h"
 #include "latt/result.h"
+#include "lib/client.h"
 #include "tap.h"
 #include "util.h"
 

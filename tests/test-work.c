@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the client work (lib/work.c, include/latt/work.h): the
+ * Unit tests of the client work (lib/work.c, lib/work.h): the
  * same on every run and every machine (known checksums), different from
  * pass to pass, nothing for -x0, and every byte of the buffer visited.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/work.h"
+#include "lib/work.h"
 #include "tap.h"
 
 /*

@@ -11,7 +11,7 @@
 #include <zlib.h>
 
 #include "latt/clock.h"
-#include "latt/work.h"
+#include "lib/work.h"
 
 int main(int argc, char **argv)
 {

@@ -6,8 +6,9 @@
  * the noise marked.
  *
  * A row's values, which runs count, a percentile too few samples have
- * and what is noise are lib/aggregate.h's: the same as latt's own table,
- * -q, --fail-above and the JSON summary of the run that saved it.
+ * and what is noise are include/latt/aggregate.h's: the same as latt's
+ * own table, -q, --fail-above and the JSON summary of the run that saved
+ * it.
  */
 #ifndef LATT_COMPARE_H
 #define LATT_COMPARE_H
@@ -17,11 +18,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "lib/aggregate.h"
+#include "latt/aggregate.h"
 
 /* One run of a saved configuration, as compare needs it. */
 struct latt_cmp_run {
-	struct latt_agg_run agg;	/* its values (lib/aggregate.h) */
+	struct latt_agg_run agg;	/* its values (include/latt/aggregate.h) */
 	uint64_t (*buckets)[2];		/* its wakeup histogram: low, count */
 	size_t nbuckets;
 };

@@ -24,6 +24,7 @@
 #include "latt/sched.h"
 #include "latt/wake.h"
 
+#define LATT_CLIENTS_MAX	4096	/* most clients one run may have (-c) */
 #define LATT_PCT_MAX		16	/* percentiles one run reports */
 #define LATT_NAME_MAX		32	/* length of a configuration's name */
 #define LATT_WEIGHT_MIN		1	/* --target-weight, as cpu.weight */

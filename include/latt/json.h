@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "latt/result.h"
-#include "lib/doc.h"
+#include "latt/doc.h"
 
 #define LATT_JSON_SCHEMA	1
 

@@ -4,7 +4,7 @@
  * latt_report_write() assemble it as the invocation asked (a small
  * struct latt_report_opts, not the option parser's); the other writers
  * are its blocks.  Each formats results and values computed elsewhere
- * (lib/aggregate.h) and computes nothing.
+ * (include/latt/aggregate.h) and computes nothing.
  */
 #ifndef LATT_REPORT_H
 #define LATT_REPORT_H
@@ -14,8 +14,8 @@
 
 #include "latt/result.h"
 #include "latt/sysinfo.h"
-#include "lib/aggregate.h"
-#include "lib/doc.h"
+#include "latt/aggregate.h"
+#include "latt/doc.h"
 
 /*
  * The text report: latt-0.1's report byte for byte (Parameters, Entries

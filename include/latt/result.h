@@ -20,12 +20,14 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "latt/client.h"
 #include "latt/config.h"
 #include "latt/explain.h"
 #include "latt/hist.h"
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
+
+struct latt_client;
+struct latt_client_slot;
 
 /* Exit statuses; the manual's EXIT STATUS lists the same. */
 #define LATT_EXIT_OK		0

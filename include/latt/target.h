@@ -15,8 +15,9 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include "latt/cgroup.h"
 #include "latt/sched.h"
+
+struct latt_cgroup;
 
 struct latt_target {
 	char **argv;		/* what is executed */

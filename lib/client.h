@@ -23,15 +23,13 @@
 #include <sys/types.h>
 
 #include "latt/clock.h"
+#include "latt/config.h"
 #include "latt/hist.h"
 #include "latt/sched.h"
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
 #include "latt/wake.h"
-#include "latt/work.h"
-
-/* Most clients one run may have (-c). */
-#define LATT_CLIENTS_MAX	4096
+#include "work.h"
 
 /* What one client has measured.  All zero is the empty state. */
 struct latt_client_slot {

@@ -2,7 +2,7 @@
 /*
  * The document of one invocation of latt: what produced it (its command
  * line, --label, the system), every configuration, every run's result
- * and each configuration's values (lib/aggregate.h).  The facts of the
+ * and each configuration's values (include/latt/aggregate.h).  The facts of the
  * invocation live here once; the writers (the report, the table, -q,
  * the JSON and the CSV) take the document, not copies in each result.
  */
@@ -13,7 +13,7 @@
 
 #include "latt/result.h"
 #include "latt/sysinfo.h"
-#include "lib/aggregate.h"
+#include "latt/aggregate.h"
 
 struct latt_doc {
 	int argc;			/* latt's own command line */

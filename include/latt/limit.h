@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * --fail-above: limits a configuration's values must stay within.  The
- * values are those of lib/aggregate.h, as every output shows them.
+ * values are those of include/latt/aggregate.h, as every output shows them.
  */
 #ifndef LATT_LIMIT_H
 #define LATT_LIMIT_H
@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "aggregate.h"
+#include "latt/aggregate.h"
 
 #define LATT_LIMITS_MAX	16
 

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt compare: one field, then one run of a document, checked for what
+ * it can be (lib/compare-check.h).
+ */
+#include <json-c/json.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "latt/escape.h"
+#include "latt/hist.h"
+#include "compare-check.h"
+
+void cmp_fail(struct cmp_reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rd->failed)
+		return;
+	rd->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(rd->err, rd->len, fmt, ap);
+	va_end(ap);
+}
+
+/* "at.key" (or "key" at the root) into @buf. */
+static const char *path(char *buf, size_t len, const char *at,
+			const char *key)
+{
+	snprintf(buf, len, "%s%s%s", at, *at ? "." : "", key);
+	return buf;
+}
+
+jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
+		const char *key, enum json_type t, bool nullable)
+{
+	jobj *v = NULL;
+	char p[192];
+
+	if (rd->failed)
+		return NULL;
+	if (!json_object_is_type(o, json_type_object) ||
+	    !json_object_object_get_ex(o, key, &v)) {
+		cmp_fail(rd, "%s is missing", path(p, sizeof(p), at, key));
+		return NULL;
+	}
+	if (!v && nullable)
+		return NULL;
+	if (!v || (!json_object_is_type(v, t) &&
+		   !(t == json_type_double &&
+		     json_object_is_type(v, json_type_int)))) {
+		cmp_fail(rd, "%s is not %s", path(p, sizeof(p), at, key),
+		     t == json_type_int ? "an integer" :
+		     t == json_type_double ? "a number" :
+		     t == json_type_array ? "an array" :
+		     t == json_type_object ? "an object" :
+		     t == json_type_string ? "a string" : "a boolean");
+		return NULL;
+	}
+	return v;
+}
+
+bool cmp_uint(struct cmp_reader *rd, jobj *v, const char *where,
+	      uint64_t max, uint64_t *out)
+{
+	if (json_object_get_int64(v) < 0) {
+		cmp_fail(rd, "%s is negative", where);
+		return false;
+	}
+	*out = json_object_get_uint64(v);
+	if (*out > max) {
+		cmp_fail(rd, "%s is over %llu", where, (unsigned long long)max);
+		return false;
+	}
+	return true;
+}
+
+bool cmp_uint_field(struct cmp_reader *rd, jobj *o, const char *at,
+		    const char *key, uint64_t max, bool nullable,
+		    uint64_t *out)
+{
+	jobj *v = cmp_field(rd, o, at, key, json_type_int, nullable);
+	char p[192];
+
+	*out = 0;
+	return v && cmp_uint(rd, v, path(p, sizeof(p), at, key), max, out);
+}
+
+bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
+		   const char *key, double lo, double hi, bool decimal,
+		   bool nullable, double *out)
+{
+	jobj *v = cmp_field(rd, o, at, key, json_type_double, nullable);
+	char p[192];
+	double d;
+
+	*out = NAN;
+	if (!v)
+		return false;
+	d = json_object_get_double(v);
+	path(p, sizeof(p), at, key);
+	if (!isfinite(d))
+		cmp_fail(rd, "%s is not a finite number", p);
+	else if (d < lo || d > hi)
+		cmp_fail(rd, "%s is out of range (%g to %g)", p, lo, hi);
+	else if (decimal && d != 0 && d < 0.05)
+		cmp_fail(rd, "%s is not 0 but below 0.05, which latt writes as 0.0",
+		     p);
+	else
+		*out = d;
+	return !rd->failed;
+}
+
+char *cmp_str(struct cmp_reader *rd, jobj *o, const char *at,
+	      const char *key, bool nullable)
+{
+	jobj *v = cmp_field(rd, o, at, key, json_type_string, nullable);
+	char *s, p[192];
+
+	if (!v && nullable && !rd->failed)
+		return NULL;
+	if (v && json_object_get_string_len(v) > LATT_CMP_STRING_MAX) {
+		cmp_fail(rd, "%s is longer than latt writes (%d bytes)",
+		     path(p, sizeof(p), at, key), LATT_CMP_STRING_MAX);
+		v = NULL;
+	}
+	s = v ? latt_escape_dup(json_object_get_string(v),
+				(size_t)json_object_get_string_len(v)) :
+		strdup("");
+	if (!s)
+		cmp_fail(rd, "out of memory");
+	return s;
+}
+
+bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
+		    const char *key, bool nullable, int *out)
+{
+	jobj *v = cmp_field(rd, o, at, key, json_type_boolean, nullable);
+
+	*out = v ? json_object_get_boolean(v) : -1;
+	return v != NULL;
+}
+
+/*
+ * Check histogram @h of series @at into @run's buckets: pairs of
+ * integers, each low end one of latt's buckets, in increasing order, no
+ * empty bucket, counts that add up without overflow to @count, the
+ * first bucket holding @min and the last @max.
+ */
+static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
+			   uint64_t count, uint64_t min, uint64_t max,
+			   struct latt_cmp_run *run)
+{
+	size_t i, n = json_object_array_length(h);
+	uint64_t sum = 0, lo, c;
+	char where[192];
+
+	if (n > LATT_HIST_BUCKETS) {
+		cmp_fail(rd, "%s.histogram has %zu buckets, more than the %u "
+		     "latt has", at, n, (unsigned int)LATT_HIST_BUCKETS);
+		return;
+	}
+	run->buckets = calloc(n ? n : 1, sizeof(*run->buckets));
+	if (!run->buckets) {
+		cmp_fail(rd, "out of memory");
+		return;
+	}
+	for (i = 0; i < n && !rd->failed; i++) {
+		jobj *b = json_object_array_get_idx(h, i), *b0, *b1;
+
+		snprintf(where, sizeof(where), "%s.histogram[%zu]", at, i);
+		if (!json_object_is_type(b, json_type_array) ||
+		    json_object_array_length(b) != 2 ||
+		    !json_object_is_type(b0 = json_object_array_get_idx(b, 0),
+					 json_type_int) ||
+		    !json_object_is_type(b1 = json_object_array_get_idx(b, 1),
+					 json_type_int)) {
+			cmp_fail(rd, "%s is not [low_ns, count]", where);
+			break;
+		}
+		if (!cmp_uint(rd, b0, where, EXACT_MAX, &lo) ||
+		    !cmp_uint(rd, b1, where, EXACT_MAX, &c))
+			break;
+		if (!c)
+			cmp_fail(rd, "%s is an empty bucket", where);
+		else if (latt_hist_bucket_low(latt_hist_index(lo)) != lo)
+			cmp_fail(rd, "%s: %llu is not the low end of a bucket",
+			     where, (unsigned long long)lo);
+		else if (i && lo <= run->buckets[i - 1][0])
+			cmp_fail(rd, "%s.histogram is not in increasing order", at);
+		else if (__builtin_add_overflow(sum, c, &sum) ||
+			 sum > EXACT_MAX)
+			cmp_fail(rd, "%s.histogram holds more than 2^53 samples",
+			     at);
+		run->buckets[i][0] = lo;
+		run->buckets[i][1] = c;
+		run->nbuckets++;
+	}
+	if (rd->failed)
+		return;
+	if (sum != count)
+		cmp_fail(rd, "%s.histogram holds %llu samples, count says %llu",
+		     at, (unsigned long long)sum, (unsigned long long)count);
+	else if (n && (latt_hist_index(min) !=
+		       latt_hist_index(run->buckets[0][0]) ||
+		       latt_hist_index(max) !=
+		       latt_hist_index(run->buckets[n - 1][0])))
+		cmp_fail(rd, "%s.histogram does not reach from min_ns to max_ns",
+		     at);
+}
+
+/*
+ * The percentiles a series was written with (in -p's order): each within
+ * [min, max], and a higher p never below a lower one's value.
+ */
+static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
+			     uint64_t count, uint64_t min, uint64_t max)
+{
+	jobj *a = cmp_field(rd, w, at, "percentiles", json_type_array, false);
+	size_t i, j, n = a ? json_object_array_length(a) : 0;
+	double p[LATT_PCT_MAX];
+	uint64_t ns[LATT_PCT_MAX];
+	bool have[LATT_PCT_MAX];
+	char where[256];
+	int measured;
+
+	if (n > LATT_PCT_MAX) {
+		cmp_fail(rd, "%s.percentiles has more than %d", at, LATT_PCT_MAX);
+		return;
+	}
+	for (i = 0; i < n && !rd->failed; i++) {
+		jobj *e = json_object_array_get_idx(a, i);
+
+		snprintf(where, sizeof(where), "%s.percentiles[%zu]", at, i);
+		cmp_num_field(rd, e, where, "p", 0, 100, false, false, &p[i]);
+		cmp_bool_field(rd, e, where, "measured", false, &measured);
+		have[i] = cmp_uint_field(rd, e, where, "ns", EXACT_MAX, true,
+				     &ns[i]);
+		if (rd->failed)
+			break;
+		if (p[i] <= 0)
+			cmp_fail(rd, "%s.p is not above 0", where);
+		else if (!have[i] && count)
+			cmp_fail(rd, "%s.ns is null with samples", where);
+		else if (have[i] && !count)
+			cmp_fail(rd, "%s.ns is not null without samples", where);
+		else if (have[i] && (ns[i] < min || ns[i] > max))
+			cmp_fail(rd, "%s.ns %llu is not between min_ns %llu and "
+			     "max_ns %llu", where, (unsigned long long)ns[i],
+			     (unsigned long long)min, (unsigned long long)max);
+		for (j = 0; j < i && !rd->failed; j++)
+			if (have[i] && have[j] &&
+			    ((p[j] <= p[i] && ns[j] > ns[i]) ||
+			     (p[j] >= p[i] && ns[j] < ns[i])))
+				cmp_fail(rd, "%s.ns is out of order with "
+				     "percentiles[%zu]", where, j);
+	}
+}
+
+void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
+		  const struct latt_metric_list *ml,
+		  struct latt_hist *scratch, struct latt_cmp_run *run)
+{
+	struct latt_run_view view = { .hist = scratch };
+	jobj *status, *w, *h, *t, *late, *lg;
+	char where[160];
+	uint64_t count, min = 0, max = 0, a, b;
+	double mean, sd, sdm, fmin, fmax, cs;
+	bool have_min, have_max;
+	int complete;
+	size_t i;
+
+	status = cmp_field(rd, o, at, "status", json_type_object, false);
+	snprintf(where, sizeof(where), "%s.status", at);
+	cmp_bool_field(rd, status, where, "complete", false, &complete);
+	view.complete = complete > 0;
+
+	snprintf(where, sizeof(where), "%s.wakeup", at);
+	w = cmp_field(rd, o, at, "wakeup", json_type_object, false);
+	cmp_uint_field(rd, w, where, "count", EXACT_MAX, false, &count);
+	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX, true, &min);
+	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX, true, &max);
+	if (rd->failed)
+		return;
+	if (count && (!have_min || !have_max)) {
+		cmp_fail(rd, "%s.%s is null with samples", where,
+		     have_min ? "max_ns" : "min_ns");
+		return;
+	}
+	if (min > max) {
+		cmp_fail(rd, "%s.min_ns %llu is above max_ns %llu", where,
+		     (unsigned long long)min, (unsigned long long)max);
+		return;
+	}
+	/* One decimal: a mean may round to 0.05 beyond the samples. */
+	fmin = (double)min - 0.05;
+	fmax = (double)max + 0.05;
+	cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax, true,
+		  true, &mean);
+	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true, true, &sd);
+	cmp_num_field(rd, w, where, "stdev_mean_ns", 0, isnan(sd) ? 0 : sd + 0.05,
+		  true, true, &sdm);
+	if (!rd->failed && count && isnan(mean))
+		cmp_fail(rd, "%s.mean_ns is null with samples", where);
+	read_percentiles(rd, w, where, count, min, max);
+	h = cmp_field(rd, w, where, "histogram", json_type_array, false);
+	if (rd->failed)
+		return;
+	read_histogram(rd, h, where, count, min, max, run);
+	if (rd->failed)
+		return;
+
+	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true, &cs);
+	if (!rd->failed && !json_object_object_get_ex(o, "target", &t))
+		cmp_fail(rd, "%s.target is missing", at);
+	if (rd->failed)
+		return;
+	view.wall_s = view.cpu_s = NAN;
+	if (t && !json_object_is_type(t, json_type_object)) {
+		cmp_fail(rd, "%s.target is not an object", at);
+		return;
+	}
+	snprintf(where, sizeof(where), "%s.target", at);
+	if (t && cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, false, &a))
+		view.wall_s = (double)a / 1e9;
+	if (t) {
+		cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
+		cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
+		view.cpu_s = ((double)a + (double)b) / 1e9;
+	}
+	if (rd->failed)
+		return;
+	if (json_object_object_get_ex(o, "waker_late", &late) &&
+	    json_object_is_type(late, json_type_object) &&
+	    json_object_object_get_ex(late, "lagged", &lg) &&
+	    json_object_is_type(lg, json_type_boolean))
+		view.lagged = json_object_get_boolean(lg);
+	latt_hist_init(scratch);
+	for (i = 0; i < run->nbuckets; i++)
+		scratch->buckets[latt_hist_index(run->buckets[i][0])] +=
+			run->buckets[i][1];
+	scratch->count = count;
+	view.count = count;
+	view.min = min;
+	view.max = max;
+	view.mean = count ? mean : NAN;
+	view.stdev = count > 1 ? sd : NAN;
+	view.stdev_mean = count > 1 ? sdm : NAN;
+	view.cs_rate = cs;
+	latt_agg_run(ml, &view, &run->agg);
+}

@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt compare: a document read and checked, with json-c, field by
+ * field (lib/compare-check.h) before anything is computed: a bad file is
+ * one line naming it and what is wrong, never a crash.
+ */
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "latt/compare.h"
+#include "latt/escape.h"
+#include "latt/hist.h"
+#include "latt/json.h"
+#include "latt/parse.h"
+#include "compare-check.h"
+
+/* Parameter @i of @c, formatted. */
+static void set_param(struct cmp_reader *rd, struct latt_cmp_cfg *c,
+		      enum latt_cmp_fact i, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (rd->failed)
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&c->param[i], fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		c->param[i] = NULL;
+		cmp_fail(rd, "out of memory");
+	}
+}
+
+/* @ns as the options take it ("100ms"). */
+static char *time_text(uint64_t ns, char *buf, size_t len)
+{
+	if (!ns)
+		snprintf(buf, len, "0");
+	else
+		latt_format_duration(ns, buf, len);
+	return buf;
+}
+
+/*
+ * The measurement's parameters: what must match, beside the system, for
+ * two configurations' numbers to compare.
+ */
+static void read_parameters(struct cmp_reader *rd, jobj *par, const char *at,
+			    struct latt_cmp_cfg *c)
+{
+	uint64_t clients, work, smin, smax, dur;
+	char a[48], b[48], *clock, *mech;
+	bool bounded;
+	int threads;
+
+	cmp_uint_field(rd, par, at, "clients", CPUS_MAX, false, &clients);
+	cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, false, &smin);
+	cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, false, &smax);
+	cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, false, &work);
+	bounded = cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX, true, &dur);
+	clock = cmp_str(rd, par, at, "clock", false);
+	mech = cmp_str(rd, par, at, "mechanism", false);
+	cmp_bool_field(rd, par, at, "threads", false, &threads);
+	c->command = cmp_str(rd, par, at, "command", true);
+	set_param(rd, c, LATT_CF_CLIENTS, "%llu", (unsigned long long)clients);
+	set_param(rd, c, LATT_CF_WAIT, "%s to %s", time_text(smin, a,
+		  sizeof(a)), time_text(smax, b, sizeof(b)));
+	if (work && !(work % (1ULL << 20)))
+		set_param(rd, c, LATT_CF_WORK, "%llum",
+			  (unsigned long long)(work >> 20));
+	else if (work && !(work % 1024))
+		set_param(rd, c, LATT_CF_WORK, "%lluk",
+			  (unsigned long long)(work >> 10));
+	else
+		set_param(rd, c, LATT_CF_WORK, "%llub",
+			  (unsigned long long)work);
+	set_param(rd, c, LATT_CF_DURATION, "%s", bounded ?
+		  time_text(dur, a, sizeof(a)) : "the command's");
+	set_param(rd, c, LATT_CF_CLOCK, "%s", clock);
+	set_param(rd, c, LATT_CF_MECHANISM, "%s%s", mech, threads > 0 ?
+		  ", threads" : "");
+	set_param(rd, c, LATT_CF_COMMAND, "%s", c->command ? c->command :
+		  "none");
+	free(clock);
+	free(mech);
+}
+
+static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
+		     const struct latt_metric_list *ml,
+		     struct latt_hist *scratch, struct latt_cmp_cfg *c)
+{
+	jobj *runs, *par;
+	char where[128];
+	size_t i, n;
+
+	c->name = cmp_str(rd, o, at, "name", false);
+	c->settings = cmp_str(rd, o, at, "settings", false);
+	snprintf(where, sizeof(where), "%s.parameters", at);
+	par = cmp_field(rd, o, at, "parameters", json_type_object, false);
+	read_parameters(rd, par, where, c);
+	runs = cmp_field(rd, o, at, "runs", json_type_array, false);
+	if (rd->failed)
+		return;
+	n = json_object_array_length(runs);
+	if (n > RUNS_MAX) {
+		cmp_fail(rd, "%s.runs has %zu runs, more than latt makes (%d)", at,
+		     n, RUNS_MAX);
+		return;
+	}
+	c->runs = calloc(n ? n : 1, sizeof(*c->runs));
+	if (!c->runs) {
+		cmp_fail(rd, "out of memory");
+		return;
+	}
+	for (i = 0; i < n && !rd->failed; i++) {
+		snprintf(where, sizeof(where), "%s.runs[%zu]", at, i);
+		c->nruns++;
+		cmp_read_run(rd, json_object_array_get_idx(runs, i), where, ml,
+			 scratch, &c->runs[i]);
+	}
+}
+
+/* "file.json" from "dir/file.json". */
+static const char *base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/*
+ * Values in @n bytes at @s, or a little more: json-c's objects take some
+ * 50 bytes each, so the memory a document takes goes with its values, a
+ * compact "[1,1,1,..." taking 25 times its size.
+ */
+static size_t values_in(const char *s, size_t n)
+{
+	size_t i, v = 0;
+
+	for (i = 0; i < n; i++)
+		v += s[i] == ',' || s[i] == '[' || s[i] == '{';
+	return v;
+}
+
+/*
+ * Read and parse @path, chunk by chunk, so that what is not JSON is
+ * refused at its first wrong byte (latt compare /dev/zero) and no more
+ * than LATT_CMP_SIZE_MAX bytes and LATT_CMP_VALUES_MAX values are read
+ * (an endless "[1,1,..." from a pipe).  NULL with one line in @err on
+ * failure.
+ */
+static jobj *parse_file(const char *path, char *err, size_t len)
+{
+	struct json_tokener *tok;
+	enum json_tokener_error e = json_tokener_continue;
+	size_t got, total = 0, values = 0, end, off;
+	jobj *doc = NULL;
+	char *buf;
+	FILE *fp;
+
+	buf = malloc(CHUNK + 1);
+	if (!buf) {
+		snprintf(err, len, "out of memory");
+		return NULL;
+	}
+	fp = fopen(path, "re");
+	if (!fp) {
+		snprintf(err, len, "%s", strerror(errno));
+		free(buf);
+		return NULL;
+	}
+	tok = json_tokener_new();
+	if (!tok) {
+		snprintf(err, len, "out of memory");
+		goto out;
+	}
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	while ((got = fread(buf, 1, CHUNK, fp)) > 0) {
+		values += values_in(buf, got);
+		if (total + got > LATT_CMP_SIZE_MAX ||
+		    values > LATT_CMP_VALUES_MAX) {
+			snprintf(err, len, "larger than latt writes (over %d "
+				 "MiB or %d million values)",
+				 LATT_CMP_SIZE_MAX >> 20,
+				 LATT_CMP_VALUES_MAX / 1000000);
+			goto out_doc;
+		}
+		buf[got] = '\0';
+		off = 0;
+		if (e == json_tokener_continue) {
+			doc = json_tokener_parse_ex(tok, buf, (int)got);
+			e = json_tokener_get_error(tok);
+			off = json_tokener_get_parse_end(tok);
+			if (e != json_tokener_continue &&
+			    e != json_tokener_success) {
+				snprintf(err, len, "not JSON: %s at byte %zu",
+					 json_tokener_error_desc(e),
+					 total + off);
+				goto out_doc;
+			}
+		}
+		/* After the document, white space only. */
+		if (e == json_tokener_success) {
+			end = off + strspn(buf + off, " \t\r\n");
+			if (end < got) {
+				snprintf(err, len, "not JSON: more text after "
+					 "the document, at byte %zu",
+					 total + end);
+				goto out_doc;
+			}
+		}
+		total += got;
+	}
+	if (ferror(fp)) {
+		snprintf(err, len, "%s", strerror(errno ? errno : EIO));
+		goto out_doc;
+	}
+	if (!total)
+		snprintf(err, len, "empty file");
+	else if (e == json_tokener_continue)
+		snprintf(err, len, "cut short: the JSON ends too soon");
+	else
+		goto out_tok;
+out_doc:
+	json_object_put(doc);
+	doc = NULL;
+out_tok:
+	json_tokener_free(tok);
+out:
+	fclose(fp);
+	free(buf);
+	return doc;
+}
+
+/* Fact @i of @f, formatted; an empty text where a document has none. */
+static void set_fact(struct cmp_reader *rd, struct latt_cmp_file *f,
+		     enum latt_cmp_fact i, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (rd->failed)
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&f->fact[i], fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		f->fact[i] = NULL;
+		cmp_fail(rd, "out of memory");
+	}
+}
+
+/* The system block: what decides whether two documents' numbers compare. */
+static void read_system(struct cmp_reader *rd, jobj *doc,
+			struct latt_cmp_file *f)
+{
+	jobj *sys = cmp_field(rd, doc, "", "system", json_type_object, false);
+	uint64_t cpus, hz, qos;
+	int autogroup;
+	bool have;
+	size_t i;
+	static const struct {
+		const char *key;
+		enum latt_cmp_fact fact;
+	} strs[] = {
+		{ "kernel", LATT_CF_KERNEL },
+		{ "preemption", LATT_CF_PREEMPT },
+		{ "clocksource", LATT_CF_CLOCKSOURCE },
+		{ "cpu_model", LATT_CF_CPU_MODEL },
+		{ "hostname", LATT_CF_HOST },
+	};
+
+	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		f->fact[strs[i].fact] = cmp_str(rd, sys, "system", strs[i].key,
+					    false);
+	cmp_uint_field(rd, sys, "system", "cpus", CPUS_MAX, false, &cpus);
+	set_fact(rd, f, LATT_CF_CPUS, "%llu", (unsigned long long)cpus);
+	cmp_bool_field(rd, sys, "system", "autogroup", true, &autogroup);
+	set_fact(rd, f, LATT_CF_AUTOGROUP, "%s", autogroup < 0 ? "absent" :
+		 autogroup ? "on" : "off");
+	have = cmp_uint_field(rd, sys, "system", "hz", 100000, true, &hz);
+	if (have)
+		set_fact(rd, f, LATT_CF_HZ, "%llu", (unsigned long long)hz);
+	else
+		set_fact(rd, f, LATT_CF_HZ, "unknown");
+	have = cmp_uint_field(rd, sys, "system", "pm_qos_us", 2000000000, true,
+			  &qos);
+	if (have && qos == 2000000000)
+		set_fact(rd, f, LATT_CF_PMQOS, "no limit");
+	else if (have)
+		set_fact(rd, f, LATT_CF_PMQOS, "%llu us",
+			 (unsigned long long)qos);
+	else
+		set_fact(rd, f, LATT_CF_PMQOS, "unknown");
+}
+
+int latt_cmp_read(struct latt_cmp_file *f, const char *path,
+		  const struct latt_metric_list *ml, char *err, size_t len)
+{
+	struct cmp_reader rd = { .err = err, .len = len };
+	struct latt_hist *scratch = NULL;
+	jobj *doc, *tool, *cfgs, *label, *v;
+	char where[64];
+	uint64_t schema;
+	size_t i, k, n;
+
+	memset(f, 0, sizeof(*f));
+	f->path = path;
+	doc = parse_file(path, err, len);
+	if (!doc)
+		return -1;
+	if (!json_object_is_type(doc, json_type_object) ||
+	    !json_object_object_get_ex(doc, "tool", &tool) ||
+	    !json_object_is_type(tool, json_type_object) ||
+	    !json_object_object_get_ex(tool, "name", &v) ||
+	    !json_object_is_type(v, json_type_string) ||
+	    strcmp(json_object_get_string(v), "latt")) {
+		snprintf(err, len, "not a latt document (no tool.name "
+			 "\"latt\")");
+		json_object_put(doc);
+		return -1;
+	}
+	if (cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX, false,
+		       &schema) && schema != LATT_JSON_SCHEMA)
+		cmp_fail(&rd, "schema version %llu, this latt reads %d",
+		     (unsigned long long)schema, LATT_JSON_SCHEMA);
+	f->fact[LATT_CF_VERSION] = cmp_str(&rd, tool, "tool", "version", false);
+	if (!rd.failed && !json_object_object_get_ex(doc, "label", &label))
+		cmp_fail(&rd, "label is missing");
+	if (!rd.failed && label && !json_object_is_type(label,
+							json_type_string))
+		cmp_fail(&rd, "label is not a string");
+	read_system(&rd, doc, f);
+	if (!rd.failed) {
+		if (label)
+			f->label = latt_escape_dup(
+				json_object_get_string(label),
+				(size_t)json_object_get_string_len(label));
+		else if (asprintf(&f->label, "%s (%s)",
+				  f->fact[LATT_CF_KERNEL],
+				  latt_esc(base(path))) < 0)
+			f->label = NULL;
+		if (!f->label)
+			cmp_fail(&rd, "out of memory");
+	}
+	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array, false);
+	if (!rd.failed && !(scratch = malloc(sizeof(*scratch))))
+		cmp_fail(&rd, "out of memory");
+	if (!rd.failed) {
+		n = json_object_array_length(cfgs);
+		if (!n)
+			cmp_fail(&rd, "no configuration in it");
+		else if (n > CONFIGS_MAX)
+			cmp_fail(&rd, "%zu configurations, more than latt makes "
+			     "(%d)", n, CONFIGS_MAX);
+		else if (!(f->cfgs = calloc(n, sizeof(*f->cfgs))))
+			cmp_fail(&rd, "out of memory");
+		for (i = 0; i < n && !rd.failed; i++) {
+			snprintf(where, sizeof(where), "configurations[%zu]",
+				 i);
+			f->ncfgs++;
+			read_cfg(&rd, json_object_array_get_idx(cfgs, i),
+				 where, ml, scratch, &f->cfgs[i]);
+		}
+	}
+	/* The parameters, where all its configurations share them. */
+	for (k = LATT_CF_CLIENTS; !rd.failed && k < LATT_CF_COUNT; k++) {
+		for (i = 1; i < f->ncfgs; i++)
+			if (strcmp(f->cfgs[i].param[k], f->cfgs[0].param[k]))
+				break;
+		set_fact(&rd, f, (enum latt_cmp_fact)k, "%s", i < f->ncfgs ?
+			 "per configuration" : f->cfgs[0].param[k]);
+	}
+	free(scratch);
+	json_object_put(doc);
+	return rd.failed ? -1 : 0;
+}
+
+void latt_cmp_file_free(struct latt_cmp_file *f)
+{
+	size_t i, j;
+
+	for (i = 0; i < f->ncfgs; i++) {
+		for (j = 0; j < f->cfgs[i].nruns; j++)
+			free(f->cfgs[i].runs[j].buckets);
+		free(f->cfgs[i].name);
+		free(f->cfgs[i].command);
+		free(f->cfgs[i].settings);
+		for (j = 0; j < LATT_CF_COUNT; j++)
+			free(f->cfgs[i].param[j]);
+		free(f->cfgs[i].runs);
+	}
+	for (i = 0; i < LATT_CF_COUNT; i++)
+		free(f->fact[i]);
+	free(f->cfgs);
+	free(f->label);
+	memset(f, 0, sizeof(*f));
+}
