@@ -54,11 +54,11 @@ jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
 		   !(t == json_type_double &&
 		     json_object_is_type(v, json_type_int)))) {
 		cmp_fail(rd, "%s is not %s", path(p, sizeof(p), at, key),
-		     t == json_type_int ? "an integer" :
-		     t == json_type_double ? "a number" :
-		     t == json_type_array ? "an array" :
-		     t == json_type_object ? "an object" :
-		     t == json_type_string ? "a string" : "a boolean");
+			 t == json_type_int ? "an integer" :
+			 t == json_type_double ? "a number" :
+			 t == json_type_array ? "an array" :
+			 t == json_type_object ? "an object" :
+			 t == json_type_string ? "a string" : "a boolean");
 		return NULL;
 	}
 	return v;
@@ -108,8 +108,8 @@ bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
 	else if (d < lo || d > hi)
 		cmp_fail(rd, "%s is out of range (%g to %g)", p, lo, hi);
 	else if (decimal && d != 0 && d < 0.05)
-		cmp_fail(rd, "%s is not 0 but below 0.05, which latt writes as 0.0",
-		     p);
+		cmp_fail(rd, "%s is not 0 but below 0.05, which latt writes "
+			 "as 0.0", p);
 	else
 		*out = d;
 	return !rd->failed;
@@ -125,7 +125,7 @@ char *cmp_str(struct cmp_reader *rd, jobj *o, const char *at,
 		return NULL;
 	if (v && json_object_get_string_len(v) > LATT_CMP_STRING_MAX) {
 		cmp_fail(rd, "%s is longer than latt writes (%d bytes)",
-		     path(p, sizeof(p), at, key), LATT_CMP_STRING_MAX);
+			 path(p, sizeof(p), at, key), LATT_CMP_STRING_MAX);
 		v = NULL;
 	}
 	s = v ? latt_escape_dup(json_object_get_string(v),
@@ -161,7 +161,7 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 
 	if (n > LATT_HIST_BUCKETS) {
 		cmp_fail(rd, "%s.histogram has %zu buckets, more than the %u "
-		     "latt has", at, n, (unsigned int)LATT_HIST_BUCKETS);
+			 "latt has", at, n, (unsigned int)LATT_HIST_BUCKETS);
 		return;
 	}
 	run->buckets = calloc(n ? n : 1, sizeof(*run->buckets));
@@ -189,13 +189,14 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 			cmp_fail(rd, "%s is an empty bucket", where);
 		else if (latt_hist_bucket_low(latt_hist_index(lo)) != lo)
 			cmp_fail(rd, "%s: %llu is not the low end of a bucket",
-			     where, (unsigned long long)lo);
+				 where, (unsigned long long)lo);
 		else if (i && lo <= run->buckets[i - 1][0])
-			cmp_fail(rd, "%s.histogram is not in increasing order", at);
+			cmp_fail(rd, "%s.histogram is not in increasing order",
+				 at);
 		else if (__builtin_add_overflow(sum, c, &sum) ||
 			 sum > EXACT_MAX)
-			cmp_fail(rd, "%s.histogram holds more than 2^53 samples",
-			     at);
+			cmp_fail(rd, "%s.histogram holds more than 2^53 "
+				 "samples", at);
 		run->buckets[i][0] = lo;
 		run->buckets[i][1] = c;
 		run->nbuckets++;
@@ -204,13 +205,14 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 		return;
 	if (sum != count)
 		cmp_fail(rd, "%s.histogram holds %llu samples, count says %llu",
-		     at, (unsigned long long)sum, (unsigned long long)count);
+			 at, (unsigned long long)sum,
+			 (unsigned long long)count);
 	else if (n && (latt_hist_index(min) !=
 		       latt_hist_index(run->buckets[0][0]) ||
 		       latt_hist_index(max) !=
 		       latt_hist_index(run->buckets[n - 1][0])))
-		cmp_fail(rd, "%s.histogram does not reach from min_ns to max_ns",
-		     at);
+		cmp_fail(rd, "%s.histogram does not reach from min_ns to "
+			 "max_ns", at);
 }
 
 /*
@@ -229,7 +231,8 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 	int measured;
 
 	if (n > LATT_PCT_MAX) {
-		cmp_fail(rd, "%s.percentiles has more than %d", at, LATT_PCT_MAX);
+		cmp_fail(rd, "%s.percentiles has more than %d", at,
+			 LATT_PCT_MAX);
 		return;
 	}
 	for (i = 0; i < n && !rd->failed; i++) {
@@ -239,7 +242,7 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 		cmp_num_field(rd, e, where, "p", 0, 100, false, false, &p[i]);
 		cmp_bool_field(rd, e, where, "measured", false, &measured);
 		have[i] = cmp_uint_field(rd, e, where, "ns", EXACT_MAX, true,
-				     &ns[i]);
+					 &ns[i]);
 		if (rd->failed)
 			break;
 		if (p[i] <= 0)
@@ -247,17 +250,20 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 		else if (!have[i] && count)
 			cmp_fail(rd, "%s.ns is null with samples", where);
 		else if (have[i] && !count)
-			cmp_fail(rd, "%s.ns is not null without samples", where);
+			cmp_fail(rd, "%s.ns is not null without samples",
+				 where);
 		else if (have[i] && (ns[i] < min || ns[i] > max))
-			cmp_fail(rd, "%s.ns %llu is not between min_ns %llu and "
-			     "max_ns %llu", where, (unsigned long long)ns[i],
-			     (unsigned long long)min, (unsigned long long)max);
+			cmp_fail(rd, "%s.ns %llu is not between min_ns %llu "
+				 "and max_ns %llu", where,
+				 (unsigned long long)ns[i],
+				 (unsigned long long)min,
+				 (unsigned long long)max);
 		for (j = 0; j < i && !rd->failed; j++)
 			if (have[i] && have[j] &&
 			    ((p[j] <= p[i] && ns[j] > ns[i]) ||
 			     (p[j] >= p[i] && ns[j] < ns[i])))
 				cmp_fail(rd, "%s.ns is out of order with "
-				     "percentiles[%zu]", where, j);
+					 "percentiles[%zu]", where, j);
 	}
 }
 
@@ -282,28 +288,31 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	snprintf(where, sizeof(where), "%s.wakeup", at);
 	w = cmp_field(rd, o, at, "wakeup", json_type_object, false);
 	cmp_uint_field(rd, w, where, "count", EXACT_MAX, false, &count);
-	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX, true, &min);
-	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX, true, &max);
+	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX, true,
+				  &min);
+	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX, true,
+				  &max);
 	if (rd->failed)
 		return;
 	if (count && (!have_min || !have_max)) {
 		cmp_fail(rd, "%s.%s is null with samples", where,
-		     have_min ? "max_ns" : "min_ns");
+			 have_min ? "max_ns" : "min_ns");
 		return;
 	}
 	if (min > max) {
 		cmp_fail(rd, "%s.min_ns %llu is above max_ns %llu", where,
-		     (unsigned long long)min, (unsigned long long)max);
+			 (unsigned long long)min, (unsigned long long)max);
 		return;
 	}
 	/* One decimal: a mean may round to 0.05 beyond the samples. */
 	fmin = (double)min - 0.05;
 	fmax = (double)max + 0.05;
 	cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax, true,
-		  true, &mean);
-	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true, true, &sd);
-	cmp_num_field(rd, w, where, "stdev_mean_ns", 0, isnan(sd) ? 0 : sd + 0.05,
-		  true, true, &sdm);
+		      true, &mean);
+	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true, true,
+		      &sd);
+	cmp_num_field(rd, w, where, "stdev_mean_ns", 0,
+		      isnan(sd) ? 0 : sd + 0.05, true, true, &sdm);
 	if (!rd->failed && count && isnan(mean))
 		cmp_fail(rd, "%s.mean_ns is null with samples", where);
 	read_percentiles(rd, w, where, count, min, max);

@@ -18,9 +18,13 @@
 #include "latt/parse.h"
 #include "compare-check.h"
 
-/* Parameter @i of @c, formatted. */
-static void set_param(struct cmp_reader *rd, struct latt_cmp_cfg *c,
-		      enum latt_cmp_fact i, const char *fmt, ...)
+/*
+ * Text @i of @texts (a configuration's parameters, a file's facts),
+ * formatted.
+ */
+static void __attribute__((format(printf, 4, 5)))
+put(struct cmp_reader *rd, char **texts, enum latt_cmp_fact i,
+    const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -28,10 +32,10 @@ static void set_param(struct cmp_reader *rd, struct latt_cmp_cfg *c,
 	if (rd->failed)
 		return;
 	va_start(ap, fmt);
-	n = vasprintf(&c->param[i], fmt, ap);
+	n = vasprintf(&texts[i], fmt, ap);
 	va_end(ap);
 	if (n < 0) {
-		c->param[i] = NULL;
+		texts[i] = NULL;
 		cmp_fail(rd, "out of memory");
 	}
 }
@@ -62,30 +66,31 @@ static void read_parameters(struct cmp_reader *rd, jobj *par, const char *at,
 	cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, false, &smin);
 	cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, false, &smax);
 	cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, false, &work);
-	bounded = cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX, true, &dur);
+	bounded = cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX, true,
+				 &dur);
 	clock = cmp_str(rd, par, at, "clock", false);
 	mech = cmp_str(rd, par, at, "mechanism", false);
 	cmp_bool_field(rd, par, at, "threads", false, &threads);
 	c->command = cmp_str(rd, par, at, "command", true);
-	set_param(rd, c, LATT_CF_CLIENTS, "%llu", (unsigned long long)clients);
-	set_param(rd, c, LATT_CF_WAIT, "%s to %s", time_text(smin, a,
-		  sizeof(a)), time_text(smax, b, sizeof(b)));
+	put(rd, c->param, LATT_CF_CLIENTS, "%llu", (unsigned long long)clients);
+	put(rd, c->param, LATT_CF_WAIT, "%s to %s", time_text(smin, a,
+	    sizeof(a)), time_text(smax, b, sizeof(b)));
 	if (work && !(work % (1ULL << 20)))
-		set_param(rd, c, LATT_CF_WORK, "%llum",
-			  (unsigned long long)(work >> 20));
+		put(rd, c->param, LATT_CF_WORK, "%llum",
+		    (unsigned long long)(work >> 20));
 	else if (work && !(work % 1024))
-		set_param(rd, c, LATT_CF_WORK, "%lluk",
-			  (unsigned long long)(work >> 10));
+		put(rd, c->param, LATT_CF_WORK, "%lluk",
+		    (unsigned long long)(work >> 10));
 	else
-		set_param(rd, c, LATT_CF_WORK, "%llub",
-			  (unsigned long long)work);
-	set_param(rd, c, LATT_CF_DURATION, "%s", bounded ?
-		  time_text(dur, a, sizeof(a)) : "the command's");
-	set_param(rd, c, LATT_CF_CLOCK, "%s", clock);
-	set_param(rd, c, LATT_CF_MECHANISM, "%s%s", mech, threads > 0 ?
-		  ", threads" : "");
-	set_param(rd, c, LATT_CF_COMMAND, "%s", c->command ? c->command :
-		  "none");
+		put(rd, c->param, LATT_CF_WORK, "%llub",
+		    (unsigned long long)work);
+	put(rd, c->param, LATT_CF_DURATION, "%s", bounded ?
+	    time_text(dur, a, sizeof(a)) : "the command's");
+	put(rd, c->param, LATT_CF_CLOCK, "%s", clock);
+	put(rd, c->param, LATT_CF_MECHANISM, "%s%s", mech, threads > 0 ?
+	    ", threads" : "");
+	put(rd, c->param, LATT_CF_COMMAND, "%s", c->command ? c->command :
+	    "none");
 	free(clock);
 	free(mech);
 }
@@ -108,8 +113,8 @@ static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 		return;
 	n = json_object_array_length(runs);
 	if (n > RUNS_MAX) {
-		cmp_fail(rd, "%s.runs has %zu runs, more than latt makes (%d)", at,
-		     n, RUNS_MAX);
+		cmp_fail(rd, "%s.runs has %zu runs, more than latt makes "
+			 "(%d)", at, n, RUNS_MAX);
 		return;
 	}
 	c->runs = calloc(n ? n : 1, sizeof(*c->runs));
@@ -121,7 +126,7 @@ static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 		snprintf(where, sizeof(where), "%s.runs[%zu]", at, i);
 		c->nruns++;
 		cmp_read_run(rd, json_object_array_get_idx(runs, i), where, ml,
-			 scratch, &c->runs[i]);
+			     scratch, &c->runs[i]);
 	}
 }
 
@@ -237,24 +242,6 @@ out:
 	return doc;
 }
 
-/* Fact @i of @f, formatted; an empty text where a document has none. */
-static void set_fact(struct cmp_reader *rd, struct latt_cmp_file *f,
-		     enum latt_cmp_fact i, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (rd->failed)
-		return;
-	va_start(ap, fmt);
-	n = vasprintf(&f->fact[i], fmt, ap);
-	va_end(ap);
-	if (n < 0) {
-		f->fact[i] = NULL;
-		cmp_fail(rd, "out of memory");
-	}
-}
-
 /* The system block: what decides whether two documents' numbers compare. */
 static void read_system(struct cmp_reader *rd, jobj *doc,
 			struct latt_cmp_file *f)
@@ -277,26 +264,26 @@ static void read_system(struct cmp_reader *rd, jobj *doc,
 
 	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
 		f->fact[strs[i].fact] = cmp_str(rd, sys, "system", strs[i].key,
-					    false);
+						false);
 	cmp_uint_field(rd, sys, "system", "cpus", CPUS_MAX, false, &cpus);
-	set_fact(rd, f, LATT_CF_CPUS, "%llu", (unsigned long long)cpus);
+	put(rd, f->fact, LATT_CF_CPUS, "%llu", (unsigned long long)cpus);
 	cmp_bool_field(rd, sys, "system", "autogroup", true, &autogroup);
-	set_fact(rd, f, LATT_CF_AUTOGROUP, "%s", autogroup < 0 ? "absent" :
-		 autogroup ? "on" : "off");
+	put(rd, f->fact, LATT_CF_AUTOGROUP, "%s", autogroup < 0 ? "absent" :
+	    autogroup ? "on" : "off");
 	have = cmp_uint_field(rd, sys, "system", "hz", 100000, true, &hz);
 	if (have)
-		set_fact(rd, f, LATT_CF_HZ, "%llu", (unsigned long long)hz);
+		put(rd, f->fact, LATT_CF_HZ, "%llu", (unsigned long long)hz);
 	else
-		set_fact(rd, f, LATT_CF_HZ, "unknown");
+		put(rd, f->fact, LATT_CF_HZ, "unknown");
 	have = cmp_uint_field(rd, sys, "system", "pm_qos_us", 2000000000, true,
-			  &qos);
+			      &qos);
 	if (have && qos == 2000000000)
-		set_fact(rd, f, LATT_CF_PMQOS, "no limit");
+		put(rd, f->fact, LATT_CF_PMQOS, "no limit");
 	else if (have)
-		set_fact(rd, f, LATT_CF_PMQOS, "%llu us",
-			 (unsigned long long)qos);
+		put(rd, f->fact, LATT_CF_PMQOS, "%llu us",
+		    (unsigned long long)qos);
 	else
-		set_fact(rd, f, LATT_CF_PMQOS, "unknown");
+		put(rd, f->fact, LATT_CF_PMQOS, "unknown");
 }
 
 int latt_cmp_read(struct latt_cmp_file *f, const char *path,
@@ -326,7 +313,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		return -1;
 	}
 	if (cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX, false,
-		       &schema) && schema != LATT_JSON_SCHEMA)
+			   &schema) && schema != LATT_JSON_SCHEMA)
 		cmp_fail(&rd, "schema version %llu, this latt reads %d",
 		     (unsigned long long)schema, LATT_JSON_SCHEMA);
 	f->fact[LATT_CF_VERSION] = cmp_str(&rd, tool, "tool", "version", false);
@@ -348,7 +335,8 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		if (!f->label)
 			cmp_fail(&rd, "out of memory");
 	}
-	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array, false);
+	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array,
+			 false);
 	if (!rd.failed && !(scratch = malloc(sizeof(*scratch))))
 		cmp_fail(&rd, "out of memory");
 	if (!rd.failed) {
@@ -356,8 +344,8 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		if (!n)
 			cmp_fail(&rd, "no configuration in it");
 		else if (n > CONFIGS_MAX)
-			cmp_fail(&rd, "%zu configurations, more than latt makes "
-			     "(%d)", n, CONFIGS_MAX);
+			cmp_fail(&rd, "%zu configurations, more than latt "
+				 "makes (%d)", n, CONFIGS_MAX);
 		else if (!(f->cfgs = calloc(n, sizeof(*f->cfgs))))
 			cmp_fail(&rd, "out of memory");
 		for (i = 0; i < n && !rd.failed; i++) {
@@ -373,8 +361,8 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		for (i = 1; i < f->ncfgs; i++)
 			if (strcmp(f->cfgs[i].param[k], f->cfgs[0].param[k]))
 				break;
-		set_fact(&rd, f, (enum latt_cmp_fact)k, "%s", i < f->ncfgs ?
-			 "per configuration" : f->cfgs[0].param[k]);
+		put(&rd, f->fact, (enum latt_cmp_fact)k, "%s", i < f->ncfgs ?
+		    "per configuration" : f->cfgs[0].param[k]);
 	}
 	free(scratch);
 	json_object_put(doc);

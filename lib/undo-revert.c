@@ -209,7 +209,8 @@ static enum latt_undo_outcome revert_scx(const struct latt_undo_entry *e,
 	for (sig = SIGINT; ours && sig; sig = sig == SIGINT ? SIGKILL : 0) {
 		kill(-pid, sig);
 		for (i = 0; i < WAIT_MS / 10; i++) {
-			if (undo_start_time(pid) != start && scx_disabled(e->path))
+			if (undo_start_time(pid) != start &&
+			    scx_disabled(e->path))
 				return LATT_UNDO_RESTORED;
 			sleep_ms(10);
 		}

@@ -183,7 +183,8 @@ static int scan_dir(const char *dir, const char *where, bool trace,
 		if (!access(marker, F_OK))
 			continue;
 		if (trace) {
-			undo_kept_marker(where, d->d_name, marker, sizeof(marker));
+			undo_kept_marker(where, d->d_name, marker,
+					 sizeof(marker));
 			if (!access(marker, F_OK))
 				continue;
 		}
