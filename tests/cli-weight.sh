@@ -5,6 +5,9 @@
 # each run, after SIGINT, and where latt itself sits in a cgroup below the
 # root.  Runs in make check-kernels on cgroup v2 (Debian 6.1) and on the
 # host's hierarchy, whichever it is.
+# An emulated guest is slow: waits are bounded at 5 minutes, only to stop
+# a broken latt from hanging the test.
+: "${patience:=300}"
 . "${top_srcdir:-.}/tests/lib.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root to make cgroups"
@@ -24,17 +27,6 @@ fi
 
 plan 16
 
-# await COMMAND...: poll until COMMAND succeeds; an emulated guest is slow,
-# so the bound (5 minutes) only stops a broken latt from hanging the test.
-await() {
-	_n=0
-	until "$@" >/dev/null 2>&1; do
-		_n=$((_n + 1))
-		[ $_n -gt 3000 ] && return 1
-		sleep 0.1
-	done
-}
-
 # The command: says its pid in $1/pidN (N counts the runs) and waits for
 # $1/goN, so that the test reads the kernel's state while it runs.
 mkdir "$tmp/h"
@@ -51,7 +43,7 @@ hold() {
 }
 # held N: wait for the command of run N; its pid in $cpid.
 held() {
-	await test -e "$tmp/h/pid$1" && cpid=$(cat "$tmp/h/pid$1")
+	wait_until test -e "$tmp/h/pid$1" && cpid=$(cat "$tmp/h/pid$1")
 }
 go() {
 	touch "$tmp/h/go$1"
