@@ -411,11 +411,17 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
-		if (r->waker_lagged)
+		/*
+		 * Starved, the waker missed a wakeup that was due.  Stopping
+		 * late is lateness too, but when the first sleep ran past
+		 * the run's end no wakeup was due.
+		 */
+		if (r->waker_lagged &&
+		    r->waker_sleep_late_ns > LATT_WAKER_LAG_NS)
 			snprintf(buf, len, "no wakeup was measured: the waker "
 				 "itself was starved (%.1f ms late): give it "
 				 "priority (--waker-policy fifo)",
-				 (double)r->waker_late.max / 1e6);
+				 (double)r->waker_sleep_late_ns / 1e6);
 		else if (c->warmup_ns && !r->elapsed_ns)
 			snprintf(buf, len, "no wakeup was measured: the run "
 				 "ended within its warm-up (--warmup %s): "

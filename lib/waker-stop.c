@@ -228,6 +228,7 @@ static void finish_result(const struct latt_waker *w)
 		r->break_ns = w->break_ns;
 	}
 	r->waker_late = w->late;
+	r->waker_sleep_late_ns = w->sleep_late_max;
 	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
 	if (r->waker_late_p99 > w->late.max)
 		r->waker_late_p99 = w->late.max;

@@ -316,6 +316,8 @@ static void record_late(struct latt_waker *w, uint64_t now, bool overdue)
 	late = now > w->planned_ns ? now - w->planned_ns : 0;
 	latt_stats_add(&w->late, late);
 	latt_hist_add(&w->late_hist, late);
+	if (late > w->sleep_late_max)
+		w->sleep_late_max = late;
 	w->planned_ns = 0;
 }
 
@@ -427,6 +429,7 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 	w->warming = false;
 	latt_stats_init(&w->late);
 	latt_hist_init(&w->late_hist);
+	w->sleep_late_max = 0;
 	start_measuring(w, now);
 }
 

@@ -448,6 +448,42 @@ static void test_status(void)
 		diag("got \"%s\"", buf);
 }
 
+/*
+ * No wakeup measured: the waker was starved only when one of its sleeps
+ * ended late, not when latt stopped late after a first sleep that would
+ * have outlasted the run (-s 1h -t 0.2 on a slow machine).
+ */
+static void test_nothing_measured(void)
+{
+	static struct latt_result r;
+	char buf[512];
+
+	latt_config_init(&r.cfg);
+	r.cfg.min_wait_ns = r.cfg.max_wait_ns = 3600000000000ULL;
+	r.stop = LATT_STOP_DURATION;
+	r.elapsed_ns = 250000000ULL;
+	r.overrun_ns = 50000000ULL;
+	latt_stats_add(&r.waker_late, r.overrun_ns);
+	latt_result_finish(&r);
+	latt_result_verdict(&r, buf, sizeof(buf));
+	if (!ok(r.waker_lagged && !strcmp(buf, "no wakeup was measured: the "
+					  "run ended after 0.250 s, before "
+					  "the first wakeup (the waker first "
+					  "sleeps 3600000ms to 3600000ms): "
+					  "measure longer, or shorten -s and "
+					  "-S"),
+		"verdict: no wakeup, latt stopped 50 ms late: the run ended "
+		"before the first wakeup"))
+		diag("got \"%s\"", buf);
+	r.waker_sleep_late_ns = 40000000ULL;
+	latt_result_verdict(&r, buf, sizeof(buf));
+	if (!ok(!strcmp(buf, "no wakeup was measured: the waker itself was "
+			"starved (40.0 ms late): give it priority "
+			"(--waker-policy fifo)"),
+		"verdict: no wakeup, a sleep that ended 40 ms late: starved"))
+		diag("got \"%s\"", buf);
+}
+
 /* Coordinated omission: the wakeups a stall kept from being made. */
 static void test_not_made(void)
 {
@@ -509,12 +545,13 @@ static void test_load(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 10 + 4 + 3 + 6);
+	plan(7 + 3 + 1 + 10 + 4 + 2 + 3 + 6);
 	test_collect();
 	test_clamp();
 	test_stop_names();
 	test_report();
 	test_status();
+	test_nothing_measured();
 	test_not_made();
 	test_load();
 	return tap_done();

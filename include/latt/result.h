@@ -121,6 +121,8 @@ struct latt_result {
 					   than max(1 s, 10 x -S) */
 	uint64_t stalled_ns;		/* their time: no wakeups meanwhile */
 	struct latt_stats waker_late;	/* how late the waker woke, ns */
+	uint64_t waker_sleep_late_ns;	/* the most of it at the end of a
+					   sleep, not at the run's end */
 	uint64_t waker_late_p99;
 
 	/* how it ended */
