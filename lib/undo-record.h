@@ -29,6 +29,13 @@ int undo_read_record(const char *file, pid_t *pid, char *cmdline,
 /* Field 22 of /proc/PID/stat: when the process started, in ticks. */
 unsigned long long undo_start_time(pid_t pid);
 
+/*
+ * Is @dir latt's to use: a directory owned by root or by this user, that
+ * nobody else may write?  Records in it are applied as they say, by
+ * root too.  0, or -errno with one line in @err.
+ */
+int undo_dir_check(const char *dir, char *err, size_t len);
+
 /* The marker that says instance @name is kept for the user. */
 void undo_kept_marker(const char *dir, const char *name, char *buf,
 		      size_t len);

@@ -235,9 +235,14 @@ static void scan_markers(const char *dir, const char *trace_dir)
 int latt_undo_scan(const char *dir, const char *cgroup_dir,
 		   const char *trace_dir, latt_undo_say_fn say, void *ctx)
 {
-	int left;
+	int left = 0;
 
-	left = scan_records(dir, say, ctx);
+	/*
+	 * Records another user could have written are not applied (latt
+	 * says why when it needs a record of its own there).
+	 */
+	if (!undo_dir_check(dir, NULL, 0))
+		left = scan_records(dir, say, ctx);
 	if (*cgroup_dir)
 		left += scan_dir(cgroup_dir, dir, false, say, ctx);
 	if (*trace_dir)

@@ -167,6 +167,27 @@ static int sync_record(void)
 	return undo_write_record(rec.file, getpid(), rec.cmdline, e, rec.n);
 }
 
+int undo_dir_check(const char *dir, char *err, size_t len)
+{
+	struct stat st;
+
+	if (lstat(dir, &st))
+		return latt_err(-errno, err, len, "cannot use %s: %s", dir,
+				strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return latt_err(-ENOTDIR, err, len, "cannot use %s: not a "
+				"directory", dir);
+	if ((st.st_uid && st.st_uid != geteuid()) ||
+	    (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return latt_err(-EPERM, err, len, "cannot use %s: it is owned "
+				"by uid %u with mode %04o, and another user "
+				"could write a record that latt would apply: "
+				"remove it (rm -r %s)", dir,
+				(unsigned int)st.st_uid,
+				(unsigned int)(st.st_mode & 07777), dir);
+	return 0;
+}
+
 int latt_undo_open(const char *dir, const char *cmdline, char *err,
 		   size_t len)
 {
@@ -177,6 +198,9 @@ int latt_undo_open(const char *dir, const char *cmdline, char *err,
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return latt_err(-errno, err, len, "cannot make %s: %s", dir,
 				strerror(errno));
+	ret = undo_dir_check(dir, err, len);
+	if (ret)
+		return ret;
 	snprintf(rec.dir, sizeof(rec.dir), "%s", dir);
 	snprintf(rec.file, sizeof(rec.file), "%s/%d", dir, (int)getpid());
 	snprintf(rec.lock, sizeof(rec.lock), "%s/%d.lock", dir,

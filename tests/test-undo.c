@@ -6,7 +6,8 @@
  * back is applied in reverse order; a value changed from outside is left
  * and said to be; a change recorded but never made is passed over; a
  * record whose lock is free is found and applied by a later scan, one
- * whose lock is held is not; a second lock on a setting names the first.
+ * whose lock is held is not; a second lock on a setting names the first;
+ * a directory another user may write is neither used nor swept.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -87,7 +88,7 @@ int main(void)
 	int id, id2, status, ret;
 	pid_t child;
 
-	plan(20);
+	plan(22);
 	snprintf(dir, sizeof(dir), "%s/latt-test-undo.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -263,6 +264,39 @@ int main(void)
 		ok(latt_lock_fds(fds, 4) == 1, "lock: one descriptor held");
 	}
 	latt_lock_release_all();
+
+	/*
+	 * A directory that another user may write (a /run of mode 1777
+	 * where an unprivileged latt made it first): not used, and the
+	 * records in it are not applied.
+	 */
+	put("/open/999998", "latt-undo 1\npid 999998\ncmdline latt\n");
+	put("/autogroup", "0\n");
+	{
+		FILE *f = fopen(path("/open/999998"), "a");
+
+		fprintf(f, "entry sysctl 1 autogroup %s 1 0\n",
+			path("/autogroup"));
+		fclose(f);
+	}
+	chmod(path("/open"), 0777);
+	child = fork();
+	if (child == 0) {
+		latt_undo_close();
+		ret = latt_undo_open(path("/open"), "latt -b 1ms", err,
+				     sizeof(err));
+		printf("# child: %s\n", err);
+		_exit(ret == -EPERM && strstr(err, "another user could write "
+					      "a record") ? 0 : 1);
+	}
+	waitpid(child, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "open: a directory others may write is refused, saying why");
+	said[0] = '\0';
+	ret = latt_undo_scan(path("/open"), "", "", say, NULL);
+	ok(ret == 0 && !said[0] && !strcmp(get("/autogroup"), "0") &&
+	   !access(path("/open/999998"), F_OK),
+	   "scan: a record there is not applied");
 
 	snprintf(file, sizeof(file), "rm -rf '%s'", dir);
 	if (system(file))

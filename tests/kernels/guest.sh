@@ -25,7 +25,9 @@ case "$top_srcdir:$top_builddir" in
 /tmp/*|*:/tmp/*) ;;
 *) mount -t tmpfs tmpfs /tmp ;;
 esac
-mount -t tmpfs tmpfs /run
+# /run as a system has it, root's alone (a tmpfs is 1777 otherwise: an
+# unprivileged latt could make /run/latt, which root's latt then refuses).
+mount -t tmpfs -o mode=755 tmpfs /run
 mount -t tmpfs tmpfs /dev/shm 2>/dev/null || { mkdir -p /dev/shm; mount -t tmpfs tmpfs /dev/shm; }
 mkdir -p /dev/pts && mount -t devpts devpts /dev/pts
 mount -t cgroup2 cgroup2 /sys/fs/cgroup
