@@ -208,6 +208,9 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 	} while (len < 0 && errno == EINTR);
 	if (len < 0)
 		return -errno;
+	/* Every client still to hand over has closed its end: gone. */
+	if (!len)
+		return -EPIPE;
 	if (len != sizeof(m.body) || m.body.id >= n)
 		return -EPROTO;
 	cm = CMSG_FIRSTHDR(&m.msg);

@@ -150,8 +150,9 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
  * descriptor (close-on-exec; none for a futex channel) to the client among
  * @clients[0..n) it names, whose channel is of mechanism @mech.  Returns
  * that client's index, -EAGAIN when none is waiting, -ECANCELED when the
- * client could not apply its settings (@fail says what), -EPROTO for a
- * malformed message, or -errno.
+ * client could not apply its settings (@fail says what), -EPIPE when the
+ * clients still to hand over have all exited, -EPROTO for a malformed
+ * message, or -errno.
  */
 int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 		      enum latt_wake_mech mech,

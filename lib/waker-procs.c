@@ -36,6 +36,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	unsigned int pending = w->nclients;
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
+	bool gone = false;
 	char what[160];
 	int ret;
 
@@ -43,7 +44,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		uint64_t now = latt_mono_ns();
 
 		if (now >= end)
-			return -ETIMEDOUT;
+			return gone ? -EPIPE : -ETIMEDOUT;
 		ret = poll(pfd, 2, (int)((end - now) / 1000000) + 1);
 		if (ret < 0 && errno != EINTR)
 			return -errno;
@@ -56,6 +57,15 @@ static int adopt_clients(struct latt_waker *w, int fd)
 						w->cfg->mechanism, &fail);
 			if (ret == -EAGAIN)
 				break;
+			if (ret == -EPIPE) {
+				/*
+				 * A client died before it handed over: its
+				 * death, on the signal descriptor, says how.
+				 */
+				gone = true;
+				pfd[0].fd = -1;
+				break;
+			}
 			if (ret == -ECANCELED) {
 				bool dl_full = fail.error == -EBUSY &&
 					w->cfg->client.policy ==
