@@ -54,6 +54,7 @@ enum {
 	OPT_LABEL,
 	OPT_KEEP_TRACE,
 	OPT_EXPLAIN,
+	OPT_KERNEL_VIEW,
 	OPT_FORCE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
@@ -81,6 +82,7 @@ static const struct option fixed_opts[] = {
 	{ "breaktrace",  required_argument, NULL, 'b' },
 	{ "keep-trace",  no_argument,       NULL, OPT_KEEP_TRACE },
 	{ "explain",     optional_argument, NULL, OPT_EXPLAIN },
+	{ "kernel-view", no_argument,       NULL, OPT_KERNEL_VIEW },
 	{ "force",       no_argument,       NULL, OPT_FORCE },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
@@ -278,6 +280,9 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 		break;
 	case OPT_FORCE:
 		o->force = true;
+		break;
+	case OPT_KERNEL_VIEW:
+		b->kernel_view = true;
 		break;
 	case OPT_EXPLAIN:
 		b->explain = LATT_EXPLAIN_DEFAULT;

@@ -77,30 +77,74 @@ static void woke_on(struct latt_client_slot *s)
 	s->last_cpu = cpu + 1;
 }
 
+/*
+ * --kernel-view: read the client's schedstat into @ss where @fd is open.
+ * A read that fails ends the kernel's figures for this client, saying why.
+ */
+static bool kwait_read(int *fd, struct latt_kwait *k, struct latt_schedstat *ss)
+{
+	int ret;
+
+	if (*fd < 0)
+		return false;
+	ret = latt_kwait_read(*fd, ss);
+	if (!ret)
+		return true;
+	k->error = ret;
+	close(*fd);
+	*fd = -1;
+	return false;
+}
+
 int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		     struct latt_work *work)
 {
 	struct latt_client_slot *s = c->slot;
 	const struct latt_clock *clk = cfg->clock;
-	uint64_t t0, t1, t2;
-	int ret;
+	struct latt_schedstat before, after;
+	uint64_t t0, t1, tw, t2;
+	int ret, kfd = -1;
+	bool kv;
 
+	s->kwait.last_ns = LATT_KWAIT_NONE;
+	if (cfg->kernel_view) {
+		kfd = latt_kwait_open();
+		if (kfd < 0)
+			s->kwait.error = kfd;
+	}
 	for (;;) {
+		/* The kernel's counts just before blocking ... */
+		kv = kwait_read(&kfd, &s->kwait, &before);
 		ret = latt_wake_recv(&c->chan, &t0);
 		if (ret <= 0)
 			break;
 		t1 = latt_clock_now(clk);
+		tw = t1;
+		/*
+		 * ... and just after the stamp: never inside the sample.  The
+		 * work is timed from a stamp after the read, so that its
+		 * samples do not count it.
+		 */
+		if (kfd >= 0) {
+			kv = kwait_read(&kfd, &s->kwait, &after) && kv;
+			tw = latt_clock_now(clk);
+		}
 		woke_on(s);
 		latt_work_run(work);
 		t2 = latt_clock_now(clk);
 
 		/* A stamp from before the waker's would be a clock bug. */
 		s->last_wake_ns = t1 > t0 ? t1 - t0 : 0;
-		s->last_work_ns = t2 - t1;
+		s->last_work_ns = t2 - tw;
 		latt_stats_add(&s->wake, s->last_wake_ns);
 		latt_hist_add(&s->wake_hist, s->last_wake_ns);
 		latt_stats_add(&s->work, s->last_work_ns);
 		latt_hist_add(&s->work_hist, s->last_work_ns);
+		if (kv)
+			latt_kwait_add(&s->kwait, &before, &after,
+				       s->last_wake_ns);
+		else
+			s->kwait.last_ns = LATT_KWAIT_NONE;
 		atomic_store_explicit(&s->done, s->wake.count,
 				      memory_order_release);
 
@@ -108,6 +152,8 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		if (ret)
 			break;
 	}
+	if (kfd >= 0)
+		close(kfd);
 	/* The waker hanging up while we answered is a normal end. */
 	return ret == -EPIPE ? 0 : ret;
 }
@@ -118,6 +164,7 @@ void latt_client_slot_clear(struct latt_client_slot *s)
 	latt_hist_clear_range(&s->work_hist, s->work.min, s->work.max);
 	latt_stats_init(&s->wake);
 	latt_stats_init(&s->work);
+	latt_kwait_clear(&s->kwait);
 	CPU_ZERO(&s->woke_on);
 	s->last_cpu = 0;
 	s->migrations = 0;

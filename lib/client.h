@@ -25,6 +25,7 @@
 #include "latt/clock.h"
 #include "latt/config.h"
 #include "latt/hist.h"
+#include "latt/kwait.h"
 #include "latt/sched.h"
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
@@ -50,6 +51,8 @@ struct latt_client_slot {
 					   time before */
 	struct latt_hist wake_hist;
 	struct latt_hist work_hist;
+	/* --kernel-view: the kernel's figure for each wakeup */
+	struct latt_kwait kwait;
 } __attribute__((aligned(64)));
 
 /* What a thread client is doing (--threads). */
@@ -98,6 +101,8 @@ struct latt_client_cfg {
 	const struct latt_sched *sched;	/* its scheduler settings */
 	struct latt_answer *answer;	/* the answer all clients share */
 	enum latt_wake_mech mech;	/* how the waker wakes it */
+	bool kernel_view;		/* read its schedstat around each
+					   wakeup (latt/kwait.h) */
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
 	const sigset_t *ignore;		/* signals the waker handles for us */

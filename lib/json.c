@@ -204,6 +204,39 @@ static jobj *clients_arr(const struct latt_result *r)
 	return a;
 }
 
+/*
+ * --kernel-view: the kernel's figure for each wakeup and latt's sample
+ * less it (latt/kwait.h); null without the option.
+ */
+static jobj *per_wakeup_obj(const struct latt_result *r)
+{
+	const struct latt_kwait *k = &r->kwait;
+	bool have = k->wait.count > 0, gap = k->gap.count > 0;
+	jobj *o;
+
+	if (!r->cfg.kernel_view)
+		return NULL;
+	o = json_object_new_object();
+	add(o, "available", json_object_new_boolean(have || !k->error));
+	add(o, "error", k->error ? jstr(latt_kwait_strerror(k->error)) : NULL);
+	add(o, "wakeups", juint(k->wait.count));
+	add(o, "left_out", juint(k->mixed));
+	add(o, "kernel_above", juint(k->above));
+	add(o, "p99_measured", json_object_new_boolean(
+		k->wait.count >= latt_percentile_needs(99)));
+	add(o, "runqueue_wait_min_ns", have ? juint(k->wait.min) : NULL);
+	add(o, "runqueue_wait_p50_ns", have ? juint(r->kwait_p50) : NULL);
+	add(o, "runqueue_wait_p99_ns", have ? juint(r->kwait_p99) : NULL);
+	add(o, "runqueue_wait_max_ns", have ? juint(k->wait.max) : NULL);
+	add(o, "runqueue_wait_mean_ns", have ? jnum(k->wait.mean) : NULL);
+	add(o, "latt_above_min_ns", gap ? juint(k->gap.min) : NULL);
+	add(o, "latt_above_p50_ns", gap ? juint(r->kgap_p50) : NULL);
+	add(o, "latt_above_p99_ns", gap ? juint(r->kgap_p99) : NULL);
+	add(o, "latt_above_max_ns", gap ? juint(k->gap.max) : NULL);
+	add(o, "latt_above_mean_ns", gap ? jnum(k->gap.mean) : NULL);
+	return o;
+}
+
 static jobj *kernel_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
@@ -217,6 +250,7 @@ static jobj *kernel_obj(const struct latt_result *r)
 	add(o, "runs_per_wakeup", have ? jnum_exact(r->kview_slices) : NULL);
 	add(o, "latt_above_ns", have && r->kview_comparable ?
 	    jnum(r->wake.stats.mean - r->kview_wait_ns) : NULL);
+	add(o, "per_wakeup", per_wakeup_obj(r));
 	return o;
 }
 

@@ -75,4 +75,10 @@ line(FILE *f, const char *label, const char *fmt, ...)
 	fputc('\n', f);
 	free(text);
 }
+
+struct latt_result;
+
+/* The Kernel view block of run @r (lib/report-kernel.c). */
+void latt_report_kernel(FILE *f, const struct latt_result *r);
+
 #endif /* LATT_REPORT_TEXT_H */

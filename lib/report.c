@@ -68,37 +68,6 @@ static void percentiles(FILE *f, const char *title,
 }
 
 /*
- * The kernel's view of the clients (schedstat): their time waiting on a
- * runqueue per wakeup, and how far latt's own mean is above it.
- */
-static void kernel_block(FILE *f, const struct latt_result *r)
-{
-	block(f, "Kernel view");
-	if (r->kview_error) {
-		line(f, "Schedstat", "not available (/proc/PID/schedstat: %s%s)",
-		     strerror(-r->kview_error), r->kview_error == -ENOENT ?
-		     "; the kernel needs CONFIG_SCHED_INFO" : "");
-		return;
-	}
-	if (!r->kview_wakeups) {
-		line(f, "Schedstat", "no wakeup to compare");
-		return;
-	}
-	line(f, "Runqueue wait", "%8.1f usec per wakeup (the scheduler's own "
-	     "count)", r->kview_wait_ns / 1000.0);
-	/* Preempted while working, the clients waited then too. */
-	if (r->kview_comparable)
-		line(f, "latt above it", "%8.1f usec (its mean wakeup latency, "
-		     "%.1f usec, less that)", (r->wake.stats.mean -
-		     r->kview_wait_ns) / 1000.0, r->wake.stats.mean / 1000.0);
-	else
-		line(f, "latt above it", "%8s usec (not comparable: the "
-		     "clients also waited while working; see Runs)", "-");
-	line(f, "Runs", "%8.2f per wakeup (more: preempted while working)",
-	     r->kview_slices);
-}
-
-/*
  * latt's own load: its clients' and waker's CPU time over the run's
  * capacity, and a note when it dominates what was measured, with the
  * figures the rule compares (LATT_LOAD_QUEUE_PCT in latt/result.h).
@@ -354,7 +323,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     "(the clients' numbers miss that time)",
 		     usec(r->waker_late.max), 100 * r->waker_late_share);
 
-	kernel_block(f, r);
+	latt_report_kernel(f, r);
 	load_block(f, r);
 	if (r->cfg.explain)
 		latt_report_explained(f, r);

@@ -40,6 +40,7 @@ void latt_result_collect(struct latt_result *r,
 		latt_stats_merge(&r->work.stats, &c->work);
 		latt_hist_merge_range(&r->work.hist, &c->work_hist,
 				      c->work.min, c->work.max);
+		latt_kwait_merge(&r->kwait, &c->kwait);
 	}
 }
 
@@ -130,6 +131,23 @@ static void finish_series(struct latt_series *s, const double *pcts,
 	s->stdev_mean = latt_stats_stdev_mean(&s->stats);
 }
 
+/*
+ * Percentile @p of the samples in @h, summed up by @s, as a series' are:
+ * clamped to the exact min and max, the max when too few for it.
+ */
+static uint64_t hist_pct(const struct latt_hist *h, const struct latt_stats *s,
+			 double p)
+{
+	uint64_t v;
+
+	if (!s->count)
+		return 0;
+	if (s->count < latt_percentile_needs(p))
+		return s->max;
+	v = latt_hist_percentile(h, p);
+	return v < s->min ? s->min : v > s->max ? s->max : v;
+}
+
 /* latt's own load, and whether it dominates (LATT_LOAD_QUEUE_PCT). */
 static void finish_load(struct latt_result *r)
 {
@@ -180,6 +198,12 @@ void latt_result_finish(struct latt_result *r)
 				      r->kview_wakeups + r->cfg.clients;
 	}
 	finish_load(r);
+	r->kwait_p50 = hist_pct(&r->kwait.wait_hist, &r->kwait.wait, 50);
+	r->kwait_p99 = hist_pct(&r->kwait.wait_hist, &r->kwait.wait, 99);
+	r->kgap_p50 = hist_pct(&r->kwait.gap_hist, &r->kwait.gap, 50);
+	r->kgap_p99 = hist_pct(&r->kwait.gap_hist, &r->kwait.gap, 99);
+	r->wake_p50 = hist_pct(&r->wake.hist, &r->wake.stats, 50);
+	r->wake_p99 = hist_pct(&r->wake.hist, &r->wake.stats, 99);
 	r->partial = r->wake.stats.count > r->cycles * r->cfg.clients ?
 		     r->wake.stats.count - r->cycles * r->cfg.clients : 0;
 	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *

@@ -118,6 +118,7 @@ static int start_clients(struct run *run)
 		.sched = &c->client,
 		.answer = run->answer,
 		.mech = c->mechanism,
+		.kernel_view = c->kernel_view,
 		.parent = getpid(),
 		.sigmask = &run->s->child_mask,
 		.ignore = &run->s->stops,

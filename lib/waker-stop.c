@@ -176,15 +176,13 @@ static void record_stalled(struct latt_waker *w)
 			latt_hist_add(&s->wake_hist, v);
 			s->last_wake_ns = v;
 			s->last_work_ns = 0;
+			s->kwait.last_ns = LATT_KWAIT_NONE;
 		} else if (s->wake.count < c->sent) {
 			continue;
 		}
 		/* -v prints every sample the report counts. */
 		if (w->samples)
-			fprintf(w->samples, "sample %sclient=%u wakeup_ns=%" PRIu64
-				" work_ns=%" PRIu64 " unanswered\n",
-				w->sample_prefix, c->id + 1, s->last_wake_ns,
-				s->last_work_ns);
+			latt_waker_print_sample(w, c, " unanswered");
 	}
 }
 

@@ -175,6 +175,13 @@ void latt_waker_client_gone(struct latt_waker *w, unsigned int i);
 /* Watch @fd in @epfd as @tag.  0 or -errno (waker.c). */
 int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags);
 
+/*
+ * -v: print client @c's latest sample, with @tail ("" or " unanswered")
+ * at the end of its line (waker.c).
+ */
+void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
+			     const char *tail);
+
 /* Look for a stalled cycle (waker.c). */
 void latt_waker_watch(struct latt_waker *w);
 

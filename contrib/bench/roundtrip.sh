@@ -3,17 +3,21 @@
 # client, no sleep, no work) against perf bench sched pipe (two processes
 # passing a byte back and forth), unpinned and pinned to CPU 0, three
 # rounds each, interleaved.  Needs perf (apt-get install linux-perf).
+# LATT_ARGS adds options to latt's command (LATT_ARGS=--kernel-view: what
+# the kernel's figure costs, against the peer of the same run).
 # Usage: contrib/bench/roundtrip.sh [SECONDS per latt run] (default 5)
 set -eu
 secs=${1:-5}
 latt=${LATT:-./latt}
+args=${LATT_ARGS:-}
 
 perf_ops() {
 	$1 perf bench sched pipe 2>&1 | awk '/ops\/sec/ { print $1 }'
 }
 
 latt_ops() {
-	$1 "$latt" -s0 -S0 -x0 -c1 -t "$secs" --clock monotonic |
+	# shellcheck disable=SC2086 # LATT_ARGS are words
+	$1 "$latt" -s0 -S0 -x0 -c1 -t "$secs" --clock monotonic $args |
 		awk -F'\t+' -v s="$secs" '$2 == "Cycles" { printf "%d\n", $3 / s }'
 }
 
@@ -21,7 +25,7 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-echo "# $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%d): round trips per second"
+echo "# $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%d): round trips per second${args:+ (latt $args)}"
 for pin in "" "taskset -c 0"; do
 	: >"${TMPDIR:-/tmp}/rt.perf.$$"
 	: >"${TMPDIR:-/tmp}/rt.latt.$$"

@@ -56,6 +56,8 @@ struct latt_run_cfg {
 	bool verbose;			/* print every sample */
 	uint64_t breaktrace_ns;		/* -b: stop at a wakeup over it */
 	unsigned int explain;		/* --explain: the N worst told */
+	bool kernel_view;		/* --kernel-view: the kernel's figure
+					   for each wakeup (latt/kwait.h) */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];
 

@@ -23,6 +23,7 @@
 #include "latt/config.h"
 #include "latt/explain.h"
 #include "latt/hist.h"
+#include "latt/kwait.h"
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
 
@@ -179,6 +180,9 @@ struct latt_result {
 	struct latt_schedstat kview;	/* summed over the clients */
 	uint64_t kview_wakeups;		/* the samples they took meanwhile */
 
+	/* --kernel-view: the kernel's figure for each wakeup, merged */
+	struct latt_kwait kwait;
+
 	/* latt's own load while measuring (LATT_LOAD_QUEUE_PCT) */
 	uint64_t waker_cpu_ns;		/* the waker's CPU time */
 	unsigned int load_cpus;		/* the CPUs the clients may use;
@@ -201,6 +205,11 @@ struct latt_result {
 	double kview_slices;		/* times run per wakeup */
 	bool kview_comparable;		/* ran once per wakeup: its wait
 					   is the wakeups' alone */
+	/* the p50 and p99 of the kernel's figure, of latt's sample less
+	   it, and of latt's samples, as the report's percentiles (the
+	   max below the samples they need) */
+	uint64_t kwait_p50, kwait_p99, kgap_p50, kgap_p99;
+	uint64_t wake_p50, wake_p99;
 	bool has_load;			/* the figures below are known */
 	uint64_t clients_cpu_ns;	/* the clients' CPU time (schedstat) */
 	double load;			/* (clients + waker) CPU time over

@@ -1,0 +1,132 @@
+#!/bin/sh
+# --kernel-view: the kernel's figure for every wakeup (the client's
+# runqueue wait from its wakeup to its first run, from its own schedstat
+# read just before it blocks and just after its stamp) beside latt's own
+# sample.  No latency value is asserted: what must hold is the relation
+# between the two, wakeup by wakeup.  The kernel counts its wait from the
+# enqueue, inside the waker's write after the waker's stamp, to the
+# client's first run, before the client's stamp: so kernel <= latt for
+# every sample that has a figure.  A figure read over the wrong interval
+# (the whole cycle, or one that takes in the client's work or the wait
+# after its answer) breaks that beside a CPU hog.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 25
+
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+get() {
+	"$check_bin" --get "$tmp/j.json" "configurations[0].runs[0].$1"
+}
+kblock() {
+	sed -n '/^Kernel view$/,/^$/p' "$tmp/out"
+}
+# The samples' lines of -v, as "latt kernel" pairs (kernel "-": none).
+pairs() {
+	sed -n 's/^sample .*wakeup_ns=\([0-9]*\) work_ns=[0-9]* kernel_ns=\([0-9-]*\)$/\1 \2/p' \
+		"$tmp/out"
+}
+# awk EXPR on the figures given as a=1 b=2 ...: exit 0 when it holds.
+holds() {
+	_e=$1
+	shift
+	awk "BEGIN { $* ; exit !($_e) }" </dev/null
+}
+# The report's "Kernel pNN" line as "kernel latt" (usec).
+kline() {
+	field "Kernel $1" | sed -n 's/^ *\([0-9.]*\) usec .*latt: *\([0-9.]*\).*/\1 \2/p'
+}
+
+# Without the option: no figure per sample, nothing read by the clients.
+run -c2 -x0 -s1 -S2 -t 0.3 -v
+is "$rc" 0 "latt -c2 -x0 -s1 -S2 -t 0.3 -v exits 0"
+check "... its samples have no kernel_ns" sh -c "! grep -q kernel_ns '$tmp/out'"
+check "... the Kernel view block points to --kernel-view" \
+	sh -c "kblock() { sed -n '/^Kernel view\$/,/^\$/p' '$tmp/out'; }; kblock | grep -q -- '--kernel-view'"
+
+if ! "$latt" -c1 -x0 -s1 -S1 -t 0.1 --kernel-view >"$tmp/probe" 2>&1; then
+	cat "$tmp/probe" | sed 's/^/# /'
+fi
+if grep -q 'Per wakeup	*not available' "$tmp/probe"; then
+	# The kernel keeps no runqueue wait: the report says why, no zero.
+	check "no schedstat: the report says why" \
+		grep -q 'not available: .*\(CONFIG_SCHED_INFO\|0 0 0\)' "$tmp/probe"
+	check "... and prints no figure" sh -c "! grep -q '^	Kernel p50' '$tmp/probe'"
+	i=3
+	while [ $i -le 23 ]; do skip "the kernel keeps no schedstat"; i=$((i + 1)); done
+	exit 0
+fi
+
+# Idle: every sample has a figure or "-", and each figure is at most
+# latt's own sample.
+run -c2 -x0 -s1 -S2 -t 0.5 -v --kernel-view --json "$tmp/j.json"
+is "$rc" 0 "--kernel-view -c2 -x0 -s1 -S2 -t 0.5 -v exits 0"
+check "... every sample line has kernel_ns, a number or -" \
+	sh -c "! grep '^sample ' '$tmp/out' | grep -Ev '^sample client=[12] wakeup_ns=[0-9]+ work_ns=[0-9]+ kernel_ns=([0-9]+|-)( unanswered)?$'"
+pairs >"$tmp/pairs"
+n=$(awk '$2 != "-"' "$tmp/pairs" | wc -l)
+above=$(awk '$2 != "-" && $2 > $1' "$tmp/pairs" | wc -l)
+is "$above" 0 "... no sample's figure exceeds latt's ($n with one)"
+is "$(get kernel_view.per_wakeup.wakeups)" "$n" \
+	"... the JSON counts the samples with a figure"
+is "$(get kernel_view.per_wakeup.left_out)" \
+	"$(awk '$2 == "-"' "$tmp/pairs" | wc -l)" \
+	"... and those left out"
+is "$(get kernel_view.per_wakeup.kernel_above)" 0 \
+	"... and none above latt's"
+kblock >"$tmp/block"
+sed 's/^/# /' "$tmp/block"
+check "... the Kernel view block has the kernel's p50, p99 and max" \
+	sh -c "grep -q '^	Kernel p50	' '$tmp/block' && grep -q '^	Kernel p99	' '$tmp/block' && grep -q '^	Kernel max	' '$tmp/block'"
+check "... and latt's less the kernel's" \
+	sh -c "grep -q '^	Above p50	' '$tmp/block' && grep -q '^	Above max	' '$tmp/block'"
+check "... no line of it has Avg" sh -c "! grep -q Avg '$tmp/block'"
+set -- $(kline p50)
+check "... the kernel's p50 at most latt's ($1 <= $2)" holds "k <= l" "k = ${1:--1}; l = ${2:--2}"
+is "$(get kernel_view.per_wakeup.runqueue_wait_max_ns)" \
+	"$(awk '$2 != "-" { if ($2 > m) m = $2 } END { print m + 0 }' "$tmp/pairs")" \
+	"... the JSON's max is the largest figure of -v"
+
+# Threads read their own schedstat (/proc/thread-self).
+run -c2 -x0 -s1 -S2 -t 0.3 -v --kernel-view --threads
+pairs >"$tmp/pairs"
+check "--threads: the clients' figures, none above latt's" \
+	sh -c "test $rc -eq 0 && test \$(awk '\$2 != \"-\"' '$tmp/pairs' | wc -l) -gt 0 && test \$(awk '\$2 != \"-\" && \$2 > \$1' '$tmp/pairs' | wc -l) -eq 0"
+
+# Beside a CPU hog on every CPU: the clients wait for a CPU, and the
+# kernel counts it; latt's figure is above it, every sample.
+if ! command -v stress-ng >/dev/null 2>&1; then
+	i=16
+	while [ $i -le 25 ]; do skip "no stress-ng"; i=$((i + 1)); done
+	exit 0
+fi
+ncpu=$(getconf _NPROCESSORS_ONLN)
+stress-ng --cpu "$ncpu" -q &
+stress=$!
+trap 'kill "$stress" 2>/dev/null; cleanup' EXIT
+run -c1 -x0 -s1 -S4 -t 3 -v --kernel-view --json "$tmp/j.json"
+kill "$stress" 2>/dev/null
+wait "$stress" 2>/dev/null
+is "$rc" 0 "beside stress-ng --cpu $ncpu: -c1 -x0 -s1 -S4 -t 3 -v --kernel-view exits 0"
+pairs >"$tmp/pairs"
+n=$(awk '$2 != "-"' "$tmp/pairs" | wc -l)
+check "... at least 100 samples with the kernel's figure ($n)" test "$n" -ge 100
+check "... the kernel counted a wait for most of them" \
+	test "$(awk '$2 != "-" && $2 > 0' "$tmp/pairs" | wc -l)" -gt $((n / 2))
+awk '$2 != "-" && $2 > $1 { print "#  latt " $1 " < kernel " $2 }' "$tmp/pairs" >"$tmp/bad"
+check "... every sample: kernel <= latt" test ! -s "$tmp/bad"
+head -5 "$tmp/bad"
+kblock >"$tmp/block"
+sed 's/^/# /' "$tmp/block"
+set -- $(kline p50)
+check "... the report's kernel p50 at most latt's ($1 <= $2)" holds "k <= l" "k = ${1:--1}; l = ${2:--2}"
+set -- $(kline p99)
+check "... the report's kernel p99 at most latt's ($1 <= $2)" holds "k <= l" "k = ${1:--1}; l = ${2:--2}"
+# The percentiles of -v's own samples, exactly, agree.
+pk=$(awk '$2 != "-" { print $2 }' "$tmp/pairs" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR * 99 + 99) / 100)] }')
+pl=$(awk '$2 != "-" { print $1 }' "$tmp/pairs" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR * 99 + 99) / 100)] }')
+check "... the p99 of -v's figures at most that of latt's samples ($pk <= $pl ns)" \
+	holds "k <= l" "k = ${pk:--1}; l = ${pl:--2}"
+k=$(get kernel_view.per_wakeup.latt_above_min_ns)
+check "... latt's less the kernel's is never negative (min $k ns)" holds "k >= 0" "k = ${k:--1}"
+is "$(get kernel_view.per_wakeup.kernel_above)" 0 "... the JSON counts none above latt's"
+is "$(get kernel_view.per_wakeup.wakeups)" "$n" "... and as many figures as -v"
