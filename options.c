@@ -186,7 +186,7 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 			 int longindex)
 {
 	struct latt_run_cfg *b = &o->base;
-	char err[256];
+	char err[256], names[96];
 	uint64_t v;
 	int ret;
 
@@ -242,8 +242,8 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 		break;
 	case OPT_CLOCK:
 		if (latt_clock_parse(arg, &b->clock))
-			usage_error("invalid --clock value '%s': expected auto, "
-				    "monotonic, monotonic_raw or tsc", arg);
+			usage_error("invalid --clock value '%s': expected %s",
+				    arg, latt_clock_list(names, sizeof(names)));
 		break;
 	case OPT_THREADS:
 		b->threads = true;

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "latt/clock.h"
 #include "latt/result.h"
+#include "latt/wake.h"
 #include "options.h"
 
 /*
@@ -27,6 +29,8 @@ void __attribute__((noreturn)) latt_exit_after_stdout(void)
 
 void __attribute__((noreturn)) latt_usage(void)
 {
+	char clocks[96], mechs[96];
+
 	fputs(
 "Usage: latt [options] [--] [command [args...]]\n"
 "       latt [options] 'command with arguments' [options]\n"
@@ -49,12 +53,17 @@ void __attribute__((noreturn)) latt_usage(void)
 "      --grace TIME        after SIGTERM, wait this long before SIGKILL\n"
 "                          of the command's process group (default 2s)\n"
 "  -p, --percentiles LIST  percentiles to report (default\n"
-"                          50,90,99,99.9,99.99)\n"
-"      --clock CLOCK       auto (the default: tsc where the kernel trusts\n"
-"                          it, else monotonic), monotonic, monotonic_raw\n"
-"                          or tsc\n"
-"      --mechanism MECH    how clients are woken: pipe (the default),\n"
-"                          eventfd, futex or socket\n"
+"                          50,90,99,99.9,99.99)\n", stdout);
+	printf(
+"      --clock CLOCK       the clock to stamp with (default %s: tsc\n"
+"                          where the kernel trusts it, else monotonic):\n"
+"                          %s\n"
+"      --mechanism MECH    how clients are woken (default %s):\n"
+"                          %s\n", latt_clock_id_name(LATT_CLOCK_AUTO),
+	       latt_clock_list(clocks, sizeof(clocks)),
+	       latt_wake_name(LATT_WAKE_PIPE),
+	       latt_wake_list(mechs, sizeof(mechs)));
+	fputs(
 "      --threads           clients are threads of latt, not processes\n"
 "                          (-C keys: mechanism=MECH, threads=1 or 0)\n"
 "  -C, --config NAME:KEY=VALUE,...\n"

@@ -20,23 +20,26 @@ static const char *const names[] = {
 	[LATT_CLOCK_TSC] = "tsc",
 };
 
+#define NNAMES	(sizeof(names) / sizeof(names[0]))
+
 int latt_clock_parse(const char *name, enum latt_clock_id *id)
 {
-	size_t i;
+	int i = latt_name_find(names, NNAMES, name);
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(name, names[i])) {
-			*id = (enum latt_clock_id)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
+	if (i < 0)
+		return i;
+	*id = (enum latt_clock_id)i;
+	return 0;
+}
+
+char *latt_clock_list(char *buf, size_t len)
+{
+	return latt_name_list(names, NNAMES, buf, len);
 }
 
 const char *latt_clock_id_name(enum latt_clock_id id)
 {
-	return (unsigned int)id < sizeof(names) / sizeof(names[0]) ?
-	       names[id] : "?";
+	return (unsigned int)id < NNAMES ? names[id] : "?";
 }
 
 uint64_t latt_mono_ns(void)

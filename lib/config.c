@@ -194,6 +194,7 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 		     const char *val, char *err, size_t len)
 {
 	struct latt_sched *s = task_sched(c, st->task);
+	char names[96];
 	uint64_t ns;
 	int64_t v;
 	int ret;
@@ -201,8 +202,8 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 	switch (st->field) {
 	case F_MECHANISM:
 		if (latt_wake_parse(val, &c->mechanism))
-			return latt_err(-EINVAL, err, len, "expected pipe, "
-					"eventfd, futex or socket");
+			return latt_err(-EINVAL, err, len, "expected %s",
+					latt_wake_list(names, sizeof(names)));
 		return 0;
 	case F_THREADS:
 		/* As the option --threads, which takes no value: 1 or 0. */

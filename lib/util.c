@@ -133,3 +133,26 @@ char *latt_shell_join(int argc, char *const *argv)
 	s[k] = '\0';
 	return s;
 }
+
+int latt_name_find(const char *const *names, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(name, names[i]))
+			return (int)i;
+	return -EINVAL;
+}
+
+char *latt_name_list(const char *const *names, size_t n, char *buf,
+		     size_t len)
+{
+	size_t i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s",
+				      !i ? "" : i + 1 < n ? ", " : " or ",
+				      names[i]);
+	return buf;
+}

@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "latt/util.h"
 #include "latt/wake.h"
 
 static void close_fd(int *fd)
@@ -39,23 +40,26 @@ static const char *const mech_names[] = {
 	[LATT_WAKE_SOCKET] = "socket",
 };
 
+#define NMECHS	(sizeof(mech_names) / sizeof(mech_names[0]))
+
 int latt_wake_parse(const char *name, enum latt_wake_mech *mech)
 {
-	size_t i;
+	int i = latt_name_find(mech_names, NMECHS, name);
 
-	for (i = 0; i < sizeof(mech_names) / sizeof(mech_names[0]); i++) {
-		if (!strcmp(name, mech_names[i])) {
-			*mech = (enum latt_wake_mech)i;
-			return 0;
-		}
-	}
-	return -EINVAL;
+	if (i < 0)
+		return i;
+	*mech = (enum latt_wake_mech)i;
+	return 0;
 }
 
 const char *latt_wake_name(enum latt_wake_mech mech)
 {
-	return (unsigned int)mech < sizeof(mech_names) /
-	       sizeof(mech_names[0]) ? mech_names[mech] : "?";
+	return (unsigned int)mech < NMECHS ? mech_names[mech] : "?";
+}
+
+char *latt_wake_list(char *buf, size_t len)
+{
+	return latt_name_list(mech_names, NMECHS, buf, len);
 }
 
 static long futex(atomic_uint *addr, int op, unsigned int val)

@@ -9,12 +9,33 @@ comp="$top_srcdir/contrib/bash-completion/latt"
 opts=$(grep -o -- '--[a-z][a-z-]*' "$tmp/help" | sort -u)
 nopts=$(echo "$opts" | wc -l)
 
-plan $((nopts * 2 + 6))
+plan $((nopts * 2 + 10))
 
 for o in $opts; do
 	roff=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
 	check "man page documents $o" grep -q -- "$roff" "$man"
 	check "bash completion offers $o" grep -q -- "$o" "$comp"
+done
+
+# The names --clock and --mechanism take: latt's own tables (as its
+# message for a wrong name lists them) in the completion and the manual.
+names() {
+	"$latt" "$1" '?' 2>&1 | sed 's/.*expected //; s/, / /g; s/ or / /'
+}
+for o in --clock --mechanism; do
+	want=$(names $o)
+	case $o in
+	--clock) got=$(sed -n 's/.*--clock) vals="\(.*\)" ;;/\1/p' "$comp") ;;
+	*) got=$(sed -n 's/.*mechanism) echo "\(.*\)" ;;/\1/p' "$comp") ;;
+	esac
+	is "$got" "$want" "the completion offers latt's names for $o"
+	# Each name set in bold in the option's paragraph.
+	para=$(sed -n "/^\\\\fB\\\\-\\\\-${o#--}\\\\fR/,/^\\.TP/p" "$man")
+	missing=""
+	for n in $want; do
+		printf '%s\n' "$para" | grep -q "^\.B $n\$" || missing="$missing $n"
+	done
+	is "$missing" "" "the manual names each of latt's names for $o"
 done
 
 for s in "EXIT STATUS" "EXAMPLES" "OPTIONS"; do

@@ -41,11 +41,17 @@ struct latt_clock {
 	double ghz;			/* counter ticks per nanosecond */
 };
 
-/* Parse a clock name (auto, monotonic, monotonic_raw, tsc).  0 or -EINVAL. */
+/* Parse a clock name (latt_clock_list()).  0 or -EINVAL. */
 int latt_clock_parse(const char *name, enum latt_clock_id *id);
 
 /* The name of @id ("tsc"). */
 const char *latt_clock_id_name(enum latt_clock_id id);
+
+/*
+ * Every clock's name as a list ("auto, monotonic, monotonic_raw or
+ * tsc") into @buf of @len bytes, for --help and messages; @buf.
+ */
+char *latt_clock_list(char *buf, size_t len);
 
 /*
  * Is the counter one latt may stamp with: invariant (constant_tsc and

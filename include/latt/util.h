@@ -2,7 +2,8 @@
 /*
  * Small helpers shared by the library: a message into a caller's buffer,
  * a write of a short text to a kernel file, a word in a list, seconds of
- * a struct timeval, a command line quoted for a shell.
+ * a struct timeval, a command line quoted for a shell, a name looked up
+ * in a table of names and the table as a list.
  */
 #ifndef LATT_UTIL_H
 #define LATT_UTIL_H
@@ -47,5 +48,15 @@ double latt_tv_secs(const struct timeval *tv);
  * needs to be ("latt -c8 'make -j4'"), malloc'd; NULL without memory.
  */
 char *latt_shell_join(int argc, char *const *argv);
+
+/* The index of @name among the @n @names, or -EINVAL. */
+int latt_name_find(const char *const *names, size_t n, const char *name);
+
+/*
+ * The @n @names as a list for a message ("a, b or c") into @buf of @len
+ * bytes; @buf.
+ */
+char *latt_name_list(const char *const *names, size_t n, char *buf,
+		     size_t len);
 
 #endif /* LATT_UTIL_H */

@@ -58,11 +58,17 @@ struct latt_wake_chan {
 	struct latt_wake_word *word;
 };
 
-/* Parse a mechanism's name (pipe, eventfd, futex, socket).  0 or -EINVAL. */
+/* Parse a mechanism's name (latt_wake_list()).  0 or -EINVAL. */
 int latt_wake_parse(const char *name, enum latt_wake_mech *mech);
 
 /* The name of @mech ("pipe"). */
 const char *latt_wake_name(enum latt_wake_mech mech);
+
+/*
+ * Every mechanism's name as a list ("pipe, eventfd, futex or socket")
+ * into @buf of @len bytes, for --help and messages; @buf.
+ */
+char *latt_wake_list(char *buf, size_t len);
 
 /* True when the waker holds a descriptor of the channel (all but futex). */
 static inline int latt_wake_has_fd(enum latt_wake_mech mech)
