@@ -67,7 +67,18 @@ static size_t put(char *dst, size_t size, size_t used, const char *p,
 	return used + n;
 }
 
-size_t latt_escape(char *dst, size_t size, const char *s, size_t len)
+/* Is byte @b shown as it is: printable ASCII, or any ASCII for @all? */
+static bool plain(unsigned char b, bool all)
+{
+	return b < 0x80 && (all || (b >= 0x20 && b < 0x7f));
+}
+
+/*
+ * latt_escape(), or with @all, latt_escape_utf8(): every valid character
+ * as it is, controls too, and only what is not valid UTF-8 as "\xHH".
+ */
+static size_t escape(char *dst, size_t size, const char *s, size_t len,
+		     bool all)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *u = (const unsigned char *)s;
@@ -76,10 +87,9 @@ size_t latt_escape(char *dst, size_t size, const char *s, size_t len)
 	uint32_t c;
 
 	while (i < len) {
-		if (u[i] >= 0x20 && u[i] < 0x7f) {
+		if (plain(u[i], all)) {
 			/* A run of plain bytes at once. */
-			for (k = i; k < len && u[k] >= 0x20 && u[k] < 0x7f;
-			     k++)
+			for (k = i; k < len && plain(u[k], all); k++)
 				;
 			used = put(dst, size, used, s + i, k - i);
 			i = k;
@@ -93,7 +103,7 @@ size_t latt_escape(char *dst, size_t size, const char *s, size_t len)
 			continue;
 		}
 		k = u[i] >= 0x80 ? utf8_seq(u + i, len - i, &c) : 0;
-		if (k && !unicode_control(c)) {
+		if (k && (all || !unicode_control(c))) {
 			used = put(dst, size, used, s + i, k);
 		} else if (k) {
 			e[0] = '\\';
@@ -118,14 +128,30 @@ size_t latt_escape(char *dst, size_t size, const char *s, size_t len)
 	return used;
 }
 
-char *latt_escape_dup(const char *s, size_t len)
+size_t latt_escape(char *dst, size_t size, const char *s, size_t len)
 {
-	size_t n = latt_escape(NULL, 0, s, len);
+	return escape(dst, size, s, len, false);
+}
+
+/* A malloc'd copy of @len bytes at @s through escape(). */
+static char *escape_dup(const char *s, size_t len, bool all)
+{
+	size_t n = escape(NULL, 0, s, len, all);
 	char *d = malloc(n + 1);
 
 	if (d)
-		latt_escape(d, n + 1, s, len);
+		escape(d, n + 1, s, len, all);
 	return d;
+}
+
+char *latt_escape_dup(const char *s, size_t len)
+{
+	return escape_dup(s, len, false);
+}
+
+char *latt_escape_utf8(const char *s, size_t len)
+{
+	return escape_dup(s, len, true);
 }
 
 /* The ring of latt_esc()'s results, per thread. */

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "latt/escape.h"
 #include "latt/explain.h"
 #include "latt/json.h"
 #include "latt/parse.h"
@@ -50,9 +51,24 @@ static jobj *juint(uint64_t v)
 	return json_object_new_uint64(v);
 }
 
+/*
+ * A string, valid UTF-8 whatever it held (json-c does not check): a byte
+ * that is not part of valid UTF-8 (a command line's, a label's) as the
+ * text "\xHH" (include/latt/escape.h); json-c escapes the controls.
+ */
 static jobj *jstr(const char *s)
 {
-	return s ? json_object_new_string(s) : NULL;
+	jobj *o;
+	char *u;
+
+	if (!s)
+		return NULL;
+	u = latt_escape_utf8(s, strlen(s));
+	if (!u)
+		return NULL;
+	o = json_object_new_string(u);
+	free(u);
+	return o;
 }
 
 static void add(jobj *o, const char *key, jobj *v)

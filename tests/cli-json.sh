@@ -6,7 +6,7 @@
 # at all.  tests/json-check reads it with json-c.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 34
+plan 38
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -132,3 +132,17 @@ check "--csv -: the table alone on stdout, a label with a comma and quotes quote
 run -t 0.1 --csv - --json -
 is "$rc" 1 "--csv - --json -: a usage error"
 is "$(col settings 3)" "nice=3" "--csv: the configuration's settings in the last column"
+
+# A command line that is not valid UTF-8 (a stray continuation byte
+# after one that starts nothing): the document still is, the bad bytes
+# as the text \xHH (man/latt-json.5), valid UTF-8 as it is.
+bad=$(printf 'a\376\200b')
+run -c1 -s1 -S2 -x0 -i 0.01 --json "$tmp/u.json" -- \
+	sh -c '"$0"; exit 0' "$until_measured" "$bad" "é"
+is "$rc" 0 "--json with a command line that is not valid UTF-8: exit 0"
+check "... the document is valid UTF-8" \
+	sh -c "iconv -f UTF-8 -t UTF-8 '$tmp/u.json' >/dev/null"
+check "... the bad bytes of command_line as \\xHH, the rest kept" \
+	grep -qF '"a\\xfe\\x80b",' "$tmp/u.json"
+check "... and in the command, valid UTF-8 as it is" \
+	grep -qF '"command": "sh -c \"$0\"; exit 0 '"$until_measured"' a\\xfe\\x80b é"' "$tmp/u.json"

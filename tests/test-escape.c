@@ -48,7 +48,7 @@ int main(void)
 	const char *a, *b;
 	size_t i, n, len;
 
-	plan((int)ARRAY_SIZE(cases) + 9);
+	plan((int)ARRAY_SIZE(cases) + 10);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		len = cases[i].len ? cases[i].len : strlen(cases[i].in);
 		n = latt_escape(buf, sizeof(buf), cases[i].in, len);
@@ -70,6 +70,12 @@ int main(void)
 
 	d = latt_escape_dup("x\ny", 3);
 	ok(d && !strcmp(d, "x\\ny"), "latt_escape_dup");
+	free(d);
+
+	/* For JSON: only what is not UTF-8 escaped, controls kept. */
+	d = latt_escape_utf8("a\t\x1b\xc2\x85\xe2\x80\xae\xfe\x80\xc3\xa9", 12);
+	ok(d && !strcmp(d, "a\t\x1b\xc2\x85\xe2\x80\xae\\xfe\\x80\xc3\xa9"),
+	   "latt_escape_utf8: invalid bytes as \\xHH, every character kept");
 	free(d);
 
 	/* The ring: eight at once stay valid. */

@@ -36,6 +36,14 @@ size_t latt_escape(char *dst, size_t size, const char *s, size_t len);
 char *latt_escape_dup(const char *s, size_t len);
 
 /*
+ * For a format that must hold valid UTF-8 and escapes controls itself
+ * (JSON): a copy of @len bytes at @s with only each byte that is not
+ * part of valid UTF-8 as "\xHH", every character as it is, malloc'd;
+ * NULL without memory.
+ */
+char *latt_escape_utf8(const char *s, size_t len);
+
+/*
  * The escaped form of string @s (NULL reads as "(null)") for a printf()
  * argument: valid until eight more calls in this thread, so that one
  * message may show up to eight.  Without memory, "(?)".
