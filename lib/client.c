@@ -102,7 +102,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 	struct latt_client_slot *s = c->slot;
 	const struct latt_clock *clk = cfg->clock;
 	struct latt_schedstat before, after;
-	uint64_t t0, t1, tw, t2;
+	uint64_t t0, t1, tw, t2, n;
 	int ret, kfd = -1;
 	bool kv;
 
@@ -136,17 +136,23 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		/* A stamp from before the waker's would be a clock bug. */
 		s->last_wake_ns = t1 > t0 ? t1 - t0 : 0;
 		s->last_work_ns = t2 - tw;
-		latt_stats_add(&s->wake, s->last_wake_ns);
-		latt_hist_add(&s->wake_hist, s->last_wake_ns);
-		latt_stats_add(&s->work, s->last_work_ns);
-		latt_hist_add(&s->work_hist, s->last_work_ns);
-		if (kv)
-			latt_kwait_add(&s->kwait, &before, &after,
-				       s->last_wake_ns);
-		else
+		n = atomic_load_explicit(&s->done, memory_order_relaxed) + 1;
+		if (atomic_load_explicit(&s->mark, memory_order_relaxed) == n) {
+			/* latt was stopped while this wakeup was in flight. */
+			s->left_out++;
 			s->kwait.last_ns = LATT_KWAIT_NONE;
-		atomic_store_explicit(&s->done, s->wake.count,
-				      memory_order_release);
+		} else {
+			latt_stats_add(&s->wake, s->last_wake_ns);
+			latt_hist_add(&s->wake_hist, s->last_wake_ns);
+			latt_stats_add(&s->work, s->last_work_ns);
+			latt_hist_add(&s->work_hist, s->last_work_ns);
+			if (kv)
+				latt_kwait_add(&s->kwait, &before, &after,
+					       s->last_wake_ns);
+			else
+				s->kwait.last_ns = LATT_KWAIT_NONE;
+		}
+		atomic_store_explicit(&s->done, n, memory_order_release);
 
 		ret = latt_answer_give(cfg->answer);
 		if (ret)
@@ -168,6 +174,8 @@ void latt_client_slot_clear(struct latt_client_slot *s)
 	CPU_ZERO(&s->woke_on);
 	s->last_cpu = 0;
 	s->migrations = 0;
+	s->left_out = 0;
+	atomic_store_explicit(&s->mark, 0, memory_order_relaxed);
 	atomic_store_explicit(&s->done, 0, memory_order_relaxed);
 }
 

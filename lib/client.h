@@ -39,10 +39,18 @@ struct latt_client_slot {
 	uint64_t last_wake_ns;	/* the latest samples, for -v */
 	uint64_t last_work_ns;
 	/*
-	 * The samples recorded (wake.count), published by the client after
-	 * the rest (release): what the waker reads while the client runs.
+	 * The wakeups answered (the samples recorded, and those left out),
+	 * published by the client after the rest (release): what the waker
+	 * reads while the client runs.
 	 */
 	atomic_uint_least64_t done;
+	/*
+	 * Set by the waker to the number (done + 1) of a wakeup in flight
+	 * when latt was stopped (^Z): that wakeup's sample holds the stopped
+	 * time, so the client leaves it out and counts it in @left_out.
+	 */
+	atomic_uint_least64_t mark;
+	uint64_t left_out;
 	struct latt_wake_word word;	/* the wake channel's shared word */
 	/* where it ran when woken (sched_getcpu() after its stamp) */
 	cpu_set_t woke_on;

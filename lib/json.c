@@ -461,6 +461,12 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "stalled_ns", juint(r->stalled_ns));
 	add(o, "not_made", juint(latt_result_not_made(r)));
 	add(o, "unanswered", juint(r->unanswered));
+	/* Job control: latt stopped (^Z) and continued. */
+	add(o, "stopped_ns", juint(r->stopped_ns));
+	add(o, "stopped_by", r->stops ? jstr(latt_signal_name(
+	    r->stopped_signal, buf, sizeof(buf))) : NULL);
+	add(o, "stops", juint(r->stops));
+	add(o, "left_out", juint(r->left_out));
 	add(o, "wakeup", series_obj(&r->wake, &r->cfg));
 	add(o, "work", series_obj(&r->work, &r->cfg));
 	add(o, "clients", clients_arr(r));

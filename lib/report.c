@@ -262,6 +262,26 @@ void latt_report_hist(FILE *f, const struct latt_result *r)
 	}
 }
 
+/*
+ * latt was stopped during the run (^Z): for how long, by what, and the
+ * wakeups in flight then, left out of the samples.
+ */
+static void stopped_line(FILE *f, const struct latt_result *r)
+{
+	char sig[32], times[32] = "", left[64] = "";
+
+	if (r->stops > 1)
+		snprintf(times, sizeof(times), ", %u times", r->stops);
+	if (r->left_out)
+		snprintf(left, sizeof(left), "; %llu wakeup%s in flight left "
+			 "out", (unsigned long long)r->left_out,
+			 r->left_out == 1 ? "" : "s");
+	line(f, "Stopped", "%8.3f s by %s%s (not in Duration, nor in -t)%s",
+	     secs(r->stopped_ns),
+	     latt_signal_name(r->stopped_signal, sig, sizeof(sig)), times,
+	     left);
+}
+
 int latt_report_text(FILE *f, const struct latt_doc *d,
 		     const struct latt_result *r, unsigned int extra)
 {
@@ -294,6 +314,8 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     (unsigned long long)r->partial);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
+	if (r->stops)
+		stopped_line(f, r);
 	if (r->disturbed[0])
 		line(f, "Disturbed", "%s (changed from outside during the "
 		     "run; left as found)", r->disturbed);

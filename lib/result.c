@@ -41,6 +41,7 @@ void latt_result_collect(struct latt_result *r,
 		latt_hist_merge_range(&r->work.hist, &c->work_hist,
 				      c->work.min, c->work.max);
 		latt_kwait_merge(&r->kwait, &c->kwait);
+		r->left_out += c->left_out;
 	}
 }
 
@@ -176,6 +177,8 @@ bool latt_result_load_dominates(const struct latt_result *r)
 
 void latt_result_finish(struct latt_result *r)
 {
+	uint64_t entries;
+
 	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
 	finish_series(&r->work, r->cfg.pcts, r->cfg.npcts);
 	r->ctxt_rate = r->has_ctxt && r->elapsed_ns ?
@@ -204,8 +207,9 @@ void latt_result_finish(struct latt_result *r)
 	r->kgap_p99 = hist_pct(&r->kwait.gap_hist, &r->kwait.gap, 99);
 	r->wake_p50 = hist_pct(&r->wake.hist, &r->wake.stats, 50);
 	r->wake_p99 = hist_pct(&r->wake.hist, &r->wake.stats, 99);
-	r->partial = r->wake.stats.count > r->cycles * r->cfg.clients ?
-		     r->wake.stats.count - r->cycles * r->cfg.clients : 0;
+	entries = r->wake.stats.count + r->left_out;
+	r->partial = entries > r->cycles * r->cfg.clients ?
+		     entries - r->cycles * r->cfg.clients : 0;
 	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *
 			      (double)r->waker_late.count /
 			      (double)r->elapsed_ns : 0;

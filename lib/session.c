@@ -45,9 +45,26 @@ static void stop_signals(sigset_t *set)
 			sigdelset(set, sig);
 }
 
+/*
+ * Job control: ^Z (SIGTSTP) and SIGCONT are read too, so that the waker
+ * stops the command with latt and leaves the stopped time out; not when
+ * SIGTSTP was ignored at the start.
+ */
+static void job_signals(sigset_t *set)
+{
+	struct sigaction old;
+
+	sigemptyset(set);
+	if (!sigaction(SIGTSTP, NULL, &old) && old.sa_handler == SIG_IGN)
+		return;
+	sigaddset(set, SIGTSTP);
+	sigaddset(set, SIGCONT);
+}
+
 int latt_session_init(struct latt_session *s)
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN }, old;
+	sigset_t job;
 	int ret;
 
 	memset(s, 0, sizeof(*s));
@@ -65,6 +82,8 @@ int latt_session_init(struct latt_session *s)
 	stop_signals(&s->stops);
 	s->handled = s->stops;
 	sigaddset(&s->handled, SIGCHLD);
+	job_signals(&job);
+	sigorset(&s->handled, &s->handled, &job);
 	if (sigprocmask(SIG_BLOCK, &s->handled, &s->child_mask))
 		return -errno;
 	s->sigfd = signalfd(-1, &s->handled, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -201,6 +220,12 @@ void latt_session_guard(struct latt_session *s, pid_t pgid)
 
 void latt_session_destroy(struct latt_session *s)
 {
+	sigset_t job;
+
+	/* From here a ^Z stops latt as it stops any program. */
+	job_signals(&job);
+	sigdelset(&job, SIGCONT);
+	sigprocmask(SIG_UNBLOCK, &job, NULL);
 	if (s->sigfd >= 0)
 		close(s->sigfd);
 	s->sigfd = -1;

@@ -303,6 +303,12 @@ void latt_waker_read_signals(struct latt_waker *w)
 		case SIGCHLD:
 			reap(w);
 			break;
+		case SIGTSTP:
+			latt_waker_job_stop(w);
+			break;
+		case SIGCONT:
+			latt_waker_continued(w);
+			break;
 		default:
 			/*
 			 * While stopping, a second ^C must not lose the

@@ -28,21 +28,27 @@
 static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		       bool (*done)(struct latt_waker *w))
 {
-	uint64_t end = latt_mono_ns() + timeout_ns, now;
+	uint64_t end = latt_mono_ns() + timeout_ns, now, stopped;
 	struct pollfd pfd[2] = {
 		{ .fd = w->sigfd, .events = POLLIN },
 		{ .fd = w->notify_fd, .events = POLLIN },
 	};
 
 	for (;;) {
+		/* Time latt was stopped (^Z) is no time given. */
+		stopped = w->stopped_ns;
 		latt_waker_read_signals(w);
+		end += w->stopped_ns - stopped;
 		if (done(w))
 			return true;
 		now = latt_mono_ns();
 		if (now >= end)
 			return false;
-		poll(pfd, w->notify_fd >= 0 ? 2 : 1,
-		     (int)((end - now) / 1000000) + 1);
+		if (!w->interrupted)
+			w->idle_ns = now;
+		w->interrupted = poll(pfd, w->notify_fd >= 0 ? 2 : 1,
+				      (int)((end - now) / 1000000) + 1) < 0 &&
+				 errno == EINTR;
 	}
 }
 
@@ -164,12 +170,20 @@ static void record_stalled(struct latt_waker *w)
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 		struct latt_client_slot *s = c->slot;
-		uint64_t end, v;
+		uint64_t end, v, answered;
 
 		if (!c->in_flight || (int)i == w->r->dead_client)
 			continue;
+		answered = atomic_load_explicit(&s->done, memory_order_acquire);
+		/* In flight when latt was stopped: its wait is the stop's. */
+		if (answered < c->sent &&
+		    atomic_load_explicit(&s->mark, memory_order_relaxed) ==
+		    c->sent) {
+			s->left_out++;
+			continue;
+		}
 		w->r->unanswered++;
-		if (c->reaped && s->wake.count < c->sent) {
+		if (c->reaped && answered < c->sent) {
 			end = c->reaped_ns;
 			v = end > c->sent_stamp ? end - c->sent_stamp : 0;
 			latt_stats_add(&s->wake, v);
@@ -177,7 +191,9 @@ static void record_stalled(struct latt_waker *w)
 			s->last_wake_ns = v;
 			s->last_work_ns = 0;
 			s->kwait.last_ns = LATT_KWAIT_NONE;
-		} else if (s->wake.count < c->sent) {
+			atomic_store_explicit(&s->done, c->sent,
+					      memory_order_relaxed);
+		} else if (answered < c->sent) {
 			continue;
 		}
 		/* -v prints every sample the report counts. */
@@ -195,7 +211,15 @@ static void finish_result(const struct latt_waker *w)
 {
 	struct latt_result *r = w->r;
 
-	r->elapsed_ns = w->end_ns > w->start_ns ? w->end_ns - w->start_ns : 0;
+	uint64_t stopped = w->stopped_end_ns > w->stopped_warm_ns ?
+			   w->stopped_end_ns - w->stopped_warm_ns : 0;
+
+	/* The time latt was stopped while measuring is not measured. */
+	r->elapsed_ns = w->end_ns > w->start_ns + stopped ?
+			w->end_ns - w->start_ns - stopped : 0;
+	r->stopped_ns = w->stopped_ns;
+	r->stops = w->stops;
+	r->stopped_signal = w->stopped_signal;
 	if (r->dead_client >= 0) {
 		const struct latt_client *c = &w->clients[r->dead_client];
 

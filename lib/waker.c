@@ -206,6 +206,10 @@ static void breaktrace(struct latt_waker *w, struct latt_client *c,
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
+	/* Left out: latt was stopped while it was in flight (waker-job.c). */
+	if (atomic_load_explicit(&c->slot->mark, memory_order_relaxed) ==
+	    c->sent)
+		return;
 	if (w->cfg->explain && !w->warming) {
 		struct latt_worst x = {
 			.ns = c->slot->last_wake_ns, .stamp = c->sent_stamp,
@@ -276,21 +280,37 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	uint64_t ticks;
 	int i, n;
 
+	/*
+	 * With every signal blocked, only a stop (SIGSTOP) interrupts the
+	 * wait: the waker has been idle since the wait before.
+	 */
+	if (!w->interrupted)
+		w->idle_ns = latt_mono_ns();
 	n = epoll_wait(w->epfd, ev, 64, timeout_ms);
+	w->interrupted = n < 0 && errno == EINTR;
 	if (n < 0) {
 		if (errno != EINTR)
 			set_error(w, LATT_STOP_ERROR, -errno);
 		return;
 	}
+	/*
+	 * Signals first: a SIGCONT that comes with the timers that expired
+	 * while latt was stopped says first that they are late for that.
+	 */
+	for (i = 0; i < n; i++)
+		if (ev[i].data.u64 == LATT_WAKER_TAG_SIGNAL)
+			latt_waker_read_signals(w);
 	for (i = 0; i < n; i++) {
 		uint64_t tag = ev[i].data.u64;
 
 		if (tag == LATT_WAKER_TAG_SIGNAL) {
-			latt_waker_read_signals(w);
+			continue;
 		} else if (tag == LATT_WAKER_TAG_SLEEP) {
 			if (read(w->sleep_fd, &ticks, sizeof(ticks)) > 0)
 				w->timer_fired = true;
 		} else if (tag == LATT_WAKER_TAG_DEADLINE) {
+			/* A stop not yet read moves the deadline. */
+			latt_waker_read_signals(w);
 			if (read(w->deadline_fd, &ticks, sizeof(ticks)) > 0)
 				latt_waker_set_stop(w, LATT_STOP_DURATION);
 		} else if (tag == LATT_WAKER_TAG_ANSWER) {
@@ -433,6 +453,7 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 	w->r->cycles = 0;
 	w->r->stalled_cycles = w->r->stalled_ns = 0;
 	w->warming = false;
+	w->stopped_warm_ns = w->stopped_ns;
 	latt_stats_init(&w->late);
 	latt_hist_init(&w->late_hist);
 	w->sleep_late_max = 0;
@@ -497,9 +518,10 @@ static void collect_answers(struct latt_waker *w, uint64_t t0)
 	w->cycle_stalled = false;
 	while (w->pending && w->r->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
+	/* From cycle_start_ns, which a stop of latt moves (waker-job.c). */
 	if (w->cycle_stalled && !w->warming) {
 		w->r->stalled_cycles++;
-		w->r->stalled_ns += latt_mono_ns() - t0;
+		w->r->stalled_ns += latt_mono_ns() - w->cycle_start_ns;
 	}
 }
 
@@ -574,9 +596,20 @@ static void start_trace(struct latt_waker *w, struct latt_trace *t)
 		 t->name);
 }
 
+int latt_waker_arm_deadline(struct latt_waker *w)
+{
+	uint64_t due, now = latt_mono_ns();
+
+	if (!w->cfg->duration_ns)
+		return 0;
+	due = w->run_start_ns + w->cfg->duration_ns + w->stopped_ns;
+	/* A timer of 0 would be disarmed: 1 ns is due at once. */
+	return arm_timer(w->deadline_fd, due > now ? due - now : 1);
+}
+
 int latt_waker_run(struct latt_waker *w)
 {
-	uint64_t now = latt_mono_ns();
+	uint64_t now = latt_mono_ns(), due;
 	int ret;
 
 	start_measuring(w, now);
@@ -592,11 +625,9 @@ int latt_waker_run(struct latt_waker *w)
 		w->warming = true;
 		w->warm_end_ns = now + w->cfg->warmup_ns;
 	}
-	if (w->cfg->duration_ns) {
-		ret = arm_timer(w->deadline_fd, w->cfg->duration_ns);
-		if (ret)
-			set_error(w, LATT_STOP_ERROR, ret);
-	}
+	ret = latt_waker_arm_deadline(w);
+	if (ret)
+		set_error(w, LATT_STOP_ERROR, ret);
 	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
 		set_error(w, LATT_STOP_ERROR, ret);
@@ -619,6 +650,7 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
+	w->stopped_end_ns = w->stopped_ns;
 	if (w->live_fd >= 0)
 		arm_timer(w->live_fd, 0);
 	if (w->trace && !w->break_hit)
@@ -629,10 +661,9 @@ int latt_waker_run(struct latt_waker *w)
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
 	 */
-	if (w->r->stop == LATT_STOP_DURATION &&
-	    w->end_ns > w->run_start_ns + w->cfg->duration_ns) {
-		w->r->overrun_ns = w->end_ns - w->run_start_ns -
-				w->cfg->duration_ns;
+	due = w->run_start_ns + w->cfg->duration_ns + w->stopped_ns;
+	if (w->r->stop == LATT_STOP_DURATION && w->end_ns > due) {
+		w->r->overrun_ns = w->end_ns - due;
 		if (!w->warming) {
 			latt_stats_add(&w->late, w->r->overrun_ns);
 			latt_hist_add(&w->late_hist, w->r->overrun_ns);

@@ -94,6 +94,14 @@ struct latt_waker {
 	uint64_t run_start_ns;		/* of the run, warm-up included */
 	bool has_ctxt;
 	uint64_t ctxt_start, ctxt_end;
+	/* job control (waker-job.c): latt stopped by SIGTSTP or SIGSTOP */
+	uint64_t idle_ns;		/* when the waker last began to wait */
+	bool interrupted;		/* ... and a stop interrupted it */
+	uint64_t stopped_ns;		/* latt stopped, in all */
+	uint64_t stopped_warm_ns;	/* ... of that, before measuring */
+	uint64_t stopped_end_ns;	/* ... until measuring ended */
+	unsigned int stops;
+	int stopped_signal;
 	/* latt's own load while measuring: the waker's CPU time, the CPUs */
 	uint64_t waker_cpu_start, waker_cpu_ns;
 	cpu_set_t client_cpus;		/* the clients may use, at the end */
@@ -154,7 +162,8 @@ void latt_waker_destroy(struct latt_waker *w);
 
 /*
  * Between the waker's files: lib/waker.c (set-up and the event loop),
- * lib/waker-live.c (the live line), lib/waker-stop.c (stopping).
+ * lib/waker-live.c (the live line), lib/waker-stop.c (stopping),
+ * lib/waker-job.c (latt stopped and continued: job control).
  */
 
 /* What an epoll event of the waker is, besides a client's index. */
@@ -193,6 +202,26 @@ void latt_waker_read_signals(struct latt_waker *w);
 
 /* The client process @pid of @w, or NULL. */
 struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid);
+
+/*
+ * Arm the deadline of -t for the run's start plus the duration plus the
+ * time latt was stopped; nothing without -t (waker.c).  0 or -errno.
+ */
+int latt_waker_arm_deadline(struct latt_waker *w);
+
+/*
+ * SIGTSTP (^Z) came: stop the command's group and the client processes,
+ * stop latt itself as SIGTSTP does, and once continued, continue them
+ * and leave the stopped time out (waker-job.c).
+ */
+void latt_waker_job_stop(struct latt_waker *w);
+
+/*
+ * SIGCONT came while latt was not stopping itself: it may have been
+ * stopped by SIGSTOP, which cannot be caught; leave the time since it
+ * last waited out as stopped (waker-job.c).
+ */
+void latt_waker_continued(struct latt_waker *w);
 
 /* The live line's period is up: print it (waker-live.c). */
 void latt_waker_live_tick(struct latt_waker *w);

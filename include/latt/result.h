@@ -125,6 +125,17 @@ struct latt_result {
 	uint64_t waker_sleep_late_ns;	/* the most of it at the end of a
 					   sleep, not at the run's end */
 	uint64_t waker_late_p99;
+	/*
+	 * Job control: latt stopped (^Z, SIGTSTP: the command and the
+	 * clients with it; SIGSTOP: latt alone, seen at its SIGCONT).  The
+	 * stopped time is out of the duration (-t runs that much longer),
+	 * out of elapsed_ns and of the waker's lateness; a wakeup in flight
+	 * at the stop is left out of the samples (left_out).
+	 */
+	uint64_t stopped_ns;		/* in all; 0: never stopped */
+	unsigned int stops;		/* how many times */
+	int stopped_signal;		/* SIGTSTP or SIGSTOP: the last */
+	uint64_t left_out;		/* wakeups in flight at a stop */
 
 	/* how it ended */
 	enum latt_stop stop;
@@ -199,8 +210,9 @@ struct latt_result {
 					   clients' numbers miss the worst
 					   (LATT_WAKER_LAG_NS) */
 	double waker_late_share;	/* of the run, the waker was late */
-	uint64_t partial;		/* samples beyond cycles x clients: of
-					   the last cycle, cut short */
+	uint64_t partial;		/* samples (and left_out) beyond
+					   cycles x clients: of the last
+					   cycle, cut short */
 	double kview_wait_ns;		/* runqueue wait per wakeup */
 	double kview_slices;		/* times run per wakeup */
 	bool kview_comparable;		/* ran once per wakeup: its wait

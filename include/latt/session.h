@@ -6,7 +6,8 @@
  * real-time signals) are blocked and read through one signalfd, so that
  * any of them stops the command and the clients before latt ends; those
  * that were ignored when latt started stay ignored ("nohup latt ...", a
- * background job of a script).  SIGPIPE is ignored (a closed output is
+ * background job of a script).  SIGTSTP (^Z) and SIGCONT are read there
+ * too, for the waker to stop the command with latt (lib/waker-job.c).  SIGPIPE is ignored (a closed output is
  * reported from the write); latt becomes the subreaper of the commands'
  * descendants; the system facts are read; latt's own scheduling settings
  * are saved so that each run can give the waker its own and put them
@@ -60,7 +61,8 @@ int latt_session_init(struct latt_session *s);
 /*
  * Close the signalfd.  The signals stay blocked: one that came after the
  * last read would otherwise kill latt before it could exit with its own
- * status.
+ * status.  SIGTSTP is let through: a ^Z from now on (or one that came
+ * after the last run) stops latt as it stops any program.
  */
 void latt_session_destroy(struct latt_session *s);
 

@@ -1,0 +1,147 @@
+#!/bin/sh
+# Job control: ^Z at a terminal (a shell with job control in a tmux pane)
+# stops latt, its clients and the command, which runs in a process group
+# of its own; fg continues them all, the report names the stopped time
+# and -t leaves it out.  SIGSTOP, which latt cannot catch, stops latt
+# alone: the report names it from the SIGCONT.  No latency is asserted:
+# only that the stopped time is in none of them.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
+command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
+
+plan 21
+
+# getj PATH: a field of the run's JSON.
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+getj() {
+	"$check_bin" --get "$tmp/j.json" "configurations[0].runs[0].$1"
+}
+
+# ticks: how many times the command has ticked so far.
+ticks() {
+	lines "$tmp/ticks"
+}
+
+# ticked N: has the command ticked since it had N ticks?
+ticked() {
+	[ "$(ticks)" -gt "$1" ]
+}
+
+# group_stopped PGID: is every process of group PGID stopped (T)?
+group_stopped() {
+	_pids=$(pgrep -g "$1") || return 1
+	for _p in $_pids; do
+		in_state "$_p" T || return 1
+	done
+}
+
+# all_stopped: latt, its clients and the command's group?
+all_stopped() {
+	in_state "$lp" T || return 1
+	for _c in $(clients "$lp"); do
+		in_state "$_c" T || return 1
+	done
+	group_stopped "$cmd"
+}
+
+# The command ticks into a file; its sleeps are its group's other
+# processes.  It writes its pid, which is its group.
+cat >"$tmp/cmd" <<EOF
+#!/bin/sh
+echo \$\$ >'$tmp/cmd.pid'
+while :; do
+	echo >>'$tmp/ticks'
+	sleep 0.05
+done
+EOF
+chmod +x "$tmp/cmd"
+
+# The job: it notes the time and its pid, then becomes latt.
+cat >"$tmp/job" <<EOF
+#!/bin/sh
+date +%s.%N >'$tmp/t0'
+echo \$\$ >'$tmp/latt.pid'
+exec '$latt' -c2 -s1 -S3 -t 3 -i 0.2 --json '$tmp/j.json' -- '$tmp/cmd' \
+	>'$tmp/out' 2>'$tmp/err'
+EOF
+chmod +x "$tmp/job"
+
+sock="$tmp/tmux.sock"
+tmux_() {
+	tmux -S "$sock" "$@"
+}
+stop_tmux() {
+	tmux_ kill-server 2>/dev/null
+	cleanup
+}
+trap stop_tmux EXIT
+
+# An interactive shell has job control: ^Z and fg.
+tmux_ new-session -d -x 160 -y 40 "env PS1='$ ' bash --norc --noprofile -i"
+tmux_ send-keys "$tmp/job" Enter
+
+wait_for_file "$tmp/cmd.pid"
+check "latt measures in a tmux pane" wait_until measured
+lp=$(cat "$tmp/latt.pid")
+cmd=$(cat "$tmp/cmd.pid")
+
+tmux_ send-keys C-z
+check "^Z stops latt, its clients and every process of the command's group" \
+	wait_until all_stopped
+check "... the shell says the job stopped" \
+	wait_until sh -c "tmux -S '$sock' capture-pane -p | grep -q Stopped"
+n=$(ticks)
+# The stop lasts 2 s: the time it must leave out.
+sleep 2
+is "$(ticks)" "$n" "... the command does not run while latt is stopped"
+check "... nor do the clients and latt" all_stopped
+
+tmux_ send-keys fg Enter
+check "fg: the command runs again" wait_until ticked "$n"
+check "... latt ends" wait_until exited "$lp"
+t1=$(date +%s.%N)
+t0=$(cat "$tmp/t0")
+
+stopped=$(value Stopped)
+check "the report says latt was stopped by SIGTSTP" \
+	grep -Eq "^	Stopped		 *[0-9.]+ s by SIGTSTP" "$tmp/out"
+check "... for at least the 2 s it was kept stopped" \
+	awk -v s="$stopped" 'BEGIN { exit !(s >= 2) }'
+is "$(field Status)" "complete (duration reached)" "... and the run is complete"
+duration=$(value Duration)
+check "-t 3 left the stopped time out: wall time >= 3 s + stopped" \
+	awk -v a="$t0" -v b="$t1" -v s="$stopped" 'BEGIN { exit !(b - a >= 3 + s) }'
+check "... and so does Duration: Duration + stopped <= wall time" \
+	awk -v a="$t0" -v b="$t1" -v s="$stopped" -v d="$duration" \
+	'BEGIN { exit !(d + s <= b - a + 0.002) }'
+is "$(getj stopped_by)" SIGTSTP "JSON: stopped_by SIGTSTP"
+is "$(getj stops)" 1 "JSON: stops 1"
+ns=$(getj stopped_ns)
+check "JSON: stopped_ns is the report's" \
+	awk -v n="$ns" -v s="$stopped" 'BEGIN { d = n / 1e9 - s; exit !(d < 0.001 && d > -0.001) }'
+check "JSON: the stop is not in the waker's lateness" \
+	awk -v m="$(getj waker_late.max_ns)" -v n="$ns" 'BEGIN { exit !(m + 0 < n) }'
+check "JSON: nor in the samples" \
+	awk -v m="$(getj wakeup.max_ns)" -v n="$ns" 'BEGIN { exit !(m + 0 < n) }'
+tmux_ kill-server 2>/dev/null
+
+# SIGSTOP: latt alone stops; the command runs on; the SIGCONT tells.
+rm -f "$tmp/cmd.pid" "$tmp/ticks"
+: >"$tmp/err"
+$sigdefault "$latt" -c2 -s1 -S3 -t 2 -i 0.2 -- "$tmp/cmd" >"$tmp/out" \
+	2>"$tmp/err" &
+lp=$!
+wait_for_file "$tmp/cmd.pid"
+wait_until measured
+kill -STOP "$lp"
+wait_until in_state "$lp" T
+n=$(ticks)
+check "SIGSTOP: the command runs on (it cannot be caught)" \
+	wait_until ticked "$((n + 2))"
+kill -CONT "$lp"
+wait "$lp"
+is "$?" 0 "... latt, continued, exits 0"
+check "... and says it was stopped by SIGSTOP" \
+	grep -Eq "^	Stopped		 *[0-9.]+ s by SIGSTOP" "$tmp/out"
+is "$(field Status)" "complete (duration reached)" "... the run complete"
