@@ -596,17 +596,6 @@ static void start_trace(struct latt_waker *w, struct latt_trace *t)
 		 t->name);
 }
 
-int latt_waker_arm_deadline(struct latt_waker *w)
-{
-	uint64_t due, now = latt_mono_ns();
-
-	if (!w->cfg->duration_ns)
-		return 0;
-	due = w->run_start_ns + w->cfg->duration_ns + w->stopped_ns;
-	/* A timer of 0 would be disarmed: 1 ns is due at once. */
-	return arm_timer(w->deadline_fd, due > now ? due - now : 1);
-}
-
 int latt_waker_run(struct latt_waker *w)
 {
 	uint64_t now = latt_mono_ns(), due;

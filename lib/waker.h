@@ -205,7 +205,8 @@ struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid);
 
 /*
  * Arm the deadline of -t for the run's start plus the duration plus the
- * time latt was stopped; nothing without -t (waker.c).  0 or -errno.
+ * time latt was stopped; nothing without -t (waker-job.c).  0 or
+ * -errno.
  */
 int latt_waker_arm_deadline(struct latt_waker *w);
 
