@@ -100,6 +100,8 @@ struct latt_client {
 	atomic_int state;		/* enum latt_thread_state */
 	struct latt_client_failure fail;
 	int exit_error;			/* 0 for the hang-up, or -errno */
+	bool abandoned;			/* it never left: left running, with
+					   all it uses, until latt exits */
 };
 
 /* What every client of a run shares. */

@@ -18,6 +18,15 @@
 #include "knobs.h"
 #include "waker.h"
 
+/*
+ * What the clients read all run: on the heap, since a thread client that
+ * never left (lib/waker.h) still reads it after the run.
+ */
+struct client_share {
+	struct latt_client_cfg cfg;
+	struct latt_clock clock;
+};
+
 /* Everything one run holds, so that one path can undo it all. */
 struct run {
 	struct latt_session *s;
@@ -27,7 +36,7 @@ struct run {
 	struct latt_client_slot *slots;
 	struct latt_client *clients;
 	struct latt_answer *answer;
-	struct latt_client_cfg ccfg;	/* thread clients read it all run */
+	struct client_share *share;
 	struct latt_knobs knobs;
 	struct latt_cgroup cgroup;
 	bool have_cgroup;
@@ -112,8 +121,9 @@ static int start_clients(struct run *run)
 	struct rlimit rl;
 	int ret;
 
-	run->ccfg = (struct latt_client_cfg){
-		.clock = &run->clock,
+	run->share->clock = run->clock;
+	run->share->cfg = (struct latt_client_cfg){
+		.clock = &run->share->clock,
 		.work_bytes = c->work_bytes,
 		.sched = &c->client,
 		.answer = run->answer,
@@ -123,7 +133,7 @@ static int start_clients(struct run *run)
 		.sigmask = &run->s->child_mask,
 		.ignore = &run->s->stops,
 	};
-	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->ccfg);
+	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->share->cfg);
 	/*
 	 * fork() and pthread_create() say EAGAIN when the user's processes
 	 * (threads included) reach RLIMIT_NPROC: name the limit, as the
@@ -315,7 +325,8 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	run.slots = latt_client_slots_map(cfg->clients);
 	run.clients = calloc(cfg->clients, sizeof(*run.clients));
 	run.answer = latt_answer_open();
-	if (!run.slots || !run.clients || !run.answer) {
+	run.share = malloc(sizeof(*run.share));
+	if (!run.slots || !run.clients || !run.answer || !run.share) {
 		setup_failed(&run, -ENOMEM, "memory for %u clients",
 			     cfg->clients);
 		goto out;
@@ -365,7 +376,11 @@ out_system:
 	}
 out:
 	latt_result_finish(r);
+	/* A thread client left running uses all of these till latt exits. */
+	if (run.w.abandoned)
+		return;
 	latt_answer_close(run.answer);
 	free(run.clients);
+	free(run.share);
 	latt_client_slots_unmap(run.slots, cfg->clients);
 }

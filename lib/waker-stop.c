@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -79,6 +80,47 @@ static void stop_target(struct latt_waker *w)
 	wait_until(w, LATT_KILL_WAIT_NS, target_gone);
 }
 
+/*
+ * Thread clients that have not left, as long after the hang-up as a
+ * process client gets before latt gives up on it: a thread cannot be
+ * killed alone, so it is left running (it shares latt's memory: what it
+ * uses is left to it) until latt exits, which the failed run makes the
+ * next thing latt does.  Named on stderr and in the run's status.
+ */
+static void abandon_threads(struct latt_waker *w)
+{
+	struct latt_result *r = w->r;
+	const struct latt_client *first = NULL;
+	unsigned int i;
+
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		if (c->reaped || !c->is_thread)
+			continue;
+		pthread_detach(c->thread);
+		c->abandoned = true;
+		w->abandoned++;
+		if (!first)
+			first = c;
+	}
+	if (!first)
+		return;
+	fprintf(stderr, "latt: client %u (tid %d)%s has not left %.0f s after "
+		"the hang-up (stuck in its work, or stopped): a thread cannot "
+		"be stopped alone, so it runs on until latt exits\n",
+		first->id + 1, (int)first->pid, w->abandoned > 1 ?
+		" and others" : "",
+		(double)(LATT_CLIENT_EXIT_NS + LATT_KILL_WAIT_NS) / 1e9);
+	if (r->stop != LATT_STOP_DURATION && r->stop != LATT_STOP_TARGET)
+		return;
+	r->stop = LATT_STOP_ERROR;
+	r->error = 0;
+	snprintf(r->what, sizeof(r->what), "client %u (tid %d)%s did not "
+		 "leave at the end", first->id + 1, (int)first->pid,
+		 w->abandoned > 1 ? " and others" : "");
+}
+
 static void stop_clients(struct latt_waker *w)
 {
 	unsigned int i;
@@ -92,15 +134,7 @@ static void stop_clients(struct latt_waker *w)
 			kill(w->clients[i].pid, SIGKILL);
 	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone) || !w->cfg->threads)
 		return;
-	/*
-	 * A thread cannot be killed alone, and it shares this run's memory:
-	 * it was hung up on, so wait for it to see that and leave.
-	 */
-	fprintf(stderr, "latt: %u client threads have not left; waiting for "
-		"them (a thread cannot be stopped alone)\n",
-		w->nclients - w->nreaped);
-	while (!wait_until(w, LATT_KILL_WAIT_NS, clients_gone))
-		;
+	abandon_threads(w);
 }
 
 /*

@@ -681,8 +681,12 @@ void latt_waker_destroy(struct latt_waker *w)
 {
 	unsigned int i;
 
+	/* An abandoned thread still reads its channel, and may notify. */
 	for (i = 0; i < w->nclients; i++)
-		latt_wake_close(&w->clients[i].chan);
+		if (!w->clients[i].abandoned)
+			latt_wake_close(&w->clients[i].chan);
+	if (w->abandoned)
+		w->notify_fd = -1;
 	if (w->epfd >= 0)
 		close(w->epfd);
 	if (w->sleep_fd >= 0)

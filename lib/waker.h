@@ -59,6 +59,7 @@ struct latt_waker {
 					   the last has answered */
 	bool timer_fired;
 	bool stopping;			/* in latt_waker_finish() */
+	unsigned int abandoned;		/* thread clients that never left */
 	bool warming;			/* samples are still dropped */
 	uint64_t warm_end_ns;
 	uint64_t planned_ns;		/* when this cycle's sleep should end */
@@ -149,7 +150,12 @@ int latt_waker_run(struct latt_waker *w);
  * Stop the target (SIGTERM to its group, SIGKILL after the grace period),
  * hang up on the clients (SIGKILL for any that does not leave within a
  * second), stop the target's descendants that left its group the same
- * way as the group, and reap all of them.  Then record the wakeups that
+ * way as the group, and reap all of them.  A thread client cannot be
+ * killed alone: one still there LATT_CLIENT_EXIT_NS + LATT_KILL_WAIT_NS
+ * after the hang-up (stuck in its work, or stopped by a debugger) is
+ * abandoned: named on stderr, left running until latt exits, and the run
+ * failed (w->abandoned; latt_waker_destroy() then leaves it its channel
+ * and eventfd, and the run its memory).  Then record the wakeups that
  * never ran (see above), and what the result still lacks (how long it
  * measured, the dead client's end, the traces).  A SIGINT arriving now is
  * ignored, so the report is not lost.

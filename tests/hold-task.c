@@ -11,10 +11,11 @@
  * task cannot tell it from being starved.  "held" on standard output
  * says the task is stopped; at the end of standard input it is let go.
  * Exits 0, 1 when the task could not be held (no right to trace it:
- * the caller skips), 2 on a usage error.  Should the task die meanwhile,
- * it just ends.
+ * the caller skips), 2 on a usage error.  Should the task die meanwhile
+ * (its process ended), it reaps it and ends.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,20 @@ int main(int argc, char **argv)
 	}
 	printf("held\n");
 	fflush(stdout);
-	while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-		;
+	for (;;) {
+		struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+
+		/*
+		 * A task killed while traced is a zombie until its tracer
+		 * reaps it, and its process cannot be reaped before: reap.
+		 */
+		if (waitpid(tid, &st, __WALL | WNOHANG) == tid &&
+		    (WIFEXITED(st) || WIFSIGNALED(st)))
+			return 0;
+		if (poll(&pfd, 1, 50) > 0 &&
+		    read(STDIN_FILENO, buf, sizeof(buf)) <= 0)
+			break;
+	}
 	ptrace(PTRACE_DETACH, tid, NULL, NULL);
 	return 0;
 }
