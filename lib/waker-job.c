@@ -16,8 +16,10 @@
  * SIGSTOP cannot be caught: latt stops alone, and the command and the
  * clients run on.  The SIGCONT that continues it is the first latt knows
  * of it.  The time latt was kept from its work is then counted as
- * stopped: from the later of the end of its sleep and the moment the
- * waker last began to wait (the stop came after that), to the SIGCONT.
+ * stopped, to the SIGCONT: when the stop cut a wait short, from the later
+ * of the wait's start and the end of its sleep; when it came as latt ran
+ * (its next wait found the SIGCONT), from the start of the wait before,
+ * an upper bound.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -121,16 +123,45 @@ void latt_waker_job_stop(struct latt_waker *w)
 		stopped(w, t1 - t0, SIGTSTP);
 }
 
+void latt_waker_idle(struct latt_waker *w, uint64_t now)
+{
+	w->resumed = w->interrupted;
+	/* An interrupted wait goes on: it began when it began. */
+	if (w->resumed)
+		return;
+	w->prev_idle_ns = w->idle_ns;
+	w->idle_ns = now;
+}
+
+void latt_waker_waited(struct latt_waker *w, int ret)
+{
+	w->interrupted = ret < 0 && errno == EINTR;
+}
+
 void latt_waker_continued(struct latt_waker *w)
 {
-	uint64_t now = latt_mono_ns(), since = w->idle_ns;
+	uint64_t now = latt_mono_ns(), since;
 
 	/* Before measuring, a stop costs nothing but time. */
 	if (!w->run_start_ns)
 		return;
-	/* Sleeping, latt was not late before its sleep should end. */
-	if (w->planned_ns > since)
-		since = w->planned_ns;
+	if (w->resumed) {
+		/*
+		 * Stopped while it waited: after that wait began, and
+		 * sleeping, latt was not late before its sleep should end.
+		 */
+		since = w->idle_ns;
+		if (w->planned_ns > since)
+			since = w->planned_ns;
+	} else {
+		/*
+		 * Stopped while it ran (the SIGCONT was there when it began
+		 * this wait): after it began the wait before.
+		 */
+		since = w->prev_idle_ns;
+	}
+	if (since < w->run_start_ns)
+		since = w->run_start_ns;
 	if (now > since)
 		stopped(w, now - since, SIGSTOP);
 }

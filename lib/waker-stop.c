@@ -45,11 +45,9 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		now = latt_mono_ns();
 		if (now >= end)
 			return false;
-		if (!w->interrupted)
-			w->idle_ns = now;
-		w->interrupted = poll(pfd, w->notify_fd >= 0 ? 2 : 1,
-				      (int)((end - now) / 1000000) + 1) < 0 &&
-				 errno == EINTR;
+		latt_waker_idle(w, now);
+		latt_waker_waited(w, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
+					  (int)((end - now) / 1000000) + 1));
 	}
 }
 

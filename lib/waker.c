@@ -284,10 +284,9 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	 * With every signal blocked, only a stop (SIGSTOP) interrupts the
 	 * wait: the waker has been idle since the wait before.
 	 */
-	if (!w->interrupted)
-		w->idle_ns = latt_mono_ns();
+	latt_waker_idle(w, latt_mono_ns());
 	n = epoll_wait(w->epfd, ev, 64, timeout_ms);
-	w->interrupted = n < 0 && errno == EINTR;
+	latt_waker_waited(w, n);
 	if (n < 0) {
 		if (errno != EINTR)
 			set_error(w, LATT_STOP_ERROR, -errno);

@@ -97,7 +97,9 @@ struct latt_waker {
 	uint64_t ctxt_start, ctxt_end;
 	/* job control (waker-job.c): latt stopped by SIGTSTP or SIGSTOP */
 	uint64_t idle_ns;		/* when the waker last began to wait */
-	bool interrupted;		/* ... and a stop interrupted it */
+	uint64_t prev_idle_ns;		/* ... and the time before that */
+	bool interrupted;		/* a stop interrupted that wait */
+	bool resumed;			/* ... the wait before this one */
 	uint64_t stopped_ns;		/* latt stopped, in all */
 	uint64_t stopped_warm_ns;	/* ... of that, before measuring */
 	uint64_t stopped_end_ns;	/* ... until measuring ended */
@@ -225,10 +227,18 @@ void latt_waker_job_stop(struct latt_waker *w);
 
 /*
  * SIGCONT came while latt was not stopping itself: it may have been
- * stopped by SIGSTOP, which cannot be caught; leave the time since it
- * last waited out as stopped (waker-job.c).
+ * stopped by SIGSTOP, which cannot be caught; leave the time it was kept
+ * from its work out as stopped (waker-job.c).
  */
 void latt_waker_continued(struct latt_waker *w);
+
+/*
+ * Around every wait of the waker: note when it began (@now), and
+ * whether a stop cut it short (the wait's return @ret < 0 with EINTR:
+ * every signal is blocked, so only a stop interrupts it) (waker-job.c).
+ */
+void latt_waker_idle(struct latt_waker *w, uint64_t now);
+void latt_waker_waited(struct latt_waker *w, int ret);
 
 /* The live line's period is up: print it (waker-live.c). */
 void latt_waker_live_tick(struct latt_waker *w);
