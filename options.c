@@ -47,6 +47,7 @@ enum {
 	OPT_CLOCK,
 	OPT_THREADS,
 	OPT_FAIL_ABOVE,
+	OPT_FAIL_BELOW,
 	OPT_PER_CLIENT,
 	OPT_HIST,
 	OPT_JSON,
@@ -85,6 +86,7 @@ static const struct option fixed_opts[] = {
 	{ "kernel-view", no_argument,       NULL, OPT_KERNEL_VIEW },
 	{ "force",       no_argument,       NULL, OPT_FORCE },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
+	{ "fail-below",  required_argument, NULL, OPT_FAIL_BELOW },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
 	{ "json",        required_argument, NULL, OPT_JSON },
@@ -301,10 +303,12 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 					      "10ms to 1h");
 		break;
 	case OPT_FAIL_ABOVE:
-		if (latt_limit_parse(arg, o->limits, LATT_LIMITS_MAX,
-				     &o->nlimits, err, sizeof(err)))
-			usage_error("invalid --fail-above value '%s': %s", arg,
-				    err);
+	case OPT_FAIL_BELOW:
+		if (latt_limit_parse(arg, c == OPT_FAIL_BELOW, o->limits,
+				     LATT_LIMITS_MAX, &o->nlimits, err,
+				     sizeof(err)))
+			usage_error("invalid --%s value '%s': %s", optname(c),
+				    arg, err);
 		break;
 	case OPT_JSON:
 		if (!*arg)
@@ -464,7 +468,6 @@ check:
 static void parse_options(struct latt_opts *o, int argc, char **argv)
 {
 	struct latt_run_cfg *b = &o->base;
-	size_t i;
 
 	memset(o, 0, sizeof(*o));
 	latt_config_init(b);
@@ -498,15 +501,6 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 	}
 	if (!b->cmd_argc && !b->duration_ns)
 		b->duration_ns = 10 * LATT_NSEC_PER_SEC;
-	/* A limit's metric is one of every output's. */
-	latt_metrics_init(&o->metrics);
-	for (i = 0; i < o->nlimits; i++) {
-		int k = latt_metrics_add(&o->metrics, &o->limits[i].metric);
-
-		if (k < 0)
-			usage_error("too many metrics in --fail-above");
-		o->limits[i].index = (size_t)k;
-	}
 	if (b->cmd_argc) {
 		b->cmd_display = latt_target_display(b->cmd_argc, b->cmd_argv);
 		if (!b->cmd_display)
@@ -610,11 +604,52 @@ static void check_conflicts(struct latt_opts *o)
 			    "same file (- is the standard output)");
 }
 
+/*
+ * The metrics of every output: latt's, the percentiles the limits name,
+ * then the command's own of every configuration, each named once, with
+ * one direction.  Then the limits that name those.
+ */
+static void make_metrics(struct latt_opts *o)
+{
+	struct latt_metric m;
+	char err[256];
+	size_t i, j;
+	int k;
+
+	latt_metrics_init(&o->metrics);
+	for (i = 0; i < o->nlimits; i++) {
+		if (o->limits[i].metric.kind == LATT_MK_TARGET)
+			continue;
+		k = latt_metrics_add(&o->metrics, &o->limits[i].metric);
+		if (k < 0)
+			usage_error("too many metrics in --fail-above");
+		o->limits[i].index = (size_t)k;
+	}
+	for (i = 0; i < o->ncfgs; i++) {
+		for (j = 0; j < o->cfgs[i].ntm; j++) {
+			latt_metric_target(&o->cfgs[i].tm[j], &m);
+			k = latt_metrics_add(&o->metrics, &m);
+			if (k < 0)
+				usage_error("too many metrics: at most %d in "
+					    "all", LATT_METRICS_MAX);
+			if (o->metrics.m[k].better != m.better)
+				usage_error("--target-metric %s is higher-"
+					    "better in one configuration and "
+					    "lower-better in another: one name, "
+					    "one direction", m.name);
+		}
+	}
+	if (latt_limit_resolve(o->limits, o->nlimits, &o->metrics, err,
+			       sizeof(err)))
+		usage_error("%s", err);
+}
+
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)
 {
 	parse_options(o, argc, argv);
 	check_conflicts(o);
 	o->cfgs = make_configs(o, &o->ncfgs);
+	make_metrics(o);
 	o->sweep = o->ncfgs > 1 || o->runs > 1;
 }
 

@@ -41,8 +41,21 @@ void latt_metrics_init(struct latt_metric_list *ml)
 static bool same_metric(const struct latt_metric *a,
 			const struct latt_metric *b)
 {
-	return a->kind == b->kind && (a->kind != LATT_MK_PCT ||
-				      a->pct == b->pct);
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == LATT_MK_TARGET)
+		return !strcmp(a->name, b->name);
+	return a->kind != LATT_MK_PCT || a->pct == b->pct;
+}
+
+void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = LATT_MK_TARGET;
+	m->unit = LATT_MU_VALUE;
+	m->better = tm->higher ? LATT_BETTER_HIGHER : LATT_BETTER_LOWER;
+	snprintf(m->name, sizeof(m->name), "%s", tm->name);
+	snprintf(m->head, sizeof(m->head), "%s", tm->name);
 }
 
 int latt_metric_parse(const char *name, struct latt_metric *m)
@@ -97,7 +110,8 @@ double latt_metric_print_value(const struct latt_metric *m, double v)
 
 int latt_metric_prec(const struct latt_metric *m)
 {
-	return m->unit == LATT_MU_NS ? 1 : m->unit == LATT_MU_S ? 2 : 0;
+	return m->unit == LATT_MU_NS ? 1 :
+	       m->unit == LATT_MU_S || m->unit == LATT_MU_VALUE ? 2 : 0;
 }
 
 const char *latt_metric_unit_name(const struct latt_metric *m)
@@ -135,6 +149,23 @@ char *latt_metric_cell(const struct latt_metric *m, double v, bool ratio,
 	return buf;
 }
 
+void latt_metric_legend(FILE *f, const struct latt_metric_list *ml)
+{
+	bool first = true;
+	size_t i;
+
+	for (i = 0; i < ml->n; i++) {
+		const struct latt_metric *m = &ml->m[i];
+
+		if (m->kind != LATT_MK_TARGET)
+			continue;
+		fprintf(f, "%s%s: the command's own figure (--target-metric), "
+			"%s is better\n", first ? "\n" : "", m->name,
+			m->better == LATT_BETTER_HIGHER ? "higher" : "lower");
+		first = false;
+	}
+}
+
 /*
  * @v as the JSON document writes it, with one decimal: a run seen here
  * and the same run read back by latt compare give the same values.
@@ -161,6 +192,7 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	const struct latt_series *w = &r->wake;
 	bool measured = latt_result_measured(r);
 	bool tgt = measured && r->has_target && r->stop != LATT_STOP_NOEXEC;
+	size_t i;
 
 	memset(v, 0, sizeof(*v));
 	v->complete = measured && !latt_result_exit_status(r);
@@ -177,6 +209,12 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 			  tv_ns(&r->target_ru.ru_stime)) / 1e9 : NAN;
 	v->cs_rate = measured && r->has_ctxt && r->elapsed_ns ?
 		     as_written(r->ctxt_rate) : NAN;
+	for (i = 0; r->tm_read && i < r->cfg.ntm; i++) {
+		v->tm_name[i] = r->cfg.tm[i].name;
+		v->tm_value[i] = measured && r->tm[i].matches ?
+				 r->tm[i].value : NAN;
+	}
+	v->ntm = i;
 }
 
 /* The sample of rank @rank, as the histogram tells it, within min..max. */
@@ -211,6 +249,17 @@ static void percentile(const struct latt_run_view *v, double p,
 	out->hi = at_rank(v, b);
 }
 
+/* The command's figure @name in @v: NaN when it has none. */
+static double target_value(const struct latt_run_view *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < v->ntm; i++)
+		if (v->tm_name[i] && !strcmp(v->tm_name[i], name))
+			return v->tm_value[i];
+	return NAN;
+}
+
 void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 		    struct latt_value *out)
 {
@@ -228,6 +277,9 @@ void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 		return;
 	case LATT_MK_CS_RATE:
 		out->v = v->cs_rate;
+		return;
+	case LATT_MK_TARGET:
+		out->v = target_value(v, m->name);
 		return;
 	default:
 		break;
@@ -268,6 +320,10 @@ void latt_agg_run(const struct latt_metric_list *ml,
 	out->count = v->count;
 	for (i = 0; i < ml->n; i++)
 		latt_agg_value(&ml->m[i], v, &out->val[i]);
+	/* A metric added to the list later (latt compare) has none here. */
+	for (; i < LATT_METRICS_MAX; i++)
+		out->val[i].v = out->val[i].lo = out->val[i].hi =
+			out->val[i].spread = NAN;
 }
 
 static int cmp_double(const void *a, const void *b)

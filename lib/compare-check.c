@@ -13,6 +13,7 @@
 
 #include "latt/escape.h"
 #include "latt/hist.h"
+#include "latt/tmetric.h"
 #include "compare-check.h"
 
 void cmp_fail(struct cmp_reader *rd, const char *fmt, ...)
@@ -267,8 +268,77 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 	}
 }
 
+/*
+ * The command's figures of a run (target.metrics; a document of a latt
+ * before them has none), into @view, each a metric of @ml: added to it
+ * when it is new, with the direction it had before.
+ */
+static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
+			  struct latt_metric_list *ml,
+			  struct latt_run_view *view)
+{
+	struct latt_tmetric tm;
+	struct latt_metric m;
+	jobj *a, *e;
+	char where[192], spec[64], why[256], *name, *better;
+	size_t i, n;
+	int k;
+
+	if (!json_object_object_get_ex(t, "metrics", &a))
+		return;
+	a = cmp_field(rd, t, at, "metrics", json_type_array, false);
+	if (rd->failed)
+		return;
+	n = json_object_array_length(a);
+	if (n > LATT_TMETRICS_MAX) {
+		cmp_fail(rd, "%s.metrics has %zu figures, more than latt makes "
+			 "(%d)", at, n, LATT_TMETRICS_MAX);
+		return;
+	}
+	for (i = 0; i < n && !rd->failed; i++) {
+		snprintf(where, sizeof(where), "%s.metrics[%zu]", at, i);
+		e = json_object_array_get_idx(a, i);
+		if (!json_object_is_type(e, json_type_object)) {
+			cmp_fail(rd, "%s is not an object", where);
+			return;
+		}
+		name = cmp_str(rd, e, where, "name", false);
+		better = cmp_str(rd, e, where, "better", false);
+		cmp_num_field(rd, e, where, "value", -1e300, 1e300, false,
+			      true, &view->tm_value[i]);
+		if (!rd->failed && (strcmp(better, "higher") &&
+				    strcmp(better, "lower")))
+			cmp_fail(rd, "%s.better is neither higher nor lower",
+				 where);
+		snprintf(spec, sizeof(spec), "%s%c=(x)", name ? name : "",
+			 better && !strcmp(better, "higher") ? '+' : '-');
+		if (!rd->failed && (strlen(name) > LATT_TMETRIC_NAME_MAX ||
+				    latt_tmetric_parse(spec, &tm, why,
+						       sizeof(why))))
+			cmp_fail(rd, "%s.name is not a name latt gives a "
+				 "target metric", where);
+		if (!rd->failed) {
+			latt_metric_target(&tm, &m);
+			k = latt_metrics_add(ml, &m);
+			if (k < 0)
+				cmp_fail(rd, "more than %d metrics in all",
+					 LATT_METRICS_MAX);
+			else if (ml->m[k].better != m.better)
+				cmp_fail(rd, "%s: %s is %s-better here, but "
+					 "not where it was met first", where,
+					 tm.name, better);
+			/* The name lives on in the list. */
+			if (k >= 0)
+				view->tm_name[i] = ml->m[k].name;
+		}
+		free(name);
+		free(better);
+	}
+	view->ntm = rd->failed ? 0 : n;
+}
+
 void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
-		  const struct latt_metric_list *ml,
+		  struct latt_metric_list *ml,
 		  struct latt_hist *scratch, struct latt_cmp_run *run)
 {
 	struct latt_run_view view = { .hist = scratch };
@@ -340,6 +410,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
 		cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
 		view.cpu_s = ((double)a + (double)b) / 1e9;
+		read_tmetrics(rd, t, where, ml, &view);
 	}
 	if (rd->failed)
 		return;

@@ -85,9 +85,11 @@ bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
  * Run @o into @run, checked; then seen as latt sees a run of its own
  * (include/latt/aggregate.h), its histogram rebuilt in @scratch, and
  * every metric of @ml taken from it by the rules of latt's own outputs.
+ * The command's own figures (--target-metric) it has are added to @ml
+ * as they are met.
  */
 void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
-		  const struct latt_metric_list *ml,
+		  struct latt_metric_list *ml,
 		  struct latt_hist *scratch, struct latt_cmp_run *run);
 
 #endif /* LATT_COMPARE_CHECK_H */

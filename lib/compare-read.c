@@ -96,7 +96,7 @@ static void read_parameters(struct cmp_reader *rd, jobj *par, const char *at,
 }
 
 static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
-		     const struct latt_metric_list *ml,
+		     struct latt_metric_list *ml,
 		     struct latt_hist *scratch, struct latt_cmp_cfg *c)
 {
 	jobj *runs, *par;
@@ -287,7 +287,7 @@ static void read_system(struct cmp_reader *rd, jobj *doc,
 }
 
 int latt_cmp_read(struct latt_cmp_file *f, const char *path,
-		  const struct latt_metric_list *ml, char *err, size_t len)
+		  struct latt_metric_list *ml, char *err, size_t len)
 {
 	struct cmp_reader rd = { .err = err, .len = len };
 	struct latt_hist *scratch = NULL;

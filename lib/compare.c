@@ -289,6 +289,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		fprintf(out, " %4s", "");
 		cells(out, ml, &rows[i].agg, &rows[0].agg, "", &noise);
 	}
+	latt_metric_legend(out, ml);
 	latt_report_marks(out, few, noise);
 	free(rows);
 	if (fflush(out) || ferror(out))

@@ -27,7 +27,7 @@ enum field {
 	F_MECHANISM, F_THREADS,
 	F_POLICY, F_PRIORITY, F_NICE, F_CPUS, F_NODE, F_SLICE,
 	F_RUNTIME, F_DEADLINE, F_PERIOD,
-	F_CGROUP, F_WEIGHT,
+	F_CGROUP, F_WEIGHT, F_METRIC,
 	F_AUTOGROUP, F_DMA_LATENCY, F_FEATURES, F_PREEMPT, F_SCHEDULER,
 };
 
@@ -60,6 +60,7 @@ static const struct setting settings[] = {
 	{ "target-node",	T_TARGET, F_NODE },
 	{ "target-cgroup",	T_TARGET, F_CGROUP },
 	{ "target-weight",	T_TARGET, F_WEIGHT },
+	{ "target-metric",	T_TARGET, F_METRIC },
 	{ "autogroup",		T_SYSTEM, F_AUTOGROUP },
 	{ "dma-latency",	T_SYSTEM, F_DMA_LATENCY },
 	{ "features",		T_SYSTEM, F_FEATURES },
@@ -190,6 +191,32 @@ static bool in_list(const char *s, const char *const *list)
 	return false;
 }
 
+/*
+ * A target metric: a new one, or one of the same name replaced (a
+ * configuration's own expression for the command line's metric).
+ */
+static int set_metric(struct latt_run_cfg *c, const char *val, char *err,
+		      size_t len)
+{
+	struct latt_tmetric tm;
+	size_t i;
+	int ret;
+
+	ret = latt_tmetric_parse(val, &tm, err, len);
+	if (ret)
+		return ret;
+	for (i = 0; i < c->ntm; i++)
+		if (!strcmp(c->tm[i].name, tm.name))
+			break;
+	if (i == LATT_TMETRICS_MAX)
+		return latt_err(-EINVAL, err, len, "at most %d target metrics",
+				LATT_TMETRICS_MAX);
+	c->tm[i] = tm;
+	if (i == c->ntm)
+		c->ntm++;
+	return 0;
+}
+
 static int set_field(struct latt_run_cfg *c, const struct setting *st,
 		     const char *val, char *err, size_t len)
 {
@@ -270,6 +297,8 @@ static int set_field(struct latt_run_cfg *c, const struct setting *st,
 		if (!ret)
 			c->target_weight = (unsigned int)v;
 		return ret;
+	case F_METRIC:
+		return set_metric(c, val, err, len);
 	case F_AUTOGROUP:
 		if (strcmp(val, "0") && strcmp(val, "1"))
 			return latt_err(-EINVAL, err, len, "expected 0 or 1");
@@ -413,7 +442,8 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 			return latt_err(-EINVAL, err, len, "unknown key '%s' "
 					"(keys are the settings' long options "
 					"without the dashes)", key);
-		if (seen & (1ULL << (st - settings)))
+		/* Metrics are many; every other key is one value. */
+		if (st->field != F_METRIC && (seen & (1ULL << (st - settings))))
 			return latt_err(-EINVAL, err, len, "%s is given twice",
 					key);
 		seen |= 1ULL << (st - settings);
@@ -456,6 +486,9 @@ int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len)
 		return latt_err(-EINVAL, err, len, "target-cgroup and "
 				"target-weight do not go together: "
 				"target-weight makes a cgroup of its own");
+	if (c->ntm && !c->cmd_argc)
+		return latt_err(-EINVAL, err, len, "--target-metric reads the "
+				"command's output: give a command to run");
 	if ((c->target_cgroup || c->target_weight ||
 	     !latt_sched_empty(&c->target)) && !c->cmd_argc)
 		return latt_err(-EINVAL, err, len, "target settings need a "
@@ -522,6 +555,9 @@ static const char *format_field(const struct latt_run_cfg *c,
 	case F_WEIGHT:
 		if (c->target_weight)
 			snprintf(buf, len, "%u", c->target_weight);
+		return buf;
+	case F_METRIC:
+		/* What is measured, not a setting: the reports name them. */
 		return buf;
 	case F_AUTOGROUP:
 		if (c->system.autogroup >= 0)

@@ -85,6 +85,39 @@ static uint64_t tv_ns(const struct timeval *tv)
 	       (uint64_t)tv->tv_usec * 1000;
 }
 
+/* @v as it was read: the shortest text that reads back as @v. */
+static void exact(FILE *f, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	if (strtod(buf, NULL) != v)
+		snprintf(buf, sizeof(buf), "%.17g", v);
+	fprintf(f, ",%s", buf);
+}
+
+/*
+ * The command's figures (--target-metric), a column each after the
+ * fixed ones, named as the metrics: empty where this run has none.
+ */
+static void tmetric_cells(FILE *f, const struct latt_metric_list *ml,
+			  const struct latt_result *r)
+{
+	size_t m, i;
+
+	for (m = 0; m < ml->n; m++) {
+		if (ml->m[m].kind != LATT_MK_TARGET)
+			continue;
+		for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
+			if (!strcmp(r->cfg.tm[i].name, ml->m[m].name))
+				break;
+		if (r->tm_read && i < r->cfg.ntm && r->tm[i].matches)
+			exact(f, r->tm[i].value);
+		else
+			fputc(',', f);
+	}
+}
+
 static void row(FILE *f, const struct latt_doc *d,
 		const struct latt_result *r)
 {
@@ -152,6 +185,7 @@ static void row(FILE *f, const struct latt_doc *d,
 	set = latt_config_format(&r->cfg, NULL);
 	text(f, set ? set : "(out of memory)");
 	free(set);
+	tmetric_cells(f, d->metrics, r);
 	fputc('\n', f);
 }
 
@@ -159,7 +193,11 @@ int latt_csv_write(FILE *f, const struct latt_doc *d)
 {
 	size_t i, j;
 
-	fprintf(f, "%s\n", header);
+	fprintf(f, "%s", header);
+	for (i = 0; i < d->metrics->n; i++)
+		if (d->metrics->m[i].kind == LATT_MK_TARGET)
+			fprintf(f, ",%s", d->metrics->m[i].name);
+	fputc('\n', f);
 	/* Configurations in order, their runs in order. */
 	for (i = 0; i < d->ncfgs; i++)
 		for (j = 0; j < d->n; j++)

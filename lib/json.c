@@ -291,6 +291,31 @@ static jobj *load_obj(const struct latt_result *r)
 	return o;
 }
 
+static jobj *metric_num(double v);
+
+/* --target-metric: each figure the command's output gave, or null. */
+static jobj *tmetrics_arr(const struct latt_result *r)
+{
+	jobj *a = json_object_new_array(), *e;
+	size_t i;
+
+	for (i = 0; r->tm_read && i < r->cfg.ntm; i++) {
+		const struct latt_tmetric *tm = &r->cfg.tm[i];
+		const struct latt_tmetric_value *v = &r->tm[i];
+
+		e = json_object_new_object();
+		add(e, "name", jstr(tm->name));
+		add(e, "better", jstr(latt_tmetric_better_name(tm)));
+		add(e, "mode", jstr(latt_tmetric_mode_name(tm->mode)));
+		add(e, "regex", jstr(tm->regex));
+		add(e, "value", v->matches ? metric_num(v->value) : NULL);
+		add(e, "matches", juint(v->matches));
+		add(e, "not_numbers", juint(v->other));
+		json_object_array_add(a, e);
+	}
+	return a;
+}
+
 static jobj *target_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
@@ -315,6 +340,7 @@ static jobj *target_obj(const struct latt_result *r)
 	add(o, "voluntary_cs", json_object_new_int64(r->target_ru.ru_nvcsw));
 	add(o, "involuntary_cs",
 	    json_object_new_int64(r->target_ru.ru_nivcsw));
+	add(o, "metrics", tmetrics_arr(r));
 	return o;
 }
 
@@ -522,6 +548,7 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 	static const char *const units[] = {
 		[LATT_MU_COUNT] = "count", [LATT_MU_NS] = "ns",
 		[LATT_MU_S] = "s", [LATT_MU_RATE] = "per_s",
+		[LATT_MU_VALUE] = "value",
 	};
 	jobj *o = json_object_new_object(), *arr, *e;
 	size_t m;

@@ -160,6 +160,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 				rows[i].runs);
 		fputc('\n', f);
 	}
+	latt_metric_legend(f, ml);
 	latt_report_marks(f, few, noise);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;

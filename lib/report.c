@@ -282,6 +282,36 @@ static void stopped_line(FILE *f, const struct latt_result *r)
 	     left);
 }
 
+/*
+ * The command's own figures (--target-metric): each with how it was
+ * found, or that it was not: then the run failed.
+ */
+static void target_metrics(FILE *f, const struct latt_result *r)
+{
+	size_t i;
+
+	if (!r->tm_read)
+		return;
+	for (i = 0; i < r->cfg.ntm; i++) {
+		const struct latt_tmetric *tm = &r->cfg.tm[i];
+		const struct latt_tmetric_value *v = &r->tm[i];
+		unsigned long long n = v->matches;
+
+		if (!v->matches)
+			line(f, tm->name, "%8s (never found by '%s' in the "
+			     "command's output%s%s%s: the run failed)", "-",
+			     tm->regex, v->other ? ", only non-numbers such "
+			     "as '" : "", v->other ? v->other_text : "",
+			     v->other ? "'" : "");
+		else
+			line(f, tm->name, "%8.2f (%s of %llu match%s of '%s'; "
+			     "%s is better)", v->value, tm->mode ==
+			     LATT_TMETRIC_SUM ? "the sum" : "the last", n,
+			     n == 1 ? "" : "es", tm->regex,
+			     latt_tmetric_better_name(tm));
+	}
+}
+
 int latt_report_text(FILE *f, const struct latt_doc *d,
 		     const struct latt_result *r, unsigned int extra)
 {
@@ -363,6 +393,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     latt_tv_secs(&r->target_ru.ru_stime));
 		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
 		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
+		target_metrics(f, r);
 	}
 
 	if (extra & LATT_REPORT_CLIENTS)
@@ -398,6 +429,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	struct latt_metric p99;
 	struct latt_value v;
 	char st[160], few[64] = "";
+	size_t i;
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
 	if (latt_result_measured(r))
@@ -417,6 +449,12 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
 		fprintf(f, "; command %.2f s, cpu %.2f s",
 			secs(r->target_wall_ns), r->target_cpu_s);
+	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
+		if (r->tm[i].matches)
+			fprintf(f, ", %s %.2f", r->cfg.tm[i].name,
+				r->tm[i].value);
+		else
+			fprintf(f, ", %s -", r->cfg.tm[i].name);
 	fprintf(f, "%s%s\n", latt_result_measured(r) ? "; " : "",
 		latt_esc(latt_result_status(r, st, sizeof(st))));
 }

@@ -361,7 +361,12 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 					      sizeof(st)));
 		break;
 	case LATT_EXIT_RUNTIME:
-		snprintf(buf, len, "failed: no wakeup was measured");
+		if (r->wake.stats.count && latt_result_tm_missing(r) >= 0)
+			snprintf(buf, len, "failed: the command's output never "
+				 "gave %s", r->cfg.tm[latt_result_tm_missing(
+					 r)].name);
+		else
+			snprintf(buf, len, "failed: no wakeup was measured");
 		break;
 	default:
 		if (r->stop == LATT_STOP_DURATION &&
@@ -374,6 +379,28 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 			snprintf(buf, len, "%s", latt_stop_name(r->stop));
 		break;
 	}
+	return buf;
+}
+
+/* Why a target metric is missing, for latt_result_verdict(). */
+static char *tm_verdict(const struct latt_result *r, char *buf, size_t len)
+{
+	int i = latt_result_tm_missing(r);
+	const struct latt_tmetric *tm = &r->cfg.tm[i];
+	const struct latt_tmetric_value *v = &r->tm[i];
+
+	if (v->other)
+		snprintf(buf, len, "target metric %s: its expression '%s' "
+			 "matched the command's output %llu time%s, but its "
+			 "first group was never a number (it was '%s'): "
+			 "no value, the run failed", tm->name, tm->regex,
+			 (unsigned long long)v->other, v->other == 1 ? "" : "s",
+			 v->other_text);
+	else
+		snprintf(buf, len, "target metric %s: its expression '%s' "
+			 "never matched the command's output (standard output "
+			 "and error): no value, the run failed", tm->name,
+			 tm->regex);
 	return buf;
 }
 
@@ -439,6 +466,8 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
+		if (r->wake.stats.count && latt_result_tm_missing(r) >= 0)
+			return tm_verdict(r, buf, len);
 		/*
 		 * Starved, the waker missed a wakeup that was due.  Stopping
 		 * late is lateness too, but when the first sleep ran past
@@ -507,5 +536,20 @@ int latt_result_exit_status(const struct latt_result *r)
 	/* A run that measured nothing must not pass for a good one. */
 	if (!r->wake.stats.count)
 		return LATT_EXIT_RUNTIME;
+	/* Nor one whose command's own figure is missing: not a zero. */
+	if (latt_result_tm_missing(r) >= 0)
+		return LATT_EXIT_RUNTIME;
 	return LATT_EXIT_OK;
+}
+
+int latt_result_tm_missing(const struct latt_result *r)
+{
+	size_t i;
+
+	if (!r->tm_read)
+		return -1;
+	for (i = 0; i < r->cfg.ntm; i++)
+		if (!r->tm[i].matches)
+			return (int)i;
+	return -1;
 }

@@ -12,8 +12,10 @@
 
 #include "latt/clock.h"
 #include "latt/explain.h"
+#include "latt/parse.h"
 #include "latt/run.h"
 #include "latt/target.h"
+#include "capture.h"
 #include "cgroup.h"
 #include "knobs.h"
 #include "waker.h"
@@ -42,6 +44,8 @@ struct run {
 	bool have_cgroup;
 	struct latt_target target;
 	bool have_target;
+	struct latt_capture cap;	/* its output, read for its metrics */
+	bool have_capture;
 	struct latt_waker w;
 	bool waker_changed;
 	char prefix[LATT_NAME_MAX + 32];
@@ -182,9 +186,31 @@ static int start_target(struct run *run)
 		if (run->cgroup.created)
 			o.own_cgroup = &run->cgroup;
 	}
+	if (c->ntm) {
+		ret = latt_capture_open(&run->cap, c->tm, c->ntm, run->r->tm,
+					o.stdout_fd >= STDERR_FILENO ?
+					o.stdout_fd : STDOUT_FILENO);
+		if (ret) {
+			setup_failed(run, ret, "reading the command's output");
+			return ret;
+		}
+		run->have_capture = true;
+		o.stdout_fd = run->cap.wfd[0];
+		o.stderr_fd = run->cap.wfd[1];
+	}
 	latt_target_init(t, c->cmd_argc, c->cmd_argv, c->cmd_display);
 	run->have_target = true;
 	ret = latt_target_start(t, &o);
+	/* Once it runs, its output is read (it may write meanwhile). */
+	if (!ret && run->have_capture) {
+		ret = latt_capture_start(&run->cap);
+		if (ret) {
+			setup_failed(run, ret, "reading the command's output");
+			latt_waker_set_target(&run->w, t);
+			return ret;
+		}
+		run->r->tm_read = true;
+	}
 	if (ret == -ENOEXEC) {
 		latt_result_fail(run->r, LATT_STOP_NOEXEC, -t->fail_errno, "");
 		return ret;
@@ -263,6 +289,9 @@ static void measure(struct run *run)
 	}
 	latt_waker_finish(w);
 	latt_session_guard(run->s, 0);
+	/* Every process of the command is gone: the rest of its output. */
+	if (run->have_capture)
+		latt_capture_finish(&run->cap, LATT_NSEC_PER_SEC);
 	if (w->helper_reaped)
 		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
 	/* A run measured under a scheduler that was gone is no result. */
@@ -351,6 +380,8 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		set_waker(&run);
 	measure(&run);
 	latt_waker_destroy(&run.w);
+	if (run.have_capture)
+		latt_capture_close(&run.cap);
 
 out_system:
 	if (run.have_cgroup && run.cgroup.created) {

@@ -192,6 +192,10 @@ target_child(struct latt_target *t, const struct latt_target_opts *o,
 	if (o->stdout_fd >= STDERR_FILENO &&
 	    dup2(o->stdout_fd, STDOUT_FILENO) < 0)
 		child_fail(errfd, errno, STAGE_EXEC);
+	/* --target-metric: both go to latt, which reads them. */
+	if (o->stderr_fd > STDERR_FILENO &&
+	    dup2(o->stderr_fd, STDERR_FILENO) < 0)
+		child_fail(errfd, errno, STAGE_EXEC);
 	execvp(t->argv[0], t->argv);
 	child_fail(errfd, errno, STAGE_EXEC);
 }

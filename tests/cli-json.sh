@@ -19,9 +19,11 @@ n=$(wc -l <"$tmp/schema")
 check "the manual documents the fields ($n)" test "$n" -gt 100
 
 # Two configurations, two runs each, a command (lasting until its run has
-# measured a wakeup: -i), a label, the kernel's figure per wakeup.
+# measured a wakeup: -i) with a figure of its own, a label, the
+# kernel's figure per wakeup.
 run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" -b 1h --explain=2 \
-	--kernel-view -i 0.01 --json "$tmp/j.json" -- sh -c '"$0"; exit 0' "$until_measured"
+	--kernel-view -i 0.01 --target-metric 'fps+=([0-9]+) fps' \
+	--json "$tmp/j.json" -- sh -c '"$0"; echo 1 fps; exit 0' "$until_measured"
 is "$rc" 0 "--json FILE: exit 0"
 check "... the text report still on stdout" grep -q '^config ' "$tmp/out"
 "$check_bin" "$tmp/j.json" "$tmp/schema" 2>"$tmp/check"
@@ -44,7 +46,7 @@ is "$(get "$tmp/j.json" schema_version)" 1 "... schema_version 1"
 is "$(get "$tmp/j.json" tool.version)" "$("$latt" -V | cut -d' ' -f2)" "... the tool's version"
 is "$(get "$tmp/j.json" label)" "kernel A" "... the label"
 is "$(get "$tmp/j.json" command_line)" \
-	"[\"$latt\",\"-c2\",\"-s1\",\"-S2\",\"-x0\",\"-r2\",\"-C\",\"a:\",\"-C\",\"b:nice=3\",\"--label\",\"kernel A\",\"-b\",\"1h\",\"--explain=2\",\"--kernel-view\",\"-i\",\"0.01\",\"--json\",\"$tmp/j.json\",\"--\",\"sh\",\"-c\",\"\\\"\$0\\\"; exit 0\",\"$until_measured\"]" \
+	"[\"$latt\",\"-c2\",\"-s1\",\"-S2\",\"-x0\",\"-r2\",\"-C\",\"a:\",\"-C\",\"b:nice=3\",\"--label\",\"kernel A\",\"-b\",\"1h\",\"--explain=2\",\"--kernel-view\",\"-i\",\"0.01\",\"--target-metric\",\"fps+=([0-9]+) fps\",\"--json\",\"$tmp/j.json\",\"--\",\"sh\",\"-c\",\"\\\"\$0\\\"; echo 1 fps; exit 0\",\"$until_measured\"]" \
 	"... the command line, word by word"
 is "$(get "$tmp/j.json" system.kernel)" "$(uname -r)" "... the kernel"
 is "$(get "$tmp/j.json" system.cpus)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"

@@ -41,6 +41,8 @@ static const struct {
 	{ "target-node", "1", "1" },
 	{ "target-cgroup", "/sys/fs/cgroup/x", "/sys/fs/cgroup/x" },
 	{ "target-weight", "10000", "10000" },
+	/* What is measured, not a setting: named by the reports alone. */
+	{ "target-metric", "fps+=([0-9.]+) fps", NULL },
 	{ "autogroup", "0", "0" },
 	{ "dma-latency", "10", "10us" },
 	{ "features", "NO_PLACE_LAG,RUN_TO_PARITY",
@@ -93,6 +95,13 @@ static void test_settings(void)
 		ret = latt_config_set(&c, good[i].key, good[i].val, err,
 				      sizeof(err));
 		fmt = latt_config_format(&c, NULL);
+		if (!good[i].shown) {
+			ok(!ret && fmt && !*fmt && c.ntm == 1,
+			   "%s=%s is no setting in the format", good[i].key,
+			   good[i].val);
+			free(fmt);
+			continue;
+		}
 		snprintf(want, sizeof(want), "%s=%s", good[i].key,
 			 good[i].shown);
 		if (!ok(!ret && fmt && !strcmp(fmt, want),
@@ -310,12 +319,44 @@ static void test_checks(void)
 	   "target settings without a command are refused");
 }
 
+/* target-metric: many in one -C, and one of a name replaces the other. */
+static void test_metrics(void)
+{
+	char spec[] = "a:target-metric=fps+=([0-9.]+) fps,"
+		      "target-metric=time-=real ([0-9]+),"
+		      "target-metric=fps+:sum=f=([0-9]+)";
+	char spec2[] = "b:target-metric=fps=([0-9]+)";
+	struct latt_run_cfg c;
+	char err[256];
+	int ret;
+
+	latt_config_init(&c);
+	ret = latt_config_parse(&c, spec, err, sizeof(err));
+	if (!ok(!ret && c.ntm == 2 && !strcmp(c.tm[0].name, "fps") &&
+		c.tm[0].mode == LATT_TMETRIC_SUM &&
+		!strcmp(c.tm[0].regex, "f=([0-9]+)") &&
+		!strcmp(c.tm[1].name, "time") && !c.tm[1].higher,
+		"-C takes target-metric more than once; a name given again "
+		"replaces the first"))
+		diag("%d %s", ret, err);
+	latt_config_init(&c);
+	ret = latt_config_parse(&c, spec2, err, sizeof(err));
+	ok(ret == -EINVAL && strstr(err, "needs a direction"),
+	   "-C target-metric without a direction is refused");
+	latt_config_init(&c);
+	latt_config_set(&c, "target-metric", "n+=([0-9])", err, sizeof(err));
+	ok(latt_config_check(&c, err, sizeof(err)) == -EINVAL &&
+	   strstr(err, "give a command"),
+	   "a target metric without a command is refused");
+}
+
 int main(void)
 {
 	plan(1 + (int)ARRAY_SIZE(good) + (int)ARRAY_SIZE(bad) + 2 +
-	     7 + 13 + 3 + 19 + 3);
+	     7 + 13 + 3 + 19 + 3 + 3);
 	test_settings();
 	test_specs();
 	test_checks();
+	test_metrics();
 	return tap_done();
 }

@@ -33,9 +33,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "latt/hist.h"
 #include "latt/result.h"
+#include "latt/tmetric.h"
 
 #define LATT_METRICS_MAX	32
 
@@ -48,6 +50,8 @@ enum latt_metric_kind {
 	LATT_MK_WALL,		/* the command's wall time, s */
 	LATT_MK_CPU,		/* its user + system time, s */
 	LATT_MK_CS_RATE,	/* system context switches per second */
+	LATT_MK_TARGET,		/* a figure of the command's own
+				   (--target-metric), by its name */
 };
 
 enum latt_metric_unit {
@@ -55,6 +59,7 @@ enum latt_metric_unit {
 	LATT_MU_NS,		/* held in ns, printed in usec */
 	LATT_MU_S,		/* seconds */
 	LATT_MU_RATE,		/* per second */
+	LATT_MU_VALUE,		/* the command's: no unit, two decimals */
 };
 
 enum latt_better {
@@ -92,6 +97,12 @@ void latt_metrics_init(struct latt_metric_list *ml);
 int latt_metric_parse(const char *name, struct latt_metric *m);
 
 /*
+ * The metric of target metric @tm: named as it is, better as it says.
+ * Metrics of that kind are the same metric when their names are.
+ */
+void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m);
+
+/*
  * The index of @m in @ml, adding it at the end if it is not there.
  * -ENOSPC when the list is full.
  */
@@ -122,6 +133,13 @@ char *latt_metric_few(const struct latt_metric *m, char *buf, size_t len);
 char *latt_metric_cell(const struct latt_metric *m, double v, bool ratio,
 		       char mark, char *buf, size_t len);
 
+/*
+ * Under a table: a line that names each of @ml's target metrics and its
+ * direction ("fps: the command's own figure, higher is better"), so
+ * that its ratios read the right way.  Nothing without one.
+ */
+void latt_metric_legend(FILE *f, const struct latt_metric_list *ml);
+
 /* One run, as every output sees it. */
 struct latt_run_view {
 	bool complete;			/* ended as it should: it counts */
@@ -130,6 +148,10 @@ struct latt_run_view {
 	double mean, stdev, stdev_mean;	/* ns; NaN: not known */
 	const struct latt_hist *hist;	/* the wakeup latency's */
 	double wall_s, cpu_s, cs_rate;	/* NaN: not known */
+	/* the command's own figures: name and value (NaN: not found) */
+	size_t ntm;
+	const char *tm_name[LATT_TMETRICS_MAX];
+	double tm_value[LATT_TMETRICS_MAX];
 };
 
 /* One value of one run, or of a configuration. */
@@ -168,7 +190,10 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v);
 void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 		    struct latt_value *out);
 
-/* Every metric of @ml of run @v. */
+/*
+ * Every metric of @ml of run @v; those past the end of @ml, none (NaN),
+ * so that a metric added to @ml later has no value in this run.
+ */
 void latt_agg_run(const struct latt_metric_list *ml,
 		  const struct latt_run_view *v, struct latt_agg_run *out);
 

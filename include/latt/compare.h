@@ -91,7 +91,7 @@ struct latt_cmp_file {
  * latt_cmp_file_free() either way.
  */
 int latt_cmp_read(struct latt_cmp_file *f, const char *path,
-		  const struct latt_metric_list *ml, char *err, size_t len);
+		  struct latt_metric_list *ml, char *err, size_t len);
 
 void latt_cmp_file_free(struct latt_cmp_file *f);
 

@@ -22,6 +22,7 @@
 
 #include "latt/clock.h"
 #include "latt/sched.h"
+#include "latt/tmetric.h"
 #include "latt/wake.h"
 
 #define LATT_CLIENTS_MAX	4096	/* most clients one run may have (-c) */
@@ -65,6 +66,9 @@ struct latt_run_cfg {
 	int cmd_argc;
 	char **cmd_argv;
 	const char *cmd_display;	/* its words joined, as reports show it */
+	/* its own figures, from its output (--target-metric) */
+	struct latt_tmetric tm[LATT_TMETRICS_MAX];
+	size_t ntm;
 
 	/* scheduler settings */
 	struct latt_sched client;

@@ -161,6 +161,9 @@ struct latt_result {
 	bool target_killed;		/* latt stopped it */
 	uint64_t target_wall_ns;
 	struct rusage target_ru;
+	/* its own figures (cfg.tm), when its output was read for them */
+	bool tm_read;
+	struct latt_tmetric_value tm[LATT_TMETRICS_MAX];
 
 	/* each client's part; NULL when it could not be kept */
 	struct latt_client_sum *clients;
@@ -301,12 +304,19 @@ uint64_t latt_result_not_made(const struct latt_result *r);
 /* True when latt's own load dominates what it measured (either rule). */
 bool latt_result_load_dominates(const struct latt_result *r);
 
+/*
+ * The first of the command's metrics (cfg.tm) that its output never
+ * gave a number for, or -1: such a run failed (exit status 2).
+ */
+int latt_result_tm_missing(const struct latt_result *r);
+
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
 
 /*
  * The exit status this result alone means: 0; 2 for a failure of latt,
- * a client or a setting, and for a run that measured nothing; 4 when the
+ * a client or a setting, for a run that measured nothing, and for one
+ * whose command's output never gave a target metric; 4 when the
  * command failed; 127 when it could not be executed; 128+N when signal N
  * interrupted it.
  */

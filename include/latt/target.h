@@ -46,6 +46,8 @@ struct latt_target_opts {
 	int stdout_fd;			/* its standard output instead of
 					   latt's (2 and above); below 2:
 					   latt's */
+	int stderr_fd;			/* its standard error instead of
+					   latt's (3 and above); else latt's */
 	/* told its pid (its group) right after the fork, before the exec */
 	void (*started)(void *ctx, pid_t pid);
 	void *ctx;

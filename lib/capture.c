@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The command's output, read and passed on; see lib/capture.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "capture.h"
+
+/* What one read takes: a pipe's whole buffer. */
+#define CHUNK		65536
+/* At the stop, what is read at most from a writer that is still there. */
+#define DRAIN_MAX	(1024 * 1024)
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+int latt_capture_open(struct latt_capture *c, const struct latt_tmetric *tm,
+		      size_t n, struct latt_tmetric_value *out, int out_dest)
+{
+	int fds[2], ret;
+	unsigned int s;
+
+	memset(c, 0, sizeof(*c));
+	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
+		c->rfd[s] = c->wfd[s] = -1;
+	c->stop_fd = c->done_fd = -1;
+	c->dest[0] = out_dest;
+	c->dest[1] = STDERR_FILENO;
+	ret = latt_tmetric_matcher_init(&c->m, tm, n, out);
+	if (ret)
+		return ret;
+	for (s = 0; s < LATT_TMETRIC_STREAMS; s++) {
+		if (pipe2(fds, O_CLOEXEC))
+			goto out_errno;
+		c->rfd[s] = fds[0];
+		c->wfd[s] = fds[1];
+		/* At the stop, what is left is read without waiting. */
+		if (fcntl(c->rfd[s], F_SETFL, O_NONBLOCK))
+			goto out_errno;
+	}
+	c->stop_fd = eventfd(0, EFD_CLOEXEC);
+	c->done_fd = eventfd(0, EFD_CLOEXEC);
+	if (c->stop_fd < 0 || c->done_fd < 0)
+		goto out_errno;
+	return 0;
+
+out_errno:
+	ret = -errno;
+	latt_capture_close(c);
+	return ret;
+}
+
+/*
+ * Write @n bytes of @buf on to @fd, whole.  False when they cannot be:
+ * the reader left (EPIPE) or the output failed.
+ */
+static bool pass_on(int fd, const char *buf, size_t n)
+{
+	ssize_t w;
+
+	while (n) {
+		w = write(fd, buf, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+/*
+ * Read stream @s once: pass it on and search it.  Returns the bytes
+ * read, 0 at its end (then closed), -EAGAIN when nothing is there.
+ */
+static ssize_t take(struct latt_capture *c, unsigned int s, char *buf)
+{
+	ssize_t n;
+
+	do {
+		n = read(c->rfd[s], buf, CHUNK);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0 && errno == EAGAIN)
+		return -EAGAIN;
+	if (n < 0 && !c->error)
+		c->error = -errno;
+	if (n <= 0) {
+		close_fd(&c->rfd[s]);
+		return 0;
+	}
+	latt_tmetric_feed(&c->m, s, buf, (size_t)n);
+	/*
+	 * Where it goes is closed (latt | head, and head left): so is the
+	 * command's pipe, which it meets as it would have without latt.
+	 */
+	if (c->dest[s] >= 0 && !pass_on(c->dest[s], buf, (size_t)n)) {
+		c->dest[s] = -1;
+		close_fd(&c->rfd[s]);
+	}
+	return n;
+}
+
+/* At the stop: what is there now, up to DRAIN_MAX a stream. */
+static void drain(struct latt_capture *c, char *buf)
+{
+	unsigned int s;
+	size_t got;
+	ssize_t n;
+
+	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
+		for (got = 0; c->rfd[s] >= 0 && got < DRAIN_MAX; got +=
+		     (size_t)n) {
+			n = take(c, s, buf);
+			if (n <= 0)
+				break;
+		}
+}
+
+static void *reader(void *arg)
+{
+	struct latt_capture *c = arg;
+	struct pollfd p[LATT_TMETRIC_STREAMS + 1];
+	uint64_t one = 1;
+	unsigned int s;
+	char buf[CHUNK];	/* a thread's stack has room for it */
+
+	for (;;) {
+		for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
+			p[s] = (struct pollfd){ .fd = c->rfd[s],
+						.events = POLLIN };
+		p[s] = (struct pollfd){ .fd = c->stop_fd, .events = POLLIN };
+		if (c->rfd[0] < 0 && c->rfd[1] < 0)
+			break;
+		if (poll(p, LATT_TMETRIC_STREAMS + 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			c->error = -errno;
+			break;
+		}
+		if (p[LATT_TMETRIC_STREAMS].revents) {
+			drain(c, buf);
+			break;
+		}
+		for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
+			if (p[s].revents && c->rfd[s] >= 0)
+				take(c, s, buf);
+	}
+	latt_tmetric_end(&c->m);
+	if (write(c->done_fd, &one, sizeof(one)) < 0)
+		c->error = c->error ? c->error : -errno;
+	return NULL;
+}
+
+int latt_capture_start(struct latt_capture *c)
+{
+	sigset_t all, old;
+	unsigned int s;
+	int ret;
+
+	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
+		close_fd(&c->wfd[s]);
+	/* Signals are the waker's: the reader takes none. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = -pthread_create(&c->thread, NULL, reader, c);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	c->running = !ret;
+	return ret;
+}
+
+void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns)
+{
+	struct pollfd p = { .fd = c->done_fd, .events = POLLIN };
+	uint64_t one = 1;
+	int ms = (int)(wait_ns / 1000000);
+
+	if (!c->running)
+		return;
+	while (poll(&p, 1, ms) < 0 && errno == EINTR)
+		;
+	if (!p.revents && write(c->stop_fd, &one, sizeof(one)) < 0 &&
+	    !c->error)
+		c->error = -errno;
+	pthread_join(c->thread, NULL);
+	c->running = false;
+}
+
+void latt_capture_close(struct latt_capture *c)
+{
+	unsigned int s;
+
+	latt_capture_finish(c, 0);
+	for (s = 0; s < LATT_TMETRIC_STREAMS; s++) {
+		close_fd(&c->rfd[s]);
+		close_fd(&c->wfd[s]);
+	}
+	close_fd(&c->stop_fd);
+	close_fd(&c->done_fd);
+	latt_tmetric_matcher_free(&c->m);
+}
