@@ -28,6 +28,7 @@ static const struct latt_metric defaults[] = {
 	{ LATT_MK_CPU, 0, LATT_MU_S, LATT_BETTER_LOWER, "cpu_s", "cpu s" },
 	{ LATT_MK_CS_RATE, 0, LATT_MU_RATE, LATT_BETTER_NONE,
 	  "cs_per_s", "cs/s" },
+	{ LATT_MK_LOAD, 0, LATT_MU_SHARE, LATT_BETTER_NONE, "load", "load %" },
 };
 
 #define NDEFAULTS	(sizeof(defaults) / sizeof(defaults[0]))
@@ -105,12 +106,13 @@ int latt_metrics_add(struct latt_metric_list *ml, const struct latt_metric *m)
 
 double latt_metric_print_value(const struct latt_metric *m, double v)
 {
-	return m->unit == LATT_MU_NS ? v / 1000.0 : v;
+	return m->unit == LATT_MU_NS ? v / 1000.0 :
+	       m->unit == LATT_MU_SHARE ? 100 * v : v;
 }
 
 int latt_metric_prec(const struct latt_metric *m)
 {
-	return m->unit == LATT_MU_NS ? 1 :
+	return m->unit == LATT_MU_NS || m->unit == LATT_MU_SHARE ? 1 :
 	       m->unit == LATT_MU_S || m->unit == LATT_MU_VALUE ? 2 : 0;
 }
 
@@ -123,6 +125,8 @@ const char *latt_metric_unit_name(const struct latt_metric *m)
 		return "s";
 	case LATT_MU_RATE:
 		return "/s";
+	case LATT_MU_SHARE:
+		return "%";
 	default:
 		return "";
 	}
@@ -180,6 +184,17 @@ static double as_written(double v)
 	return strtod(buf, NULL);
 }
 
+/* @v as the JSON document writes a ratio: six significant digits. */
+static double as_written_exact(double v)
+{
+	char buf[64];
+
+	if (isnan(v))
+		return v;
+	snprintf(buf, sizeof(buf), "%.6g", v);
+	return strtod(buf, NULL);
+}
+
 /* A time of the document: integer nanoseconds. */
 static double tv_ns(const struct timeval *tv)
 {
@@ -215,6 +230,8 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 				 r->tm[i].value : NAN;
 	}
 	v->ntm = i;
+	v->load = measured && r->has_load ? as_written_exact(r->load) : NAN;
+	v->load_note = measured && latt_result_load_dominates(r);
 }
 
 /* The sample of rank @rank, as the histogram tells it, within min..max. */
@@ -281,6 +298,9 @@ void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 	case LATT_MK_TARGET:
 		out->v = target_value(v, m->name);
 		return;
+	case LATT_MK_LOAD:
+		out->v = v->load;
+		return;
 	default:
 		break;
 	}
@@ -317,6 +337,7 @@ void latt_agg_run(const struct latt_metric_list *ml,
 	memset(out, 0, sizeof(*out));
 	out->complete = v->complete;
 	out->lagged = v->lagged;
+	out->load_note = v->load_note;
 	out->count = v->count;
 	for (i = 0; i < ml->n; i++)
 		latt_agg_value(&ml->m[i], v, &out->val[i]);
@@ -380,6 +401,7 @@ int latt_agg_cfg(const struct latt_metric_list *ml, const char *name,
 		}
 		out->runs++;
 		out->lagged += runs[i].lagged;
+		out->load_noted += runs[i].load_note;
 		single = &runs[i];
 	}
 	for (m = 0; m < ml->n; m++) {

@@ -342,12 +342,12 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		  struct latt_hist *scratch, struct latt_cmp_run *run)
 {
 	struct latt_run_view view = { .hist = scratch };
-	jobj *status, *w, *h, *t, *late, *lg;
+	jobj *status, *w, *h, *t, *late, *lg, *ll;
 	char where[160];
 	uint64_t count, min = 0, max = 0, a, b;
 	double mean, sd, sdm, fmin, fmax, cs;
 	bool have_min, have_max;
-	int complete;
+	int complete, dominates;
 	size_t i;
 
 	status = cmp_field(rd, o, at, "status", json_type_object, false);
@@ -419,6 +419,21 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	    json_object_object_get_ex(late, "lagged", &lg) &&
 	    json_object_is_type(lg, json_type_boolean))
 		view.lagged = json_object_get_boolean(lg);
+	/* latt's own load: not in the documents of latt 0.2.0. */
+	view.load = NAN;
+	if (json_object_object_get_ex(o, "latt_load", &ll)) {
+		snprintf(where, sizeof(where), "%s.latt_load", at);
+		if (!json_object_is_type(ll, json_type_object)) {
+			cmp_fail(rd, "%s is not an object", where);
+			return;
+		}
+		cmp_num_field(rd, ll, where, "load", 0, 1e6, false, true,
+			      &view.load);
+		cmp_bool_field(rd, ll, where, "dominates", false, &dominates);
+		if (rd->failed)
+			return;
+		view.load_note = dominates > 0;
+	}
 	latt_hist_init(scratch);
 	for (i = 0; i < run->nbuckets; i++)
 		scratch->buckets[latt_hist_index(run->buckets[i][0])] +=

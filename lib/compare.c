@@ -273,12 +273,19 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	heading(out, ml, (int)wl, "file", (int)wc, "config", "runs");
 	for (i = 0; i < nrows; i++) {
 		const struct latt_agg_cfg *a = &rows[i].agg;
+		char tail[128] = "";
 
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
 		fprintf(out, " %4u", a->runs);
-		cells(out, ml, a, NULL, a->complete || !a->runs ? "" :
-		      "  (no complete run)", &few);
+		if (a->runs && !a->complete)
+			snprintf(tail, sizeof(tail), "  (no complete run)");
+		if (a->load_noted)
+			snprintf(tail + strlen(tail), sizeof(tail) -
+				 strlen(tail), "  (latt measured itself in %u "
+				 "of %u runs: its own load dominated)",
+				 a->load_noted, a->runs);
+		cells(out, ml, a, NULL, tail, &few);
 	}
 
 	fputc('\n', out);

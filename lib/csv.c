@@ -24,7 +24,9 @@ static const char header[] =
 	"work_mean_ns,work_p99_ns,work_max_ns,stalled_cycles,unanswered,"
 	"runqueue_wait_ns,runs_per_wakeup,waker_late_max_ns,system_cs_per_s,"
 	"command,command_exit_status,command_signal,command_wall_ns,"
-	"command_user_ns,command_system_ns,settings";
+	"command_user_ns,command_system_ns,settings,latt_load,load_note,"
+	"kernel_wakeups,kernel_p50_ns,kernel_p99_ns,kernel_max_ns,"
+	"latt_above_p50_ns,latt_above_p99_ns";
 
 const char *latt_csv_header(void)
 {
@@ -125,6 +127,7 @@ static void row(FILE *f, const struct latt_doc *d,
 	const struct latt_stats *w = &r->wake.stats;
 	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
 	bool tgt = r->has_target && r->stop != LATT_STOP_NOEXEC;
+	bool kw = r->kwait.wait.count > 0, kg = r->kwait.gap.count > 0;
 	int st = r->target_status;
 	char buf[64], *set;
 	struct tm tm;
@@ -185,6 +188,19 @@ static void row(FILE *f, const struct latt_doc *d,
 	set = latt_config_format(&r->cfg, NULL);
 	text(f, set ? set : "(out of memory)");
 	free(set);
+	/* latt's own load, as a share (0..1) and whether it dominated. */
+	if (r->has_load)
+		fprintf(f, ",%.6g", r->load);
+	else
+		fputc(',', f);
+	put_uint(f, true, latt_result_load_dominates(r));
+	/* --kernel-view: the kernel's figure per wakeup, and latt above it. */
+	put_uint(f, r->cfg.kernel_view, r->kwait.wait.count);
+	put_uint(f, kw, r->kwait_p50);
+	put_uint(f, kw, r->kwait_p99);
+	put_uint(f, kw, r->kwait.wait.max);
+	put_uint(f, kg, r->kgap_p50);
+	put_uint(f, kg, r->kgap_p99);
 	tmetric_cells(f, d->metrics, r);
 	fputc('\n', f);
 }

@@ -549,6 +549,7 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 		[LATT_MU_COUNT] = "count", [LATT_MU_NS] = "ns",
 		[LATT_MU_S] = "s", [LATT_MU_RATE] = "per_s",
 		[LATT_MU_VALUE] = "value",
+		[LATT_MU_SHARE] = "share",
 	};
 	jobj *o = json_object_new_object(), *arr, *e;
 	size_t m;
@@ -556,6 +557,7 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 	add(o, "runs", juint(a->runs));
 	add(o, "left_out", juint(a->left_out));
 	add(o, "complete", json_object_new_boolean(a->complete));
+	add(o, "load_noted", juint(a->load_noted));
 	arr = json_object_new_array();
 	for (m = 0; m < ml->n; m++) {
 		const struct latt_metric *mt = &ml->m[m];

@@ -36,6 +36,9 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		}
 		if (c->runs && !c->complete)
 			fputs(" complete=no", f);
+		/* latt measured itself in that many of its runs. */
+		if (c->load_noted)
+			fprintf(f, " load_note=%u", c->load_noted);
 		fputc('\n', f);
 	}
 	if (fflush(f) || ferror(f))

@@ -158,6 +158,11 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 			fprintf(f, " [the waker woke late in %u of %u runs: "
 				"its numbers miss the worst]", rows[i].lagged,
 				rows[i].runs);
+		if (rows[i].load_noted)
+			fprintf(f, " [latt measured itself in %u of %u runs: "
+				"its own load dominated (see each run's "
+				"latt's load)]", rows[i].load_noted,
+				rows[i].runs);
 		fputc('\n', f);
 	}
 	latt_metric_legend(f, ml);

@@ -18,7 +18,8 @@ get() {
 limits=max=1ns,avg=1ns,stdev=1ns,p50=1ns,p99=1ns,p99.9=1ns
 
 # The JSON summaries of $1 as "CONFIG METRIC VALUE[+]" lines (the value
-# as the text outputs print it: usec with one decimal for ns, two for s),
+# as the text outputs print it: usec with one decimal for ns, two for s,
+# a percentage with one decimal for a share),
 # and "CONFIG runs N"; the metric names in order in $tmp/names.
 json_lines() {
 	: >"$tmp/names"
@@ -36,6 +37,7 @@ json_lines() {
 				if (v == "null") s = "-";
 				else if (u == "ns") s = sprintf("%.1f", v / 1000);
 				else if (u == "s") s = sprintf("%.2f", v);
+				else if (u == "share") s = sprintf("%.1f", 100 * v);
 				else s = sprintf("%.0f", v);
 				print c, n, s (f == "true" ? "+" : "") }'
 			m=$((m + 1))

@@ -1,12 +1,13 @@
 #!/bin/sh
 # latt's own load: the "latt's load" block and its Note, and the JSON's
 # latt_load, whose figures must fit together and with the rule the
-# manual states (include/latt/result.h, LATT_LOAD_QUEUE_PCT).  No latency
-# value is asserted: a heavy run must say that latt measured itself, a
-# light one must not.
+# manual states (include/latt/result.h, LATT_LOAD_QUEUE_PCT); the same
+# load and note per configuration in -q, the sweep table, the CSV and
+# latt compare.  No latency value is asserted: a heavy run must say that
+# latt measured itself, a light one must not.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 16
+plan 25
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -57,6 +58,28 @@ b=false
 holds "100 * $load >= 50" && b=true
 is "$(get latt_load.busy)" "$b" "... busy: load >= 50%"
 
+# Every output per configuration says it too, from one aggregation.
+run -c8 -x 1m -s1 -S2 -t 1 -r2 -C heavy: --json "$tmp/s.json" --csv "$tmp/s.csv"
+is "$rc" 0 "a sweep of two heavy runs exits 0"
+check "... its table has latt's load, a column of its own" \
+	grep -Eq '^config +runs +entries .* +cs/s +load %$' "$tmp/out"
+check "... and the note on the configuration's line" \
+	grep -q '^heavy  *(no settings) .*\[latt measured itself in 2 of 2 runs: its own load dominated' "$tmp/out"
+col=$(head -n 1 "$tmp/s.csv" | tr ',' '\n' | grep -n '^load_note$' | cut -d: -f1)
+lcol=$(head -n 1 "$tmp/s.csv" | tr ',' '\n' | grep -n '^latt_load$' | cut -d: -f1)
+is "$(tail -n +2 "$tmp/s.csv" | awk -F, -v c="${col:-0}" '{ printf "%s ", $c }')" "1 1 " \
+	"... the CSV's load_note column: 1 in both rows"
+is "$(tail -n +2 "$tmp/s.csv" | awk -F, -v c="${lcol:-0}" -v l="$("$check_bin" --get "$tmp/s.json" 'configurations[0].runs[0].latt_load.load')" 'NR == 1 { print ($c == l) }')" 1 \
+	"... its latt_load the JSON's"
+is "$("$check_bin" --get "$tmp/s.json" 'configurations[0].summary.load_noted')" 2 \
+	"... the JSON summary counts the runs"
+"$latt" compare "$tmp/s.json" >"$tmp/cmp" 2>&1
+check "... latt compare says it on the configuration's row" \
+	grep -q 'heavy .*(latt measured itself in 2 of 2 runs: its own load dominated)$' "$tmp/cmp"
+run -q -c8 -x 1m -s1 -S2 -t 1
+check "... -q ends its line in load_note=1, after load=" \
+	grep -Eq '^config=default .* load=[0-9.]+( few=[a-z0-9.,]+)? load_note=1$' "$tmp/out"
+
 # One client, no work: nothing of latt's own to say.
 run -c1 -x0 -t 1 --json "$tmp/j.json"
 is "$rc" 0 "latt -c1 -x0 -t 1 exits 0"
@@ -66,6 +89,9 @@ check "... without a note" sh -c "! grep -q Note '$tmp/block'"
 sed 's/^/# /' "$tmp/block"
 is "$(get latt_load.dominates) $(get latt_load.queues)" "false false" \
 	"... the JSON says it does not dominate"
+run -q -c1 -x0 -t 1
+check "... -q has its load and no load_note" \
+	sh -c "grep -Eq '^config=default .* load=[0-9.]+' '$tmp/out' && ! grep -q load_note '$tmp/out'"
 
 # The CPUs are those the clients may use: latt's own affinity, inherited.
 if taskset -c 0 true 2>/dev/null; then

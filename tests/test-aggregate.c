@@ -65,20 +65,21 @@ int main(void)
 	double med[] = { 5, 1, 4, 2, 3 }, w[] = { 4, 1, 3, 2 };
 	size_t i, p99, mx;
 
-	plan(16);
+	plan(17);
 	ok(near(latt_median(med, 5), 3) && near(latt_median(w, 4), 2.5) &&
 	   isnan(latt_median(med, 0)), "median of odd, even and no values");
 
 	latt_metrics_init(&ml);
 	p99 = idx(&ml, "p99");
 	mx = idx(&ml, "max");
-	ok(ml.n == 10 && p99 < ml.n && idx(&ml, "cs_per_s") == 9,
-	   "the default list: ten metrics, cs_per_s last");
+	ok(ml.n == 11 && p99 < ml.n && idx(&ml, "cs_per_s") == 9 &&
+	   idx(&ml, "load") == 10, "the default list: eleven metrics, "
+	   "cs_per_s and latt's load last");
 	ok(!latt_metric_parse("P99.9", &m) && m.kind == LATT_MK_PCT &&
 	   m.pct == 99.9 && latt_metrics_add(&ml, &m) == (int)idx(&ml, "p99.9")
-	   && ml.n == 10, "a listed percentile is not added twice");
-	ok(!latt_metric_parse("p95", &m) && latt_metrics_add(&ml, &m) == 10 &&
-	   ml.n == 11 && latt_metric_parse("p100", &m) &&
+	   && ml.n == 11, "a listed percentile is not added twice");
+	ok(!latt_metric_parse("p95", &m) && latt_metrics_add(&ml, &m) == 11 &&
+	   ml.n == 12 && latt_metric_parse("p100", &m) &&
 	   latt_metric_parse("q5", &m),
 	   "another percentile joins the list; p100 and q5 are refused");
 
@@ -106,6 +107,12 @@ int main(void)
 	fake(&results[6], "c", 1, 200, 100, 10);
 	results[6].stop = LATT_STOP_SIGNAL;
 	results[6].stop_signal = 2;
+	/* latt's own load: known in a's runs, dominating in two of them. */
+	for (i = 0; i < 5; i += 2) {
+		results[i].has_load = true;
+		results[i].load = 0.1 * (double)(i + 1);
+		results[i].load_busy = i > 0;
+	}
 	for (i = 0; i < 4; i++)
 		latt_config_init(&cfgs[i]);
 	snprintf(cfgs[0].name, sizeof(cfgs[0].name), "a");
@@ -128,6 +135,12 @@ int main(void)
 	   "a metric is the median of the runs, with their range");
 	ok(agg[1].val[p99].few && !agg[0].val[p99].few,
 	   "a configuration with a run of too few samples is marked");
+	ok(near(agg[0].val[idx(&ml, "load")].v, 0.3) &&
+	   near(agg[0].val[idx(&ml, "load")].spread, 0.4) &&
+	   isnan(agg[1].val[idx(&ml, "load")].v) && agg[0].load_noted == 2 &&
+	   !agg[1].load_noted,
+	   "latt's load: the median of the runs; the runs it dominated, "
+	   "counted");
 	ok(near(latt_agg_ratio(&agg[1].val[mx], &agg[0].val[mx]), 0.475) &&
 	   isnan(latt_agg_ratio(&agg[3].val[mx], &agg[0].val[mx])),
 	   "ratios to the first configuration, none where a value is missing");

@@ -52,6 +52,8 @@ enum latt_metric_kind {
 	LATT_MK_CS_RATE,	/* system context switches per second */
 	LATT_MK_TARGET,		/* a figure of the command's own
 				   (--target-metric), by its name */
+	LATT_MK_LOAD,		/* latt's own load while measuring, 0..1
+				   (LATT_LOAD_QUEUE_PCT in latt/result.h) */
 };
 
 enum latt_metric_unit {
@@ -60,6 +62,7 @@ enum latt_metric_unit {
 	LATT_MU_S,		/* seconds */
 	LATT_MU_RATE,		/* per second */
 	LATT_MU_VALUE,		/* the command's: no unit, two decimals */
+	LATT_MU_SHARE,		/* held as 0..1, printed as a percentage */
 };
 
 enum latt_better {
@@ -86,7 +89,7 @@ struct latt_metric_list {
 
 /*
  * The default list: entries, max, avg, stdev, p99, p50, p99.9, wall_s,
- * cpu_s, cs_per_s.
+ * cpu_s, cs_per_s, load.
  */
 void latt_metrics_init(struct latt_metric_list *ml);
 
@@ -108,13 +111,13 @@ void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m);
  */
 int latt_metrics_add(struct latt_metric_list *ml, const struct latt_metric *m);
 
-/* The value as printed: usec for ns, else as held. */
+/* As printed: usec for ns, a percentage for a share, else as held. */
 double latt_metric_print_value(const struct latt_metric *m, double v);
 
-/* The decimals it is printed with: 1 for usec, 2 for s, else 0. */
+/* The decimals it is printed with: 1 for usec and %, 2 for s, else 0. */
 int latt_metric_prec(const struct latt_metric *m);
 
-/* Its unit as printed after the value: "usec", "s", "/s", "". */
+/* Its unit as printed after the value: "usec", "s", "/s", "%", "". */
 const char *latt_metric_unit_name(const struct latt_metric *m);
 
 /*
@@ -152,6 +155,8 @@ struct latt_run_view {
 	size_t ntm;
 	const char *tm_name[LATT_TMETRICS_MAX];
 	double tm_value[LATT_TMETRICS_MAX];
+	double load;			/* latt's own, 0..1; NaN: not known */
+	bool load_note;			/* it dominated what was measured */
 };
 
 /* One value of one run, or of a configuration. */
@@ -167,7 +172,7 @@ struct latt_value {
 
 /* Every metric of one run. */
 struct latt_agg_run {
-	bool complete, lagged;
+	bool complete, lagged, load_note;
 	uint64_t count;
 	struct latt_value val[LATT_METRICS_MAX];
 };
@@ -180,6 +185,8 @@ struct latt_agg_cfg {
 	bool complete;			/* ... its runs are complete ones */
 	unsigned int lagged;		/* of its runs, those whose waker
 					   woke late */
+	unsigned int load_noted;	/* ... those where latt's own load
+					   dominated what it measured */
 	struct latt_value val[LATT_METRICS_MAX];
 };
 
