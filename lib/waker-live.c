@@ -3,7 +3,8 @@
  * The waker's live output on stderr while it measures (lib/waker.h): a
  * progress line updated in place on a terminal, or with -i a line of
  * each interval's numbers.  It reads the samples as the waker takes them
- * and changes nothing of the run.
+ * and changes nothing of the run.  Also -v's line of each sample, on
+ * standard output.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -124,4 +125,21 @@ void latt_waker_live_erase(struct latt_waker *w)
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
 	w->live_shown = false;
+}
+
+void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
+			     const char *tail)
+{
+	const struct latt_client_slot *s = c->slot;
+	FILE *f = w->samples;
+
+	fprintf(f, "sample %sclient=%u wakeup_ns=%" PRIu64 " work_ns=%" PRIu64,
+		w->sample_prefix, c->id + 1, s->last_wake_ns, s->last_work_ns);
+	if (w->cfg->kernel_view && s->kwait.last_ns == LATT_KWAIT_NONE)
+		fputs(" kernel_ns=-", f);
+	else if (w->cfg->kernel_view)
+		fprintf(f, " kernel_ns=%" PRIu64, s->kwait.last_ns);
+	fprintf(f, "%s\n", tail);
+	if (ferror(f) && latt_waker_set_stop(w, LATT_STOP_OUTPUT))
+		w->r->error = errno ? -errno : -EIO;
 }

@@ -163,23 +163,6 @@ static uint64_t samples_in(const struct latt_client *c)
 	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
 }
 
-void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
-			     const char *tail)
-{
-	const struct latt_client_slot *s = c->slot;
-	FILE *f = w->samples;
-
-	fprintf(f, "sample %sclient=%u wakeup_ns=%" PRIu64 " work_ns=%" PRIu64,
-		w->sample_prefix, c->id + 1, s->last_wake_ns, s->last_work_ns);
-	if (w->cfg->kernel_view && s->kwait.last_ns == LATT_KWAIT_NONE)
-		fputs(" kernel_ns=-", f);
-	else if (w->cfg->kernel_view)
-		fprintf(f, " kernel_ns=%" PRIu64, s->kwait.last_ns);
-	fprintf(f, "%s\n", tail);
-	if (ferror(f))
-		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
-}
-
 /*
  * -b: client @c woke @ns after its wakeup, over the limit.  Mark the trace
  * and stop it at once, then stop the run.

@@ -194,7 +194,7 @@ int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags);
 
 /*
  * -v: print client @c's latest sample, with @tail ("" or " unanswered")
- * at the end of its line (waker.c).
+ * at the end of its line (waker-live.c).
  */
 void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
 			     const char *tail);
