@@ -72,6 +72,14 @@ static bool pass_on(int fd, const char *buf, size_t n)
 		w = write(fd, buf, n);
 		if (w < 0 && errno == EINTR)
 			continue;
+		/* An output left non-blocking by whoever shares it: wait. */
+		if (w < 0 && errno == EAGAIN) {
+			struct pollfd p = { .fd = fd, .events = POLLOUT };
+
+			if (poll(&p, 1, -1) < 0 && errno != EINTR)
+				return false;
+			continue;
+		}
 		if (w <= 0)
 			return false;
 		buf += w;
