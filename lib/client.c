@@ -10,6 +10,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "latt/lock.h"
+#include "latt/undo.h"
 #include "client.h"
 #include "work.h"
 
@@ -304,6 +306,8 @@ static void client_child(struct latt_client *c,
 	struct latt_work work;
 	int ret, sig;
 
+	/* latt's locks are latt's and its guard's, never a client's. */
+	latt_lock_drop(latt_undo_lock_fd());
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
 		_exit(0);
 	/*

@@ -167,6 +167,35 @@ size_t latt_lock_fds(int *fds, size_t max)
 	return i;
 }
 
+void latt_lock_drop(int record_fd)
+{
+	size_t i;
+
+	for (i = 0; i < nheld; i++)
+		close(held[i]);
+	nheld = 0;
+	if (record_fd >= 0)
+		close(record_fd);
+}
+
+bool latt_lock_busy(const char *path, pid_t pid)
+{
+	int fd, waited = 0;
+	bool busy;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	while ((busy = flock(fd, LOCK_SH | LOCK_NB) && errno == EWOULDBLOCK) &&
+	       pid > 0 && kill(pid, 0) && errno == ESRCH &&
+	       waited < WAIT_GONE_MS) {
+		poll(NULL, 0, 50);
+		waited += 50;
+	}
+	close(fd);
+	return busy;
+}
+
 void latt_lock_release_all(void)
 {
 	size_t i;

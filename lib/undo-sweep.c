@@ -17,6 +17,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "latt/lock.h"
 #include "latt/undo.h"
 #include "latt/util.h"
 #include "cgroup.h"
@@ -73,23 +74,17 @@ int latt_undo_apply_file(const char *file, const char *prefix,
 	return apply(file, prefix, say, ctx);
 }
 
-/* Does a latt run as @pid, or its guard still hold its record's lock? */
+/*
+ * Does latt @pid, or its guard, still hold its record's lock?  The lock
+ * decides, not a process @pid: the pid of a latt gone may be another
+ * process's now.  A latt takes that lock before its first change.
+ */
 static bool owner_alive(const char *dir, pid_t pid)
 {
 	char lock[PATH_MAX + 32];
-	bool held = false;
-	int fd;
 
-	if (!kill(pid, 0) || errno == EPERM)
-		return true;
 	snprintf(lock, sizeof(lock), "%s/%d.lock", dir, (int)pid);
-	fd = open(lock, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	if (flock(fd, LOCK_SH | LOCK_NB))
-		held = errno == EWOULDBLOCK;
-	close(fd);
-	return held;
+	return latt_lock_busy(lock, pid);
 }
 
 /* "latt-PID..." with the PID that made it, or 0; what follows in @rest. */
@@ -138,6 +133,8 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 			continue;
 		undo_put(path, sizeof(path), "%s/%s", dir, d->d_name);
 		undo_put(lock, sizeof(lock), "%s.lock", path);
+		/* Held by a latt gone: its guard, or a child, lets go soon. */
+		latt_lock_busy(lock, (pid_t)v);
 		fd = open(lock, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB)) {
 			/* Its latt, or its guard, is at it. */

@@ -13,6 +13,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "latt/lock.h"
+#include "latt/undo.h"
 #include "latt/util.h"
 
 int latt_err(int ret, char *err, size_t len, const char *fmt, ...)
@@ -69,6 +71,8 @@ bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask)
 	struct sigaction sa = { .sa_handler = SIG_DFL };
 	int sig;
 
+	/* latt's locks are latt's and its guard's, not the child's. */
+	latt_lock_drop(latt_undo_lock_fd());
 	setpgid(0, 0);
 	/* Checked against a parent that died before the request. */
 	prctl(PR_SET_PDEATHSIG, deathsig);

@@ -84,11 +84,12 @@ int main(void)
 {
 	const char *tmp = getenv("TMPDIR");
 	char err[512], now[128], file[4300];
+	char cg[64];
 	enum latt_undo_outcome o;
-	int id, id2, status, ret;
+	int id, id2, status, ret, i;
 	pid_t child;
 
-	plan(22);
+	plan(24);
 	snprintf(dir, sizeof(dir), "%s/latt-test-undo.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -220,14 +221,43 @@ int main(void)
 	ok(access(path("/run/999999.lock"), F_OK) != 0,
 	   "... and its lock file");
 
-	/* A cgroup named after a pid that runs nothing. */
+	/*
+	 * A cgroup named after a pid that runs nothing; one after pid 1,
+	 * which runs but is no latt (a latt's pid given to another process):
+	 * its latt holds no lock, so it is named too; one whose latt holds
+	 * its record's lock is not.
+	 */
 	put("/cgroup/latt-999999-default-1/cgroup.procs", "");
+	child = fork();
+	if (child == 0) {
+		char lock[64];
+		int fd;
+
+		snprintf(lock, sizeof(lock), "/run/%d.lock", (int)getpid());
+		fd = open(path(lock), O_RDWR | O_CREAT, 0644);
+		flock(fd, LOCK_EX);
+		snprintf(lock, sizeof(lock), "/cgroup/latt-%d-default-1/"
+			 "cgroup.procs", (int)getpid());
+		put(lock, "");
+		pause();
+		_exit(0);
+	}
+	snprintf(cg, sizeof(cg), "/cgroup/latt-%d-default-1", (int)child);
+	while (access(path(cg), F_OK))
+		usleep(10000);
+	usleep(100000);
 	said[0] = '\0';
 	ret = latt_undo_scan(run, path("/cgroup"), "", say, NULL);
-	ok(ret == 1 && strstr(said, "latt 999999 is gone and left cgroup ") &&
-	   !strstr(said, "latt-1-"),
-	   "scan: a cgroup of a latt that is gone is named (a plain "
-	   "directory here: it cannot be removed), one of pid 1 is not");
+	snprintf(cg, sizeof(cg), "latt-%d-", (int)child);
+	ok(ret == 2 && strstr(said, "latt 999999 is gone and left cgroup ") &&
+	   strstr(said, "latt 1 is gone and left cgroup ") && !strstr(said, cg),
+	   "scan: cgroups of latts that are gone are named (plain directories "
+	   "here: they cannot be removed), pid 1's too: the lock decides; "
+	   "one whose latt holds its lock is not");
+	if (tap_failed)
+		diag("said: %s", said);
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
 
 	/* Locks: a second holder is refused, naming the first. */
 	ret = latt_lock_take(run, "autogroup", "latt --autogroup 0", err,
@@ -264,6 +294,62 @@ int main(void)
 		ok(latt_lock_fds(fds, 4) == 1, "lock: one descriptor held");
 	}
 	latt_lock_release_all();
+
+	/*
+	 * A latt (a child here) dies while a child of its own, forked
+	 * without exec (a client), is still there: that child dropped the
+	 * locks it inherited (latt_lock_drop()), so they are free at once.
+	 * Another child, which kept them, holds them until it ends (0.3 s
+	 * later): a latt gone is waited for that long.
+	 */
+	for (i = 0; i < 2; i++) {
+		pid_t grand = 0;
+		int sync[2];
+
+		if (pipe(sync))
+			return 1;
+		child = fork();
+		if (child == 0) {
+			latt_undo_close();
+			if (latt_undo_open(run, "latt", err, sizeof(err)) ||
+			    latt_lock_take(run, "preempt", "latt", err,
+					   sizeof(err)))
+				_exit(1);
+			grand = fork();
+			if (grand == 0) {
+				if (i == 0)
+					latt_lock_drop(latt_undo_lock_fd());
+				grand = getpid();
+				if (write(sync[1], &grand, sizeof(grand)) < 0 ||
+				    i == 0)
+					pause();
+				usleep(300000);
+				_exit(0);
+			}
+			/* Its latt dies, leaving its lock file. */
+			_exit(grand > 0 ? 0 : 1);
+		}
+		close(sync[1]);
+		waitpid(child, &status, 0);
+		/* The grandchild is there once it has written. */
+		if (read(sync[0], &grand, sizeof(grand)) != sizeof(grand))
+			grand = 0;
+		close(sync[0]);
+		snprintf(cg, sizeof(cg), "/run/%d.lock", (int)child);
+		snprintf(err, sizeof(err), "%s", path(cg));
+		if (i == 0)
+			ok(grand > 0 && !latt_lock_busy(err, child) &&
+			   !latt_lock_busy(path("/run/lock-preempt"), child),
+			   "lock: a child forked without exec drops latt's "
+			   "locks: with latt gone, they are free");
+		else
+			ok(grand > 0 && !latt_lock_busy(err, child),
+			   "lock: one that kept them holds them until it ends: "
+			   "a latt gone is waited for");
+		if (grand > 0)
+			kill(grand, SIGKILL);
+		unlink(err);
+	}
 
 	/*
 	 * A directory that another user may write (a /run of mode 1777

@@ -14,7 +14,9 @@
 #ifndef LATT_LOCK_H
 #define LATT_LOCK_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "latt/config.h"
 
@@ -42,5 +44,25 @@ size_t latt_lock_fds(int *fds, size_t max);
 
 /* Let go of every lock (latt's end; its guard may still hold them). */
 void latt_lock_release_all(void);
+
+/*
+ * In a child of fork() other than the guard (a client, the command or a
+ * helper before its exec): close this child's copies of the locks'
+ * descriptors and of @record_fd (the undo record's lock, or -1).  A lock
+ * is held until the last descriptor of it closes: a child that kept one
+ * would hold latt's locks after latt and its guard are gone, and the next
+ * latt would take them for a live latt's.
+ */
+void latt_lock_drop(int record_fd);
+
+/*
+ * Is the lock of file @path held, by the latt @pid that took it, its
+ * guard, or a child of theirs that has not closed it yet?  When @pid is
+ * gone, the holder is one of the others, about to let go: it is waited
+ * for, up to five seconds.  The lock decides, not @pid (which another
+ * process may have been given since).  A file that is not there is not
+ * held.
+ */
+bool latt_lock_busy(const char *path, pid_t pid);
 
 #endif /* LATT_LOCK_H */

@@ -33,8 +33,9 @@ int latt_write_file(const char *root, const char *path, const char *text);
 bool latt_has_word(const char *list, const char *word, const char *seps);
 
 /*
- * In a child just forked that will execute a command: a process group of
- * its own, signal @deathsig when latt (@parent) dies, the default action
+ * In a child just forked that will execute a command: none of latt's
+ * locks (latt_lock_drop()), a process group of its own, signal @deathsig
+ * when latt (@parent) dies, the default action
  * for every signal (ignored ones would stay ignored across exec) and the
  * mask @mask (NULL: unchanged).  False when latt is already gone.
  */
