@@ -243,6 +243,20 @@ release() {
 	: >"$tmp/release"
 }
 
+# tests/hold-task: keeps one task from running (ptrace), unseen by it.
+hold_task="${HOLD_TASK:-$(pwd)/tests/hold-task}"
+
+# can_hold: may this test hold a task (ptrace allowed here)?
+can_hold() {
+	sleep 5 &
+	_p=$!
+	"$hold_task" "$_p" </dev/null >/dev/null 2>&1
+	_r=$?
+	kill "$_p"
+	wait "$_p" 2>/dev/null
+	return $_r
+}
+
 # exited PID: has process PID (a child of this shell) ended, gone or a
 # zombie not yet waited for?
 exited() {
