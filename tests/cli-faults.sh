@@ -52,13 +52,15 @@ check "... and the command is stopped" none_left "$marker"
 # as on a client process, a bounded time after the hang-up, names it, and
 # the run fails; -r 2: no second run starts beside it.
 if can_hold; then
-	start --threads -c2 -s1 -S3 -t 1 -r 2
+	# The run lasts until the thread is held ($hold, release).
+	start --threads -c2 -s1 -S3 -r 2 -- "$hold"
 	up
 	tid=$(ls "/proc/$pid/task" | grep -vx "$pid" | head -n 1)
 	# It is held until latt has ended (then it dies with latt).
 	{ sleep "$patience" & echo $! >"$tmp/sleeper"; wait; } 2>/dev/null |
 		"$hold_task" "$tid" >"$tmp/held" 2>&1 &
 	wait_until grep -q held "$tmp/held"
+	release
 	t0=$(date +%s)
 	wait_until exited "$pid"
 	ended=$?
