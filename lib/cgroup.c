@@ -115,14 +115,14 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 	memset(cg, 0, sizeof(*cg));
 	ret = find_cpu_mount(root, &m);
 	if (ret) {
-		snprintf(err, len, "no cgroup hierarchy offers the cpu "
+		latt_fmt(err, len, "no cgroup hierarchy offers the cpu "
 			 "controller (cgroup v2 with cpu enabled, or a v1 cpu "
 			 "mount)");
 		return ret;
 	}
 	ret = own_cgroup(root, &m, own, sizeof(own));
 	if (ret) {
-		snprintf(err, len, "latt's own cgroup is not in "
+		latt_fmt(err, len, "latt's own cgroup is not in "
 			 "/proc/self/cgroup");
 		return ret;
 	}
@@ -138,7 +138,7 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 		*slash = '\0';
 	if ((size_t)snprintf(cg->path, sizeof(cg->path), "%s%s", m.point,
 			     rel) >= sizeof(cg->path)) {
-		snprintf(err, len, "cgroup path too long");
+		latt_fmt(err, len, "cgroup path too long");
 		return -ENAMETOOLONG;
 	}
 	cg->v2 = m.v2;
@@ -150,7 +150,7 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 			 cg->path);
 		if (latt_sysinfo_line("", path, ctl, sizeof(ctl)) ||
 		    !latt_has_word(ctl, "cpu", " ")) {
-			snprintf(err, len, "the cpu controller is not enabled "
+			latt_fmt(err, len, "the cpu controller is not enabled "
 				 "for the children of %s (its "
 				 "cgroup.subtree_control)", cg->path);
 			return -EOPNOTSUPP;
@@ -168,7 +168,7 @@ int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 	snprintf(parent, sizeof(parent), "%s", cg->path);
 	if ((size_t)snprintf(cg->path, sizeof(cg->path), "%s/%s", parent,
 			     name) >= sizeof(cg->path)) {
-		snprintf(err, len, "cgroup path too long");
+		latt_fmt(err, len, "cgroup path too long");
 		return -ENAMETOOLONG;
 	}
 	cg->undo = latt_undo_add(LATT_UNDO_CGROUP, "cgroup", cg->path, "",
@@ -176,7 +176,7 @@ int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 	if (cg->undo < 0) {
 		ret = cg->undo;
 		cg->undo = 0;
-		snprintf(err, len, "cannot write the undo record %s (%s) "
+		latt_fmt(err, len, "cannot write the undo record %s (%s) "
 			 "before making cgroup %s", latt_undo_file(),
 			 strerror(-ret), cg->path);
 		snprintf(cg->path, sizeof(cg->path), "%s", parent);
@@ -186,7 +186,7 @@ int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 		ret = -errno;
 		latt_undo_forget(cg->undo);
 		cg->undo = 0;
-		snprintf(err, len, "making cgroup %s", cg->path);
+		latt_fmt(err, len, "making cgroup %s", cg->path);
 		snprintf(cg->path, sizeof(cg->path), "%s", parent);
 		return ret;
 	}
@@ -202,11 +202,11 @@ int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 		ret = latt_write_file(cg->path, "/cpu.shares", value);
 	}
 	if (ret == -ENOENT && cg->v2)
-		snprintf(err, len, "cgroup %s has no cpu.weight: the cpu "
+		latt_fmt(err, len, "cgroup %s has no cpu.weight: the cpu "
 			 "controller is not enabled in "
 			 "%s/cgroup.subtree_control", cg->path, parent);
 	else if (ret)
-		snprintf(err, len, "setting the weight of cgroup %s (%s)",
+		latt_fmt(err, len, "setting the weight of cgroup %s (%s)",
 			 cg->path, cg->v2 ? "cpu.weight" : "cpu.shares");
 	if (ret)
 		latt_cgroup_remove(cg);
@@ -224,14 +224,14 @@ int latt_cgroup_open(struct latt_cgroup *cg, const char *path, char *err,
 	latt_cgroup_procs(cg, procs, sizeof(procs));
 	if (stat(path, &st) || !S_ISDIR(st.st_mode) ||
 	    access(procs, F_OK)) {
-		snprintf(err, len, "target-cgroup %s is not a cgroup "
+		latt_fmt(err, len, "target-cgroup %s is not a cgroup "
 			 "directory (it has no cgroup.procs)", path);
 		return -ENOENT;
 	}
 	if (faccessat(AT_FDCWD, procs, W_OK, AT_EACCESS)) {
 		int ret = -errno;
 
-		snprintf(err, len, "target-cgroup %s: cannot write %s "
+		latt_fmt(err, len, "target-cgroup %s: cannot write %s "
 			 "(needs root, or the cgroup delegated to you)", path,
 			 procs);
 		return ret;

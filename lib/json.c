@@ -454,7 +454,7 @@ static jobj *explained_obj(const struct latt_result *r)
 static jobj *run_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object(), *c, *st, *late;
-	char buf[512];
+	char buf[LATT_STATUS_MAX];
 
 	add(o, "run", juint(r->run));
 	add(o, "started", jtime(&r->started));

@@ -315,7 +315,7 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 int latt_report_text(FILE *f, const struct latt_doc *d,
 		     const struct latt_result *r, unsigned int extra)
 {
-	char smin[32], smax[32], st[128];
+	char smin[32], smax[32], st[LATT_STATUS_MAX];
 
 	fprintf(f, "\nParameters: min_wait=%s, max_wait=%s, clients=%u\n",
 		latt_format_duration(r->cfg.min_wait_ns, smin, sizeof(smin)),
@@ -408,7 +408,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 
 void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 {
-	char why[1024];
+	char why[LATT_STATUS_MAX];
 
 	if (latt_result_verdict(r, why, sizeof(why))[0])
 		fprintf(f, "latt: %s%s\n", latt_esc(ctx), latt_esc(why));
@@ -428,7 +428,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	struct latt_run_view view;
 	struct latt_metric p99;
 	struct latt_value v;
-	char st[160], few[64] = "";
+	char st[LATT_STATUS_MAX], few[64] = "";
 	size_t i;
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);

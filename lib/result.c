@@ -22,7 +22,7 @@ void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
 		return;
 	r->stop = why;
 	r->error = error;
-	snprintf(r->what, sizeof(r->what), "%s", what);
+	latt_fmt(r->what, sizeof(r->what), "%s", what);
 }
 
 void latt_result_collect(struct latt_result *r,
@@ -256,22 +256,22 @@ char *latt_signal_name(int sig, char *buf, size_t len)
 	abbrev = sigabbrev_np(sig);
 #endif
 	if (abbrev)
-		snprintf(buf, len, "SIG%s", abbrev);
+		latt_fmt(buf, len, "SIG%s", abbrev);
 	else
-		snprintf(buf, len, "signal %d", sig);
+		latt_fmt(buf, len, "signal %d", sig);
 	return buf;
 }
 
 char *latt_describe_status(int status, char *buf, size_t len)
 {
 	if (WIFEXITED(status))
-		snprintf(buf, len, "exited with status %d",
+		latt_fmt(buf, len, "exited with status %d",
 			 WEXITSTATUS(status));
 	else if (WIFSIGNALED(status))
-		snprintf(buf, len, "killed by signal %d (%s)",
+		latt_fmt(buf, len, "killed by signal %d (%s)",
 			 WTERMSIG(status), strsignal(WTERMSIG(status)));
 	else
-		snprintf(buf, len, "wait status 0x%x", status);
+		latt_fmt(buf, len, "wait status 0x%x", status);
 	return buf;
 }
 
@@ -304,9 +304,9 @@ static const char *dead_client_end(const struct latt_result *r, char *buf,
 	if (!r->dead_thread)
 		return latt_describe_status(r->dead_status, buf, len);
 	if (r->dead_error)
-		snprintf(buf, len, "stopped: %s", strerror(-r->dead_error));
+		latt_fmt(buf, len, "stopped: %s", strerror(-r->dead_error));
 	else
-		snprintf(buf, len, "stopped");
+		latt_fmt(buf, len, "stopped");
 	return buf;
 }
 
@@ -316,33 +316,33 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 
 	switch (r->stop) {
 	case LATT_STOP_SIGNAL:
-		snprintf(buf, len, "interrupted by %s",
+		latt_fmt(buf, len, "interrupted by %s",
 			 latt_signal_name(r->stop_signal, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_CLIENT:
-		snprintf(buf, len, "failed: client %d %s", r->dead_client + 1,
+		latt_fmt(buf, len, "failed: client %d %s", r->dead_client + 1,
 			 dead_client_end(r, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_TTY:
-		snprintf(buf, len, "failed: command stopped by %s (it uses "
+		latt_fmt(buf, len, "failed: command stopped by %s (it uses "
 			 "the terminal)",
 			 latt_signal_name(r->stop_signal, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_OUTPUT:
-		snprintf(buf, len, "failed: %s", strerror(-r->error));
+		latt_fmt(buf, len, "failed: %s", strerror(-r->error));
 		return buf;
 	case LATT_STOP_ERROR:
 	case LATT_STOP_SETUP:
-		snprintf(buf, len, "failed: %s%s%s", r->what,
+		latt_fmt(buf, len, "failed: %s%s%s", r->what,
 			 r->what[0] && r->error ? ": " : "",
 			 r->error ? strerror(-r->error) : "");
 		return buf;
 	case LATT_STOP_NOEXEC:
-		snprintf(buf, len, "failed: cannot run '%s': %s",
+		latt_fmt(buf, len, "failed: cannot run '%s': %s",
 			 r->cfg.cmd_argv[0], strerror(-r->error));
 		return buf;
 	case LATT_STOP_BREAK:
-		snprintf(buf, len, "stopped by breaktrace: client %u woke "
+		latt_fmt(buf, len, "stopped by breaktrace: client %u woke "
 			 "%.1f usec late (over %.1f)", r->break_client + 1,
 			 (double)r->break_ns / 1000.0,
 			 (double)r->cfg.breaktrace_ns / 1000.0);
@@ -352,31 +352,31 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 	}
 	switch (latt_result_exit_status(r)) {
 	case LATT_EXIT_NOEXEC:
-		snprintf(buf, len, "failed: /bin/sh could not run the command "
+		latt_fmt(buf, len, "failed: /bin/sh could not run the command "
 			 "(exit status %d)", WEXITSTATUS(r->target_status));
 		break;
 	case LATT_EXIT_TARGET:
-		snprintf(buf, len, "failed: the command %s",
+		latt_fmt(buf, len, "failed: the command %s",
 			 latt_describe_status(r->target_status, st,
 					      sizeof(st)));
 		break;
 	case LATT_EXIT_RUNTIME:
 		if (r->wake.stats.count && latt_result_tm_missing(r) >= 0)
-			snprintf(buf, len, "failed: the command's output never "
+			latt_fmt(buf, len, "failed: the command's output never "
 				 "gave %s", r->cfg.tm[latt_result_tm_missing(
 					 r)].name);
 		else
-			snprintf(buf, len, "failed: no wakeup was measured");
+			latt_fmt(buf, len, "failed: no wakeup was measured");
 		break;
 	default:
 		if (r->stop == LATT_STOP_DURATION &&
 		    r->overrun_ns > LATT_OVERRUN_NS)
-			snprintf(buf, len, "complete (duration reached, but "
+			latt_fmt(buf, len, "complete (duration reached, but "
 				 "the run ended %.3f s after it%s)",
 				 (double)r->overrun_ns / 1e9, r->waker_lagged ?
 				 ": latt itself could not run" : "");
 		else
-			snprintf(buf, len, "%s", latt_stop_name(r->stop));
+			latt_fmt(buf, len, "%s", latt_stop_name(r->stop));
 		break;
 	}
 	return buf;
@@ -390,14 +390,14 @@ static char *tm_verdict(const struct latt_result *r, char *buf, size_t len)
 	const struct latt_tmetric_value *v = &r->tm[i];
 
 	if (v->other)
-		snprintf(buf, len, "target metric %s: its expression '%s' "
+		latt_fmt(buf, len, "target metric %s: its expression '%s' "
 			 "matched the command's output %llu time%s, but its "
 			 "first group was never a number (it was '%s'): "
 			 "no value, the run failed", tm->name, tm->regex,
 			 (unsigned long long)v->other, v->other == 1 ? "" : "s",
 			 v->other_text);
 	else
-		snprintf(buf, len, "target metric %s: its expression '%s' "
+		latt_fmt(buf, len, "target metric %s: its expression '%s' "
 			 "never matched the command's output (standard output "
 			 "and error): no value, the run failed", tm->name,
 			 tm->regex);
@@ -412,41 +412,41 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 
 	switch (r->stop) {
 	case LATT_STOP_SIGNAL:
-		snprintf(buf, len, "interrupted by %s: the report covers what "
+		latt_fmt(buf, len, "interrupted by %s: the report covers what "
 			 "was measured until then",
 			 latt_signal_name(r->stop_signal, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_CLIENT:
-		snprintf(buf, len, "client %d (%s %d) %s: the report has its "
+		latt_fmt(buf, len, "client %d (%s %d) %s: the report has its "
 			 "samples until then", r->dead_client + 1,
 			 r->dead_thread ? "tid" : "pid", (int)r->dead_pid,
 			 dead_client_end(r, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_TTY:
-		snprintf(buf, len, "command '%s' was stopped by %s: it uses "
+		latt_fmt(buf, len, "command '%s' was stopped by %s: it uses "
 			 "the terminal, but runs in a process group of its "
 			 "own; give it </dev/null", r->target_cmd,
 			 latt_signal_name(r->stop_signal, st, sizeof(st)));
 		return buf;
 	case LATT_STOP_OUTPUT:
-		snprintf(buf, len, "write error on standard output: %s",
+		latt_fmt(buf, len, "write error on standard output: %s",
 			 strerror(-r->error));
 		return buf;
 	case LATT_STOP_ERROR:
-		snprintf(buf, len, "measuring failed: %s%s%s", r->what,
+		latt_fmt(buf, len, "measuring failed: %s%s%s", r->what,
 			 r->what[0] && r->error ? ": " : "",
 			 r->error ? strerror(-r->error) : "");
 		return buf;
 	case LATT_STOP_SETUP:
-		snprintf(buf, len, "%s%s%s", r->what, r->error ? ": " : "",
+		latt_fmt(buf, len, "%s%s%s", r->what, r->error ? ": " : "",
 			 r->error ? strerror(-r->error) : "");
 		return buf;
 	case LATT_STOP_NOEXEC:
-		snprintf(buf, len, "cannot run '%s': %s", c->cmd_argv[0],
+		latt_fmt(buf, len, "cannot run '%s': %s", c->cmd_argv[0],
 			 strerror(-r->error));
 		return buf;
 	case LATT_STOP_BREAK:
-		snprintf(buf, len, "breaktrace: client %u (pid %d) took %.1f "
+		latt_fmt(buf, len, "breaktrace: client %u (pid %d) took %.1f "
 			 "usec to run after its wakeup, over -b %.1f usec; the "
 			 "trace is in %s", r->break_client + 1,
 			 (int)r->break_pid, (double)r->break_ns / 1000.0,
@@ -458,11 +458,11 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 	}
 	switch (latt_result_exit_status(r)) {
 	case LATT_EXIT_NOEXEC:
-		snprintf(buf, len, "/bin/sh could not run '%s' (exit status "
+		latt_fmt(buf, len, "/bin/sh could not run '%s' (exit status "
 			 "%d)", r->target_cmd, WEXITSTATUS(ws));
 		return buf;
 	case LATT_EXIT_TARGET:
-		snprintf(buf, len, "command '%s' %s", r->target_cmd,
+		latt_fmt(buf, len, "command '%s' %s", r->target_cmd,
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
@@ -475,17 +475,17 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 		 */
 		if (r->waker_lagged &&
 		    r->waker_sleep_late_ns > LATT_WAKER_LAG_NS)
-			snprintf(buf, len, "no wakeup was measured: the waker "
+			latt_fmt(buf, len, "no wakeup was measured: the waker "
 				 "itself was starved (%.1f ms late): give it "
 				 "priority (--waker-policy fifo)",
 				 (double)r->waker_sleep_late_ns / 1e6);
 		else if (c->warmup_ns && !r->elapsed_ns)
-			snprintf(buf, len, "no wakeup was measured: the run "
+			latt_fmt(buf, len, "no wakeup was measured: the run "
 				 "ended within its warm-up (--warmup %s): "
 				 "measure longer than that", latt_format_duration(
 					 c->warmup_ns, a, sizeof(a)));
 		else
-			snprintf(buf, len, "no wakeup was measured: the run "
+			latt_fmt(buf, len, "no wakeup was measured: the run "
 				 "ended after %.3f s, before the first wakeup "
 				 "(the waker first sleeps %s to %s): measure "
 				 "longer, or shorten -s and -S",

@@ -15,6 +15,7 @@
 #include "latt/parse.h"
 #include "latt/run.h"
 #include "latt/target.h"
+#include "latt/util.h"
 #include "capture.h"
 #include "cgroup.h"
 #include "knobs.h"
@@ -58,7 +59,7 @@ setup_failed(struct run *run, int error, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
+	latt_vfmt(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	latt_result_fail(run->r, LATT_STOP_SETUP, error, what);
 }
@@ -75,7 +76,7 @@ add_warning(struct latt_result *r, const char *fmt, ...)
 		used += 2;
 	}
 	va_start(ap, fmt);
-	vsnprintf(r->warning + used, sizeof(r->warning) - used, fmt, ap);
+	latt_vfmt(r->warning + used, sizeof(r->warning) - used, fmt, ap);
 	va_end(ap);
 }
 
@@ -83,7 +84,7 @@ add_warning(struct latt_result *r, const char *fmt, ...)
 static int setup_system(struct run *run)
 {
 	const struct latt_run_cfg *c = run->cfg;
-	char err[256], name[64];
+	char err[LATT_WHAT_MAX], name[64];
 	int ret;
 
 	ret = latt_knobs_apply(&run->knobs, &c->system, run->s, err,
@@ -275,7 +276,7 @@ static void measure(struct run *run)
 	struct latt_result *r = run->r;
 	struct latt_waker *w = &run->w;
 	struct latt_target *t = &run->target;
-	char err[256];
+	char err[LATT_WHAT_MAX];
 
 	if (r->stop == LATT_STOP_NONE)
 		latt_waker_run(w);
@@ -299,7 +300,7 @@ static void measure(struct run *run)
 	    latt_knobs_verify(&run->knobs, err, sizeof(err))) {
 		r->stop = LATT_STOP_ERROR;
 		r->error = 0;
-		snprintf(r->what, sizeof(r->what), "%s", err);
+		latt_fmt(r->what, sizeof(r->what), "%s", err);
 	}
 
 	if (w->xtrace)
@@ -320,7 +321,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	      unsigned int index, struct latt_result *r)
 {
 	struct run run = { .s = s, .cfg = cfg, .r = r };
-	char err[256];
+	char err[LATT_WHAT_MAX];
 	int ret, sig;
 
 	memset(r, 0, sizeof(*r));

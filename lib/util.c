@@ -17,12 +17,64 @@
 #include "latt/undo.h"
 #include "latt/util.h"
 
+/* Is @c a byte inside a UTF-8 character, not its first? */
+static bool utf8_inner(char c)
+{
+	return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+char *latt_vfmt(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	size_t cut = sizeof(LATT_CUT) - 1, head, tail;
+	char *all;
+	va_list copy;
+	int n;
+
+	if (!len)
+		return buf;
+	va_copy(copy, ap);
+	n = vsnprintf(buf, len, fmt, ap);
+	if (n < 0 || (size_t)n < len || len <= 2 * cut) {
+		va_end(copy);
+		return buf;
+	}
+	/* Too long: the start and the end, the cut marked. */
+	n = vasprintf(&all, fmt, copy);
+	va_end(copy);
+	if (n < 0) {
+		memcpy(buf + len - 1 - cut, LATT_CUT, cut + 1);
+		return buf;
+	}
+	head = (len - 1 - cut) / 2;
+	tail = len - 1 - cut - head;
+	while (head && utf8_inner(all[head]))
+		head--;
+	while (tail && utf8_inner(all[(size_t)n - tail]))
+		tail--;
+	memcpy(buf, all, head);
+	memcpy(buf + head, LATT_CUT, cut);
+	memcpy(buf + head + cut, all + (size_t)n - tail, tail);
+	buf[head + cut + tail] = '\0';
+	free(all);
+	return buf;
+}
+
+char *latt_fmt(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	latt_vfmt(buf, len, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
 int latt_err(int ret, char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
+	latt_vfmt(err, len, fmt, ap);
 	va_end(ap);
 	return ret;
 }

@@ -246,8 +246,9 @@ static void reap(struct latt_waker *w)
 			w->helper_reaped = true;
 			w->helper_status = st;
 			if (latt_waker_set_stop(w, LATT_STOP_ERROR))
-				snprintf(w->r->what, sizeof(w->r->what), "%s exited "
-					 "during the run", w->helper_name);
+				latt_fmt(w->r->what, sizeof(w->r->what),
+					 "%s exited during the run",
+					 w->helper_name);
 		} else if (w->guard && pid == w->guard) {
 			/* Not the command's: nothing of it to count. */
 			w->guard = 0;

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "latt/sysinfo.h"
+#include "latt/util.h"
 #include "waker.h"
 
 
@@ -574,7 +575,7 @@ static void start_trace(struct latt_waker *w, struct latt_trace *t)
 				    "mono_raw" : "mono"))
 		return;
 	set_error(w, LATT_STOP_ERROR, -EIO);
-	snprintf(w->r->what, sizeof(w->r->what), "starting the trace in %s",
+	latt_fmt(w->r->what, sizeof(w->r->what), "starting the trace in %s",
 		 t->name);
 }
 

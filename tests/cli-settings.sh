@@ -7,7 +7,7 @@
 # capabilities it needs.  Parts that need root are skipped without it.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 45
+plan 49
 
 root=0
 [ "$(id -u)" = 0 ] && root=1
@@ -227,6 +227,31 @@ if [ $root = 1 ] && [ -n "$cpudir" ] && mkdir "$cpudir/latt-test-$$" 2>/dev/null
 	rmdir "$cpudir/latt-test-$$"
 else
 	for i in 1 2 3; do skip "cannot make a cgroup here"; done
+fi
+# A cgroup that is gone when its configuration starts (the first one's
+# command removes it), at a long path: the message says all of it, or
+# with a path too long for any message, its start and why, cut visibly.
+if [ $root = 1 ] && [ -n "$cpudir" ] && mkdir "$cpudir/latt-long-$$" 2>/dev/null; then
+	long=$cpudir/latt-long-$$/$(printf '%0200d' 0)/$(printf '%0200d' 1)
+	longer=$cpudir/latt-long-$$
+	for i in 2 3 4 5 6 7; do longer=$longer/$(printf "%0240d" $i); done
+	mkdir -p "$long" "$longer"
+	run -c1 -s1 -S2 -t 300 -i 0.01 -C a: -C "b:target-cgroup=$long" \
+		--json "$tmp/long.json" -- sh -c 'rmdir "$0"; "$1"' "$long" \
+		"$until_measured"
+	is "$rc" 2 "--target-cgroup gone before its run, a path of ${#long} characters: exit 2"
+	check "... the path and why, whole, on standard error" \
+		grep -qF "target-cgroup $long is not a cgroup directory (it has no cgroup.procs): No such" "$tmp/err"
+	check "... and in the JSON" \
+		grep -qF "target-cgroup $long is not a cgroup directory" "$tmp/long.json"
+	run -c1 -s1 -S2 -t 300 -i 0.01 -C a: -C "b:target-cgroup=$longer" \
+		-- sh -c 'rmdir "$0"; "$1"' "$longer" "$until_measured"
+	check "... a path of ${#longer} characters: cut visibly, its start and why kept" \
+		sh -c "grep -F 'target-cgroup $cpudir/latt-long-$$/000' '$tmp/err' |
+			grep -F '[...]' | grep -q 'is not a cgroup directory (it has no cgroup.procs): No such file or directory\$'"
+	find "$cpudir/latt-long-$$" -depth -type d -exec rmdir {} \;
+else
+	for i in 1 2 3 4; do skip "cannot make a cgroup here"; done
 fi
 run -t 1 --target-cgroup /nonexistent/cg true
 check "--target-cgroup that is not a cgroup: said before anything runs" \

@@ -176,7 +176,7 @@ static void test_failures(struct latt_session *s)
 	char *argv_missing[] = { missing, NULL };
 	char *argv_sleep[] = { sleeper, NULL };
 	uint64_t t0, whole;
-	char what[256];
+	char what[LATT_WHAT_MAX];
 
 	base_cfg(&c, argv_missing);
 	latt_run(s, &c, 1, &r);

@@ -30,6 +30,13 @@
 struct latt_client;
 struct latt_client_slot;
 
+/*
+ * Room for what failed (a path or two and why) and for the status that
+ * says it; a longer text is cut visibly (latt_fmt()).
+ */
+#define LATT_WHAT_MAX		1024
+#define LATT_STATUS_MAX		(LATT_WHAT_MAX + 256)
+
 /* Exit statuses; the manual's EXIT STATUS lists the same. */
 #define LATT_EXIT_OK		0
 #define LATT_EXIT_USAGE		1
@@ -146,7 +153,7 @@ struct latt_result {
 	bool dead_thread;		/* a thread (--threads): ... */
 	int dead_error;			/* ... that stopped on this -errno */
 	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
-	char what[256];			/* SETUP, ERROR: what failed */
+	char what[LATT_WHAT_MAX];	/* SETUP, ERROR: what failed */
 	char warning[512];		/* settings not put back, or "" */
 	char disturbed[256];		/* settings changed from outside
 					   during the run, left as found:
@@ -281,7 +288,8 @@ const char *latt_stop_name(enum latt_stop stop);
 /*
  * How the run went, in the words of the report's Status line: "complete
  * (command exited)", "interrupted by SIGINT", "failed: client 3 killed by
- * signal 9", "failed: no wakeup was measured".  Returns @buf.
+ * signal 9", "failed: no wakeup was measured"; whole in a @buf of
+ * LATT_STATUS_MAX bytes.  Returns @buf.
  */
 char *latt_result_status(const struct latt_result *r, char *buf, size_t len);
 

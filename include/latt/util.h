@@ -9,15 +9,26 @@
 #define LATT_UTIL_H
 
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/time.h>
 #include <sys/types.h>
 
 /*
- * Format a message into @err of @len bytes and return @ret, so that a
- * check can fail in one statement: "return latt_err(-EINVAL, err, len,
- * "expected %s", what);".
+ * snprintf() that never cuts a text silently: one longer than @len - 1
+ * bytes keeps its start and its end (where a message says why) with
+ * LATT_CUT between them, cut at characters, not inside one.  @buf.
+ */
+#define LATT_CUT	"[...]"
+char * __attribute__((format(printf, 3, 4)))
+latt_fmt(char *buf, size_t len, const char *fmt, ...);
+char *latt_vfmt(char *buf, size_t len, const char *fmt, va_list ap);
+
+/*
+ * Format a message into @err of @len bytes (as latt_fmt()) and return
+ * @ret, so that a check can fail in one statement: "return
+ * latt_err(-EINVAL, err, len, "expected %s", what);".
  */
 int __attribute__((format(printf, 4, 5)))
 latt_err(int ret, char *err, size_t len, const char *fmt, ...);
