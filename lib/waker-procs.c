@@ -311,6 +311,7 @@ void latt_waker_read_signals(struct latt_waker *w)
 			latt_waker_continued(w);
 			break;
 		default:
+			w->stop_requests++;
 			/*
 			 * While stopping, a second ^C must not lose the
 			 * report; but one after a normal end (the duration,

@@ -24,10 +24,13 @@
 /*
  * While stopping: reap and read signals until @done(w) or @timeout_ns.
  * Only the signalfd is watched: answer descriptors of dead clients would
- * keep epoll busy.
+ * keep epoll busy.  A grace period (@grace) also ends, as do those
+ * after it, once a signal to stop (SIGINT, SIGTERM, SIGHUP) comes while
+ * latt stops: whoever sends one more does not want to wait out a --grace
+ * of an hour.
  */
 static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
-		       bool (*done)(struct latt_waker *w))
+		       bool (*done)(struct latt_waker *w), bool grace)
 {
 	uint64_t end = latt_mono_ns() + timeout_ns, now, stopped;
 	struct pollfd pfd[2] = {
@@ -43,7 +46,8 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		if (done(w))
 			return true;
 		now = latt_mono_ns();
-		if (now >= end)
+		if (now >= end ||
+		    (grace && w->stop_requests != w->stop_requests_before))
 			return false;
 		latt_waker_idle(w, now);
 		latt_waker_waited(w, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
@@ -72,10 +76,10 @@ static void stop_target(struct latt_waker *w)
 	latt_target_kill(t, SIGTERM);
 	/* A stopped group would never see the SIGTERM. */
 	latt_target_kill(t, SIGCONT);
-	if (wait_until(w, w->cfg->grace_ns, target_gone))
+	if (wait_until(w, w->cfg->grace_ns, target_gone, true))
 		return;
 	latt_target_kill(t, SIGKILL);
-	wait_until(w, LATT_KILL_WAIT_NS, target_gone);
+	wait_until(w, LATT_KILL_WAIT_NS, target_gone, false);
 }
 
 /*
@@ -125,12 +129,13 @@ static void stop_clients(struct latt_waker *w)
 
 	for (i = 0; i < w->nclients; i++)
 		latt_wake_hangup(&w->clients[i].chan);
-	if (wait_until(w, LATT_CLIENT_EXIT_NS, clients_gone))
+	if (wait_until(w, LATT_CLIENT_EXIT_NS, clients_gone, false))
 		return;
 	for (i = 0; i < w->nclients; i++)
 		if (!w->clients[i].reaped && !w->clients[i].is_thread)
 			kill(w->clients[i].pid, SIGKILL);
-	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone) || !w->cfg->threads)
+	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone, false) ||
+	    !w->cfg->threads)
 		return;
 	abandon_threads(w);
 }
@@ -182,9 +187,9 @@ static void stop_strays(struct latt_waker *w)
 {
 	if (!w->target || w->target->pid <= 0)
 		return;
-	if (wait_until(w, w->cfg->grace_ns, strays_gone_term))
+	if (wait_until(w, w->cfg->grace_ns, strays_gone_term, true))
 		return;
-	wait_until(w, LATT_KILL_WAIT_NS, strays_gone_kill);
+	wait_until(w, LATT_KILL_WAIT_NS, strays_gone_kill, false);
 }
 
 /*
@@ -293,6 +298,7 @@ void latt_waker_finish(struct latt_waker *w)
 	/* Deaths seen so far still count; from here on they are expected. */
 	latt_waker_read_signals(w);
 	w->stopping = true;
+	w->stop_requests_before = w->stop_requests;
 	stop_target(w);
 	stop_clients(w);
 	stop_strays(w);

@@ -60,6 +60,8 @@ struct latt_waker {
 	bool timer_fired;
 	bool stopping;			/* in latt_waker_finish() */
 	unsigned int abandoned;		/* thread clients that never left */
+	unsigned int stop_requests;	/* SIGINT, SIGTERM, SIGHUP read */
+	unsigned int stop_requests_before;	/* ... before it stopped */
 	bool warming;			/* samples are still dropped */
 	uint64_t warm_end_ns;
 	uint64_t planned_ns;		/* when this cycle's sleep should end */

@@ -4,7 +4,7 @@
 # --grace) with nothing of it left running.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 41
+plan 44
 
 run -s1 -S2 /nonexistent/command-$$
 is "$rc" 127 "a command that does not exist: exit 127"
@@ -85,6 +85,41 @@ run -s1 -S2 -i 0.01 sh -c "setsid $marker & exec '$until_measured'"
 is "$rc" 0 "a command that leaves a daemon behind exits"
 check "... and the daemon is stopped when latt ends" none_left "$marker"
 check "... and its time is counted with the command's" test -n "$(value Wall)"
+
+# A SIGTERM to latt cuts its --grace short: a descendant in a session of
+# its own ignores SIGTERM and outlives the command; latt, given an hour
+# to wait for it, ends at a SIGTERM (SIGKILL to the descendant).  The
+# first SIGTERM may come before latt saw the command end (it then stops
+# the run, and only the next cuts the wait): a second one follows when
+# latt is still there 2 s later.
+marker="sleep 4848$$"
+printf "trap '' TERM\nexec %s\n" "$marker" >"$tmp/stubborn"
+$sigdefault "$latt" -s1 -S2 -i 0.01 --grace 1h -- \
+	sh -c "setsid sh '$tmp/stubborn' & exec '$until_measured'" \
+	>"$tmp/out" 2>"$tmp/err" &
+lpid=$!
+wait_until pgrep -f "$marker"
+wait_until not pgrep -f "$until_measured"
+t0=$(date +%s)
+kill -TERM $lpid
+i=0
+while kill -0 $lpid 2>/dev/null && [ $i -lt 40 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -0 $lpid 2>/dev/null && kill -TERM $lpid
+if wait_until not kill -0 $lpid; then
+	wait $lpid
+	rc=$?
+else
+	rc=timeout
+	kill -KILL $lpid
+fi
+t1=$(date +%s)
+is "$rc" 143 "--grace 1h, a descendant ignoring SIGTERM: latt ends at a SIGTERM (143)"
+check "... within seconds, not the hour ($((t1 - t0)) s)" test $((t1 - t0)) -lt 30
+check "... and the descendant is gone" none_left "$marker"
+pkill -KILL -f "$marker"
 
 # A command stopped by SIGTTIN (it read the terminal from outside the
 # foreground group) is reported instead of waited for forever.
