@@ -411,6 +411,41 @@ static void test_report(void)
 	free(out);
 	r->dead_thread = false;
 
+	/* --kernel-view on a kernel without schedstat: why, never a 0. */
+	r->cfg.kernel_view = true;
+	r->kwait.error = -ENOENT;
+	out = report(r, &ret);
+	if (!ok(out && strstr(out, "\tPer wakeup\tnot available: no "
+			      "/proc/thread-self/schedstat: the kernel needs "
+			      "CONFIG_SCHED_INFO") &&
+		!strstr(out, "Kernel p50"),
+		"report: no schedstat for --kernel-view: the reason, no figure"))
+		diag("got:\n%s", out ? out : "");
+	free(out);
+	/* With figures: the kernel's beside latt's, and latt above it. */
+	r->kwait.error = 0;
+	latt_stats_add(&r->kwait.wait, 2000);
+	latt_stats_add(&r->kwait.gap, 3000);
+	r->kwait.mixed = 2;
+	r->kwait_p50 = r->kwait_p99 = 2000;
+	r->kgap_p50 = r->kgap_p99 = 3000;
+	r->wake_p50 = 5000;
+	r->wake_p99 = 9000;
+	out = report(r, &ret);
+	if (!ok(out && strstr(out, "\tWakeups\t\t       1 with the kernel's "
+			      "figure") &&
+		strstr(out, "\tLeft out\t       2 wakeups (") &&
+		strstr(out, "\tKernel p50\t     2.0 usec (latt: 5.0)\n") &&
+		strstr(out, "\tKernel p99\t     2.0 usec (latt: 9.0; the max: "
+		       "p99 needs 100 samples)\n") &&
+		strstr(out, "\tAbove p50\t     3.0 usec\n") &&
+		!strstr(out, "Kernel above"),
+		"report: the kernel's figures beside latt's, the left out "
+		"counted"))
+		diag("got:\n%s", out ? out : "");
+	free(out);
+	r->cfg.kernel_view = false;
+
 	f = fopen("/dev/full", "we");
 	if (f) {
 		struct latt_doc d = { .sys = &doc_sys, .results = r, .n = 1 };
@@ -545,7 +580,7 @@ static void test_load(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 10 + 4 + 2 + 3 + 6);
+	plan(7 + 3 + 1 + 12 + 4 + 2 + 3 + 6);
 	test_collect();
 	test_clamp();
 	test_stop_names();
