@@ -68,15 +68,19 @@ if ! grep -q 'no trace' "$tmp/err" && [ -d "$tr/instances" ]; then
 	opts="$opts -b 1s --explain"
 	traced=1
 fi
+# A feature of the scheduler, the other way: RUN_TO_PARITY (EEVDF, 6.6
+# and later) or CACHE_HOT_BUDDY (CFS too).
 features_file="" preempt_file=""
-if [ -w "$dbg/features" ] && grep -qw 'RUN_TO_PARITY\|NO_RUN_TO_PARITY' "$dbg/features"; then
+for f in RUN_TO_PARITY CACHE_HOT_BUDDY; do
+	[ -w "$dbg/features" ] && grep -qw "$f\|NO_$f" "$dbg/features" || continue
 	features_file=$dbg/features
-	if grep -qw NO_RUN_TO_PARITY "$dbg/features"; then
-		opts="$opts --features RUN_TO_PARITY"
+	if grep -qw "NO_$f" "$dbg/features"; then
+		opts="$opts --features $f"
 	else
-		opts="$opts --features NO_RUN_TO_PARITY"
+		opts="$opts --features NO_$f"
 	fi
-fi
+	break
+done
 if [ -w "$dbg/preempt" ] && grep -q '(' "$dbg/preempt"; then
 	preempt_file=$dbg/preempt
 	cur=$(sed 's/.*(\([a-z]*\)).*/\1/' "$dbg/preempt")
