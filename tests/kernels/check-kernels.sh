@@ -15,10 +15,12 @@
 #                         when a guest booted with it answers within 20 s
 #   LATT_KERNELS_REQUIRE  1: a kernel that cannot be had is a failure
 #                         (CI), not a skip
-#   LATT_KERNELS_TIMEOUT  seconds a guest may run in all (default 1800)
+#   LATT_KERNELS_TIMEOUT  seconds a guest may run in all (default 3600)
 #   LATT_KERNELS_TESTS    test files to run instead of tests.list
+#   LATT_KILL_POINTS, LATT_KILL_BUDGET  passed to cli-kill in the guests
 #   LATT_KERNELS_HOST_FROM_CHECK  1: the host's row from the logs of the
-#                         make check that has just run (CI), not a rerun
+#                         make check (and make check-kill) that has just
+#                         run (CI), not a rerun; files it did not run: "-"
 #
 # Debian's archive must be in apt's sources (apt-get download); qemu,
 # busybox-static and kmod (depmod, modprobe) must be installed.  See
@@ -31,7 +33,7 @@ set -u
 cache=${LATT_KERNELS_DIR:-/var/tmp/latt-kernels}
 accel=${LATT_KERNELS_ACCEL:-auto}
 require=${LATT_KERNELS_REQUIRE:-0}
-guest_timeout=${LATT_KERNELS_TIMEOUT:-1800}
+guest_timeout=${LATT_KERNELS_TIMEOUT:-3600}
 here=$top_srcdir/tests/kernels
 out=$top_builddir/tests/kernels/results
 
@@ -140,7 +142,9 @@ top_srcdir='$top_srcdir'
 top_builddir='$top_builddir'
 LATT='$LATT'
 tests='$tests'
-test_timeout=900
+test_timeout=1500
+LATT_KILL_POINTS='${LATT_KILL_POINTS:-}'
+LATT_KILL_BUDGET='${LATT_KILL_BUDGET:-}'
 kernel_dir='$2'
 EOF
 	start=$(date +%s)
@@ -180,9 +184,11 @@ host() {
 	. "$here/facts.sh" >"$res/facts"
 	for t in $tests; do
 		name=$(basename "$t")
-		# The results of a make check that has just run here.
-		if [ "${LATT_KERNELS_HOST_FROM_CHECK:-0}" = 1 ] &&
-			[ -e "$top_builddir/${t%.sh}.trs" ]; then
+		# The results of a make check that has just run here; a file
+		# it did not run (cli-kill without make check-kill) is left
+		# out, not run again.
+		if [ "${LATT_KERNELS_HOST_FROM_CHECK:-0}" = 1 ]; then
+			[ -e "$top_builddir/${t%.sh}.trs" ] || continue
 			cp "$top_builddir/${t%.sh}.log" "$res/$name.log"
 			: >"$res/$name.err"
 			grep -Eq '^:global-test-result: (PASS|SKIP)' \
@@ -283,6 +289,7 @@ for k in $kernels; do
 	[ -e "$res/broken" ] && printf '%-7s %s\n' "" "$(cat "$res/broken")"
 done
 echo
+: >"$out/counts"
 printf '%-22s' "passed/failed/skipped"
 for k in $kernels; do printf ' %14s' "$k"; done
 echo
@@ -297,9 +304,14 @@ for t in $tests; do
 			set -- $(tap "$res/$name.log" "$(cat "$res/$name.rc")")
 			cell="$1/$2/$3"
 			pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+			echo "$k $1 $2 $3" >>"$out/counts"
+		elif [ "$k" = host ] &&
+			[ "${LATT_KERNELS_HOST_FROM_CHECK:-0}" = 1 ]; then
+			cell="-"
 		else
 			cell="no result"
 			fail=$((fail + 1))
+			echo "$k 0 1 0" >>"$out/counts"
 		fi
 		printf ' %14s' "$cell"
 	done
@@ -335,6 +347,15 @@ echo
 if [ "$unavailable" -gt 0 ] && [ "$require" = 1 ]; then
 	say "$unavailable kernel(s) could not be had: counted as failures"
 	fail=$((fail + unavailable))
+	for k in $kernels; do
+		[ -e "$out/$k/unavailable" ] && echo "$k 0 1 0" >>"$out/counts"
+	done
 fi
+# One line a kernel (CI counts the guests' beside its own suite), then all.
+for k in $kernels; do
+	awk -v k="$k" '$1 == k { p += $2; f += $3; s += $4 }
+		END { printf "check-kernels: %s: %d passed, %d failed, %d skipped\n",
+			k, p, f, s }' "$out/counts"
+done
 echo "check-kernels: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

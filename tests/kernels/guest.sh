@@ -13,9 +13,10 @@ off() {
 }
 trap off EXIT
 
-# The job: top_srcdir, top_builddir, LATT and the list of test files.
+# The job: top_srcdir, top_builddir, LATT, the list of test files and
+# cli-kill's knobs.
 . "$res/job"
-export top_srcdir top_builddir LATT
+export top_srcdir top_builddir LATT LATT_KILL_POINTS LATT_KILL_BUDGET
 
 # proc, sys and dev come from /init.  The rest, fresh: nothing of the
 # host's /tmp or /run (latt's records, locks) may be seen here; but a
