@@ -110,6 +110,8 @@ check "... each found one split into the waker's, the scheduler's and the return
 	test "$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user[^)]*)$' "$tmp/out")" -eq "$found"
 check "... behind the loop: sh (pid $hog, normal nice -20)" \
 	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
+# What the report said, when it did not say that.
+[ "$found" -ge 1 ] || sed -n '/^Worst wakeups explained/,/^Target/s/^/#   /p' "$tmp/out"
 inst=$(sed -n 's/^	Trace		[0-9]* scheduler events, none lost (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
 check "... no events lost, the instance ($inst) removed" \
 	sh -c "test -n '$inst' && test ! -e '$tr/instances/$inst'"
@@ -151,6 +153,10 @@ awk -F'\t+' '
 read -r nfound nmoved nbad <"$tmp/moves"
 check "--explain=100 beside two hogs: $nfound wakeups found, $nmoved moves while queued, each told whole" \
 	test "$rc" -eq 0 -a "$nfound" -ge 1 -a "$nbad" -eq 0
+# The wakeups that moved, when one was not told whole.
+[ "$nbad" -eq 0 ] || awk -F'\t+' '$2 ~ /^#[0-9]+$/ { b = $0; next }
+	$2 == "woken by" && $3 ~ /migrated/ { print "#   " b; print "#   " $0; s = 1; next }
+	$2 == "moved" && s { print "#   " $0; next } { s = 0 }' "$tmp/out"
 # The moves in the JSON: documented field by field (checked when there
 # are some; the command's figures and the kernel's per wakeup, which it
 # has none of, cli-json.sh, cli-metric.sh and cli-kview.sh check).
@@ -158,8 +164,13 @@ sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' "$top_srcdir/man/latt-json.
 	sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"
 "${JSON_CHECK:-$(pwd)/tests/json-check}" "$tmp/x.json" "$tmp/schema" 2>"$tmp/check"
 if grep -q '"how"' "$tmp/x.json"; then
+	# Any error; of the documented fields this run did not have, those
+	# of moves[] (others depend on the kernel and the run).
+	grep -v 'never met\|fields checked' "$tmp/check" >"$tmp/check.bad"
+	grep 'moves.*never met' "$tmp/check" >>"$tmp/check.bad"
 	check "... their JSON has every field of moves[] as documented" \
-		sh -c "! grep -v 'breaktrace.*never met\|target.metrics.*never met\|per_wakeup.*never met\|fields checked' '$tmp/check' | grep -q ."
+		test ! -s "$tmp/check.bad"
+	sed 's/^# */#   /' "$tmp/check.bad"
 else
 	skip "no wakeup moved among the 100 worst this time"
 fi
