@@ -30,6 +30,7 @@ hold() {
 	$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- \
 		sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
 	lpid=$!
+	ours="$ours $lpid"
 	wait_until test -e "$tmp/h/run"
 }
 # on INSTANCE: is INSTANCE tracing, with the scheduler's events on?
@@ -39,9 +40,19 @@ on() {
 		test "$(cat $d/events/sched/sched_switch/enable)" = 1 &&
 		test "$(cat $d/events/sched/sched_waking/enable)" = 1
 }
-# instances: latt's instances in tracefs, of any latt.
+# instances: latt's instances in tracefs, of the latts this test started
+# ($ours) and of any latt that is gone (a leftover); not those of a latt
+# that another test runs beside this one (make -j check).
+ours=
 instances() {
-	ls $tr/instances | grep '^latt-' | tr '\n' ' '
+	for i in $(ls $tr/instances | grep '^latt-[0-9]'); do
+		p=${i#latt-}
+		p=${p%%-*}
+		case " $ours " in
+		*" $p "*) echo "$i" ;;
+		*) kill -0 "$p" 2>/dev/null || echo "$i" ;;
+		esac
+	done | tr '\n' ' '
 }
 
 before=$(instances)
@@ -80,6 +91,7 @@ is "$(instances)" "$before" "... tracefs has the instances it had"
 # instance kept, stopped; no other left.
 run -c2 -s1 -S2 -x0 -t 600 -b 1us
 lpid=$(sed -n 's/.*(instance latt-\([0-9]*\), kept).*/\1/p' "$tmp/out")
+ours="$ours $lpid"
 is "$rc" 3 "-b 1us: reached, exit 3"
 check "... its instance kept (latt-$lpid), stopped" \
 	sh -c "test -n '$lpid' && test \$(cat $tr/instances/latt-$lpid/tracing_on) = 0"
