@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "latt/escape.h"
+#include "latt/util.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -48,7 +49,7 @@ int main(void)
 	const char *a, *b;
 	size_t i, n, len;
 
-	plan((int)ARRAY_SIZE(cases) + 10);
+	plan((int)ARRAY_SIZE(cases) + 13);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		len = cases[i].len ? cases[i].len : strlen(cases[i].in);
 		n = latt_escape(buf, sizeof(buf), cases[i].in, len);
@@ -71,6 +72,16 @@ int main(void)
 	d = latt_escape_dup("x\ny", 3);
 	ok(d && !strcmp(d, "x\\ny"), "latt_escape_dup");
 	free(d);
+
+	/* A message too long for its buffer: its start and end, marked. */
+	latt_fmt(buf, 16, "%s", "0123456789abcdefghij");
+	ok(!strcmp(buf, "01234[...]fghij"), "latt_fmt: start and end kept, "
+	   "the cut marked ('%s')", buf);
+	latt_fmt(buf, 16, "%s", "0123\xc3\xa9" "56789abcdefgh");
+	ok(!strcmp(buf, "0123[...]defgh"), "latt_fmt: not cut inside a "
+	   "character ('%s')", latt_esc(buf));
+	latt_fmt(buf, 16, "%s", "fits as it is");
+	ok(!strcmp(buf, "fits as it is"), "latt_fmt: a text that fits, whole");
 
 	/* For JSON: only what is not UTF-8 escaped, controls kept. */
 	d = latt_escape_utf8("a\t\x1b\xc2\x85\xe2\x80\xae\xfe\x80\xc3\xa9", 12);
