@@ -171,29 +171,22 @@ void latt_metric_legend(FILE *f, const struct latt_metric_list *ml)
 }
 
 /*
- * @v as the JSON document writes it, with one decimal: a run seen here
- * and the same run read back by latt compare give the same values.
+ * @v as the JSON document writes it: times and rates with one decimal,
+ * a share (@exact) with six significant digits.  A run seen here and the
+ * same run read back by latt compare give the same values.
  */
-static double as_written(double v)
+static double written(double v, bool exact)
 {
 	char buf[64];
 
 	if (isnan(v))
 		return v;
-	snprintf(buf, sizeof(buf), "%.1f", v);
+	snprintf(buf, sizeof(buf), exact ? "%.6g" : "%.1f", v);
 	return strtod(buf, NULL);
 }
 
-/* @v as the JSON document writes a ratio: six significant digits. */
-static double as_written_exact(double v)
-{
-	char buf[64];
-
-	if (isnan(v))
-		return v;
-	snprintf(buf, sizeof(buf), "%.6g", v);
-	return strtod(buf, NULL);
-}
+#define as_written(v)		written((v), false)
+#define as_written_exact(v)	written((v), true)
 
 /* A time of the document: integer nanoseconds. */
 static double tv_ns(const struct timeval *tv)
