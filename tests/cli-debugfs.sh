@@ -32,27 +32,8 @@ fi
 
 plan 16
 
-# The command: says it runs ($1/runN, N counting the runs), then waits
-# for $1/goN; the test reads debugfs meanwhile.
-mkdir "$tmp/h"
-cat >"$tmp/hold.sh" <<'EOF'
-n=1
-while [ -e "$1/run$n" ]; do n=$((n + 1)); done
-touch "$1/run$n"
-while [ ! -e "$1/go$n" ]; do sleep 0.05; done
-EOF
-hold() {
-	rm -f "$tmp/h/"*
-	$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- \
-		sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
-	lpid=$!
-}
-held() {
-	wait_until test -e "$tmp/h/run$1"
-}
-go() {
-	touch "$tmp/h/go$1"
-}
+# The command holds each run (lib.sh's hold, held N, go N); the test
+# reads debugfs meanwhile.
 # has WORD: is WORD among the scheduler features?
 has() {
 	tr ' ' '\n' <$features | grep -qx "$1"

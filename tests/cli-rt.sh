@@ -15,24 +15,16 @@ chrt -f 1 true 2>/dev/null || skip_all "this system refuses SCHED_FIFO to root"
 
 plan 18
 
-# The command: its pid in $1/pid, then waits for $1/go.
-mkdir "$tmp/h"
-cat >"$tmp/hold.sh" <<'EOF'
-echo $$ >"$1/pid.tmp" && mv "$1/pid.tmp" "$1/pid"
-while [ ! -e "$1/go" ]; do sleep 0.05; done
-EOF
-# hold ARGS: start latt with ARGS and wait until its command runs; latt's
-# pid in $lpid, the command's in $cpid.
-hold() {
-	rm -f "$tmp/h/"*
-	"$latt" -c2 -s2 -S4 -x0 -t 600 "$@" -- sh "$tmp/hold.sh" "$tmp/h" \
-		>"$tmp/out" 2>"$tmp/err" &
-	lpid=$!
-	wait_until test -e "$tmp/h/pid" && cpid=$(cat "$tmp/h/pid")
+# start ARGS: latt with two clients and ARGS, waited for until its held
+# command (lib.sh's hold) runs; latt's pid in $lpid, the command's in
+# $cpid.
+start() {
+	hold -c2 "$@"
+	held 1
 }
 # end: let the command end; latt's exit status in $rc.
 end() {
-	touch "$tmp/h/go"
+	go 1
 	wait $lpid
 	rc=$?
 }
@@ -67,7 +59,7 @@ threads() {
 	done
 }
 
-hold --policy fifo --priority 10 --waker-policy rr --waker-priority 5
+start --policy fifo --priority 10 --waker-policy rr --waker-priority 5
 c=$(clients)
 is "$(echo $c | wc -w)" 2 "fifo clients, an rr waker: two client processes"
 is "$(sched $c)" "FIFO 10|" "... both at SCHED_FIFO 10 (chrt -p)"
@@ -79,7 +71,7 @@ is "$(sched $cpid)" "OTHER 0|" "... the command left at SCHED_OTHER"
 end
 is "$rc" 0 "... exit 0"
 
-hold --threads --policy rr --priority 20 --waker-policy fifo --waker-priority 3
+start --threads --policy rr --priority 20 --waker-policy fifo --waker-priority 3
 t=$(threads)
 is "$(sched $t)" "RR 20|" "rr thread clients: SCHED_RR 20"
 wait_until test "$(sched $lpid)" = "FIFO 3|"
@@ -87,7 +79,7 @@ is "$(sched $lpid)" "FIFO 3|" "... the waker thread at SCHED_FIFO 3"
 end
 is "$rc" 0 "... exit 0"
 
-hold --policy deadline --runtime 200us --deadline 5ms --period 10ms
+start --policy deadline --runtime 200us --deadline 5ms --period 10ms
 c=$(clients)
 is "$(policy $c)" "6|" "deadline clients: policy 6 (SCHED_DEADLINE) in /proc/PID/sched"
 is "$(for p in $c; do LC_ALL=C chrt -p $p | sed -n 's#.*runtime/deadline/period parameters: ##p'; done | sort -u)" \
@@ -96,7 +88,7 @@ is "$(sched $lpid)" "OTHER 0|" "... the waker left at SCHED_OTHER"
 end
 is "$rc" 0 "... exit 0"
 
-hold --target-policy fifo --target-priority 2 --policy batch
+start --target-policy fifo --target-priority 2 --policy batch
 is "$(sched $cpid)" "FIFO 2|" "a fifo command: SCHED_FIFO 2"
 is "$(sched $(clients))" "BATCH 0|" "... beside batch clients"
 end

@@ -20,18 +20,12 @@ grep -q 'built without libtracefs' "$tmp/err" &&
 
 plan 14
 
-mkdir "$tmp/h"
-cat >"$tmp/hold.sh" <<'EOF'
-touch "$1/run"
-while [ ! -e "$1/go" ]; do sleep 0.05; done
-EOF
-hold() {
-	rm -f "$tmp/h/"*
-	$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- \
-		sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
-	lpid=$!
+# start ARGS: latt with ARGS, waited for until its held command (lib.sh's
+# hold) runs; latt's pid in $lpid, counted among this test's.
+start() {
+	hold "$@"
 	ours="$ours $lpid"
-	wait_until test -e "$tmp/h/run"
+	held 1
 }
 # on INSTANCE: is INSTANCE tracing, with the scheduler's events on?
 on() {
@@ -62,14 +56,14 @@ top="$(cat $tr/tracing_on) $(sort $tr/set_event | tr '\n' ' ')"
 both_on() {
 	on "latt-$lpid" && on "latt-$lpid-explain"
 }
-hold -b 1h --explain
+start -b 1h --explain
 wait_until both_on
 check "-b 1h --explain: -b's instance latt-$lpid records while it runs" \
 	on "latt-$lpid"
 check "... and --explain's, latt-$lpid-explain" on "latt-$lpid-explain"
 is "$(cat $tr/tracing_on) $(sort $tr/set_event | tr '\n' ' ')" "$top" \
 	"... the top buffer untouched"
-touch "$tmp/h/go"
+go 1
 wait $lpid
 is $? 0 "... exit 0"
 check "... both instances removed after the run" \
@@ -77,7 +71,7 @@ check "... both instances removed after the run" \
 check "... the explanation read from the trace" \
 	grep -q "$(printf '^\tTrace\t\t[0-9]* scheduler events')" "$tmp/out"
 
-hold -b 1h --explain
+start -b 1h --explain
 wait_until both_on
 check "SIGINT: both instances record while it runs" both_on
 kill -INT $lpid

@@ -27,27 +27,8 @@ fi
 
 plan 16
 
-# The command: says its pid in $1/pidN (N counts the runs) and waits for
-# $1/goN, so that the test reads the kernel's state while it runs.
-mkdir "$tmp/h"
-cat >"$tmp/hold.sh" <<'EOF'
-n=1
-while [ -e "$1/pid$n" ]; do n=$((n + 1)); done
-echo $$ >"$1/pid$n.tmp" && mv "$1/pid$n.tmp" "$1/pid$n"
-while [ ! -e "$1/go$n" ]; do sleep 0.05; done
-EOF
-hold() {
-	"$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- sh "$tmp/hold.sh" "$tmp/h" \
-		>"$tmp/out" 2>"$tmp/err" &
-	lpid=$!
-}
-# held N: wait for the command of run N; its pid in $cpid.
-held() {
-	wait_until test -e "$tmp/h/pid$1" && cpid=$(cat "$tmp/h/pid$1")
-}
-go() {
-	touch "$tmp/h/go$1"
-}
+# The command holds each run (lib.sh's hold, held N, go N), so that the
+# test reads the kernel's state while it runs.
 # cgdir PID: the directory of PID's cgroup in the cpu hierarchy.
 cgdir() {
 	if [ $v2 = 1 ]; then
@@ -92,10 +73,7 @@ is $? 0 "both runs end: exit 0"
 check "... and no cgroup of latt's is left" none_of "$lpid"
 
 # SIGINT while the command runs in its cgroup.
-rm -f "$tmp/h/"*
-$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 --target-weight 30 -- \
-	sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
-lpid=$!
+hold --target-weight 30
 held 1
 cg=$(cgdir "$cpid")
 is "$(weight "$cg")" "$w30" "--target-weight 30: read back while it runs"
@@ -110,7 +88,7 @@ check "... and the command stopped" gone test -e "/proc/$cpid"
 base=$mnt/latt-t$$
 mkdir -p "$base/in"
 [ $v2 = 1 ] && echo +cpu >"$base/cgroup.subtree_control"
-rm -f "$tmp/h/"*
+hold_reset
 sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$base/in" \
 	"$latt" -c1 -s2 -S4 -x0 -t 600 --target-weight 50 -- \
 	sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &

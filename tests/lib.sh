@@ -120,6 +120,40 @@ wait_until() {
 	return 0
 }
 
+# Holding latt's command while a test reads the system: the command
+# "sh $tmp/hold.sh $tmp/h", at its run N (1, 2, ... since hold_reset),
+# writes its pid to $tmp/h/pidN and waits for $tmp/h/goN.
+# hold_reset: no run yet (the script written the first time).
+hold_reset() {
+	if [ ! -e "$tmp/hold.sh" ]; then
+		mkdir -p "$tmp/h"
+		cat >"$tmp/hold.sh" <<'EOF'
+n=1
+while [ -e "$1/pid$n" ]; do n=$((n + 1)); done
+echo $$ >"$1/pid$n.tmp" && mv "$1/pid$n.tmp" "$1/pid$n"
+while [ ! -e "$1/go$n" ]; do sleep 0.05; done
+EOF
+	fi
+	rm -f "$tmp/h/"*
+}
+# hold ARGS...: latt with ARGS (after -c1 -s2 -S4 -x0 -t 600, which they
+# may override) and the held command, in the background; its pid in
+# $lpid, its output in $tmp/out and $tmp/err.
+hold() {
+	hold_reset
+	$sigdefault "$latt" -c1 -s2 -S4 -x0 -t 600 "$@" -- \
+		sh "$tmp/hold.sh" "$tmp/h" >"$tmp/out" 2>"$tmp/err" &
+	lpid=$!
+}
+# held N: wait for the command of run N; its pid in $cpid.
+held() {
+	wait_until test -e "$tmp/h/pid$1" && cpid=$(cat "$tmp/h/pid$1")
+}
+# go N: let the command of run N end.
+go() {
+	touch "$tmp/h/go$1"
+}
+
 # not COMMAND...: succeeds when COMMAND fails.
 not() {
 	! "$@"
