@@ -117,6 +117,17 @@ state() {
 	} | mine | sort
 }
 
+# settle TRIES: wait up to TRIES x 50 ms for the processes of the run to
+# go, then write the system's state and what is still alive to $tmp/after.
+settle() {
+	_i=0
+	while [ -n "$(alive)" ] && [ $_i -lt "$1" ]; do
+		_i=$((_i + 1))
+		sleep 0.05
+	done
+	{ state; alive | sed 's/^/process /'; } >"$tmp/after"
+}
+
 # Processes of this test's latt left, not counting zombies (nor those
 # reaped since pgrep saw them).
 alive() {
@@ -225,12 +236,7 @@ kill_at() {
 	kill -KILL "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 	[ -n "$guard" ] && gone_or_zombie "$guard"
-	_i=0
-	while [ -n "$(alive)" ] && [ $_i -lt 200 ]; do
-		_i=$((_i + 1))
-		sleep 0.05
-	done
-	{ state; alive | sed 's/^/process /'; } >"$tmp/after"
+	settle 200
 	for _p in $(alive); do
 		ps -o pid=,ppid=,pgid=,stat=,wchan=,args= -p "$_p" |
 			sed 's/^/process left: /'
@@ -299,12 +305,7 @@ for sig in ABRT SEGV; do
 	kill -"$sig" "$pid"
 	wait "$pid" 2>/dev/null
 	[ -n "$guard" ] && gone_or_zombie "$guard"
-	_i=0
-	while [ -n "$(alive)" ] && [ $_i -lt 100 ]; do
-		_i=$((_i + 1))
-		sleep 0.05
-	done
-	{ state; alive | sed 's/^/process /'; } >"$tmp/after"
+	settle 100
 	if diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
 		ok 0 "latt dies of SIG$sig while measuring: the system as before"
 	else
