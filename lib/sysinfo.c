@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "latt/kwait.h"
 #include "latt/sysinfo.h"
 
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt)
@@ -42,20 +43,14 @@ int latt_sysinfo_ctxt(uint64_t *ctxt)
 
 int latt_sysinfo_schedstat_from(const char *path, struct latt_schedstat *ss)
 {
-	char line[128];
-	uint64_t run, wait, slices;
-	int ret;
+	int fd, ret;
 
-	ret = latt_sysinfo_line("", path, line, sizeof(line));
-	if (ret)
-		return ret;
-	if (sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64, &run, &wait,
-		   &slices) != 3)
-		return -EINVAL;
-	ss->run_ns = run;
-	ss->wait_ns = wait;
-	ss->slices = slices;
-	return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = latt_kwait_read(fd, ss);
+	close(fd);
+	return ret;
 }
 
 int latt_sysinfo_schedstat(pid_t pid, struct latt_schedstat *ss)
