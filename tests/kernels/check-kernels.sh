@@ -329,7 +329,11 @@ for k in $kernels; do
 		log=$out/$k/$name.log
 		[ -e "$log" ] || continue
 		grep '^not ok' "$log" | sed "s/^/$k $name: /"
-		rc=$(cat "$out/$k/$name.rc")
+		if [ ! -e "${log%.log}.rc" ]; then
+			echo "$k $name: no result: it was still running when the guest stopped ($(tail -n 1 "$log" | cut -c 1-60)); see $log and $out/$k/console"
+			continue
+		fi
+		rc=$(cat "${log%.log}.rc")
 		[ "$rc" = 0 ] || echo "$k $name: exit $rc; see $log and ${log%.log}.err"
 	done
 done | sed 's/^/FAIL /'
