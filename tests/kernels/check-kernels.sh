@@ -201,11 +201,13 @@ host() {
 		*.sh)	set -- sh "$top_srcdir/$t" ;;
 		*)	set -- "$top_builddir/$t" ;;
 		esac
+		t0=$(date +%s)
 		(cd "$top_builddir" && top_srcdir=$top_srcdir \
 			top_builddir=$top_builddir LATT=$LATT \
 			timeout -k 10 900 "$@") \
 			>"$res/$name.log" 2>"$res/$name.err" </dev/null
 		echo $? >"$res/$name.rc"
+		echo $(($(date +%s) - t0)) >"$res/$name.seconds"
 	done
 	echo "$(($(date +%s) - start))" >"$res/seconds"
 	echo done >"$res/done"
@@ -314,6 +316,19 @@ for t in $tests; do
 			echo "$k 0 1 0" >>"$out/counts"
 		fi
 		printf ' %14s' "$cell"
+	done
+	echo
+done
+# How long each file took (the matrix's share of CI's time).
+echo
+printf '%-22s' "seconds"
+for k in $kernels; do printf ' %14s' "$k"; done
+echo
+for t in $tests; do
+	name=$(basename "$t")
+	printf '%-22s' "$name"
+	for k in $kernels; do
+		printf ' %14s' "$(cat "$out/$k/$name.seconds" 2>/dev/null || echo -)"
 	done
 	echo
 done

@@ -48,12 +48,14 @@ cd "$top_builddir" || exit 1
 for t in $tests; do
 	name=$(basename "$t")
 	echo "latt-guest: running $name" >/dev/console
+	t0=$(date +%s)
 	case $t in
 	/*.sh)	timeout -k 10 "$test_timeout" sh "$t" ;;
 	*.sh)	timeout -k 10 "$test_timeout" sh "$top_srcdir/$t" ;;
 	*)	timeout -k 10 "$test_timeout" "$top_builddir/$t" ;;
 	esac >"$res/$name.log" 2>"$res/$name.err" </dev/null
 	echo $? >"$res/$name.rc"
+	echo $(($(date +%s) - t0)) >"$res/$name.seconds"
 	grep -c '^not ok' "$res/$name.log" | sed "s/^/latt-guest: $name failed: /" >/dev/console
 done
 echo "latt-guest: done" >/dev/console
