@@ -10,7 +10,7 @@
 command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
 
-plan 21
+plan 26
 
 # getj PATH: a field of the run's JSON.
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
@@ -124,6 +124,40 @@ check "JSON: the stop is not in the waker's lateness" \
 	awk -v m="$(getj waker_late.max_ns)" -v n="$ns" 'BEGIN { exit !(m + 0 < n) }'
 check "JSON: nor in the samples" \
 	awk -v m="$(getj wakeup.max_ns)" -v n="$ns" 'BEGIN { exit !(m + 0 < n) }'
+tmux_ kill-server 2>/dev/null
+
+# A wakeup in flight at ^Z: the client works over 16 MB a wakeup (a
+# large part of a second), so that ^Z while it works finds its wakeup
+# unanswered.  Its sample would hold the stop: it is left out, and said.
+rm -f "$tmp/latt.pid"
+cat >"$tmp/job2" <<EOF
+#!/bin/sh
+echo \$\$ >'$tmp/latt.pid'
+exec '$latt' -c1 -s1 -S3 -x 16m -t 3 -i 0.2 --json '$tmp/j.json' -- sleep 60 \\
+	>'$tmp/out' 2>'$tmp/err'
+EOF
+chmod +x "$tmp/job2"
+: >"$tmp/err"
+tmux_ new-session -d -x 160 -y 40 "env PS1='$ ' bash --norc --noprofile -i"
+tmux_ send-keys "$tmp/job2" Enter
+wait_for_file "$tmp/latt.pid"
+lp=$(cat "$tmp/latt.pid")
+wait_until measured
+# working: is latt's client on a CPU (its work) now?
+working() {
+	_c=$(clients "$lp") && in_state "$_c" R
+}
+check "a client at work (a wakeup in flight)" wait_until working
+tmux_ send-keys C-z
+wait_until in_state "$lp" T
+sleep 0.5
+tmux_ send-keys fg Enter
+check "... ^Z, fg: latt ends" wait_until exited "$lp"
+check "the report says the wakeup in flight was left out" \
+	grep -Eq "^	Stopped		.* by SIGTSTP .*; 1 wakeup in flight left out" "$tmp/out"
+is "$(getj left_out)" 1 "JSON: left_out 1"
+check "... its stop is in no sample" \
+	awk -v m="$(getj wakeup.max_ns)" -v n="$(getj stopped_ns)" 'BEGIN { exit !(m + 0 < n) }'
 tmux_ kill-server 2>/dev/null
 
 # SIGSTOP: latt alone stops; the command runs on; the SIGCONT tells.
