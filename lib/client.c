@@ -104,6 +104,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 	struct latt_client_slot *s = c->slot;
 	const struct latt_clock *clk = cfg->clock;
 	struct latt_schedstat before, after;
+	struct latt_kwait_switches sw_before, sw_after;
 	uint64_t t0, t1, tw, t2, n;
 	int ret, kfd = -1;
 	bool kv;
@@ -115,8 +116,12 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 			s->kwait.error = kfd;
 	}
 	for (;;) {
-		/* The kernel's counts just before blocking ... */
-		kv = kwait_read(&kfd, &s->kwait, &before);
+		/*
+		 * The kernel's counts just before blocking, and the switches
+		 * inside them (latt/kwait.h) ...
+		 */
+		kv = kwait_read(&kfd, &s->kwait, &before) &&
+		     !latt_kwait_switches(&sw_before);
 		ret = latt_wake_recv(&c->chan, &t0);
 		if (ret <= 0)
 			break;
@@ -128,6 +133,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		 * samples do not count it.
 		 */
 		if (kfd >= 0) {
+			kv = !latt_kwait_switches(&sw_after) && kv;
 			kv = kwait_read(&kfd, &s->kwait, &after) && kv;
 			tw = latt_clock_now(clk);
 		}
@@ -150,6 +156,8 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 			latt_hist_add(&s->work_hist, s->last_work_ns);
 			if (kv)
 				latt_kwait_add(&s->kwait, &before, &after,
+					       latt_kwait_blocked(&sw_before,
+								  &sw_after),
 					       s->last_wake_ns);
 			else
 				s->kwait.last_ns = LATT_KWAIT_NONE;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "latt/kwait.h"
@@ -94,16 +95,39 @@ int latt_kwait_open_from(const char *path)
 	return fd;
 }
 
+int latt_kwait_switches(struct latt_kwait_switches *sw)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return -errno;
+	sw->voluntary = ru.ru_nvcsw;
+	sw->involuntary = ru.ru_nivcsw;
+	return 0;
+}
+
+bool latt_kwait_blocked(const struct latt_kwait_switches *before,
+			const struct latt_kwait_switches *after)
+{
+	return after->voluntary - before->voluntary == 1 &&
+	       after->involuntary == before->involuntary;
+}
+
 uint64_t latt_kwait_add(struct latt_kwait *k,
 			const struct latt_schedstat *before,
-			const struct latt_schedstat *after, uint64_t latt_ns)
+			const struct latt_schedstat *after, bool blocked,
+			uint64_t latt_ns)
 {
 	uint64_t runs = after->slices - before->slices;
 	uint64_t wait = after->wait_ns - before->wait_ns;
 
-	/* Counters only grow: anything else is not one task's. */
+	/*
+	 * Counters only grow: anything else is not one task's.  One run
+	 * that did not end a block ended a preemption: the wait began
+	 * before the wake, which found the client still runnable.
+	 */
 	if (runs > 1 || after->slices < before->slices ||
-	    after->wait_ns < before->wait_ns) {
+	    after->wait_ns < before->wait_ns || (runs == 1 && !blocked)) {
 		k->mixed++;
 		k->last_ns = LATT_KWAIT_NONE;
 		return LATT_KWAIT_NONE;

@@ -43,9 +43,10 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 	}
 	if (k->mixed)
 		line(f, "Left out", "%8" PRIu64 " wakeup%s (the client also "
-		     "waited for a CPU around its reads, so the wait between "
-		     "them is not the wakeup's alone)", k->mixed,
-		     k->mixed == 1 ? "" : "s");
+		     "waited for a CPU around its reads, or was preempted "
+		     "before it blocked and the wakeup found it waiting, so "
+		     "the wait between them is not the wakeup's alone)",
+		     k->mixed, k->mixed == 1 ? "" : "s");
 	if (!k->wait.count)
 		return;
 	if (k->error)
@@ -70,8 +71,10 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 	}
 	if (k->above)
 		line(f, "Kernel above", "%8" PRIu64 " wakeup%s whose figure "
-		     "exceeds latt's sample (not in Above)", k->above,
-		     k->above == 1 ? "" : "s");
+		     "exceeds latt's sample (not in Above): the kernel times "
+		     "a wait with its scheduler clock, per CPU, which keeps "
+		     "to latt's only where the TSC is the clocksource",
+		     k->above, k->above == 1 ? "" : "s");
 }
 
 /* The clients' waits in all while measuring (the waker's reads). */

@@ -57,27 +57,33 @@ static void test_add(void)
 
 	a = st(1000, 10);
 	b = st(4000, 11);
-	ok(latt_kwait_add(&k, &a, &b, 5000) == 3000 && k.last_ns == 3000 &&
+	ok(latt_kwait_add(&k, &a, &b, true, 5000) == 3000 && k.last_ns == 3000 &&
 	   k.wait.count == 1 && k.gap.count == 1 && k.gap.max == 2000,
 	   "add: one run between the reads: the wakeup's wait, latt 2 us "
 	   "above it");
 
 	b = st(1000, 10);
-	ok(latt_kwait_add(&k, &a, &b, 700) == 0 && k.wait.min == 0 &&
+	ok(latt_kwait_add(&k, &a, &b, false, 700) == 0 && k.wait.min == 0 &&
 	   k.gap.max == 2000 && k.gap.min == 700,
 	   "add: no run between them (never blocked): waited 0");
 
 	b = st(9000, 12);
-	ok(latt_kwait_add(&k, &a, &b, 20000) == LATT_KWAIT_NONE &&
+	ok(latt_kwait_add(&k, &a, &b, true, 20000) == LATT_KWAIT_NONE &&
 	   k.mixed == 1 && k.wait.count == 2 && k.last_ns == LATT_KWAIT_NONE,
 	   "add: two runs (preempted around a read): left out, counted");
 
 	b = st(900, 11);
-	ok(latt_kwait_add(&k, &a, &b, 20000) == LATT_KWAIT_NONE &&
+	ok(latt_kwait_add(&k, &a, &b, true, 20000) == LATT_KWAIT_NONE &&
 	   k.mixed == 2, "add: counters that went back: left out");
 
+	b = st(3000000, 11);
+	ok(latt_kwait_add(&k, &a, &b, false, 280000) == LATT_KWAIT_NONE &&
+	   k.mixed == 3 && k.wait.count == 2 && !k.above,
+	   "add: one run that ended a preemption, not a block (the wakeup "
+	   "found the client runnable): left out, counted, not above");
+
 	b = st(7000, 11);
-	ok(latt_kwait_add(&k, &a, &b, 5000) == 6000 && k.above == 1 &&
+	ok(latt_kwait_add(&k, &a, &b, true, 5000) == 6000 && k.above == 1 &&
 	   k.wait.count == 3 && k.gap.count == 2,
 	   "add: a figure above latt's sample is counted, not a gap");
 
@@ -86,7 +92,7 @@ static void test_add(void)
 	ok(m.error == -ENODATA, "clear: the error stays");
 	latt_kwait_merge(&m, &k);
 	latt_kwait_merge(&m, &k);
-	ok(m.wait.count == 6 && m.gap.count == 4 && m.mixed == 4 &&
+	ok(m.wait.count == 6 && m.gap.count == 4 && m.mixed == 6 &&
 	   m.above == 2 && m.wait_hist.count == 6 && m.gap_hist.count == 4 &&
 	   m.wait.max == 6000 && m.error == -ENODATA,
 	   "merge: counts, histograms and the first error");
@@ -119,8 +125,9 @@ static void test_missing(void)
 
 static void test_self(void)
 {
-	struct latt_schedstat a, b;
+	struct latt_schedstat a = { 0 }, b = { 0 };
 	struct timespec ms = { 0, 1000000 };
+	bool read;
 	int fd;
 
 	fd = latt_kwait_open();
@@ -136,21 +143,45 @@ static void test_self(void)
 		return;
 	}
 	/* A sleep blocks: waking, the thread is put on a CPU again. */
-	ok(!latt_kwait_read(fd, &a) && !nanosleep(&ms, NULL) &&
-	   !latt_kwait_read(fd, &b) && b.slices > a.slices &&
+	read = !latt_kwait_read(fd, &a) && !nanosleep(&ms, NULL) &&
+	       !latt_kwait_read(fd, &b);
+	ok(read && b.slices > a.slices &&
 	   b.wait_ns >= a.wait_ns && a.slices > 0,
 	   "self: a sleep between two reads is one run more (%llu -> %llu)",
 	   (unsigned long long)a.slices, (unsigned long long)b.slices);
 	close(fd);
 }
 
+/* The switch counts tell a block from a preemption. */
+static void test_switches(void)
+{
+	struct latt_kwait_switches a = { 0, 0 }, b = { 0, 0 }, x = { 5, 2 },
+				   y = { 6, 2 }, z = { 6, 3 }, w = { 7, 2 };
+	struct timespec ms = { 0, 1000000 };
+	bool read;
+
+	/* Read first: the message's arguments are those after the reads. */
+	read = !latt_kwait_switches(&a) && !nanosleep(&ms, NULL) &&
+	       !latt_kwait_switches(&b);
+	ok(read && b.voluntary > a.voluntary &&
+	   b.involuntary >= a.involuntary,
+	   "switches: a sleep is a voluntary switch (%ld -> %ld)",
+	   a.voluntary, b.voluntary);
+	ok(latt_kwait_blocked(&x, &y) && !latt_kwait_blocked(&x, &x),
+	   "blocked: one voluntary switch is the block; none is not");
+	ok(!latt_kwait_blocked(&x, &z) && !latt_kwait_blocked(&x, &w) &&
+	   !latt_kwait_blocked(&y, &z),
+	   "blocked: not with a preemption, nor two blocks");
+}
+
 int main(void)
 {
-	plan(21);
+	plan(25);
 	test_parse();
 	test_add();
 	test_missing();
 	test_self();
+	test_switches();
 	ok(!strcmp(latt_kwait_strerror(-EACCES), strerror(EACCES)),
 	   "strerror: another error is the system's");
 	return tap_done();

@@ -26,10 +26,22 @@
  * wakeup's alone (that sample has the kernel's figure); more, and it is
  * mixed with another, so the wakeup is left out (and counted); none, and
  * the client found its wakeup before it blocked: it waited 0.
- * A wait that began before the waker's stamp (the client preempted
- * between its first read and blocking, the wakeup arriving meanwhile, so
- * that it never blocked) would count as the wakeup's: it needs a cycle
- * to begin while the client is still on its way back to block.
+ * One run can also end a preemption instead of the block: the client,
+ * preempted between its first read and blocking, waited for a CPU from
+ * that moment, and the wakeup came meanwhile and found it still runnable
+ * (seen in an emulated guest): that wait began before the
+ * waker's stamp.  The thread's voluntary and involuntary switch counts
+ * (getrusage(RUSAGE_THREAD)), read just inside the two schedstat reads,
+ * tell it: a wakeup's run follows exactly one voluntary switch (the
+ * block) and no involuntary one; any other such wakeup is left out too.
+ *
+ * The kernel times the wait with its scheduler clock, per CPU.  Where it
+ * is the clock latt reads (the TSC as clocksource) the figure is at most
+ * latt's sample; where the TSC is not trusted (a guest on hpet) each
+ * CPU's scheduler clock is only kept within a tick of the system's, and
+ * a wait timed across an idle CPU's clock (queued on an idle CPU, pulled
+ * to another) can come out milliseconds above latt's: such wakeups are
+ * counted (above), not dropped.
  *
  * latt's sample less the kernel's figure is what the kernel does not
  * count as waiting: the waker's write up to the enqueue, the switch to
@@ -55,7 +67,8 @@ struct latt_kwait {
 	uint64_t last_ns;		/* the latest wakeup's figure, or
 					   LATT_KWAIT_NONE (for -v) */
 	uint64_t mixed;			/* wakeups left out: another wait
-					   between the reads */
+					   between the reads, or one run
+					   that ended a preemption */
 	uint64_t above;			/* wakeups whose figure exceeds
 					   latt's sample (not in @gap) */
 	struct latt_stats wait;		/* the kernel's figure, ns */
@@ -84,14 +97,32 @@ int latt_kwait_read(int fd, struct latt_schedstat *ss);
  */
 int latt_kwait_parse(const char *buf, size_t len, struct latt_schedstat *ss);
 
+/* The calling thread's context switches so far (getrusage). */
+struct latt_kwait_switches {
+	long voluntary;			/* blocked */
+	long involuntary;		/* preempted */
+};
+
+/* Read the calling thread's switch counts into @sw.  0 or -errno. */
+int latt_kwait_switches(struct latt_kwait_switches *sw);
+
+/*
+ * Between @before and @after, did the thread switch out exactly once, by
+ * blocking (one voluntary switch, no involuntary one)?
+ */
+bool latt_kwait_blocked(const struct latt_kwait_switches *before,
+			const struct latt_kwait_switches *after);
+
 /*
  * Add the wakeup whose reads were @before and @after and whose sample
- * latt measured as @latt_ns.  Returns its figure, or LATT_KWAIT_NONE when
- * it was left out.
+ * latt measured as @latt_ns; @blocked: the client's switches between the
+ * reads were its block alone (latt_kwait_blocked()).  Returns its figure,
+ * or LATT_KWAIT_NONE when it was left out.
  */
 uint64_t latt_kwait_add(struct latt_kwait *k,
 			const struct latt_schedstat *before,
-			const struct latt_schedstat *after, uint64_t latt_ns);
+			const struct latt_schedstat *after, bool blocked,
+			uint64_t latt_ns);
 
 /* Empty @k, keeping its error (the warm-up's samples are dropped). */
 void latt_kwait_clear(struct latt_kwait *k);
