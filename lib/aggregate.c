@@ -225,6 +225,18 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	v->ntm = i;
 	v->load = measured && r->has_load ? as_written_exact(r->load) : NAN;
 	v->load_note = measured && latt_result_load_dominates(r);
+	v->load_queued = v->load_note && !r->load_busy;
+}
+
+const char *latt_agg_load_why(unsigned int noted, unsigned int queued)
+{
+	if (queued && queued >= noted)
+		return "its clients queued behind each other, whatever its "
+		       "load";
+	if (queued)
+		return "its own load dominated, or its clients queued behind "
+		       "each other";
+	return "its own load dominated";
 }
 
 /* The sample of rank @rank, as the histogram tells it, within min..max. */
@@ -331,6 +343,7 @@ void latt_agg_run(const struct latt_metric_list *ml,
 	out->complete = v->complete;
 	out->lagged = v->lagged;
 	out->load_note = v->load_note;
+	out->load_queued = v->load_queued;
 	out->count = v->count;
 	for (i = 0; i < ml->n; i++)
 		latt_agg_value(&ml->m[i], v, &out->val[i]);
@@ -395,6 +408,7 @@ int latt_agg_cfg(const struct latt_metric_list *ml, const char *name,
 		out->runs++;
 		out->lagged += runs[i].lagged;
 		out->load_noted += runs[i].load_note;
+		out->load_queued += runs[i].load_queued;
 		single = &runs[i];
 	}
 	for (m = 0; m < ml->n; m++) {

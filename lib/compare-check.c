@@ -347,7 +347,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	uint64_t count, min = 0, max = 0, a, b;
 	double mean, sd, sdm, fmin, fmax, cs;
 	bool have_min, have_max;
-	int complete, dominates;
+	int complete, dominates, busy;
 	size_t i;
 
 	status = cmp_field(rd, o, at, "status", json_type_object, false);
@@ -430,9 +430,11 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		cmp_num_field(rd, ll, where, "load", 0, 1e6, false, true,
 			      &view.load);
 		cmp_bool_field(rd, ll, where, "dominates", false, &dominates);
+		cmp_bool_field(rd, ll, where, "busy", false, &busy);
 		if (rd->failed)
 			return;
 		view.load_note = dominates > 0;
+		view.load_queued = dominates > 0 && busy == 0;
 	}
 	latt_hist_init(scratch);
 	for (i = 0; i < run->nbuckets; i++)

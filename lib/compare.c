@@ -273,7 +273,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	heading(out, ml, (int)wl, "file", (int)wc, "config", "runs");
 	for (i = 0; i < nrows; i++) {
 		const struct latt_agg_cfg *a = &rows[i].agg;
-		char tail[128] = "";
+		char tail[192] = "";
 
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
@@ -283,8 +283,9 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		if (a->load_noted)
 			snprintf(tail + strlen(tail), sizeof(tail) -
 				 strlen(tail), "  (latt measured itself in %u "
-				 "of %u runs: its own load dominated)",
-				 a->load_noted, a->runs);
+				 "of %u runs: %s)", a->load_noted, a->runs,
+				 latt_agg_load_why(a->load_noted,
+						   a->load_queued));
 		cells(out, ml, a, NULL, tail, &few);
 	}
 

@@ -36,9 +36,15 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		}
 		if (c->runs && !c->complete)
 			fputs(" complete=no", f);
-		/* latt measured itself in that many of its runs. */
+		/*
+		 * latt measured itself in that many of its runs; in those of
+		 * load_queued, by its clients queueing behind each other
+		 * alone, whatever the load= beside it says.
+		 */
 		if (c->load_noted)
 			fprintf(f, " load_note=%u", c->load_noted);
+		if (c->load_queued)
+			fprintf(f, " load_queued=%u", c->load_queued);
 		fputc('\n', f);
 	}
 	if (fflush(f) || ferror(f))

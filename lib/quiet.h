@@ -16,9 +16,10 @@
  * KEY=VALUE for each metric of @ml ("entries=136 max=8241.8 ...", usec
  * for latencies, "-" without a value), then "few=p99,p99.9" naming the
  * percentiles that are the max for too few samples, if any,
- * "complete=no" when no run of it was complete, and "load_note=N" when
- * latt's own load dominated what it measured in N of its runs.  0 or
- * -errno of a failed write.
+ * "complete=no" when no run of it was complete, "load_note=N" when
+ * latt's own load dominated what it measured in N of its runs, and
+ * "load_queued=N" when in N of those only its clients queued behind each
+ * other (its load not high).  0 or -errno of a failed write.
  */
 int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		     const struct latt_agg_cfg *cfgs, size_t n);

@@ -160,9 +160,10 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 				rows[i].runs);
 		if (rows[i].load_noted)
 			fprintf(f, " [latt measured itself in %u of %u runs: "
-				"its own load dominated (see each run's "
-				"latt's load)]", rows[i].load_noted,
-				rows[i].runs);
+				"%s (see each run's latt's load)]",
+				rows[i].load_noted, rows[i].runs,
+				latt_agg_load_why(rows[i].load_noted,
+						  rows[i].load_queued));
 		fputc('\n', f);
 	}
 	latt_metric_legend(f, ml);

@@ -89,15 +89,22 @@ static void load_block(FILE *f, const struct latt_result *r)
 	     "%.1f ms, waker %.1f ms)", 100 * r->load, r->load_cpus,
 	     r->load_cpus == 1 ? "" : "s", secs(r->elapsed_ns),
 	     r->clients_cpu_ns / 1e6, r->waker_cpu_ns / 1e6);
+	/*
+	 * The queueing rule does not look at the load: a light one can
+	 * queue (-x0 beside a CPU hog), and the note says so.
+	 */
 	if (r->load_queues)
 		line(f, "Note", "latt measured itself: %u clients on %u CPU%s "
-		     "queue behind each other's work, %.1f usec per CPU each "
-		     "cycle, %d%% or more of the mean wakeup latency (%.1f "
-		     "usec); use less work (-x, e.g. -x0) or at most %u "
+		     "queue behind each other's CPU time, %.1f usec per CPU "
+		     "each cycle, %d%% or more of the mean wakeup latency "
+		     "(%.1f usec), at a load of %.1f%%; %s at most %u "
 		     "clients (-c)", r->cfg.clients, r->load_cpus,
 		     r->load_cpus == 1 ? "" : "s", r->cycle_queue_ns / 1000.0,
 		     LATT_LOAD_QUEUE_PCT, r->wake.stats.mean / 1000.0,
-		     r->load_cpus);
+		     100 * r->load,
+		     r->cfg.work_bytes ? "use less work (-x, e.g. -x0) or" :
+		     "with no work (-x0) what queues is each client's wakeup "
+		     "and answer: use", r->load_cpus);
 	if (r->load_busy)
 		line(f, "Note", "latt measured itself: it kept the CPUs %.1f%% "
 		     "busy, %d%% or more, competing with what it measures; "

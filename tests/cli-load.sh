@@ -7,7 +7,7 @@
 # latt measured itself, a light one must not.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 25
+plan 26
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -34,6 +34,10 @@ check "... with a note that latt measured itself" \
 check "... which says what to change" grep -q -- '(-x\|(-c)\|(-s/-S)' "$tmp/block"
 sed 's/^/# /' "$tmp/block"
 is "$(get latt_load.dominates)" true "... the JSON says it dominates"
+# The queueing note says the load it fired at: the figure beside it.
+ld=$(sed -n 's/^	Load		 *\([0-9.]*\) % .*/\1/p' "$tmp/block")
+check "... a queueing note names the load of the Load line ($ld %)" \
+	sh -c "! grep -q 'queue behind each other' '$tmp/block' || grep -q 'at a load of $(printf %.1f "${ld:-0}")%' '$tmp/block'"
 
 # The figures fit together: load is both CPU times over duration x CPUs,
 # per CPU is per cycle over the CPUs, and the flags follow the rule.
@@ -64,7 +68,7 @@ is "$rc" 0 "a sweep of two heavy runs exits 0"
 check "... its table has latt's load, a column of its own" \
 	grep -Eq '^config +runs +entries .* +cs/s +load %$' "$tmp/out"
 check "... and the note on the configuration's line" \
-	grep -q '^heavy  *(no settings) .*\[latt measured itself in 2 of 2 runs: its own load dominated' "$tmp/out"
+	grep -Eq '^heavy  *\(no settings\) .*\[latt measured itself in 2 of 2 runs: (its own load dominated|its clients queued behind each other)' "$tmp/out"
 col=$(head -n 1 "$tmp/s.csv" | tr ',' '\n' | grep -n '^load_note$' | cut -d: -f1)
 lcol=$(head -n 1 "$tmp/s.csv" | tr ',' '\n' | grep -n '^latt_load$' | cut -d: -f1)
 is "$(tail -n +2 "$tmp/s.csv" | awk -F, -v c="${col:-0}" '{ printf "%s ", $c }')" "1 1 " \
@@ -75,10 +79,10 @@ is "$("$check_bin" --get "$tmp/s.json" 'configurations[0].summary.load_noted')" 
 	"... the JSON summary counts the runs"
 "$latt" compare "$tmp/s.json" >"$tmp/cmp" 2>&1
 check "... latt compare says it on the configuration's row" \
-	grep -q 'heavy .*(latt measured itself in 2 of 2 runs: its own load dominated)$' "$tmp/cmp"
+	grep -Eq 'heavy .*\(latt measured itself in 2 of 2 runs: (its own load dominated|its clients queued behind each other, whatever its load)\)$' "$tmp/cmp"
 run -q -c8 -x 1m -s1 -S2 -t 1
 check "... -q ends its line in load_note=1, after load=" \
-	grep -Eq '^config=default .* load=[0-9.]+( few=[a-z0-9.,]+)? load_note=1$' "$tmp/out"
+	grep -Eq '^config=default .* load=[0-9.]+( few=[a-z0-9.,]+)? load_note=1( load_queued=1)?$' "$tmp/out"
 
 # One client, no work: nothing of latt's own to say.
 run -c1 -x0 -t 1 --json "$tmp/j.json"

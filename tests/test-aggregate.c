@@ -65,7 +65,7 @@ int main(void)
 	double med[] = { 5, 1, 4, 2, 3 }, w[] = { 4, 1, 3, 2 };
 	size_t i, p99, mx;
 
-	plan(17);
+	plan(18);
 	ok(near(latt_median(med, 5), 3) && near(latt_median(w, 4), 2.5) &&
 	   isnan(latt_median(med, 0)), "median of odd, even and no values");
 
@@ -107,11 +107,15 @@ int main(void)
 	fake(&results[6], "c", 1, 200, 100, 10);
 	results[6].stop = LATT_STOP_SIGNAL;
 	results[6].stop_signal = 2;
-	/* latt's own load: known in a's runs, dominating in two of them. */
+	/*
+	 * latt's own load: known in a's runs, dominating in all three: two
+	 * busy, one (at 10%) by its clients queueing alone.
+	 */
 	for (i = 0; i < 5; i += 2) {
 		results[i].has_load = true;
 		results[i].load = 0.1 * (double)(i + 1);
 		results[i].load_busy = i > 0;
+		results[i].load_queues = i == 0;
 	}
 	for (i = 0; i < 4; i++)
 		latt_config_init(&cfgs[i]);
@@ -137,10 +141,16 @@ int main(void)
 	   "a configuration with a run of too few samples is marked");
 	ok(near(agg[0].val[idx(&ml, "load")].v, 0.3) &&
 	   near(agg[0].val[idx(&ml, "load")].spread, 0.4) &&
-	   isnan(agg[1].val[idx(&ml, "load")].v) && agg[0].load_noted == 2 &&
-	   !agg[1].load_noted,
+	   isnan(agg[1].val[idx(&ml, "load")].v) && agg[0].load_noted == 3 &&
+	   agg[0].load_queued == 1 && !agg[1].load_noted,
 	   "latt's load: the median of the runs; the runs it dominated, "
-	   "counted");
+	   "counted, and those by queueing alone");
+	ok(strstr(latt_agg_load_why(1, 1), "queued behind each other, "
+		  "whatever its load") &&
+	   !strstr(latt_agg_load_why(2, 0), "queued") &&
+	   strstr(latt_agg_load_why(3, 1), "load dominated, or its clients "
+		  "queued"),
+	   "the note's reason: queueing alone, the load, or either");
 	ok(near(latt_agg_ratio(&agg[1].val[mx], &agg[0].val[mx]), 0.475) &&
 	   isnan(latt_agg_ratio(&agg[3].val[mx], &agg[0].val[mx])),
 	   "ratios to the first configuration, none where a value is missing");

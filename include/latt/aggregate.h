@@ -157,6 +157,9 @@ struct latt_run_view {
 	double tm_value[LATT_TMETRICS_MAX];
 	double load;			/* latt's own, 0..1; NaN: not known */
 	bool load_note;			/* it dominated what was measured */
+	bool load_queued;		/* ... by its clients queueing behind
+					   each other alone, its load not
+					   high (LATT_LOAD_QUEUE_PCT) */
 };
 
 /* One value of one run, or of a configuration. */
@@ -172,7 +175,7 @@ struct latt_value {
 
 /* Every metric of one run. */
 struct latt_agg_run {
-	bool complete, lagged, load_note;
+	bool complete, lagged, load_note, load_queued;
 	uint64_t count;
 	struct latt_value val[LATT_METRICS_MAX];
 };
@@ -187,8 +190,18 @@ struct latt_agg_cfg {
 					   woke late */
 	unsigned int load_noted;	/* ... those where latt's own load
 					   dominated what it measured */
+	unsigned int load_queued;	/* ... of them, those where only its
+					   clients queued behind each
+					   other, its load not high */
 	struct latt_value val[LATT_METRICS_MAX];
 };
+
+/*
+ * Why latt measured itself in @noted runs, @queued of them by its
+ * clients queueing behind each other alone (the load not high): for the
+ * table's and latt compare's note.
+ */
+const char *latt_agg_load_why(unsigned int noted, unsigned int queued);
 
 /* @r seen as every output sees it. */
 void latt_agg_view(const struct latt_result *r, struct latt_run_view *v);
