@@ -98,17 +98,24 @@ is "$(cat "$tr/tracing_on") $(cat "$tr/set_event" | sort | tr '\n' ' ')" \
 	"$top_on $top_events" "... the top trace buffer's state as it was"
 
 # --explain: a client pinned to CPU 1 behind a nice -20 loop there is
-# explained as waiting behind that loop, by name and pid.
+# explained as waiting behind that loop, by name and pid.  The waker is
+# fifo: a normal one that lands on CPU 1 behind the loop, or waits
+# behind other load, may wake the client only once in the run, or never
+# (then latt says so and exits 2).
 run -c1 -s2 -S4 -x0 -t 1.5 --cpus 1 --explain=3 --target-cpus 1 --target-nice -20 \
-	-- sh -c 'echo $$ >"$0"; while :; do :; done' "$tmp/hog"
+	--waker-policy fifo -- sh -c 'echo $$ >"$0"; while :; do :; done' "$tmp/hog"
 hog=$(cat "$tmp/hog" 2>/dev/null)
 is "$rc" 0 "--explain with a hog on the client's CPU: exit 0"
-is "$(grep -c '^	#[123]		client 1 (pid [0-9]*): [0-9.]* usec, [0-9.]* s into the run$' "$tmp/out")" 3 \
-	"... its 3 worst wakeups, each named"
+# Three, or as many as were measured on a machine slow enough.
+logged=$(sed -n 's/^Entries logged: \([0-9]*\)$/\1/p' "$tmp/out")
+want=3
+[ "${logged:-0}" -ge 3 ] || want=${logged:-3}
+is "$(grep -c '^	#[123]		client 1 (pid [0-9]*): [0-9.]* usec, [0-9.]* s into the run$' "$tmp/out")" "$want" \
+	"... its 3 worst wakeups (or all $logged measured), each named"
 # Under load a wakeup's switch may be missing from the trace: at least
 # one found, each found one whole.
 found=$(grep -c "^	woken by	$tag (pid [0-9]*) on CPU [0-9]*; queued on CPU [0-9]*, ran on CPU 1" "$tmp/out")
-check "... woken by latt (here $tag), run on CPU 1 ($found of 3)" test "$found" -ge 1
+check "... woken by latt (here $tag), run on CPU 1 ($found of $want)" test "$found" -ge 1
 check "... each found one split into the waker's, the scheduler's and the return's parts" \
 	test "$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user[^)]*)$' "$tmp/out")" -eq "$found"
 check "... behind the loop: sh (pid $hog, normal nice -20)" \
@@ -130,7 +137,9 @@ if command -v stress-ng >/dev/null 2>&1; then
 else
 	hogs="sh -c 'while :; do :; done & while :; do :; done'"
 fi
-run -c4 -x0 -s1 -S3 -t 3 --explain=100 --json "$tmp/x.json" -- sh -c "$hogs"
+# The waker is fifo, as above: a starved one measures nothing.
+run -c4 -x0 -s1 -S3 -t 3 --explain=100 --json "$tmp/x.json" --waker-policy fifo \
+	-- sh -c "$hogs"
 awk -F'\t+' '
 	function done_one() {
 		if (!inblock) return
