@@ -48,6 +48,7 @@ const char *latt_move_how_name(int how)
 		[LATT_MOVE_PULLED] = "pulled",
 		[LATT_MOVE_PUSHED] = "pushed",
 		[LATT_MOVE_OTHER] = "other",
+		[LATT_MOVE_MISSING] = "missing",
 	};
 
 	if (how < 0 || (size_t)how >= sizeof(names) / sizeof(names[0]))
@@ -123,26 +124,36 @@ static const struct latt_ev *switch_before(const struct latt_ev *ev, size_t i,
 /*
  * What ran on @cpu from @from to @to: each switch there names the task it
  * switched out, which ran since the switch before (or since @from).
- * Going by the task switched out, a switch-in missing from the trace
- * loses nothing.  When the client left that CPU at @to (@moved), the
- * task running there then ran since the last switch: it is named by the
- * switch that put it on.
+ * Where the task switched out is not the one the switch before put on,
+ * the trace misses a switch between them (a task whose own events are
+ * not recorded): who ran in that time is not known, and it is left
+ * unaccounted, not given to either.  Before the trace's first switch on
+ * that CPU, the task switched out is taken to have run since @from.
+ * When the client left that CPU at @to (@moved), the task running there
+ * then ran since the last switch: it is named by the switch that put it
+ * on.
  */
 static void on_cpu(const struct latt_ev *ev, size_t n, int cpu, uint64_t from,
 		   uint64_t to, bool moved, struct latt_explained *e)
 {
 	const struct latt_ev *cur;
 	uint64_t start = from;
-	size_t i;
+	size_t i = first_at(ev, n, from);
+	int on;
 
-	for (i = first_at(ev, n, from); i < n && ev[i].ts <= to; i++) {
+	cur = switch_before(ev, i, cpu);
+	on = cur ? cur->pid : -1;
+	for (; i < n && ev[i].ts <= to; i++) {
 		if (ev[i].type != LATT_EV_SWITCH || ev[i].cpu != cpu)
 			continue;
-		if (ev[i].prev_pid)
+		if (on >= 0 && ev[i].prev_pid != on)
+			;
+		else if (ev[i].prev_pid)
 			blame(e, &ev[i], cpu, ev[i].ts - start, false);
 		else
 			e->idle_ns += ev[i].ts - start;
 		start = ev[i].ts;
+		on = ev[i].pid;
 	}
 	if (!moved || start >= to)
 		return;
@@ -227,20 +238,54 @@ static void comm_at(const struct latt_ev *ev, size_t n,
 		name_of(ev, n, pid, buf, len);
 }
 
-/* Keep @m, a sched_migrate_task of the client, as one of @e's moves. */
-static void add_move(struct latt_explained *e, const struct latt_ev *ev,
-		     size_t n, const struct latt_ev *m,
-		     const struct latt_ev *waking, bool by_wakeup,
-		     uint64_t queued_ns)
+/* Room for one more of @e's moves, or NULL (counted as not kept). */
+static struct latt_move *new_move(struct latt_explained *e)
 {
 	struct latt_move *mv;
 
 	if (e->nmoves == LATT_MOVES_MAX) {
 		e->more_moves++;
-		return;
+		return NULL;
 	}
 	mv = &e->move[e->nmoves++];
 	memset(mv, 0, sizeof(*mv));
+	return mv;
+}
+
+/*
+ * The client was on @from, then on @to, and the trace has no move
+ * between: one it misses, at the latest at @by.
+ */
+static void add_missing(struct latt_explained *e, int from, int to,
+			const struct latt_ev *waking, uint64_t by,
+			uint64_t queued)
+{
+	struct latt_move *mv = new_move(e);
+
+	e->migrated = true;
+	if (!mv)
+		return;
+	mv->after_ns = by - waking->ts;
+	mv->queued_ns = by > queued ? by - queued : 0;
+	mv->at_most = true;
+	mv->from = from;
+	mv->to = to;
+	mv->cpu = -1;
+	mv->by_pid = -1;
+	mv->how = LATT_MOVE_MISSING;
+}
+
+/* Keep @m, a sched_migrate_task of the client, as one of @e's moves. */
+static void add_move(struct latt_explained *e, const struct latt_ev *ev,
+		     size_t n, const struct latt_ev *m,
+		     const struct latt_ev *waking, bool by_wakeup,
+		     uint64_t queued_ns, bool at_most)
+{
+	struct latt_move *mv = new_move(e);
+
+	if (!mv)
+		return;
+	mv->at_most = at_most;
 	mv->after_ns = m->ts - waking->ts;
 	mv->queued_ns = queued_ns;
 	mv->from = m->orig;
@@ -296,37 +341,69 @@ static void order_culprits(struct latt_explained *e)
 
 /*
  * From @waking to the switch @in: the client's moves, and what ran on
- * each CPU it waited on.  A move before its sched_wakeup (@wakeup) was
- * made by the wakeup itself (without a sched_wakeup in the trace: one
- * the waker made on its own CPU); after it, the client was queued.
+ * each CPU it waited on.  A move the waker made on its own CPU before the
+ * client's sched_wakeup (@wakeup), or without one in the trace, is its
+ * wakeup's placement (select_task_rq, in the waker); any other was made
+ * while the client was queued (before its sched_wakeup too, when it was
+ * still queued as it was woken).  The client is followed from CPU to
+ * CPU: where the trace has it leave a CPU other than the one it was on,
+ * or run on another, it misses a move, told as such, and the time since
+ * the client's last known move is given to no task.
  */
 static void follow(const struct latt_ev *ev, size_t n,
 		   const struct latt_ev *waking, const struct latt_ev *wakeup,
 		   const struct latt_ev *in, struct latt_explained *e)
 {
-	uint64_t start = waking->ts, queued = wakeup ? wakeup->ts : waking->ts;
+	uint64_t start = waking->ts, queued = waking->ts;
 	const struct latt_ev *p;
-	bool by_wakeup;
+	bool known = true;
+	int at = waking->target;
 
+	e->queued_cpu = at;
 	for (p = waking + 1; p < in; p++) {
+		if (p == wakeup) {
+			if (!e->migrated)
+				queued = wakeup->ts;
+			if (wakeup->target == at)
+				continue;
+			/* A move the trace misses: its placement, unless
+			   the client had moved, queued, already. */
+			if (!e->migrated) {
+				e->queued_cpu = at = wakeup->target;
+				continue;
+			}
+			add_missing(e, at, wakeup->target, waking, p->ts,
+				    queued);
+			at = wakeup->target;
+			known = false;
+			continue;
+		}
 		if (p->type != LATT_EV_MIGRATE || p->pid != e->w.pid)
 			continue;
-		by_wakeup = wakeup ? p < wakeup :
-			    p->common_pid == waking->common_pid &&
-			    p->cpu == waking->cpu;
-		if (by_wakeup) {
-			if (!wakeup)
-				e->queued_cpu = p->target;
-			add_move(e, ev, n, p, waking, true, 0);
+		if (p->common_pid == waking->common_pid &&
+		    p->cpu == waking->cpu && (!wakeup || p < wakeup) &&
+		    !e->migrated) {
+			e->queued_cpu = at = p->target;
+			add_move(e, ev, n, p, waking, true, 0, false);
 			continue;
 		}
 		e->migrated = true;
-		on_cpu(ev, n, p->orig, start, p->ts, true, e);
+		if (p->orig != at) {
+			add_missing(e, at, p->orig, waking, p->ts, queued);
+			known = false;
+		}
+		if (known)
+			on_cpu(ev, n, p->orig, start, p->ts, true, e);
 		add_move(e, ev, n, p, waking, false,
-			 p->ts > queued ? p->ts - queued : 0);
+			 p->ts > queued ? p->ts - queued : 0, !known);
 		start = queued = p->ts;
+		at = p->target;
+		known = true;
 	}
-	on_cpu(ev, n, in->cpu, start, in->ts, false, e);
+	if (in->cpu != at)
+		add_missing(e, at, in->cpu, waking, in->ts, queued);
+	else if (known)
+		on_cpu(ev, n, in->cpu, start, in->ts, false, e);
 	order_culprits(e);
 }
 
@@ -360,15 +437,12 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 	comm_at(ev, n, waking, waking->common_pid, e->waker_comm,
 		sizeof(e->waker_comm));
 	e->last_cpu = waking->target;
-	e->queued_cpu = wakeup ? wakeup->target : waking->target;
 	e->ran_cpu = in->cpu;
 	e->waking_ts = waking->ts;
 	e->to_waking_ns = waking->ts > t0 ? waking->ts - t0 : 0;
 	e->sched_ns = in->ts - waking->ts;
 	e->to_user_ns = t1 > in->ts ? t1 - in->ts : 0;
 	follow(ev, n, waking, wakeup, in, e);
-	if (e->queued_cpu != e->ran_cpu)
-		e->migrated = true;
 	e->again_ns = out_again(ev, n, in, t1, e->w.pid);
 }
 

@@ -414,15 +414,19 @@ static jobj *explained_obj(const struct latt_result *r)
 		for (k = 0; k < e->nmoves; k++) {
 			const struct latt_move *m = &e->move[k];
 			jobj *t = json_object_new_object();
+			bool seen = m->how != LATT_MOVE_MISSING;
 
 			add(t, "how", jstr(latt_move_how_name(m->how)));
 			add(t, "after_ns", juint(m->after_ns));
 			add(t, "queued_ns", juint(m->queued_ns));
 			add(t, "from_cpu", json_object_new_int(m->from));
 			add(t, "to_cpu", json_object_new_int(m->to));
-			add(t, "by_pid", json_object_new_int64(m->by_pid));
-			add(t, "by_comm", jstr(m->by_comm));
-			add(t, "by_cpu", json_object_new_int(m->cpu));
+			add(t, "at_most", json_object_new_boolean(m->at_most));
+			add(t, "by_pid", seen ?
+			    json_object_new_int64(m->by_pid) : NULL);
+			add(t, "by_comm", seen ? jstr(m->by_comm) : NULL);
+			add(t, "by_cpu", seen ? json_object_new_int(m->cpu) :
+			    NULL);
 			json_object_array_add(moves, t);
 		}
 		add(w, "moves", moves);

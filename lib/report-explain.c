@@ -43,6 +43,10 @@ static void move_how(const struct latt_move *m, char *buf, size_t len)
 			 "active balance or an RT push", m->by_comm,
 			 (int)m->by_pid, m->cpu);
 		break;
+	case LATT_MOVE_MISSING:
+		snprintf(buf, len, "not in the trace (it has no "
+			 "sched_migrate_task of the client for this move)");
+		break;
 	default:
 		snprintf(buf, len, "moved by %s (pid %d) on CPU %d",
 			 m->by_comm, (int)m->by_pid, m->cpu);
@@ -66,9 +70,11 @@ static void report_moves(FILE *f, const struct latt_explained *e)
 			continue;
 		}
 		move_how(m, how, sizeof(how));
-		line(f, "moved", "%.1f usec after sched_waking, from CPU %d "
-		     "(queued there %.1f usec) to CPU %d: %s",
-		     usec(m->after_ns), m->from, usec(m->queued_ns), m->to,
+		line(f, "moved", "%.1f usec after sched_waking%s, from CPU %d "
+		     "(queued there %s%.1f usec) to CPU %d: %s",
+		     usec(m->after_ns), m->how == LATT_MOVE_MISSING ?
+		     " at the latest" : "", m->from,
+		     m->at_most ? "at most " : "", usec(m->queued_ns), m->to,
 		     how);
 	}
 	if (e->more_moves)
@@ -159,7 +165,8 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		gap = e->sched_ns - e->blamed_ns - e->idle_ns;
 		if (e->blamed_ns + e->idle_ns < e->sched_ns && gap > 1000)
 			line(f, "", "%.1f usec not accounted for (the trace "
-			     "has no switch for that time)", usec(gap));
+			     "has no switch for that time, or misses one or "
+			     "a move)", usec(gap));
 	}
 }
 

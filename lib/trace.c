@@ -233,6 +233,7 @@ static int on_event(struct tep_event *e, struct tep_record *rec, int cpu,
 	memset(ev, 0, sizeof(*ev));
 	ev->ts = rec->ts;
 	ev->cpu = cpu;
+	ev->seq = r->n - 1;
 	ev->common_pid = tep_data_pid(r->tep, rec);
 	if (e == r->sw) {
 		unsigned long long st = val(e, rec, "prev_state");
@@ -268,7 +269,10 @@ static int by_time(const void *a, const void *b)
 
 	if (x->ts != y->ts)
 		return (x->ts > y->ts) - (x->ts < y->ts);
-	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
+	if (x->cpu != y->cpu)
+		return (x->cpu > y->cpu) - (x->cpu < y->cpu);
+	/* Of one CPU at one time (a nested event): as recorded. */
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n)

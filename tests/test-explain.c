@@ -5,7 +5,8 @@
  * it was queued and ran, the split of its latency, what ran meanwhile and
  * how it left the CPU), migrations (placed by the wakeup, pulled by an
  * idle CPU or by a CPU's load balancing, pushed away), a wakeup not in the
- * trace, and the policy read from a priority.
+ * trace, events the trace misses (a switch, a move: their time given to
+ * no task), and the policy read from a priority.
  */
 #include <string.h>
 
@@ -324,6 +325,93 @@ static void test_missing_switch_in(void)
 	   "(%llu)", (unsigned long long)e.again_ns);
 }
 
+/*
+ * A task whose own events are not recorded (here pid 77): the hog's
+ * switch to it is there, its switch to kworker is not.  The time from
+ * the hog's turn to the client's is not kworker's: no task is blamed.
+ */
+static void test_missing_switch_out(void)
+{
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 50),
+		ev_switch(0, 1, 0, false, 100),
+		ev_waking(100, 0, 50, 200, 1),
+		ev_wakeup(110, 0, 50, 200, 1),
+		ev_switch(500, 1, 100, true, 77),
+		ev_switch(900, 1, 7, true, 200),
+	};
+	struct latt_worst w = { .ns = 850, .stamp = 90, .pid = 200 };
+	struct latt_explained e;
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.nculprits == 1 && e.culprit[0].pid == 100 &&
+	   e.culprit[0].ns == 400 && e.blamed_ns == 400 && !e.idle_ns &&
+	   e.sched_ns == 800,
+	   "a switch missing on the client's CPU: the hog's 400 blamed, the "
+	   "400 after it given to no task (%u named, %llu blamed)",
+	   e.nculprits, (unsigned long long)e.blamed_ns);
+}
+
+/*
+ * Queued on CPU 1, run on CPU 0, and no sched_migrate_task between (it
+ * was recorded in the context of a task whose events are not): a move
+ * the trace misses, not blamed on what ran on CPU 0.
+ */
+static void test_missing_move(void)
+{
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 7),
+		ev_switch(0, 1, 0, false, 100),
+		ev_waking(100, 1, 100, 200, 1),
+		ev_wakeup(110, 1, 100, 200, 1),
+		ev_switch(800, 0, 7, true, 200),
+	};
+	struct latt_worst w = { .ns = 750, .stamp = 90, .pid = 200 };
+	struct latt_explained e;
+	const struct latt_move *m = &e.move[0];
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.queued_cpu == 1 && e.ran_cpu == 0 && e.migrated &&
+	   e.nmoves == 1 && m->how == LATT_MOVE_MISSING && m->from == 1 &&
+	   m->to == 0 && m->at_most && m->after_ns == 700 &&
+	   m->queued_ns == 690 &&
+	   !strcmp(latt_move_how_name(m->how), "missing"),
+	   "queued on CPU 1, ran on CPU 0, no move in the trace: one move "
+	   "told as missing, by 700 after its waking at the latest");
+	ok(!e.nculprits && !e.blamed_ns && !e.idle_ns,
+	   "... and no task blamed for a wait whose CPU is not known");
+}
+
+/*
+ * Still queued on CPU 1 (preempted before it could sleep) when latt woke
+ * it from CPU 2, and pulled to CPU 0 by its load balancing before the
+ * sched_wakeup: a move while queued, not a placement by the wakeup.
+ */
+static void test_pulled_before_wakeup(void)
+{
+	struct latt_ev ev[] = {
+		ev_switch(0, 0, 0, false, 7),
+		ev_switch(0, 1, 0, false, 100),
+		ev_switch(0, 2, 0, false, 50),
+		ev_waking(1000, 2, 50, 200, 1),
+		ev_migrate(1002, 0, 7, 200, 1, 0),
+		ev_wakeup(1005, 2, 50, 200, 0),
+		ev_switch(1500, 0, 7, true, 200),
+	};
+	struct latt_worst w = { .ns = 550, .stamp = 990, .pid = 200 };
+	struct latt_explained e;
+	const struct latt_move *m = &e.move[0];
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.queued_cpu == 1 && e.ran_cpu == 0 && e.migrated &&
+	   e.nmoves == 1 && m->how == LATT_MOVE_PULLED && m->from == 1 &&
+	   m->to == 0 && m->by_pid == 7 && m->queued_ns == 2 && !m->at_most,
+	   "a move by CPU 0's load balancing between sched_waking and "
+	   "sched_wakeup: queued on CPU 1, pulled, not placed by the wakeup "
+	   "(queued on %d, %s)", e.queued_cpu,
+	   latt_move_how_name(m->how));
+}
+
 static void test_not_found(void)
 {
 	struct latt_ev ev[] = {
@@ -353,7 +441,7 @@ static void test_policy(void)
 
 int main(void)
 {
-	plan(26);
+	plan(30);
 	test_worst();
 	test_found();
 	test_placed();
@@ -362,6 +450,9 @@ int main(void)
 	test_pushed();
 	test_full_order();
 	test_missing_switch_in();
+	test_missing_switch_out();
+	test_missing_move();
+	test_pulled_before_wakeup();
 	test_not_found();
 	test_policy();
 	return tap_done();

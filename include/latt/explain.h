@@ -49,6 +49,8 @@ enum latt_ev_type {
 struct latt_ev {
 	uint64_t ts;			/* ns, the run's clock */
 	int cpu;			/* where it was recorded */
+	size_t seq;			/* its place as read: the order of
+					   events of one CPU at one time */
 	int type;			/* enum latt_ev_type */
 	int pid;			/* waking, wakeup, migrate: the task;
 					   switch: the next task */
@@ -96,9 +98,15 @@ enum latt_move_how {
 	LATT_MOVE_PUSHED,		/* from the CPU it left (active balance,
 					   RT push) */
 	LATT_MOVE_OTHER,		/* from a third CPU */
+	LATT_MOVE_MISSING,		/* not in the trace: the client was on
+					   @from, then on @to, with no
+					   sched_migrate_task between */
 };
 
-/* One sched_migrate_task of the client between its waking and its run. */
+/*
+ * One sched_migrate_task of the client between its waking and its run,
+ * or a move the trace misses (LATT_MOVE_MISSING: no task is named).
+ */
 struct latt_move {
 	uint64_t after_ns;		/* since its sched_waking */
 	uint64_t queued_ns;		/* queued on @from before it (0 for a
@@ -108,6 +116,10 @@ struct latt_move {
 	pid_t by_pid;			/* the task running there (0: idle) */
 	char by_comm[16];
 	int how;			/* enum latt_move_how */
+	bool at_most;			/* @queued_ns (and for a missing move
+					   @after_ns) is an upper bound: the
+					   client's arrival on @from, or the
+					   move itself, is not in the trace */
 };
 
 struct latt_explained {
@@ -119,8 +131,10 @@ struct latt_explained {
 	int waker_cpu;
 	int last_cpu;			/* where it last ran (sched_waking's
 					   target) */
-	int queued_cpu;			/* sched_wakeup's target: where it
-					   was first queued */
+	int queued_cpu;			/* where it was first queued: where
+					   its wakeup placed it (sched_wakeup's
+					   target), or where it was when woken
+					   if it was queued then */
 	int ran_cpu;			/* where it was switched in */
 	bool migrated;			/* moved once queued */
 	unsigned int nmoves;
