@@ -366,8 +366,12 @@ static void follow(const struct latt_ev *ev, size_t n,
 				queued = wakeup->ts;
 			if (wakeup->target == at)
 				continue;
-			/* A move the trace misses: its placement, unless
-			   the client had moved, queued, already. */
+			/*
+			 * The trace misses a move: before any move while
+			 * queued, it was queued where sched_wakeup says
+			 * (how it came there is not told); after one, a
+			 * move while queued.
+			 */
 			if (!e->migrated) {
 				e->queued_cpu = at = wakeup->target;
 				continue;
