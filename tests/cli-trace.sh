@@ -161,7 +161,7 @@ awk -F'\t+' '
 		migrated = $3 ~ /\(migrated\)$/; n++
 	}
 	$2 == "moved" {
-		if ($3 !~ /^[0-9.]+ usec after sched_waking, from CPU [0-9]+ \(queued there (at most )?[0-9.]+ usec\) to CPU [0-9]+: (idle balance|pulled by|pushed away by|moved by) / &&
+		if ($3 !~ /^[0-9.]+ usec after sched_waking, from CPU [0-9]+ \(queued there (at most )?[0-9.]+ usec\) to CPU [0-9]+: (idle balance: CPU [0-9]+, idle, pulled it$|pulled by |pushed away by |moved by )/ &&
 		    $3 !~ /^[0-9.]+ usec after sched_waking at the latest, from CPU [0-9]+ \(queued there at most [0-9.]+ usec\) to CPU [0-9]+: not in the trace /) bad++
 		match($3, /from CPU [0-9]+/); from = substr($3, RSTART + 9, RLENGTH - 9)
 		match($3, /\) to CPU [0-9]+/); to = substr($3, RSTART + 9, RLENGTH - 9)
