@@ -18,6 +18,14 @@
 #   LATT_KERNELS_TIMEOUT  seconds a guest may run in all (default 3600)
 #   LATT_KERNELS_TESTS    test files to run instead of tests.list
 #   LATT_KILL_POINTS, LATT_KILL_BUDGET  passed to cli-kill in the guests
+#   LATT_KERNELS_LOGLEVEL the guests' console loglevel (default 5: the
+#                         stacks of a soft lockup, an RCU stall or a hung
+#                         task are printed; 8: everything)
+#   LATT_KERNELS_APPEND   more words for the guests' kernel command line
+#                         (softlockup_panic=0: a guest with a soft lockup
+#                         stays up, not powered off at once)
+#   LATT_KERNELS_QEMU     more arguments for qemu (a -monitor to look
+#                         into a guest that hangs)
 #   LATT_KERNELS_HOST_FROM_CHECK  1: the host's row from the logs of the
 #                         make check (and make check-kill) that has just
 #                         run (CI), not a rerun; files it did not run: "-"
@@ -113,12 +121,30 @@ initramfs() {
 	rm -rf "$root"
 }
 
+# tcg_thread: "single" where qemu's multi-threaded TCG can run stale
+# code (before 8.1.0: a CPU that translated a kernel text page while
+# another patched it may run the old bytes, an int3 of text_poke_bp,
+# after they are gone; Linux 6.1 steps back to run the instruction again,
+# finds the same int3 and loops there for good: a soft lockup), else
+# "multi".  LATT_KERNELS_TCG_THREAD chooses.
+tcg_thread() {
+	if [ -n "${LATT_KERNELS_TCG_THREAD:-}" ]; then
+		echo "$LATT_KERNELS_TCG_THREAD"
+		return
+	fi
+	qemu-system-x86_64 --version 2>/dev/null | awk '
+		/version/ && !found { split($4, v, "."); found = 1
+			new = v[1] + 0 > 8 || (v[1] + 0 == 8 && v[2] + 0 >= 1)
+			print new ? "multi" : "single" }
+		END { if (!found) print "single" }'
+}
+
 # qemu_cmd DIR ACCEL: the command line of a guest of the kernel in DIR.
 qemu_cmd() {
 	vmlinuz=$(ls "$1"/boot/vmlinuz-*)
 	case $2 in
 	kvm)	echo "qemu-system-x86_64 -machine pc,accel=kvm -cpu host" ;;
-	*)	echo "qemu-system-x86_64 -machine pc,accel=tcg -cpu max" ;;
+	*)	echo "qemu-system-x86_64 -machine pc -accel tcg,thread=$(tcg_thread) -cpu max" ;;
 	esac
 	echo "-smp 2 -m 1536 -nographic -no-reboot -kernel $vmlinuz -initrd $1/initramfs.gz"
 }
@@ -148,14 +174,14 @@ LATT_KILL_BUDGET='${LATT_KILL_BUDGET:-}'
 kernel_dir='$2'
 EOF
 	start=$(date +%s)
-	# shellcheck disable=SC2046
+	# shellcheck disable=SC2046,SC2086
 	timeout -k 10 "$guest_timeout" $(qemu_cmd "$2" "$use") \
-		-append "console=ttyS0 panic=-1 loglevel=4 latt_guest=$here/guest.sh" \
+		-append "console=ttyS0 panic=-1 loglevel=${LATT_KERNELS_LOGLEVEL:-5} softlockup_all_cpu_backtrace=1 softlockup_panic=1 ${LATT_KERNELS_APPEND:-} latt_guest=$here/guest.sh" \
 		-fsdev local,id=hostroot,path=/,security_model=passthrough,readonly=on,multidevs=remap \
 		-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
 		-fsdev local,id=results,path="$res",security_model=passthrough,multidevs=remap \
 		-device virtio-9p-pci,fsdev=results,mount_tag=results \
-		</dev/null >"$res/console" 2>&1
+		${LATT_KERNELS_QEMU:-} </dev/null >"$res/console" 2>&1
 	qrc=$?
 	echo "$(($(date +%s) - start))" >"$res/seconds"
 	echo "$use" >"$res/accel"
