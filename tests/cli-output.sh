@@ -126,7 +126,7 @@ run -q -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b: --fail-above p99=1ns,max=1h
 is "$rc" 3 "--fail-above below every value: exit 3"
 check "... naming each configuration and metric over it" \
 	sh -c "grep -q \"^latt: configuration 'a': p99 .* usec is over the limit of 0.001 usec (1ns)\" '$tmp/err' &&
-		grep -q \"^latt: configuration 'b': p99 \" '$tmp/err' && test \$(wc -l <'$tmp/err') -eq 2"
+		grep -q \"^latt: configuration 'b': p99 \" '$tmp/err' && test \$(grep -c 'over the limit' '$tmp/err') -eq 2"
 check "... after the report" test "$(wc -l <"$tmp/out")" -eq 2
 run -c2 -s1 -S2 -x0 -t 0.2 --fail-above p50=0
 check "--fail-above p50=0 (a plain number is usec): exit 3 after the full report" \
