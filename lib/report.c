@@ -97,7 +97,7 @@ static void load_block(FILE *f, const struct latt_result *r)
 		line(f, "Note", "latt measured itself: %u clients on %u CPU%s "
 		     "queue behind each other's CPU time, %.1f usec per CPU "
 		     "each cycle, %d%% or more of the mean wakeup latency "
-		     "(%.1f usec), at a load of %.1f%%; %s at most %u "
+		     "(%.1f usec), at a load of %.2f%%; %s at most %u "
 		     "clients (-c)", r->cfg.clients, r->load_cpus,
 		     r->load_cpus == 1 ? "" : "s", r->cycle_queue_ns / 1000.0,
 		     LATT_LOAD_QUEUE_PCT, r->wake.stats.mean / 1000.0,
@@ -106,7 +106,7 @@ static void load_block(FILE *f, const struct latt_result *r)
 		     "with no work (-x0) what queues is each client's wakeup "
 		     "and answer: use", r->load_cpus);
 	if (r->load_busy)
-		line(f, "Note", "latt measured itself: it kept the CPUs %.1f%% "
+		line(f, "Note", "latt measured itself: it kept the CPUs %.2f%% "
 		     "busy, %d%% or more, competing with what it measures; "
 		     "use less work (-x), fewer clients (-c) or longer sleeps "
 		     "between cycles (-s/-S)", 100 * r->load,
