@@ -147,7 +147,7 @@ static void on_cpu(const struct latt_ev *ev, size_t n, int cpu, uint64_t from,
 		if (ev[i].type != LATT_EV_SWITCH || ev[i].cpu != cpu)
 			continue;
 		if (on >= 0 && ev[i].prev_pid != on)
-			;
+			;	/* a switch missing before it: nobody's time */
 		else if (ev[i].prev_pid)
 			blame(e, &ev[i], cpu, ev[i].ts - start, false);
 		else
