@@ -318,46 +318,48 @@ for k in $kernels; do
 done
 echo
 : >"$out/counts"
-printf '%-22s' "passed/failed/skipped"
-for k in $kernels; do printf ' %14s' "$k"; done
-echo
-for t in $tests; do
-	name=$(basename "$t")
-	printf '%-22s' "$name"
-	for k in $kernels; do
-		res=$out/$k
-		if [ -e "$res/unavailable" ]; then
-			cell="not run"
-		elif [ -e "$res/$name.rc" ]; then
-			set -- $(tap "$res/$name.log" "$(cat "$res/$name.rc")")
-			cell="$1/$2/$3"
-			pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
-			echo "$k $1 $2 $3" >>"$out/counts"
-		elif [ "$k" = host ] &&
-			[ "${LATT_KERNELS_HOST_FROM_CHECK:-0}" = 1 ]; then
-			cell="-"
-		else
-			cell="no result"
-			fail=$((fail + 1))
-			echo "$k 0 1 0" >>"$out/counts"
-		fi
-		printf ' %14s' "$cell"
-	done
+# table TITLE CELL: a row a test file, a column a kernel; the function
+# CELL prints the cell of kernel $k and file $name.
+table() {
+	printf '%-22s' "$1"
+	for k in $kernels; do printf ' %14s' "$k"; done
 	echo
-done
-# How long each file took (the matrix's share of CI's time).
-echo
-printf '%-22s' "seconds"
-for k in $kernels; do printf ' %14s' "$k"; done
-echo
-for t in $tests; do
-	name=$(basename "$t")
-	printf '%-22s' "$name"
-	for k in $kernels; do
-		printf ' %14s' "$(cat "$out/$k/$name.seconds" 2>/dev/null || echo -)"
+	for t in $tests; do
+		name=$(basename "$t")
+		printf '%-22s' "$name"
+		for k in $kernels; do
+			"$2"
+		done
+		echo
 	done
-	echo
-done
+}
+# counts_cell: passed/failed/skipped, added to the totals and counts.
+counts_cell() {
+	res=$out/$k
+	if [ -e "$res/unavailable" ]; then
+		cell="not run"
+	elif [ -e "$res/$name.rc" ]; then
+		set -- $(tap "$res/$name.log" "$(cat "$res/$name.rc")")
+		cell="$1/$2/$3"
+		pass=$((pass + $1)) fail=$((fail + $2)) skip=$((skip + $3))
+		echo "$k $1 $2 $3" >>"$out/counts"
+	elif [ "$k" = host ] &&
+		[ "${LATT_KERNELS_HOST_FROM_CHECK:-0}" = 1 ]; then
+		cell="-"
+	else
+		cell="no result"
+		fail=$((fail + 1))
+		echo "$k 0 1 0" >>"$out/counts"
+	fi
+	printf ' %14s' "$cell"
+}
+# seconds_cell: how long the file took (the matrix's share of CI's time).
+seconds_cell() {
+	printf ' %14s' "$(cat "$out/$k/$name.seconds" 2>/dev/null || echo -)"
+}
+table "passed/failed/skipped" counts_cell
+echo
+table seconds seconds_cell
 unavailable=0
 for k in $kernels; do
 	[ -e "$out/$k/unavailable" ] && unavailable=$((unavailable + 1))
