@@ -181,8 +181,26 @@ EOF
 		-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
 		-fsdev local,id=results,path="$res",security_model=passthrough,multidevs=remap \
 		-device virtio-9p-pci,fsdev=results,mount_tag=results \
-		${LATT_KERNELS_QEMU:-} </dev/null >"$res/console" 2>&1
+		${LATT_KERNELS_QEMU:-} </dev/null >"$res/console" 2>&1 &
+	qpid=$!
+	# A guest whose tests are done but which does not power off (init
+	# died on the way down and the kernel hangs in its panic) is
+	# stopped a minute later.
+	(
+		while kill -0 "$qpid" 2>/dev/null; do
+			if [ -e "$res/done" ]; then
+				sleep 60
+				kill "$qpid" 2>/dev/null
+				exit 0
+			fi
+			sleep 2
+		done
+	) </dev/null >/dev/null 2>&1 &
+	wpid=$!
+	wait "$qpid"
 	qrc=$?
+	kill "$wpid" 2>/dev/null
+	wait "$wpid" 2>/dev/null
 	echo "$(($(date +%s) - start))" >"$res/seconds"
 	echo "$use" >"$res/accel"
 	if [ ! -e "$res/done" ]; then

@@ -9,7 +9,12 @@ res=/latt-results
 off() {
 	sync
 	echo o >/proc/sysrq-trigger
-	sleep 30
+	# Init must not exit before the power is off (the kernel panics and
+	# the guest may hang there); the power-off takes the host's / away,
+	# so sleep may fail to start: try again until it is over.
+	while :; do
+		sleep 30 2>/dev/null
+	done
 }
 trap off EXIT
 
