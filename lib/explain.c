@@ -265,7 +265,7 @@ static void add_missing(struct latt_explained *e, int from, int to,
 	e->migrated = true;
 	if (!mv)
 		return;
-	mv->after_ns = by - waking->ts;
+	mv->after_ns = by > waking->ts ? by - waking->ts : 0;
 	mv->queued_ns = by > queued ? by - queued : 0;
 	mv->at_most = true;
 	mv->from = from;
@@ -286,7 +286,7 @@ static void add_move(struct latt_explained *e, const struct latt_ev *ev,
 	if (!mv)
 		return;
 	mv->at_most = at_most;
-	mv->after_ns = m->ts - waking->ts;
+	mv->after_ns = m->ts > waking->ts ? m->ts - waking->ts : 0;
 	mv->queued_ns = queued_ns;
 	mv->from = m->orig;
 	mv->to = m->target;
@@ -341,7 +341,9 @@ static void order_culprits(struct latt_explained *e)
 
 /*
  * From @waking to the switch @in: the client's moves, and what ran on
- * each CPU it waited on.  A move the waker made on its own CPU before the
+ * each CPU it waited on; the events looked at start after @from (@waking,
+ * or for a client that never slept the switch that preempted it), and it
+ * was queued since @queued.  A move the waker made on its own CPU before the
  * client's sched_wakeup (@wakeup), or without one in the trace, is its
  * wakeup's placement (select_task_rq, in the waker); any other was made
  * while the client was queued (before its sched_wakeup too, when it was
@@ -351,16 +353,17 @@ static void order_culprits(struct latt_explained *e)
  * the client's last known move is given to no task.
  */
 static void follow(const struct latt_ev *ev, size_t n,
+		   const struct latt_ev *from, uint64_t queued,
 		   const struct latt_ev *waking, const struct latt_ev *wakeup,
 		   const struct latt_ev *in, struct latt_explained *e)
 {
-	uint64_t start = waking->ts, queued = waking->ts;
+	uint64_t start = waking->ts;
 	const struct latt_ev *p;
 	bool known = true;
 	int at = waking->target;
 
 	e->queued_cpu = at;
-	for (p = waking + 1; p < in; p++) {
+	for (p = from + 1; p < in; p++) {
 		if (p == wakeup) {
 			if (!e->migrated)
 				queued = wakeup->ts;
@@ -400,7 +403,9 @@ static void follow(const struct latt_ev *ev, size_t n,
 			on_cpu(ev, n, p->orig, start, p->ts, true, e);
 		add_move(e, ev, n, p, waking, false,
 			 p->ts > queued ? p->ts - queued : 0, !known);
-		start = queued = p->ts;
+		queued = p->ts;
+		if (p->ts > start)
+			start = p->ts;
 		at = p->target;
 		known = true;
 	}
@@ -409,6 +414,76 @@ static void follow(const struct latt_ev *ev, size_t n,
 	else if (known)
 		on_cpu(ev, n, in->cpu, start, in->ts, false, e);
 	order_culprits(e);
+}
+
+/*
+ * A client that was preempted before it could sleep is not woken: the
+ * wake finds it queued, and the trace has no sched_waking of it.  It is
+ * explained from the switch that preempted it (@out, before its run at
+ * @in, with no switch of it between) as if it had been woken there, or
+ * at the waker's stamp @t0 if that came later: only the time from the
+ * stamp is the latency's.
+ */
+static void not_asleep(const struct latt_ev *ev, size_t n,
+		       const struct latt_ev *out, const struct latt_ev *in,
+		       uint64_t t0, uint64_t t1, struct latt_explained *e)
+{
+	struct latt_ev from = {
+		.ts = out->ts > t0 ? out->ts : t0,
+		.cpu = -1, .common_pid = -1, .target = out->cpu,
+		.pid = e->w.pid,
+	};
+
+	e->found = e->not_asleep = true;
+	e->preempted_ns = out->ts >= t0 ? (int64_t)(out->ts - t0) :
+			  -(int64_t)(t0 - out->ts);
+	e->preempted_by = out->pid;
+	snprintf(e->preempted_by_comm, sizeof(e->preempted_by_comm), "%s",
+		 out->comm);
+	e->waker_pid = -1;
+	e->last_cpu = out->cpu;
+	e->ran_cpu = in->cpu;
+	e->to_waking_ns = out->ts > t0 ? out->ts - t0 : 0;
+	e->sched_ns = in->ts - from.ts;
+	e->to_user_ns = t1 > in->ts ? t1 - in->ts : 0;
+	follow(ev, n, out, out->ts, &from, NULL, in, e);
+	e->again_ns = out_again(ev, n, in, t1, e->w.pid);
+}
+
+/*
+ * The client's switch onto a CPU after which it ran to its stamp @t1
+ * (the last from @t0 to @t1, give or take the slack), and the switch
+ * before it that took it off a CPU, preempted, with no sched_waking of
+ * it between; false if there is no such pair.
+ */
+static bool preempted_then_ran(const struct latt_ev *ev, size_t n,
+			       uint64_t t0, uint64_t t1, int pid,
+			       const struct latt_ev **out,
+			       const struct latt_ev **in)
+{
+	size_t i = first_at(ev, n, t0 > SLACK_NS ? t0 - SLACK_NS : 0);
+
+	*in = *out = NULL;
+	for (; i < n && ev[i].ts <= t1 + SLACK_NS; i++) {
+		if (ev[i].type != LATT_EV_SWITCH || ev[i].pid != pid)
+			continue;
+		if (*in && ev[i].ts > t1)
+			break;
+		*in = &ev[i];
+	}
+	if (!*in)
+		return false;
+	for (i = (size_t)(*in - ev); i > 0; i--) {
+		const struct latt_ev *p = &ev[i - 1];
+
+		if (p->type == LATT_EV_WAKING && p->pid == pid)
+			return false;
+		if (p->type == LATT_EV_SWITCH && p->prev_pid == pid) {
+			*out = p;
+			return p->prev_preempted;
+		}
+	}
+	return false;
 }
 
 static void explain_one(const struct latt_ev *ev, size_t n,
@@ -433,7 +508,15 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 		}
 	}
 	e->have_waking = waking != NULL;
-	if (!waking || !in)
+	e->past_end = !n || ev[n - 1].ts < t1;
+	if (!waking) {
+		const struct latt_ev *out, *ran;
+
+		if (preempted_then_ran(ev, n, t0, t1, e->w.pid, &out, &ran))
+			not_asleep(ev, n, out, ran, t0, t1, e);
+		return;
+	}
+	if (!in)
 		return;
 	e->found = true;
 	e->waker_pid = waking->common_pid;
@@ -446,7 +529,7 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 	e->to_waking_ns = waking->ts > t0 ? waking->ts - t0 : 0;
 	e->sched_ns = in->ts - waking->ts;
 	e->to_user_ns = t1 > in->ts ? t1 - in->ts : 0;
-	follow(ev, n, waking, wakeup, in, e);
+	follow(ev, n, waking, waking->ts, waking, wakeup, in, e);
 	e->again_ns = out_again(ev, n, in, t1, e->w.pid);
 }
 

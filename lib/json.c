@@ -390,7 +390,7 @@ static jobj *explained_obj(const struct latt_result *r)
 	for (i = 0; i < r->nexplained; i++) {
 		const struct latt_explained *e = &r->explained[i];
 		jobj *w = json_object_new_object(), *ran, *moves;
-		bool f = e->found;
+		bool f = e->found, woken = f && !e->not_asleep;
 
 		add(w, "client", juint(e->w.client + 1));
 		add(w, "pid", json_object_new_int64(e->w.pid));
@@ -398,10 +398,18 @@ static jobj *explained_obj(const struct latt_result *r)
 		add(w, "at_ns", juint(e->w.stamp > r->run_start_ns ?
 				      e->w.stamp - r->run_start_ns : 0));
 		add(w, "found", json_object_new_boolean(f));
-		add(w, "waker_pid", f ? json_object_new_int64(e->waker_pid) :
+		add(w, "asleep", f ? json_object_new_boolean(woken) : NULL);
+		add(w, "waker_pid", woken ?
+		    json_object_new_int64(e->waker_pid) : NULL);
+		add(w, "waker_comm", woken ? jstr(e->waker_comm) : NULL);
+		add(w, "waker_cpu", woken ? json_object_new_int(e->waker_cpu) :
 		    NULL);
-		add(w, "waker_comm", f ? jstr(e->waker_comm) : NULL);
-		add(w, "waker_cpu", f ? json_object_new_int(e->waker_cpu) : NULL);
+		add(w, "preempted_ns", f && !woken ?
+		    json_object_new_int64(e->preempted_ns) : NULL);
+		add(w, "preempted_by_pid", f && !woken ?
+		    json_object_new_int64(e->preempted_by) : NULL);
+		add(w, "preempted_by_comm", f && !woken ?
+		    jstr(e->preempted_by_comm) : NULL);
 		add(w, "last_cpu", f ? json_object_new_int(e->last_cpu) : NULL);
 		add(w, "queued_cpu", f ? json_object_new_int(e->queued_cpu) :
 		    NULL);

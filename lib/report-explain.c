@@ -57,6 +57,9 @@ static void move_how(const struct latt_move *m, char *buf, size_t len)
 /* Where the client was placed and how it moved while queued. */
 static void report_moves(FILE *f, const struct latt_explained *e)
 {
+	const char *since = e->not_asleep ? (e->to_waking_ns ?
+			    "its preemption" : "the waker's stamp") :
+			    "sched_waking";
 	char how[160];
 	unsigned int k;
 
@@ -70,9 +73,9 @@ static void report_moves(FILE *f, const struct latt_explained *e)
 			continue;
 		}
 		move_how(m, how, sizeof(how));
-		line(f, "moved", "%.1f usec after sched_waking%s, from CPU %d "
+		line(f, "moved", "%.1f usec after %s%s, from CPU %d "
 		     "(queued there %s%.1f usec) to CPU %d: %s",
-		     usec(m->after_ns), m->how == LATT_MOVE_MISSING ?
+		     usec(m->after_ns), since, m->how == LATT_MOVE_MISSING ?
 		     " at the latest" : "", m->from,
 		     m->at_most ? "at most " : "", usec(m->queued_ns), m->to,
 		     how);
@@ -82,11 +85,85 @@ static void report_moves(FILE *f, const struct latt_explained *e)
 		     e->more_moves == 1 ? "" : "s");
 }
 
+/* What ran on the CPUs the client waited on, and what is nobody's. */
+static void report_meanwhile(FILE *f, const struct latt_result *r,
+			     const struct latt_explained *e)
+{
+	char pol[32];
+	uint64_t gap;
+	unsigned int k;
+
+	if (!e->nculprits && !e->idle_ns) {
+		line(f, "meanwhile", "no switch on CPU %d", e->ran_cpu);
+		return;
+	}
+	for (k = 0; k < e->nculprits; k++) {
+		const struct latt_culprit *c = &e->culprit[k];
+		char who[48];
+
+		client_name(r, c->pid, c->comm, who, sizeof(who));
+		line(f, k ? "" : "meanwhile", "on CPU %d: %s (pid %d, %s) ran "
+		     "%.1f usec, then %s", c->cpu, who, (int)c->pid,
+		     latt_prio_policy(c->prio, pol, sizeof(pol)),
+		     usec(c->ns), c->running ? "still ran as the client "
+		     "left that CPU" : c->preempted ? "was preempted" :
+		     "gave up the CPU");
+	}
+	if (e->more)
+		line(f, "", "and %u more task%s", e->more,
+		     e->more == 1 ? "" : "s");
+	if (e->idle_ns && !e->migrated)
+		line(f, "", "on CPU %d: idle for %.1f usec", e->ran_cpu,
+		     usec(e->idle_ns));
+	else if (e->idle_ns)
+		line(f, "", "idle for %.1f usec, on the CPUs it was queued on",
+		     usec(e->idle_ns));
+	gap = e->sched_ns - e->blamed_ns - e->idle_ns;
+	if (e->blamed_ns + e->idle_ns < e->sched_ns && gap > 1000)
+		line(f, "", "%.1f usec not accounted for (the trace has no "
+		     "switch for that time, or misses one or a move)",
+		     usec(gap));
+}
+
+/*
+ * A client preempted before it could sleep: the wake found it queued, so
+ * nothing woke it; it waited for a CPU from its preemption, or from the
+ * waker's stamp if that came later.
+ */
+static void report_not_asleep(FILE *f, const struct latt_result *r,
+			      const struct latt_explained *e,
+			      const char *again)
+{
+	int64_t at = e->preempted_ns;
+	char who[48];
+
+	client_name(r, e->preempted_by, e->preempted_by_comm, who,
+		    sizeof(who));
+	line(f, "not woken", "preempted on CPU %d by %s (pid %d) %.1f usec "
+	     "%s the waker's stamp, before it could sleep: the wake found "
+	     "it queued; it ran on CPU %d%s", e->last_cpu, who,
+	     (int)e->preempted_by, usec((uint64_t)(at < 0 ? -at : at)),
+	     at < 0 ? "before" : "after", e->ran_cpu,
+	     e->migrated ? " (migrated)" : "");
+	report_moves(f, e);
+	if (at < 0)
+		line(f, "split", "%.1f usec waker stamp -> switch-in (queued "
+		     "since its preemption: the scheduler), %.1f usec "
+		     "switch-in -> its stamp (return to user%s)",
+		     usec(e->sched_ns), usec(e->to_user_ns), again);
+	else
+		line(f, "split", "%.1f usec waker stamp -> its preemption "
+		     "(it still ran), %.1f usec preemption -> switch-in (the "
+		     "scheduler), %.1f usec switch-in -> its stamp (return "
+		     "to user%s)", usec(e->to_waking_ns), usec(e->sched_ns),
+		     usec(e->to_user_ns), again);
+	report_meanwhile(f, r, e);
+}
+
 void latt_report_explained(FILE *f, const struct latt_result *r)
 {
-	char label[16], pol[32], again[64];
-	uint64_t gap;
-	unsigned int i, k;
+	char label[16], again[64];
+	unsigned int i;
 
 	block(f, "Worst wakeups explained");
 	if (!r->explain_traced) {
@@ -115,10 +192,25 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     "run", e->w.client + 1, (int)e->w.pid,
 		     usec(e->w.ns), e->w.stamp > r->run_start_ns ?
 		     secs(e->w.stamp - r->run_start_ns) : 0.0);
+		if (!e->found && e->past_end) {
+			line(f, "", "the trace ends before its stamp (it "
+			     "stopped with the run; this wakeup ended after "
+			     "it)");
+			continue;
+		}
 		if (!e->found) {
 			line(f, "", "%s", e->have_waking ?
 			     "its switch onto a CPU is not in the trace" :
 			     "its wakeup (sched_waking) is not in the trace");
+			continue;
+		}
+		if (e->again_ns)
+			snprintf(again, sizeof(again), ", %.1f usec of it "
+				 "switched out again", usec(e->again_ns));
+		else
+			again[0] = '\0';
+		if (e->not_asleep) {
+			report_not_asleep(f, r, e, again);
 			continue;
 		}
 		line(f, "woken by", "%s (pid %d) on CPU %d; queued on CPU %d, "
@@ -126,47 +218,12 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     e->waker_cpu, e->queued_cpu, e->ran_cpu,
 		     e->migrated ? " (migrated)" : "");
 		report_moves(f, e);
-		if (e->again_ns)
-			snprintf(again, sizeof(again), ", %.1f usec of it "
-				 "switched out again", usec(e->again_ns));
-		else
-			again[0] = '\0';
 		line(f, "split", "%.1f usec waker stamp -> sched_waking, "
 		     "%.1f usec sched_waking -> switch-in (the scheduler), "
 		     "%.1f usec switch-in -> its stamp (return to user%s)",
 		     usec(e->to_waking_ns), usec(e->sched_ns),
 		     usec(e->to_user_ns), again);
-		if (!e->nculprits && !e->idle_ns) {
-			line(f, "meanwhile", "no switch on CPU %d", e->ran_cpu);
-			continue;
-		}
-		for (k = 0; k < e->nculprits; k++) {
-			const struct latt_culprit *c = &e->culprit[k];
-			char who[48];
-
-			client_name(r, c->pid, c->comm, who, sizeof(who));
-			line(f, k ? "" : "meanwhile", "on CPU %d: %s (pid %d, "
-			     "%s) ran %.1f usec, then %s", c->cpu, who,
-			     (int)c->pid,
-			     latt_prio_policy(c->prio, pol, sizeof(pol)),
-			     usec(c->ns), c->running ? "still ran as the "
-			     "client left that CPU" : c->preempted ?
-			     "was preempted" : "gave up the CPU");
-		}
-		if (e->more)
-			line(f, "", "and %u more task%s", e->more,
-			     e->more == 1 ? "" : "s");
-		if (e->idle_ns && !e->migrated)
-			line(f, "", "on CPU %d: idle for %.1f usec", e->ran_cpu,
-			     usec(e->idle_ns));
-		else if (e->idle_ns)
-			line(f, "", "idle for %.1f usec, on the CPUs it was "
-			     "queued on", usec(e->idle_ns));
-		gap = e->sched_ns - e->blamed_ns - e->idle_ns;
-		if (e->blamed_ns + e->idle_ns < e->sched_ns && gap > 1000)
-			line(f, "", "%.1f usec not accounted for (the trace "
-			     "has no switch for that time, or misses one or "
-			     "a move)", usec(gap));
+		report_meanwhile(f, r, e);
 	}
 }
 

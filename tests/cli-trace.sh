@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 34
 
 tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
@@ -51,7 +51,7 @@ is "$rc" 1 "--explain=101: a usage error"
 if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ] ||
 	grep -q 'built without libtracefs' "$tmp/err"; then
 	i=0
-	while [ $i -lt 24 ]; do
+	while [ $i -lt 25 ]; do
 		skip "tracing needs root, tracefs at $tr and libtracefs"
 		i=$((i + 1))
 	done
@@ -107,7 +107,7 @@ is "$(cat "$tr/tracing_on") $(cat "$tr/set_event" | sort | tr '\n' ' ')" \
 # behind other load, may wake the client only once in the run, or never
 # (then latt says so and exits 2).
 run -c1 -s2 -S4 -x0 -t 1.5 --cpus 1 --explain=3 --target-cpus 1 --target-nice -20 \
-	--waker-policy fifo -- sh -c 'echo $$ >"$0"; while :; do :; done' "$tmp/hog"
+	--waker-policy fifo --json "$tmp/e.json" -- sh -c 'echo $$ >"$0"; while :; do :; done' "$tmp/hog"
 hog=$(cat "$tmp/hog" 2>/dev/null)
 is "$rc" 0 "--explain with a hog on the client's CPU: exit 0"
 # Three, or as many as were measured on a machine slow enough.
@@ -117,11 +117,19 @@ want=3
 is "$(grep -c '^	#[123]		client 1 (pid [0-9]*): [0-9.]* usec, [0-9.]* s into the run$' "$tmp/out")" "$want" \
 	"... its 3 worst wakeups (or all $logged measured), each named"
 # Under load a wakeup's switch may be missing from the trace: at least
-# one found, each found one whole.
-found=$(grep -c "^	woken by	$tag (pid [0-9]*) on CPU [0-9]*; queued on CPU [0-9]*, ran on CPU 1" "$tmp/out")
-check "... woken by latt (here $tag), run on CPU 1 ($found of $want)" test "$found" -ge 1
+# one found, each found one whole.  A client preempted before it could
+# sleep (by the fifo waker on its CPU, or by the loop) is not woken:
+# the wake finds it queued; it is told as such.
+woken=$(grep -c "^	woken by	$tag (pid [0-9]*) on CPU [0-9]*; queued on CPU [0-9]*, ran on CPU 1" "$tmp/out")
+notwoken=$(grep -c "^	not woken	preempted on CPU [0-9]* by .* (pid [0-9]*) [0-9.]* usec \(before\|after\) the waker's stamp, before it could sleep: the wake found it queued; it ran on CPU 1" "$tmp/out")
+found=$((woken + notwoken))
+check "... woken by latt (here $tag), or not woken, run on CPU 1 ($woken and $notwoken of $want)" \
+	test "$found" -ge 1
 check "... each found one split into the waker's, the scheduler's and the return's parts" \
-	test "$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user[^)]*)$' "$tmp/out")" -eq "$found"
+	test "$(grep -c '^	split		[0-9.]* usec waker stamp -> sched_waking, [0-9.]* usec sched_waking -> switch-in (the scheduler), [0-9.]* usec switch-in -> its stamp (return to user[^)]*)$' "$tmp/out")" -eq "$woken" -a \
+	"$(grep -c '^	split		[0-9.]* usec waker stamp -> \(switch-in (queued since its preemption: the scheduler)\|its preemption (it still ran), [0-9.]* usec preemption -> switch-in (the scheduler)\), [0-9.]* usec switch-in -> its stamp (return to user[^)]*)$' "$tmp/out")" -eq "$notwoken"
+is "$(grep -c '"asleep": true' "$tmp/e.json") $(grep -c '"asleep": false' "$tmp/e.json")" \
+	"$woken $notwoken" "... the JSON says which the wake found asleep, as the report"
 check "... behind the loop: sh (pid $hog, normal nice -20)" \
 	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
 # What the report said, when it did not say that.
@@ -160,9 +168,14 @@ awk -F'\t+' '
 		match($3, /ran on CPU [0-9]+/); ran = substr($3, RSTART + 11, RLENGTH - 11)
 		migrated = $3 ~ /\(migrated\)$/; n++
 	}
+	$2 == "not woken" {
+		match($3, /preempted on CPU [0-9]+/); queued = substr($3, RSTART + 17, RLENGTH - 17)
+		match($3, /it ran on CPU [0-9]+/); ran = substr($3, RSTART + 14, RLENGTH - 14)
+		migrated = $3 ~ /\(migrated\)$/; n++
+	}
 	$2 == "moved" {
-		if ($3 !~ /^[0-9.]+ usec after sched_waking, from CPU [0-9]+ \(queued there (at most )?[0-9.]+ usec\) to CPU [0-9]+: (idle balance: CPU [0-9]+, idle, pulled it$|pulled by |pushed away by |moved by )/ &&
-		    $3 !~ /^[0-9.]+ usec after sched_waking at the latest, from CPU [0-9]+ \(queued there at most [0-9.]+ usec\) to CPU [0-9]+: not in the trace /) bad++
+		if ($3 !~ /^[0-9.]+ usec after (sched_waking|its preemption|the waker.s stamp), from CPU [0-9]+ \(queued there (at most )?[0-9.]+ usec\) to CPU [0-9]+: (idle balance: CPU [0-9]+, idle, pulled it$|pulled by |pushed away by |moved by )/ &&
+		    $3 !~ /^[0-9.]+ usec after (sched_waking|its preemption|the waker.s stamp) at the latest, from CPU [0-9]+ \(queued there at most [0-9.]+ usec\) to CPU [0-9]+: not in the trace /) bad++
 		match($3, /from CPU [0-9]+/); from = substr($3, RSTART + 9, RLENGTH - 9)
 		match($3, /\) to CPU [0-9]+/); to = substr($3, RSTART + 9, RLENGTH - 9)
 		if (!moves) first = from

@@ -4,8 +4,9 @@
  * order, a wakeup found from made-up scheduler events (who woke it, where
  * it was queued and ran, the split of its latency, what ran meanwhile and
  * how it left the CPU), migrations (placed by the wakeup, pulled by an
- * idle CPU or by a CPU's load balancing, pushed away), a wakeup not in the
- * trace, events the trace misses (a switch, a move: their time given to
+ * idle CPU or by a CPU's load balancing, pushed away), a client preempted
+ * before it could sleep (not woken), a wakeup not in the trace or after
+ * its end, events the trace misses (a switch, a move: their time given to
  * no task), and the policy read from a priority.
  */
 #include <string.h>
@@ -428,6 +429,66 @@ static void test_not_found(void)
 	ok(!e.found, "an empty trace explains nothing");
 }
 
+static void test_not_asleep(void)
+{
+	/*
+	 * Client 200 runs on CPU 1 from 0 and is preempted at 1000 by latt
+	 * (pid 50), before it could sleep; latt stamps at 1500 (its wake
+	 * finds the client queued: no sched_waking) and gives up the CPU
+	 * at 2000 to the hog, preempted at 6000 by the client, which
+	 * stamps at 6300.
+	 */
+	struct latt_ev ev[] = {
+		ev_switch(0, 1, 0, false, 200),
+		ev_switch(1000, 1, 200, true, 50),
+		ev_switch(2000, 1, 50, false, 100),
+		ev_switch(6000, 1, 100, true, 200),
+	};
+	struct latt_worst w = { .ns = 4800, .stamp = 1500, .pid = 200 };
+	struct latt_explained e;
+
+	latt_explain(ev, ARRAY_SIZE(ev), &w, 1, &e);
+	ok(e.found && e.not_asleep && !e.have_waking &&
+	   e.preempted_ns == -500 && e.preempted_by == 50 &&
+	   !strcmp(e.preempted_by_comm, "latt") && e.last_cpu == 1 &&
+	   e.ran_cpu == 1 && !e.migrated,
+	   "not asleep: preempted by latt 500 before the stamp on CPU 1, ran "
+	   "there (%lld by %d)", (long long)e.preempted_ns,
+	   (int)e.preempted_by);
+	ok(e.to_waking_ns == 0 && e.sched_ns == 4500 && e.to_user_ns == 300 &&
+	   e.nculprits == 2 && e.culprit[0].pid == 50 &&
+	   e.culprit[0].ns == 500 && e.culprit[1].pid == 100 &&
+	   e.culprit[1].ns == 4000 && e.culprit[1].preempted,
+	   "... queued from the stamp: latt ran 500 of it, the hog 4000 "
+	   "(%llu; %u)", (unsigned long long)e.sched_ns, e.nculprits);
+
+	/* Still running at the stamp, preempted 100 after it. */
+	ev[1] = ev_switch(1000, 1, 200, true, 100);
+	ev[2] = ev_switch(3000, 1, 100, true, 200);
+	w.stamp = 900;
+	w.ns = 2300;
+	latt_explain(ev, 3, &w, 1, &e);
+	ok(e.found && e.not_asleep && e.preempted_ns == 100 &&
+	   e.preempted_by == 100 && e.to_waking_ns == 100 &&
+	   e.sched_ns == 2000 && e.to_user_ns == 200 && e.nculprits == 1 &&
+	   e.culprit[0].pid == 100 && e.culprit[0].ns == 2000,
+	   "preempted 100 after the stamp: it still ran 100, then the hog "
+	   "2000 (%lld %llu)", (long long)e.preempted_ns,
+	   (unsigned long long)e.sched_ns);
+
+	/* It went to sleep (not preempted) and no wakeup is in the trace. */
+	ev[1] = ev_switch(1000, 1, 200, false, 100);
+	ev[3] = ev_switch(4000, 0, 0, false, 50);
+	latt_explain(ev, 4, &w, 1, &e);
+	ok(!e.found && !e.not_asleep && !e.past_end,
+	   "a client that slept, with no sched_waking: not found");
+
+	/* The trace ends before its stamp. */
+	latt_explain(ev, 2, &w, 1, &e);
+	ok(!e.found && e.past_end, "a wakeup that ended after the trace: "
+	   "said so");
+}
+
 static void test_policy(void)
 {
 	char buf[32];
@@ -441,7 +502,7 @@ static void test_policy(void)
 
 int main(void)
 {
-	plan(30);
+	plan(35);
 	test_worst();
 	test_found();
 	test_placed();
@@ -454,6 +515,7 @@ int main(void)
 	test_missing_move();
 	test_pulled_before_wakeup();
 	test_not_found();
+	test_not_asleep();
 	test_policy();
 	return tap_done();
 }

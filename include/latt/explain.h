@@ -126,6 +126,16 @@ struct latt_explained {
 	struct latt_worst w;
 	bool found;			/* its events are in the trace */
 	bool have_waking;		/* ... its sched_waking at least */
+	bool past_end;			/* the trace ends
+					   before the client's stamp */
+	bool not_asleep;		/* found, and it never slept: it was
+					   preempted before it could, the
+					   wake found it queued (no
+					   sched_waking), it ran at @in */
+	int64_t preempted_ns;		/* not_asleep: its preemption, from
+					   the waker's stamp (< 0: before) */
+	pid_t preempted_by;		/* ... by this task */
+	char preempted_by_comm[16];
 	pid_t waker_pid;		/* who woke it */
 	char waker_comm[16];
 	int waker_cpu;
@@ -141,8 +151,12 @@ struct latt_explained {
 	unsigned int more_moves;	/* moves not kept */
 	struct latt_move move[LATT_MOVES_MAX];
 	uint64_t waking_ts;		/* since the trace's first event */
-	uint64_t to_waking_ns;		/* stamp -> sched_waking */
-	uint64_t sched_ns;		/* sched_waking -> switch-in */
+	uint64_t to_waking_ns;		/* stamp -> sched_waking (not_asleep:
+					   stamp -> its preemption, 0 if
+					   that came first) */
+	uint64_t sched_ns;		/* sched_waking (not_asleep: the
+					   later of its preemption and the
+					   stamp) -> switch-in */
 	uint64_t to_user_ns;		/* switch-in -> the client's stamp */
 	uint64_t again_ns;		/* switched out again before its
 					   stamp, for this long */
