@@ -67,9 +67,18 @@ exec '$latt' -c2 -s1 -S3 -t 3 -i 0.2 --json '$tmp/j.json' -- '$tmp/cmd' \
 EOF
 chmod +x "$tmp/job"
 
-sock="$tmp/tmux.sock"
+# Each pane has a server of its own: a new session on the socket of one
+# just told to exit can reach it before it is gone ("server exited
+# unexpectedly", seen beside stress-ng), and then no pane is started.
+npane=0
+sock="$tmp/tmux0.sock"
 tmux_() {
 	tmux -S "$sock" "$@"
+}
+new_pane() {
+	npane=$((npane + 1))
+	sock="$tmp/tmux$npane.sock"
+	tmux_ new-session -d -x 160 -y 40 "env PS1='$ ' bash --norc --noprofile -i"
 }
 stop_tmux() {
 	tmux_ kill-server 2>/dev/null
@@ -78,7 +87,7 @@ stop_tmux() {
 trap stop_tmux EXIT
 
 # An interactive shell has job control: ^Z and fg.
-tmux_ new-session -d -x 160 -y 40 "env PS1='$ ' bash --norc --noprofile -i"
+new_pane
 tmux_ send-keys "$tmp/job" Enter
 
 wait_for_file "$tmp/cmd.pid"
@@ -140,7 +149,7 @@ exec '$latt' -c1 -s1 -S3 -x 16m -t 60 -i 0.2 --json '$tmp/j.json' -- sleep 60 \\
 EOF
 chmod +x "$tmp/job2"
 : >"$tmp/err"
-tmux_ new-session -d -x 160 -y 40 "env PS1='$ ' bash --norc --noprofile -i"
+new_pane
 tmux_ send-keys "$tmp/job2" Enter
 wait_for_file "$tmp/latt.pid"
 lp=$(cat "$tmp/latt.pid")

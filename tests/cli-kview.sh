@@ -140,8 +140,14 @@ is "$rc" 0 "beside stress-ng --cpu $ncpu: -c1 -x0 -s1 -S4 -t 3 -v --kernel-view 
 pairs >"$tmp/pairs"
 n=$(awk '$2 != "-"' "$tmp/pairs" | wc -l)
 check "... at least 100 samples with the kernel's figure ($n)" test "$n" -ge 100
-check "... the kernel counted a wait for most of them" \
-	test "$(awk '$2 != "-" && $2 > 0' "$tmp/pairs" | wc -l)" -gt $((n / 2))
+# A wakeup that preempts the hog at once has a wait of 0 (the kernel
+# skips the clock update of the switch its enqueue asked for); how many
+# do is the scheduler's choice (on the 6.18 host, from 147 to 1106 of
+# about 1150 had a wait, run to run).  A figure read at the wrong
+# moments is 0 every time: one in a hundred with a wait tells them apart.
+nz=$(awk '$2 != "-" && $2 > 0' "$tmp/pairs" | wc -l)
+check "... the kernel counted a wait for at least one in a hundred of them ($nz of $n)" \
+	test "$nz" -ge $(((n + 99) / 100)) -a "$nz" -gt 0
 above_ok "... every sample"
 kblock >"$tmp/block"
 sed 's/^/# /' "$tmp/block"
