@@ -57,7 +57,7 @@ static void move_how(const struct latt_move *m, char *buf, size_t len)
 /* Where the client was placed and how it moved while queued. */
 static void report_moves(FILE *f, const struct latt_explained *e)
 {
-	const char *since = e->not_asleep ? (e->to_waking_ns ?
+	const char *since = e->not_asleep ? (e->preempted_ns > 0 ?
 			    "its preemption" : "the waker's stamp") :
 			    "sched_waking";
 	char how[160];
@@ -135,6 +135,7 @@ static void report_not_asleep(FILE *f, const struct latt_result *r,
 			      const char *again)
 {
 	int64_t at = e->preempted_ns;
+	bool after = at > 0;		/* it still ran at the stamp */
 	char who[48];
 
 	client_name(r, e->preempted_by, e->preempted_by_comm, who,
@@ -142,11 +143,11 @@ static void report_not_asleep(FILE *f, const struct latt_result *r,
 	line(f, "not woken", "preempted on CPU %d by %s (pid %d) %.1f usec "
 	     "%s the waker's stamp, before it could sleep: the wake found "
 	     "it queued; it ran on CPU %d%s", e->last_cpu, who,
-	     (int)e->preempted_by, usec((uint64_t)(at < 0 ? -at : at)),
-	     at < 0 ? "before" : "after", e->ran_cpu,
+	     (int)e->preempted_by, usec((uint64_t)(after ? at : -at)),
+	     after ? "after" : "before", e->ran_cpu,
 	     e->migrated ? " (migrated)" : "");
 	report_moves(f, e);
-	if (at < 0)
+	if (!after)
 		line(f, "split", "%.1f usec waker stamp -> switch-in (queued "
 		     "since its preemption: the scheduler), %.1f usec "
 		     "switch-in -> its stamp (return to user%s)",
