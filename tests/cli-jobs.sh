@@ -117,7 +117,7 @@ check "the report says latt was stopped by SIGTSTP" \
 	grep -Eq "^	Stopped		 *[0-9.]+ s by SIGTSTP" "$tmp/out"
 check "... for at least the 2 s it was kept stopped" \
 	awk -v s="$stopped" 'BEGIN { exit !(s >= 2) }'
-is "$(field Status)" "complete (duration reached)" "... and the run is complete"
+is "$(status)" "complete (duration reached)" "... and the run is complete"
 duration=$(value Duration)
 check "-t 3 left the stopped time out: wall time >= 3 s + stopped" \
 	awk -v a="$t0" -v b="$t1" -v s="$stopped" 'BEGIN { exit !(b - a >= 3 + s) }'
@@ -191,4 +191,4 @@ wait "$lp"
 is "$?" 0 "... latt, continued, exits 0"
 check "... and says it was stopped by SIGSTOP" \
 	grep -Eq "^	Stopped		 *[0-9.]+ s by SIGSTOP" "$tmp/out"
-is "$(field Status)" "complete (duration reached)" "... the run complete"
+is "$(status)" "complete (duration reached)" "... the run complete"

@@ -153,7 +153,7 @@ is "$(awk -F'\t+' '/^Wakeup percentiles/ { on = 1; next } on && /^$/ { exit } on
 	"p75 p99.5 " "-p chooses the percentiles"
 check "without a command there is no Target block" \
 	sh -c "! grep -q '^Target' '$tmp/out'"
-is "$(field Status)" "complete (duration reached)" "a --duration run ends by its duration"
+is "$(status)" "complete (duration reached)" "a --duration run ends by its duration"
 
 # --per-client: a line per client, whose samples add up to the entries.
 run -c3 -s1 -S2 -x0 -t 0.5 --per-client --cpus 0

@@ -76,10 +76,11 @@ if [ -n "$inst" ] && [ -d "$inst" ]; then
 	# The kernel stops the trace as the marker is written (a trigger that
 	# runs just after the marker is committed).  Another CPU may record
 	# until it sees that; on the marker's own CPU only what came between
-	# the commit and the trigger: an interrupt's events (flags h, s, H or z)
-	# or, where the kernel lets the writer be preempted there, the switch
-	# away from the waker, what ran instead and the switch back.  Anything
-	# else after it means the trace was not stopped by the marker.
+	# the commit and the trigger: an interrupt's events (h, s, H, z or Z
+	# among the flags, whose places differ with PREEMPT_RT) or, where the
+	# kernel lets the writer be preempted there (6.1), the switch away
+	# from the waker, what ran instead and the switch back.  Anything else
+	# after it means the trace was not stopped by the marker.
 	awk 'function ev(s) { return match(s, /: [a-z_]+: /) ? substr(s, RSTART + 2, RLENGTH - 4) : "" }
 		function num(s, key) {
 			return match(s, key "=[0-9]+") ? substr(s, RSTART + length(key) + 1, RLENGTH - length(key) - 1) : "" }
@@ -93,7 +94,7 @@ if [ -n "$inst" ] && [ -d "$inst" ]; then
 			next }
 		!found || c != cpu { next }
 		{ print }
-		flags ~ /^..[hsHz]/ { next }
+		flags ~ /[hsHzZ]/ { next }
 		away { if (ev($0) == "sched_switch" && num($0, "next_pid") == w) away = 0; next }
 		ev($0) == "sched_switch" && num($0, "prev_pid") == w { away = 1; next }
 		{ bad = 1 }
