@@ -81,8 +81,7 @@ if [ -n "$inst" ] && [ -d "$inst" ]; then
 	# kernel lets the writer be preempted there (6.1), the switch away
 	# from the waker, what ran instead and the switch back.  Anything else
 	# after it means the trace was not stopped by the marker.
-	awk 'function ev(s) { return match(s, /: [a-z_]+: /) ? substr(s, RSTART + 2, RLENGTH - 4) : "" }
-		function num(s, key) {
+	awk 'function num(s, key) {
 			return match(s, key "=[0-9]+") ? substr(s, RSTART + length(key) + 1, RLENGTH - length(key) - 1) : "" }
 		/^#/ { next }
 		!match($0, / \[[0-9]+\] /) { next }
@@ -95,8 +94,8 @@ if [ -n "$inst" ] && [ -d "$inst" ]; then
 		!found || c != cpu { next }
 		{ print }
 		flags ~ /[hsHzZ]/ { next }
-		away { if (ev($0) == "sched_switch" && num($0, "next_pid") == w) away = 0; next }
-		ev($0) == "sched_switch" && num($0, "prev_pid") == w { away = 1; next }
+		away { if (/[0-9]: sched_switch: / && num($0, "next_pid") == w) away = 0; next }
+		/[0-9]: sched_switch: / && num($0, "prev_pid") == w { away = 1; next }
 		{ bad = 1 }
 		END { exit !found || bad }' "$inst/trace" >"$tmp/after"
 	last=$?
