@@ -50,7 +50,8 @@ if [ -n "${LATT_KERNELS_TESTS:-}" ]; then
 else
 	tests=$(sed 's/#.*//' "$here/tests.list" | tr -s ' \t\n' ' ')
 fi
-kernels=${*:-host 6.1 6.1-rt}
+all_kernels="host 6.1 6.1-rt 6.12 7.x 7.x-rt"
+kernels=${*:-$all_kernels}
 [ "${1:-}" = --host-row ] && kernels=host
 
 say() {
@@ -62,32 +63,192 @@ for k in $kernels; do
 	rm -rf "${out:?}/$k"
 done
 
-# fetch FLAVOUR: unpack Debian's newest linux-image-6.1.0-N-FLAVOUR into
-# the cache (once) and print its directory; or say why not and fail.
+# The kernels of the matrix: "SUITE ERE" of each, the Debian suite whose
+# lists have it and the names of its image packages (apt-cache search
+# --names-only); the newest match is the one run, so that no version is
+# written here.  Debian 13's images of 7.x (trixie-backports) are empty
+# packages that depend on linux-binary-, linux-modules- and linux-base-
+# of their version: those are fetched with them.
+spec() {
+	case $1 in
+	6.1)	echo 'bookworm ^linux-image-6\.1\.0-[0-9]+-amd64$' ;;
+	6.1-rt)	echo 'bookworm ^linux-image-6\.1\.0-[0-9]+-rt-amd64$' ;;
+	6.12)	echo 'trixie ^linux-image-6\.12\.[0-9]+\+deb13-amd64$' ;;
+	7.x)	echo 'trixie ^linux-image-7\.[0-9]+\.[0-9]+\+deb13-amd64$' ;;
+	7.x-rt)	echo 'trixie ^linux-image-7\.[0-9]+\.[0-9]+\+deb13-rt-amd64$' ;;
+	*)	return 1 ;;
+	esac
+}
+
+# Debian 13 (trixie, trixie-backports) for a bookworm host: a sources
+# list and apt state of their own in the cache, from the mirror the host
+# uses for bookworm, so that its packages are only ever downloaded, never
+# installed on the host.
+trixie=$cache/apt-trixie
+trixie_opts="-o Dir::Etc::sourcelist=$trixie/sources.list -o Dir::Etc::sourceparts=/dev/null -o Dir::State::Lists=$trixie/lists -o Dir::Cache=$trixie/cache -o Dir::State::status=/dev/null -o Debug::NoLocking=1"
+trixie_ready=""
+# apt_of SUITE COMMAND ARGS...: apt-get or apt-cache on SUITE's lists.
+apt_of() {
+	_suite=$1
+	shift
+	if [ "$_suite" = trixie ]; then
+		# shellcheck disable=SC2086
+		"$@" $trixie_opts
+	else
+		"$@"
+	fi
+}
+# trixie_lists: read Debian 13's package lists (once a run); or say why not.
+trixie_lists() {
+	[ -n "$trixie_ready" ] && return 0
+	mkdir -p "$trixie/lists/partial" "$trixie/cache/archives/partial"
+	uri=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null |
+		awk '$2 == "bookworm" { print $1; exit }')
+	if [ -z "$uri" ]; then
+		echo "no Debian bookworm archive in apt's sources to find trixie's beside"
+		return 1
+	fi
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main
+deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie-backports main" >"$trixie/sources.list"
+	if ! apt_of trixie apt-get -qq update >"$trixie/update.log" 2>&1 &&
+		! ls "$trixie/lists/"*_Packages* >/dev/null 2>&1; then
+		echo "cannot read Debian trixie's package lists: $(tail -n 1 "$trixie/update.log")"
+		return 1
+	fi
+	trixie_ready=1
+}
+
+# fetch KERNEL: unpack the newest image of KERNEL (see spec) into the
+# cache (once) and print its directory; or say why not and fail.  The
+# directory has the kernel's files as its packages lay them out (boot/ or
+# usr/lib/modules/VER/), lib/modules (a link to usr/lib/modules where the
+# packages have only that: depmod -b wants lib/) and .version, the
+# package's version (a source of the same version builds its sched_ext
+# schedulers).
 fetch() {
-	pkg=$(apt-cache search --names-only "^linux-image-6\.1\.0-[0-9]+-$1\$" 2>/dev/null |
+	# shellcheck disable=SC2046
+	set -- $(spec "$1")
+	if [ "$1" = trixie ] && ! trixie_lists; then
+		return 1
+	fi
+	pkg=$(apt_of "$1" apt-cache search --names-only "$2" 2>/dev/null |
 		awk '{ print $1 }' | sort -V | tail -n 1)
 	if [ -z "$pkg" ]; then
-		echo "no package linux-image-6.1.0-N-$1 in apt's lists (is Debian bookworm's archive in the sources, and apt-get update done?)"
+		echo "no package matching $2 in Debian $1's lists (is Debian's archive in apt's sources, and apt-get update done?)"
 		return 1
 	fi
 	dir=$cache/$pkg
 	if [ ! -e "$dir/.ready" ]; then
-		rm -rf "$dir" "$cache/$pkg"_*.deb
-		if ! (cd "$cache" && apt-get download "$pkg" >"$cache/$pkg.download.log" 2>&1); then
-			echo "cannot download $pkg: $(tail -n 1 "$cache/$pkg.download.log")"
+		rel=${pkg#linux-image-}
+		dl=$cache/$pkg.download
+		rm -rf "$dir" "$dl"
+		mkdir -p "$dl"
+		# The image and the packages of its version it depends on.
+		pkgs="$pkg $(apt_of "$1" apt-cache show "$pkg" 2>/dev/null |
+			awk '/^Depends:/ { gsub(/\([^)]*\)|[,|]/, " "); $1 = ""; print; exit }' |
+			tr ' ' '\n' | grep -E "^linux-(binary|modules|base)-$(echo "$rel" | sed 's/[.+]/\\&/g')\$")"
+		# shellcheck disable=SC2086
+		if ! (cd "$dl" && apt_of "$1" apt-get download $pkgs >"$dl/log" 2>&1); then
+			echo "cannot download $pkgs: $(tail -n 1 "$dl/log")"
 			return 1
 		fi
-		ver=${pkg#linux-image-}
-		if ! dpkg -x "$cache/$pkg"_*.deb "$dir" ||
-			! depmod -b "$dir" "$ver"; then
-			echo "cannot unpack $pkg"
+		for deb in "$dl"/*.deb; do
+			dpkg -x "$deb" "$dir" || { echo "cannot unpack $deb"; return 1; }
+		done
+		[ -d "$dir/lib" ] || [ ! -d "$dir/usr/lib/modules" ] ||
+			ln -s usr/lib "$dir/lib"
+		if ! depmod -b "$dir" "$rel"; then
+			echo "depmod fails on $pkg"
 			return 1
 		fi
-		rm -f "$cache/$pkg"_*.deb
+		apt_of "$1" apt-cache show "$pkg" | awk '/^Version:/ { print $2; exit }' >"$dir/.version"
+		echo "$1" >"$dir/.suite"
+		rm -rf "$dl"
 		touch "$dir/.ready"
 	fi
 	echo "$dir"
+}
+
+# kfile DIR vmlinuz|config: a file of the kernel unpacked in DIR, where
+# its packages put it (boot/NAME-VER, or lib/modules/VER/NAME).
+kfile() {
+	_rel=$(ls "$1/lib/modules")
+	if [ -e "$1/boot/$2-$_rel" ]; then
+		echo "$1/boot/$2-$_rel"
+	else
+		echo "$1/lib/modules/$_rel/$2"
+	fi
+}
+
+# scx DIR: build the example sched_ext schedulers of the kernel in DIR
+# (tools/sched_ext of the linux-source package of its version, against
+# its own BTF), once, and print the directory of their binaries; or say
+# why not and fail.  A kernel without sched_ext has none to build.
+scx() {
+	_rel=$(ls "$1/lib/modules")
+	if ! grep -q '^CONFIG_SCHED_CLASS_EXT=y' "$(kfile "$1" config)"; then
+		echo "no sched_ext in $_rel (CONFIG_SCHED_CLASS_EXT is not set)"
+		return 2
+	fi
+	_bin=$1/scx/build/bin
+	[ -e "$1/scx/.ready" ] && { echo "$_bin"; return 0; }
+	_suite=$(cat "$1/.suite") _ver=$(cat "$1/.version")
+	# linux-source-7.3 for 7.3.4+deb13-amd64.
+	_src=linux-source-$(echo "$_rel" | sed 's/^\([0-9]*\.[0-9]*\).*/\1/')
+	_sver=$(apt_of "$_suite" apt-cache show "$_src" 2>/dev/null |
+		awk '/^Version:/ { print $2 }' | sort -V | tail -n 1)
+	if [ -z "$_sver" ]; then
+		echo "no $_src in Debian $_suite's lists: the sched_ext schedulers of $_rel are not built"
+		return 1
+	fi
+	if [ "$_sver" != "$_ver" ]; then
+		echo "$_src is $_sver but the kernel is $_ver: its sched_ext schedulers are not built from another version's source"
+		return 1
+	fi
+	_clang=""
+	for _v in 21 20 19 18 17 16; do
+		command -v "clang-$_v" >/dev/null && command -v "ld.lld-$_v" >/dev/null &&
+			command -v "llvm-strip-$_v" >/dev/null &&
+			{ _clang=$_v; break; }
+	done
+	if [ -z "$_clang" ]; then
+		echo "building the sched_ext schedulers needs clang, lld and llvm 16 or later (apt-get install clang-16 lld-16 llvm-16 libelf-dev zlib1g-dev)"
+		return 1
+	fi
+	_sd=$cache/$_src-$_sver
+	if [ ! -e "$_sd/.ready" ]; then
+		rm -rf "$_sd"
+		mkdir -p "$_sd"
+		if ! (cd "$_sd" && apt_of "$_suite" apt-get download "$_src" >log 2>&1) ||
+			! dpkg -x "$_sd"/"$_src"_*.deb "$_sd/pkg" ||
+			! tar -xJf "$_sd/pkg/usr/src/$_src.tar.xz" -C "$_sd" \
+				"$_src/tools" "$_src/scripts" "$_src/include" \
+				"$_src/arch/x86" "$_src/Makefile" "$_src/kernel/bpf" \
+				"$_src/lib" >>"$_sd/log" 2>&1; then
+			echo "cannot download and unpack $_src $_sver: $(tail -n 1 "$_sd/log")"
+			return 1
+		fi
+		rm -rf "$_sd/pkg" "$_sd"/*.deb
+		touch "$_sd/.ready"
+	fi
+	rm -rf "$1/scx"
+	mkdir -p "$1/scx"
+	# The kernel's BTF, for vmlinux.h: its .BTF section alone.
+	if ! "$_sd/$_src/scripts/extract-vmlinux" "$(kfile "$1" vmlinuz)" >"$1/scx/vmlinux" 2>"$1/scx/build.log" ||
+		! objcopy --only-section=.BTF --set-section-flags .BTF=alloc \
+			-O elf64-x86-64 "$1/scx/vmlinux" "$1/scx/btf.o" 2>>"$1/scx/build.log"; then
+		echo "cannot take the BTF out of $_rel's vmlinuz: $(tail -n 1 "$1/scx/build.log")"
+		return 1
+	fi
+	rm -f "$1/scx/vmlinux"
+	if ! make -s -C "$_sd/$_src/tools/sched_ext" -j"$(nproc)" \
+		LLVM="-$_clang" VMLINUX_BTF="$1/scx/btf.o" O="$1/scx" \
+		>>"$1/scx/build.log" 2>&1; then
+		echo "building the sched_ext schedulers of $_src $_sver failed: $(tail -n 1 "$1/scx/build.log") (see $1/scx/build.log)"
+		return 1
+	fi
+	touch "$1/scx/.ready"
+	echo "$_bin"
 }
 
 # initramfs DIR: build DIR/initramfs.gz (busybox, the modules for virtio,
@@ -111,10 +272,18 @@ initramfs() {
 		echo "modprobe finds no virtio, 9p and overlay modules in $1"
 		return 1
 	fi
+	# busybox's insmod takes a module as it is: a compressed one (Debian
+	# 13's are .ko.xz) goes in decompressed.
 	while read -r m; do
-		cp "$m" "$root/modules/"
-		basename "$m"
-	done <"$root/list" >"$root/modules/order"
+		b=$(basename "$m")
+		case $m in
+		*.ko.xz)  b=${b%.xz}; xz -dc "$m" >"$root/modules/$b" ;;
+		*.ko.zst) b=${b%.zst}; zstd -qdc "$m" >"$root/modules/$b" ;;
+		*.ko.gz)  b=${b%.gz}; gzip -dc "$m" >"$root/modules/$b" ;;
+		*)	  cp "$m" "$root/modules/" ;;
+		esac || { rm -rf "$root"; echo "cannot copy $m"; return 1; }
+		echo "$b" >>"$root/modules/order"
+	done <"$root/list"
 	rm "$root/list"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$img.tmp" &&
 		mv "$img.tmp" "$img"
@@ -141,7 +310,7 @@ tcg_thread() {
 
 # qemu_cmd DIR ACCEL: the command line of a guest of the kernel in DIR.
 qemu_cmd() {
-	vmlinuz=$(ls "$1"/boot/vmlinuz-*)
+	vmlinuz=$(kfile "$1" vmlinuz)
 	case $2 in
 	kvm)	echo "qemu-system-x86_64 -machine pc,accel=kvm -cpu host" ;;
 	*)	echo "qemu-system-x86_64 -machine pc -accel tcg,thread=$(tcg_thread) -cpu max" ;;
@@ -158,6 +327,11 @@ probe_kvm() {
 		grep -q 'latt-init: probe ok'
 }
 
+# shq STRING: STRING quoted for sh.
+shq() {
+	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+
 # guest NAME DIR: run the tests in a guest of the kernel in DIR; results
 # in $out/NAME.
 guest() {
@@ -172,6 +346,8 @@ test_timeout=1500
 LATT_KILL_POINTS='${LATT_KILL_POINTS:-}'
 LATT_KILL_BUDGET='${LATT_KILL_BUDGET:-}'
 kernel_dir='$2'
+LATT_SCX_DIR=$(shq "$scx_dir")
+LATT_SCX_NONE=$(shq "$scx_none")
 EOF
 	start=$(date +%s)
 	# shellcheck disable=SC2046,SC2086
@@ -283,31 +459,56 @@ fi
 
 for k in $kernels; do
 	case $k in
-	host)	say "host kernel $(uname -r): running the tests"
-		host ;;
-	6.1|6.1-rt)
-		flavour=amd64
-		[ "$k" = 6.1-rt ] && flavour=rt-amd64
-		mkdir -p "$out/$k"
-		if ! dir=$(fetch "$flavour") || ! msg=$(initramfs "$dir"); then
-			[ -n "${msg:-}" ] && dir=$msg
-			echo "$dir" >"$out/$k/unavailable"
-			say "Debian $k: NOT RUN: $dir"
-			continue
-		fi
-		if [ -z "${use:-}" ]; then
-			case $accel in
-			kvm|tcg) use=$accel ;;
-			*)	use=tcg
-				probe_kvm "$dir" && use=kvm ;;
-			esac
-			say "qemu accelerator: $use"
-		fi
-		say "Debian $k: $(basename "$dir"), booting ($use)"
-		guest "$k" "$dir" ;;
-	*)	echo "check-kernels: unknown kernel '$k' (host, 6.1 or 6.1-rt)" >&2
-		exit 2 ;;
+	host)	;;
+	*)	spec "$k" >/dev/null || {
+			echo "check-kernels: unknown kernel '$k' ($all_kernels)" >&2
+			exit 2
+		} ;;
 	esac
+done
+# Debian 13's lists, once, before the kernels that need them.
+for k in $kernels; do
+	case $(spec "$k") in
+	trixie*) trixie_msg=$(trixie_lists) || say "Debian trixie: $trixie_msg"
+		 trixie_ready=1
+		 break ;;
+	esac
+done
+
+for k in $kernels; do
+	case $k in
+	host)	say "host kernel $(uname -r): running the tests"
+		host
+		continue ;;
+	esac
+	mkdir -p "$out/$k"
+	if ! dir=$(fetch "$k") || ! msg=$(initramfs "$dir"); then
+		[ -n "${msg:-}" ] && dir=$msg
+		echo "$dir" >"$out/$k/unavailable"
+		say "Debian $k: NOT RUN: $dir"
+		continue
+	fi
+	# The sched_ext schedulers, for the tests of a kernel that has it;
+	# where they cannot be had, the reason goes to those tests.
+	scx_dir="" scx_none=""
+	scx_dir=$(scx "$dir")
+	case $? in
+	0)	say "Debian $k: sched_ext schedulers in $scx_dir" ;;
+	2)	scx_none=$scx_dir scx_dir="" ;;
+	*)	scx_none=$scx_dir scx_dir=""
+		echo "$scx_none" >"$out/$k/scx-missing"
+		say "Debian $k: sched_ext schedulers NOT BUILT: $scx_none" ;;
+	esac
+	if [ -z "${use:-}" ]; then
+		case $accel in
+		kvm|tcg) use=$accel ;;
+		*)	use=tcg
+			probe_kvm "$dir" && use=kvm ;;
+		esac
+		say "qemu accelerator: $use"
+	fi
+	say "Debian $k: $(basename "$dir"), booting ($use)"
+	guest "$k" "$dir"
 done
 
 # The table.

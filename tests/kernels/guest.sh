@@ -22,6 +22,8 @@ trap off EXIT
 # cli-kill's knobs.
 . "$res/job"
 export top_srcdir top_builddir LATT LATT_KILL_POINTS LATT_KILL_BUDGET
+# The sched_ext schedulers built for this kernel, or why there are none.
+export LATT_SCX_DIR LATT_SCX_NONE
 
 # proc, sys and dev come from /init.  The rest, fresh: nothing of the
 # host's /tmp or /run (latt's records, locks) may be seen here; but a
@@ -44,6 +46,13 @@ mount -t tracefs tracefs /sys/kernel/tracing
 kmod=${kernel_dir:-/nonexistent}/lib/modules/$(uname -r)
 [ -d "$kmod" ] && mkdir -p "/lib/modules/$(uname -r)" &&
 	mount --bind "$kmod" "/lib/modules/$(uname -r)"
+# The kernel's configuration where a system has it (libbpf reads the
+# Kconfig of a sched_ext scheduler from /boot/config-VER).
+kver=$(uname -r)
+for f in "${kernel_dir:-/nonexistent}/boot/config-$kver" "$kmod/config"; do
+	[ -e "/boot/config-$kver" ] && break
+	[ -e "$f" ] && mkdir -p /boot && cp "$f" "/boot/config-$kver"
+done
 hostname latt-guest
 
 . "$top_srcdir/tests/kernels/facts.sh" >"$res/facts"
