@@ -490,6 +490,8 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "clock", c);
 	add(o, "mechanism", jstr(latt_wake_name(r->cfg.mechanism)));
 	add(o, "threads", json_object_new_boolean(r->cfg.threads));
+	add(o, "sched_ext", r->scx_ops[0] ? jstr(r->scx_ops) : NULL);
+	add(o, "sched_ext_by_latt", json_object_new_boolean(r->scx_by_latt));
 
 	add(o, "duration_ns", juint(r->elapsed_ns));
 	add(o, "overrun_ns", juint(r->overrun_ns));

@@ -8,12 +8,14 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/statfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "latt/clock.h"
+#include "latt/escape.h"
 #include "latt/sysinfo.h"
 #include "latt/undo.h"
 #include "latt/util.h"
@@ -27,7 +29,7 @@
 #define SCX_STATE	"/sys/kernel/sched_ext/state"
 
 #define DEBUGFS_MAGIC		0x64626720
-#define SCX_START_NS		(10ULL * 1000 * 1000 * 1000)
+#define SCX_START_NS		(30ULL * 1000 * 1000 * 1000)
 #define SCX_STOP_NS		(5ULL * 1000 * 1000 * 1000)
 #define FEATURES_MAX		4096
 
@@ -258,7 +260,7 @@ static int check_preempt(const char *want, const char *root, char *err,
 
 static int check_scheduler(const char *root, char *err, size_t len)
 {
-	char state[64], full[PATH_MAX];
+	char state[64], ops[64], full[PATH_MAX];
 	int ret;
 
 	ret = latt_sysinfo_line(root, SCX_STATE, state, sizeof(state));
@@ -272,10 +274,10 @@ static int check_scheduler(const char *root, char *err, size_t len)
 		return latt_err(ret, err, len, "scheduler: reading %s: %s",
 				path_of(root, SCX_STATE, full, sizeof(full)),
 				strerror(-ret));
-	if (strcmp(state, "disabled"))
-		return latt_err(-EBUSY, err, len, "scheduler: a sched_ext "
-				"scheduler is already loaded (state: %s): "
-				"stop it first", state);
+	if (!latt_sysinfo_sched_ext(root, ops, sizeof(ops)))
+		return latt_err(-EBUSY, err, len, "scheduler: the sched_ext "
+				"scheduler '%s' is already loaded (state: %s)"
+				": stop it first", latt_esc(ops), state);
 	return 0;
 }
 
@@ -331,6 +333,7 @@ void latt_knobs_init(struct latt_knobs *k, const char *root)
 	k->root = root;
 	k->autogroup = -1;
 	k->dma_fd = -1;
+	k->scheduler_out = -1;
 }
 
 static int apply_features(struct latt_knobs *k, const char *features,
@@ -410,15 +413,24 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 }
 
 static void __attribute__((noreturn))
-scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent)
+scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent,
+		int out)
 {
 	char *argv[4];
 
 	/* SIGINT: a sched_ext scheduler's own way to unload cleanly. */
 	if (!latt_child_setup(parent, SIGINT, s ? &s->child_mask : NULL))
 		_exit(127);
-	/* Its statistics must not mix with latt's report. */
-	dup2(STDERR_FILENO, STDOUT_FILENO);
+	/*
+	 * Its statistics must not mix with latt's report; what it says is
+	 * kept, to quote when it fails.
+	 */
+	if (out >= 0) {
+		dup2(out, STDOUT_FILENO);
+		dup2(out, STDERR_FILENO);
+	} else {
+		dup2(STDERR_FILENO, STDOUT_FILENO);
+	}
 	argv[0] = (char *)"/bin/sh";
 	argv[1] = (char *)"-c";
 	argv[2] = (char *)cmd;
@@ -432,11 +444,61 @@ static int scx_state(const char *root, char *state, size_t size)
 	return latt_sysinfo_line(root, SCX_STATE, state, size);
 }
 
+/*
+ * What the scheduler wrote, for an error: ": its output: "FIRST" ...
+ * "LAST"" (@first: the first line too, where a loader says what failed
+ * before the last says that it did), or "" when it wrote nothing.  The
+ * last 16 KiB are read; lines are escaped and cut to 160 bytes.
+ */
+static const char *scheduler_said(const struct latt_knobs *k, bool first,
+				  char *buf, size_t len)
+{
+	char text[16384];
+	const char *a, *b, *end;
+	off_t size;
+	ssize_t n;
+	size_t la, lb;
+
+	buf[0] = '\0';
+	if (k->scheduler_out < 0)
+		return buf;
+	size = lseek(k->scheduler_out, 0, SEEK_END);
+	if (size <= 0)
+		return buf;
+	/* A first line is one only when the text starts at the start. */
+	if (size > (off_t)sizeof(text))
+		first = false;
+	n = pread(k->scheduler_out, text, sizeof(text),
+		  size > (off_t)sizeof(text) ? size - (off_t)sizeof(text) : 0);
+	if (n <= 0)
+		return buf;
+	end = text + n;
+	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
+		end--;
+	if (end == text)
+		return buf;
+	/* The last line, and the first. */
+	for (b = end; b > text && b[-1] != '\n'; b--)
+		;
+	lb = (size_t)(end - b);
+	a = text;
+	la = strcspn(a, "\n");
+	if (!first || a == b)
+		snprintf(buf, len, ": its output: \"%s\"",
+			 latt_esc_n(b, lb < 160 ? lb : 160));
+	else
+		snprintf(buf, len, ": its output: \"%s\"%s\"%s\"",
+			 latt_esc_n(a, la < 160 ? la : 160),
+			 a + la + 1 == b ? " " : " ... ",
+			 latt_esc_n(b, lb < 160 ? lb : 160));
+	return buf;
+}
+
 static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 			   const struct latt_session *s, char *err, size_t len)
 {
 	uint64_t end = latt_mono_ns() + SCX_START_NS;
-	char state[64], st[32], full[PATH_MAX];
+	char state[64], st[32], said[2048], full[PATH_MAX];
 	pid_t pid, parent = getpid();
 	int status, id;
 
@@ -445,6 +507,7 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 		      "disabled", "", err, len);
 	if (id < 0)
 		return id;
+	k->scheduler_out = memfd_create("latt-scheduler", MFD_CLOEXEC);
 	pid = fork();
 	if (pid < 0) {
 		latt_undo_forget(id);
@@ -452,15 +515,18 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 				"%s", cmd, strerror(errno));
 	}
 	if (pid == 0)
-		scheduler_child(cmd, s, parent);
+		scheduler_child(cmd, s, parent, k->scheduler_out);
 	setpgid(pid, pid);
 	k->scheduler = pid;
 	k->scheduler_undo = id;
 	latt_undo_made_pid(id, pid);
 	while (latt_mono_ns() < end) {
 		if (!scx_state(k->root, state, sizeof(state)) &&
-		    !strcmp(state, "enabled"))
+		    !strcmp(state, "enabled")) {
+			latt_sysinfo_sched_ext(k->root, k->scx_ops,
+					       sizeof(k->scx_ops));
 			return 0;
+		}
 		if (waitpid(pid, &status, WNOHANG) == pid) {
 			k->scheduler = 0;
 			if (WIFEXITED(status))
@@ -471,7 +537,9 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 					 WTERMSIG(status));
 			return latt_err(-ECHILD, err, len, "scheduler: '%s' "
 					"ended (%s) before sched_ext was "
-					"enabled", cmd, st);
+					"enabled%s", cmd, st,
+					scheduler_said(k, true, said,
+						       sizeof(said)));
 		}
 		/* Only a request to stop: a SIGCHLD is no reason. */
 		if (s && latt_session_pending_stop(s))
@@ -481,7 +549,9 @@ static int apply_scheduler(struct latt_knobs *k, const char *cmd,
 		poll(NULL, 0, 20);
 	}
 	return latt_err(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
-			"enabled within 10 s of starting '%s'", cmd);
+			"enabled within %llu s of starting '%s'%s",
+			SCX_START_NS / 1000000000ULL, cmd,
+			scheduler_said(k, true, said, sizeof(said)));
 }
 
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
@@ -558,19 +628,21 @@ out_undo:
 
 int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len)
 {
-	char state[64];
+	char state[64], said[2048];
 
 	if (!k->scheduler)
 		return 0;
 	if (k->scheduler_reaped)
 		return latt_err(-ESRCH, err, len, "the sched_ext scheduler "
-				"exited during the run");
+				"exited during the run%s",
+				scheduler_said(k, false, said, sizeof(said)));
 	if (scx_state(k->root, state, sizeof(state)) ||
 	    strcmp(state, "enabled"))
 		return latt_err(-ESRCH, err, len, "sched_ext was no longer "
 				"enabled at the end of the run (state: %s): "
-				"the kernel may have ejected the scheduler",
-				state);
+				"the kernel may have ejected the scheduler%s",
+				state, scheduler_said(k, false, said,
+						      sizeof(said)));
 	return 0;
 }
 
@@ -652,6 +724,10 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 		if (!ret)
 			latt_undo_forget(k->scheduler_undo);
 		k->scheduler_undo = 0;
+	}
+	if (k->scheduler_out >= 0) {
+		close(k->scheduler_out);
+		k->scheduler_out = -1;
 	}
 	if (k->preempt[0]) {
 		ret = put_back(k, &k->preempt_undo, "preempt", k->preempt,

@@ -52,6 +52,9 @@ struct latt_knobs {
 	int scheduler_undo;
 	bool scheduler_reaped;		/* somebody else reaped it */
 	int scheduler_status;
+	int scheduler_out;		/* its output (a memfd); -1: none */
+	char scx_ops[64];		/* the name sched_ext gave it once
+					   enabled (root/ops); "" */
 	/*
 	 * Settings somebody else changed during the run, left as they
 	 * found them at the restore: "autogroup=1 preempt=full"; "" none.
@@ -73,11 +76,14 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 
 /*
  * Make the settings of @c, saving what they replace in @k.  A scheduler
- * command starts with the signal mask of @s's children, and latt waits
- * (up to ten seconds) for sched_ext to report it enabled; a termination
- * signal pending in session @s ends the wait with -EINTR (the signal
- * stays pending).  @s may be NULL (tests).  On failure, what was made is
- * put back.  0, or -errno with @err.
+ * command starts with the signal mask of @s's children, its standard
+ * output and error into a file of latt's (quoted when it fails), and
+ * latt waits (up to 30 seconds: the kernel verifies its BPF programs
+ * first) for sched_ext to report it enabled, then reads the name it
+ * loaded under into k->scx_ops; a termination signal pending in session
+ * @s ends the wait with -EINTR (the signal stays pending).  @s may be
+ * NULL (tests).  On failure, what was made is put back.  0, or -errno
+ * with @err.
  */
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 		     const struct latt_session *s, char *err, size_t len);

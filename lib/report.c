@@ -344,6 +344,12 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		line(f, "Clock", "%s", r->clock);
 	line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
 	     r->cfg.threads ? " (clients are threads)" : "");
+	if (r->scx_ops[0] && r->scx_by_latt)
+		line(f, "Scheduler", "sched_ext %s (started by latt: %s)",
+		     latt_esc(r->scx_ops), latt_esc(r->cfg.system.scheduler));
+	else if (r->scx_ops[0])
+		line(f, "Scheduler", "sched_ext %s (loaded before the run)",
+		     latt_esc(r->scx_ops));
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	if (r->partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "

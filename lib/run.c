@@ -14,6 +14,7 @@
 #include "latt/explain.h"
 #include "latt/parse.h"
 #include "latt/run.h"
+#include "latt/sysinfo.h"
 #include "latt/target.h"
 #include "latt/util.h"
 #include "capture.h"
@@ -117,6 +118,14 @@ static int setup_system(struct run *run)
 		return ret;
 	}
 	run->have_cgroup = c->target_weight || c->target_cgroup;
+	/* The scheduler measured under: latt's, or one loaded before. */
+	run->r->scx_by_latt = run->knobs.scheduler != 0;
+	if (run->r->scx_by_latt)
+		snprintf(run->r->scx_ops, sizeof(run->r->scx_ops), "%s",
+			 run->knobs.scx_ops);
+	else
+		latt_sysinfo_sched_ext("", run->r->scx_ops,
+				       sizeof(run->r->scx_ops));
 	return 0;
 }
 

@@ -81,6 +81,26 @@ int latt_sysinfo_line(const char *root, const char *path, char *buf,
 	return ret;
 }
 
+int latt_sysinfo_sched_ext(const char *root, char *ops, size_t len)
+{
+	char state[32], name[64];
+
+	if (len)
+		ops[0] = '\0';
+	if (latt_sysinfo_line(root, "/sys/kernel/sched_ext/state", state,
+			      sizeof(state)) || !strcmp(state, "disabled"))
+		return -ENOENT;
+	/* The name is there only while a scheduler is loaded. */
+	if (latt_sysinfo_line(root, "/sys/kernel/sched_ext/root/ops", name,
+			      sizeof(name)) || !name[0])
+		snprintf(name, sizeof(name), "unnamed");
+	if (strcmp(state, "enabled"))
+		snprintf(ops, len, "%s (%s)", name, state);
+	else
+		snprintf(ops, len, "%s", name);
+	return 0;
+}
+
 /* "name\t: value" of /proc/cpuinfo. */
 static void cpu_model(const char *root, char *buf, size_t len)
 {

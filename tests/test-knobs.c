@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib/knobs.h"
@@ -57,6 +58,7 @@ static void layout(void)
 	    "GENTLE_FAIR_SLEEPERS NO_PLACE_LAG RUN_TO_PARITY\n");
 	put("/sys/kernel/debug/sched/preempt", "none voluntary (full) lazy\n");
 	put("/sys/kernel/sched_ext/state", "disabled\n");
+	put("/sys/kernel/sched_ext/root/ops", "");
 }
 
 static void unlayout(void)
@@ -108,9 +110,10 @@ static void test_check(void)
 	c = none();
 	c.scheduler = "scx_lavd";
 	put("/sys/kernel/sched_ext/state", "enabled\n");
+	put("/sys/kernel/sched_ext/root/ops", "lavd\n");
 	ret = latt_knobs_check(&c, root, err, sizeof(err));
-	ok(ret == -EBUSY && strstr(err, "already loaded"),
-	   "check: a sched_ext scheduler already running is refused");
+	ok(ret == -EBUSY && strstr(err, "'lavd' is already loaded"),
+	   "check: a sched_ext scheduler already running is refused, named");
 	put("/sys/kernel/sched_ext/state", "disabled\n");
 }
 
@@ -232,12 +235,13 @@ static void test_scheduler(void)
 	struct latt_system_cfg c;
 	struct latt_knobs k;
 	char err[512], cmd[8192];
-	int ret;
+	int ret, status;
 
 	snprintf(cmd, sizeof(cmd),
 		 "s='%s/sys/kernel/sched_ext/state'; "
 		 "trap 'echo disabled >\"$s\"; exit 0' INT; "
-		 "sleep 0.1; echo enabled >\"$s\"; "
+		 "sleep 0.1; echo fake >\"${s%%state}root/ops\"; "
+		 "echo enabled >\"$s\"; "
 		 "while :; do sleep 0.02; done", root);
 	c = none();
 	c.scheduler = cmd;
@@ -247,6 +251,7 @@ static void test_scheduler(void)
 		!strcmp(get("/sys/kernel/sched_ext/state"), "enabled"),
 		"scheduler: started, and waited for until enabled"))
 		diag("%d %s", ret, err);
+	ok(!strcmp(k.scx_ops, "fake"), "scheduler: named as sched_ext names it");
 	ok(latt_knobs_verify(&k, err, sizeof(err)) == 0,
 	   "scheduler: verified still enabled");
 	ret = latt_knobs_restore(&k, err, sizeof(err));
@@ -267,13 +272,42 @@ static void test_scheduler(void)
 	latt_knobs_init(&k, root);
 	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
 	ok(ret == -ECHILD && strstr(err, "status 3") &&
-	   strstr(err, "before sched_ext was enabled") && !k.scheduler,
+	   strstr(err, "before sched_ext was enabled") && !k.scheduler &&
+	   !strstr(err, "its output"),
 	   "scheduler: one that exits at once is an error saying how");
+
+	/* What a loader that fails says: its first and last lines. */
+	snprintf(cmd, sizeof(cmd), "echo 'libbpf: no Kconfig'; echo x; "
+		 "echo 'Failed to load skel' >&2; exit 1");
+	latt_knobs_init(&k, root);
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
+	if (!ok(ret == -ECHILD && strstr(err, "(status 1) before sched_ext was "
+		"enabled: its output: \"libbpf: no Kconfig\" ... \"Failed "
+		"to load skel\"") && !strchr(err, '\n'),
+		"scheduler: one that fails to load: its output quoted, one line"))
+		diag("%s", err);
+	latt_knobs_restore(&k, err, sizeof(err));
+
+	/* During the run: its last words. */
+	snprintf(cmd, sizeof(cmd),
+		 "s='%s/sys/kernel/sched_ext/state'; echo local=1; "
+		 "echo enabled >\"$s\"; sleep 0.1; echo 'EXIT: ejected'; "
+		 "echo disabled >\"$s\"; exit 0", root);
+	latt_knobs_init(&k, root);
+	ret = latt_knobs_apply(&k, &c, NULL, err, sizeof(err));
+	waitpid(k.scheduler, &status, 0);
+	latt_knobs_reaped(&k, k.scheduler, status);
+	ret = latt_knobs_verify(&k, err, sizeof(err));
+	if (!ok(ret == -ESRCH && strstr(err, "exited during the run: its "
+		"output: \"EXIT: ejected\"") && !strstr(err, "local=1"),
+		"scheduler: one that exits during the run: its last line"))
+		diag("%s", err);
+	latt_knobs_restore(&k, err, sizeof(err));
 }
 
 int main(void)
 {
-	plan(4 + 4 + 8 + 5);
+	plan(4 + 4 + 8 + 8);
 	layout();
 	test_check();
 	test_missing();

@@ -155,6 +155,14 @@ struct latt_result {
 	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
 	char what[LATT_WHAT_MAX];	/* SETUP, ERROR: what failed */
 	char warning[512];		/* settings not put back, or "" */
+	/*
+	 * The sched_ext scheduler the run measured under, as sched_ext
+	 * names it (root/ops: "simple" for scx_simple), read once it was
+	 * enabled; "" for the kernel's own scheduler.  scx_by_latt: latt
+	 * started it (--scheduler), else it was loaded before the run.
+	 */
+	char scx_ops[64];
+	bool scx_by_latt;
 	char disturbed[256];		/* settings changed from outside
 					   during the run, left as found:
 					   "autogroup=1 preempt=none"; "" */

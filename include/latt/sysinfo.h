@@ -47,6 +47,15 @@ unsigned int latt_sysinfo_hz(const struct latt_sysinfo *si, const char *root);
  */
 int latt_sysinfo_ctxt(uint64_t *ctxt);
 
+/*
+ * The sched_ext scheduler running under @root ("" for this system): its
+ * name (/sys/kernel/sched_ext/root/ops, e.g. "simple" for scx_simple)
+ * into @ops and 0 while sched_ext is enabled; -ENOENT when it is not (or
+ * the kernel has no sched_ext), with @ops "".  A scheduler between
+ * loading and unloading is named with its state ("simple (enabling)").
+ */
+int latt_sysinfo_sched_ext(const char *root, char *ops, size_t len);
+
 /* True when the running kernel is a PREEMPT_RT one (uname's version). */
 bool latt_sysinfo_preempt_rt(void);
 
