@@ -30,7 +30,7 @@ if ! echo "$on" >$features 2>"$tmp/e"; then
 	skip_all "debugfs refuses writes to $features: $(sed 's/.*: //' "$tmp/e")"
 fi
 
-plan 16
+plan 18
 
 # The command holds each run (lib.sh's hold, held N, go N); the test
 # reads debugfs meanwhile.
@@ -66,6 +66,22 @@ wait $lpid
 is $? 130 "... exit 130"
 is "$(cat $features)" "$before" "... sched/features put back"
 
+# A feature of Linux 6.12 and later: EEVDF's delayed dequeue.
+if has DELAY_DEQUEUE || has NO_DELAY_DEQUEUE; then
+	flip=NO_DELAY_DEQUEUE
+	has DELAY_DEQUEUE || flip=DELAY_DEQUEUE
+	hold --features $flip
+	held 1
+	check "--features $flip (Linux 6.12's delayed dequeue): read back while it runs" \
+		has $flip
+	go 1
+	wait $lpid
+	is "$?:$(cat $features)" "0:$before" "... exit 0, sched/features put back"
+else
+	skip "no DELAY_DEQUEUE feature before Linux 6.12"
+	skip "no DELAY_DEQUEUE feature before Linux 6.12"
+fi
+
 if [ ! -e $preempt ]; then
 	reason="no $preempt: this kernel has no dynamic preemption"
 	uname -v | grep -q PREEMPT_RT && reason="$reason (PREEMPT_RT)"
@@ -74,7 +90,16 @@ if [ ! -e $preempt ]; then
 	exit 0
 fi
 was=$(mode)
-for want in none full; do
+# Two of the modes this kernel has: lazy (PREEMPT_LAZY) where it has
+# it, and full; 7.x kernels with lazy preemption have only those two,
+# older ones none, voluntary and full.
+modes=$(tr -d '()' <$preempt)
+pair=$(for m in lazy full none voluntary; do
+	echo " $modes " | grep -q " $m " && echo $m; done | head -n 2 | tr '\n' ' ')
+set -- $pair
+x=$1 y=${2:-$1}
+diag "preemption modes: $modes; the current: $was; tried: $x $y"
+for want in $x $y; do
 	[ "$want" = "$was" ] && continue
 	hold --preempt $want
 	held 1
@@ -85,7 +110,7 @@ for want in none full; do
 done
 # One of the two was the mode already: latt writes it anyway, and the
 # run leaves it.
-[ "$was" = none ] || [ "$was" = full ] && {
+[ "$was" = $x ] || [ "$was" = $y ] && {
 	hold --preempt $was
 	held 1
 	is "$(mode)" "$was" "--preempt $was (the mode already): read back"
@@ -93,8 +118,8 @@ done
 	wait $lpid
 	is "$(mode)" "$was" "... unchanged after"
 }
-other=full
-[ "$was" = full ] && other=none
+other=$x
+[ "$was" = $x ] && other=$y
 hold --preempt $other
 held 1
 is "$(mode)" "$other" "SIGINT: --preempt $other while it runs"
