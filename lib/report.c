@@ -468,6 +468,9 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 				r->tm[i].value);
 		else
 			fprintf(f, ", %s -", r->cfg.tm[i].name);
+	if (latt_result_measured(r) && r->scx_ops[0])
+		fprintf(f, "; sched_ext %s%s", latt_esc(r->scx_ops),
+			r->scx_by_latt ? "" : " (loaded before the run)");
 	fprintf(f, "%s%s\n", latt_result_measured(r) ? "; " : "",
 		latt_esc(latt_result_status(r, st, sizeof(st))));
 }

@@ -298,7 +298,7 @@ unsigned long long undo_start_time(pid_t pid)
 		return 0;
 	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {
 		/* After the name: field 3 on; 22 is the 20th from there. */
-		for (i = 0; i < 19 && p; i++)
+		for (i = 0; i < 20 && p; i++)
 			p = strchr(p + 1, ' ');
 		if (p)
 			sscanf(p + 1, "%llu", &t);

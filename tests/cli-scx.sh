@@ -32,7 +32,7 @@ fi
 [ "$(cat $state)" = disabled ] ||
 	skip_all "a sched_ext scheduler is loaded already ($(cat $ops 2>/dev/null))"
 
-plan 27
+plan 28
 
 disabled() {
 	[ "$(cat $state)" = disabled ]
@@ -49,10 +49,10 @@ is "$rc" 0 "-C eevdf: -C simple:scheduler=scx_simple: exit 0"
 [ "$rc" = 0 ] || { diag "stderr:"; sed 's/^/#   /' "$tmp/err"; }
 n=$(sed -n 's/^run 1\/1 simple: entries \([0-9]*\),.*/\1/p' "$tmp/out")
 check "... the scx_simple run measured ($n wakeups)" test "${n:-0}" -gt 0
-check "... its report: Scheduler sched_ext simple, started by latt" \
-	grep -q "$(printf '^\tScheduler\t*sched_ext simple (started by latt: %s/scx_simple)$' "$scx")" "$tmp/out"
-is "$(grep -c "$(printf '^\tScheduler\t')" "$tmp/out")" 1 \
-	"... and only its (not the eevdf run's)"
+check "... its run line: sched_ext simple" \
+	grep -q '^run 1/1 simple: entries [0-9]*,.*; sched_ext simple; complete' "$tmp/out"
+check "... the eevdf run's: none" \
+	grep -q '^run 1/1 eevdf: entries [0-9]*,.*[0-9]; complete' "$tmp/out"
 is "$(jfield 'configurations[1].runs[0].sched_ext') $(jfield 'configurations[1].runs[0].sched_ext_by_latt')" \
 	"simple true" "... its JSON: sched_ext simple, started by latt"
 is "$(jfield 'configurations[0].runs[0].sched_ext')" "null" \
@@ -67,6 +67,8 @@ is "$(cat $state) $(cat $ops 2>/dev/null)" "enabled simple" \
 go 1
 wait $lpid
 is $? 0 "... exit 0 at the end of the run"
+check "... its report: Scheduler sched_ext simple, started by latt" \
+	grep -q "$(printf '^\tScheduler\t*sched_ext simple (started by latt: %s/scx_simple)$' "$scx")" "$tmp/out"
 check "... sched_ext disabled" disabled
 check "... no scx_simple left" none_left "$scx/scx_simple"
 

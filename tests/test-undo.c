@@ -89,7 +89,7 @@ int main(void)
 	int id, id2, status, ret, i;
 	pid_t child;
 
-	plan(24);
+	plan(25);
 	snprintf(dir, sizeof(dir), "%s/latt-test-undo.XXXXXX",
 		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
@@ -258,6 +258,55 @@ int main(void)
 		diag("said: %s", said);
 	kill(child, SIGKILL);
 	waitpid(child, &status, 0);
+
+	/*
+	 * A sched_ext scheduler latt started (a shell here, not this
+	 * test's child, so that it does not linger as a zombie): known by
+	 * its pid and start time, stopped with SIGINT to its group, and
+	 * sched_ext is disabled again.
+	 */
+	put("/scx_state", "enabled\n");
+	{
+		char ready[4300];
+		int sync[2];
+		pid_t sched = 0;
+
+		snprintf(ready, sizeof(ready), "%s", path("/scx_ready"));
+		if (pipe(sync))
+			return 1;
+		child = fork();
+		if (child == 0) {
+			sched = fork();
+			if (sched == 0) {
+				setpgid(0, 0);
+				execl("/bin/sh", "sh", "-c", "trap 'echo "
+				      "disabled >\"$0\"; exit 0' INT; : >\"$1\"; "
+				      "while :; do sleep 0.05; done",
+				      path("/scx_state"), ready, (char *)NULL);
+				_exit(127);
+			}
+			_exit(write(sync[1], &sched, sizeof(sched)) ==
+			      sizeof(sched) ? 0 : 1);
+		}
+		close(sync[1]);
+		waitpid(child, &status, 0);
+		if (read(sync[0], &sched, sizeof(sched)) != sizeof(sched))
+			sched = 0;
+		close(sync[0]);
+		while (sched > 0 && access(ready, F_OK))
+			usleep(10000);
+		id = latt_undo_add(LATT_UNDO_SCX, "sched_ext",
+				   path("/scx_state"), "disabled", "");
+		latt_undo_made_pid(id, sched);
+		o = latt_undo_revert(id, now, sizeof(now));
+		ok(o == LATT_UNDO_RESTORED &&
+		   !strcmp(get("/scx_state"), "disabled") &&
+		   (kill(sched, 0) || errno == ESRCH),
+		   "scx: reverted: the scheduler stopped with SIGINT, "
+		   "sched_ext disabled (%s)", now);
+		if (sched > 0)
+			kill(-sched, SIGKILL);
+	}
 
 	/* Locks: a second holder is refused, naming the first. */
 	ret = latt_lock_take(run, "autogroup", "latt --autogroup 0", err,
