@@ -1,10 +1,14 @@
 #!/bin/sh
 # make check-kernels: run the kernel-dependent tests of latt (the files
 # named in tests/kernels/tests.list) on this machine's kernel and, under
-# qemu, on Debian's own 6.1 kernel and 6.1 PREEMPT_RT kernel, then print a
-# table: test file x kernel -> passed/failed/skipped.
+# qemu, on Debian's own kernels: 6.1 and 6.1 PREEMPT_RT (Debian 12), the
+# newest 6.12 (Debian 13), the newest 7.x and 7.x PREEMPT_RT
+# (trixie-backports, with sched_ext: their example sched_ext schedulers
+# are built from the kernel's own source); then print a table: test file
+# x kernel -> passed/failed/skipped.
 #
-# Usage: check-kernels.sh [host] [6.1] [6.1-rt]   (all three by default)
+# Usage: check-kernels.sh [host] [6.1] [6.1-rt] [6.12] [7.x] [7.x-rt]
+#        (all six by default)
 #
 # Environment:
 #   top_srcdir, top_builddir, LATT   as for make check (set by make)
@@ -534,6 +538,8 @@ for k in $kernels; do
 		"$(cat "$res/seconds" 2>/dev/null)" \
 		"$([ -e "$res/accel" ] && echo ", qemu $(cat "$res/accel")")"
 	[ -e "$res/broken" ] && printf '%-7s %s\n' "" "$(cat "$res/broken")"
+	[ -e "$res/scx-missing" ] &&
+		printf '%-7s sched_ext schedulers not built: %s\n' "" "$(cat "$res/scx-missing")"
 done
 echo
 : >"$out/counts"
@@ -615,6 +621,16 @@ if [ "$unavailable" -gt 0 ] && [ "$require" = 1 ]; then
 	fail=$((fail + unavailable))
 	for k in $kernels; do
 		[ -e "$out/$k/unavailable" ] && echo "$k 0 1 0" >>"$out/counts"
+	done
+fi
+# A kernel with sched_ext whose schedulers could not be built has its
+# sched_ext tests skipped; for CI that is a failure too.
+if [ "$require" = 1 ]; then
+	for k in $kernels; do
+		[ -e "$out/$k/scx-missing" ] || continue
+		say "$k: no sched_ext schedulers: counted as a failure"
+		fail=$((fail + 1))
+		echo "$k 0 1 0" >>"$out/counts"
 	done
 fi
 # One line a kernel (CI counts the guests' beside its own suite), then all.
