@@ -137,24 +137,35 @@ if [ $rt = 1 ]; then
 		jget() { "${JSON_CHECK:-$(pwd)/tests/json-check}" --get "$tmp/starved.json" "configurations[0].runs[0].$1"; }
 		late=$(jget waker_late.max_ns)
 		worst=$(jget wakeup.max_ns)
-		check "a waker starved by a real-time hog: late by over 10 ms (${late} ns)" \
-			test "${late:-0}" -gt 10000000
-		if grep -q "note: the waker itself woke late" "$tmp/err"; then
-			check "... the report and a note on standard error say so" \
-				grep -Eq "$(printf '^\tWaker late\t')" "$tmp/out"
-		elif [ "$worst" = null ]; then
-			# Starved from the start (seen on 6.1-rt): not one wakeup.
-			check "... or, no wakeup measured, the run failed saying the waker was starved" \
-				sh -c "test $rc -eq 2 && grep -Eq '$(printf '^\tWaker late\t')' '$tmp/out' &&
-					grep -q '^latt: no wakeup was measured: the waker itself was starved' '$tmp/err'"
+		# A kernel may run a fair task beside a real-time hog soon
+		# enough (its fair deadline server, 6.12 and later: Debian's
+		# 7.3 in the matrix ran the waker within 2 ms, the host's
+		# 6.18 let it wait 500 ms): the waker is then not starved,
+		# and latt must not say it was.
+		if [ "$late" != null ] && [ "${late:-0}" -le 10000000 ]; then
+			check "a waker beside a real-time hog, late by only ${late} ns (not starved: this kernel ran it beside the hog): no Waker late line, no note" \
+				sh -c "! grep -q 'Waker late' '$tmp/out' && ! grep -q 'waker itself' '$tmp/err'"
+			is "$rc" 0 "... and the run exit 0"
 		else
-			test "${worst:-0}" -ge "${late:-0}" && ! grep -q 'Waker late' "$tmp/out"
-			shown=$?
-			check "... or a client waited as long ($worst ns) and the report has no such line" \
-				test "$shown" -eq 0
-			[ "$shown" -eq 0 ] ||
-				{ echo "#   exit $rc"; sed -n '/^Entries logged/,/^Target/s/^/#   /p' "$tmp/out";
-				  sed 's/^/#   /' "$tmp/err"; }
+			check "a waker starved by a real-time hog: late by over 10 ms (${late} ns)" \
+				test "${late:-0}" -gt 10000000
+			if grep -q "note: the waker itself woke late" "$tmp/err"; then
+				check "... the report and a note on standard error say so" \
+					grep -Eq "$(printf '^\tWaker late\t')" "$tmp/out"
+			elif [ "$worst" = null ]; then
+				# Starved from the start (seen on 6.1-rt): not one wakeup.
+				check "... or, no wakeup measured, the run failed saying the waker was starved" \
+					sh -c "test $rc -eq 2 && grep -Eq '$(printf '^\tWaker late\t')' '$tmp/out' &&
+						grep -q '^latt: no wakeup was measured: the waker itself was starved' '$tmp/err'"
+			else
+				test "${worst:-0}" -ge "${late:-0}" && ! grep -q 'Waker late' "$tmp/out"
+				shown=$?
+				check "... or a client waited as long ($worst ns) and the report has no such line" \
+					test "$shown" -eq 0
+				[ "$shown" -eq 0 ] ||
+					{ echo "#   exit $rc"; sed -n '/^Entries logged/,/^Target/s/^/#   /p' "$tmp/out";
+					  sed 's/^/#   /' "$tmp/err"; }
+			fi
 		fi
 	else
 		skip "needs two CPUs"
