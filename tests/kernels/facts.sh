@@ -4,7 +4,10 @@ echo "kernel $(uname -r)"
 echo "clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)"
 # debugfs shows the preemption modes with the current one in brackets.
 _p=$(sed -n 's/.*(\([a-z]*\)).*/\1/p' /sys/kernel/debug/sched/preempt 2>/dev/null)
-[ -z "$_p" ] && uname -v | grep -q PREEMPT_RT && _p=rt
+# PREEMPT_RT: "rt", or the mode and rt where it has modes too (7.x).
+if uname -v | grep -q PREEMPT_RT; then
+	_p=${_p:+$_p, }rt
+fi
 echo "preempt ${_p:-unknown (no sched/preempt)}"
 if [ "$(stat -fc %T /sys/fs/cgroup)" = cgroup2fs ]; then
 	echo "cgroup v2 ($(tr -d '\n' </sys/fs/cgroup/cgroup.subtree_control))"
