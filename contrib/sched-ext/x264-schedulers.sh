@@ -11,10 +11,13 @@
 # scheduler does to wakeup latency and what it costs the encoder, as
 # ratios to EEVDF.  latt-plot draws the distributions.
 #
-# Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-f FRAMES] [-s WxH]
+# Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-x KB] [-f FRAMES] [-s WxH]
 #   -o DIR     where the results go (default ./x264-schedulers):
 #              sweep.txt (latt's report), sweep.json, sweep.png
 #   -r RUNS    runs of each configuration (default 2)
+#   -x KB      each client's work after its wakeup (latt -x; default 0:
+#              eight clients with latt's 64 KB each queue behind each
+#              other on a machine of two CPUs, and latt measures itself)
 #   -f FRAMES  frames of the synthetic clip to encode (default 240)
 #   -s WxH     its size (default 320x240)
 # Environment: LATT (the latt to run; else the one built beside this
@@ -31,16 +34,18 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 out=./x264-schedulers
 runs=2
+work=0
 frames=240
 size=320x240
-while getopts o:r:f:s:h opt; do
+while getopts o:r:x:f:s:h opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	r) runs=$OPTARG ;;
+	x) work=$OPTARG ;;
 	f) frames=$OPTARG ;;
 	s) size=$OPTARG ;;
 	h) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	*) echo "Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-f FRAMES] [-s WxH]" >&2
+	*) echo "Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-x KB] [-f FRAMES] [-s WxH]" >&2
 	   exit 1 ;;
 	esac
 done
@@ -87,7 +92,7 @@ fi
 # The sweep.  Every configuration runs the same encode; latt's own
 # eight clients wake beside it.
 rc=0
-"$latt" -c8 -r "$runs" \
+"$latt" -c8 -x "$work" -r "$runs" \
 	-C eevdf: \
 	-C "eevdf-slice:slice=${SLICE:-100us}" \
 	-C "scx_simple:scheduler=$scx/scx_simple" \
@@ -99,7 +104,7 @@ rc=0
 	>"$out/sweep.txt" || rc=$?
 if command -v gnuplot >/dev/null; then
 	LATT=$latt "$here/../latt-plot" -o "$out/sweep.png" \
-		-t "latt -c8 beside x264, $(uname -r)" "$out/sweep.json"
+		-t "latt -c8 -x $work beside x264, $(uname -r)" "$out/sweep.json"
 fi
 [ -z "${INPUT:-}" ] && rm -f "$clip"
 sed -n '/^config /,/^$/p' "$out/sweep.txt"
