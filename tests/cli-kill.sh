@@ -1,7 +1,8 @@
 #!/bin/sh
 # The kill campaign: latt changes the system for a run (autogroup, a
 # cgroup for the command, its trace instances, the scheduler's debugfs
-# settings where they can be written) and must leave it exactly as it
+# settings where they can be written, a sched_ext scheduler where the
+# kernel matrix built one) and must leave it exactly as it
 # found it however it dies.  latt is killed with SIGKILL at points chosen
 # by events (its undo record appears, its cgroup, its traces, autogroup
 # changes, the command starts, the first sample) and at delays spread
@@ -91,6 +92,14 @@ if [ -w "$dbg/preempt" ] && grep -q '(' "$dbg/preempt"; then
 		fi
 	done
 fi
+# A sched_ext scheduler, where the kernel has sched_ext and the kernel
+# matrix built its example schedulers (LATT_SCX_DIR).
+scx_state=/sys/kernel/sched_ext/state scx=""
+if [ -n "${LATT_SCX_DIR:-}" ] && [ -x "$LATT_SCX_DIR/scx_simple" ] &&
+	[ "$(cat $scx_state 2>/dev/null)" = disabled ]; then
+	scx=$LATT_SCX_DIR/scx_simple
+	opts="$opts --scheduler $scx"
+fi
 [ -n "$opts" ] || skip_all "this kernel lets latt change nothing here"
 nsettings=$(echo "$opts" | grep -o -- '--[a-z-]*\|-b' | wc -l)
 
@@ -107,6 +116,7 @@ state() {
 	[ -r "$ag" ] && echo "autogroup $(cat "$ag")"
 	[ -n "$features_file" ] && echo "features $(cat "$features_file")"
 	[ -n "$preempt_file" ] && echo "preempt $(cat "$preempt_file")"
+	[ -n "$scx" ] && echo "sched_ext $(cat $scx_state)"
 	{
 		[ -n "$cpu_cg" ] && find "$cpu_cg" -maxdepth 2 -type d \
 			-name 'latt-*' | sed 's/^/cgroup /'
@@ -131,7 +141,8 @@ settle() {
 # Processes of this test's latt left, not counting zombies (nor those
 # reaped since pgrep saw them).
 alive() {
-	for _p in $(pgrep -x "$tag") $(pgrep -f "sleep 7$$"); do
+	for _p in $(pgrep -x "$tag") $(pgrep -f "sleep 7$$") \
+		$([ -n "$scx" ] && pgrep -f "^$scx"); do
 		_s=$(awk '/^State:/ { print $2 }' "/proc/$_p/status" 2>/dev/null)
 		[ -n "$_s" ] && [ "$_s" != Z ] && echo "$_p"
 	done
@@ -156,6 +167,8 @@ started=""
 restore_all() {
 	pkill -KILL -x "$tag" 2>/dev/null
 	pkill -KILL -f "sleep 7$$" 2>/dev/null
+	# A scheduler left loaded: SIGINT is its way to unload.
+	[ -n "$scx" ] && pkill -INT -f "^$scx" 2>/dev/null
 	for p in $started; do
 		[ -f "$tmp/guard.$p" ] && kill -KILL "$(cat "$tmp/guard.$p")" 2>/dev/null
 	done
@@ -205,6 +218,7 @@ seen() {
 	trace) [ -d "$tr/instances/latt-$pid" ] ;;
 	xtrace) [ -d "$tr/instances/latt-$pid-explain" ] ;;
 	autogroup) [ "$(cat "$ag")" != "$orig_ag" ] ;;
+	scheduler) [ "$(cat $scx_state)" = enabled ] ;;
 	cgroup) ls -d "$cpu_cg"/latt-"$pid"-* >/dev/null 2>&1 ;;
 	command) [ -s "$tmp/cmd" ] ;;
 	sample) grep -q '^sample' "$tmp/out" 2>/dev/null ;;
@@ -246,12 +260,13 @@ kill_at() {
 	return 1
 }
 
-events="record trace xtrace autogroup cgroup command sample"
+events="record trace xtrace autogroup scheduler cgroup command sample"
 i=0 leftovers=0
 for ev in $events; do
 	case $ev in
 	trace|xtrace) [ $traced = 1 ] || continue ;;
 	autogroup) [ -w "$ag" ] || continue ;;
+	scheduler) [ -n "$scx" ] || continue ;;
 	cgroup) [ -n "$cpu_cg" ] || continue ;;
 	esac
 	[ $i -lt "$points" ] || break
