@@ -37,7 +37,7 @@ runs=2
 work=0
 frames=240
 size=320x240
-while getopts o:r:x:f:s:h opt; do
+while getopts :o:r:x:f:s:h opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	r) runs=$OPTARG ;;
@@ -45,7 +45,11 @@ while getopts o:r:x:f:s:h opt; do
 	f) frames=$OPTARG ;;
 	s) size=$OPTARG ;;
 	h) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-	*) echo "Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-x KB] [-f FRAMES] [-s WxH]" >&2
+	:) echo "x264-schedulers: -$OPTARG needs a value" >&2
+	   echo "Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-x KB] [-f FRAMES] [-s WxH]" >&2
+	   exit 1 ;;
+	*) echo "x264-schedulers: unknown option -$OPTARG" >&2
+	   echo "Usage: x264-schedulers.sh [-o DIR] [-r RUNS] [-x KB] [-f FRAMES] [-s WxH]" >&2
 	   exit 1 ;;
 	esac
 done
