@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 51
+plan 53
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -172,3 +172,10 @@ fi
 LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/q.png" "$tmp/open.json" >/dev/null 2>"$tmp/err"
 check "latt-plot on a bad file: exit 1, latt's one line, no image" \
 	sh -c "test $? -eq 1 && grep -q '^latt compare: .*open.json: ' '$tmp/err' && test ! -e '$tmp/q.png'"
+"$top_srcdir/contrib/latt-plot" --help >"$tmp/out" 2>"$tmp/err"
+is "$?:$(head -n 1 "$tmp/out"):$(cat "$tmp/err")" \
+	"0:Usage: latt-plot [-o FILE.png|FILE.svg] [-t TITLE] A.json [B.json ...]:" \
+	"latt-plot --help: the usage on stdout, exit 0, nothing on stderr"
+"$top_srcdir/contrib/latt-plot" --bogus a.json >"$tmp/out" 2>"$tmp/err"
+is "$?:$(head -n 1 "$tmp/err")" "1:latt-plot: unknown option '--bogus'" \
+	"latt-plot --bogus: exit 1, the option named (no 'Illegal option')"
