@@ -79,6 +79,12 @@ done
 
 create_out_dir "${OUTPUT}"
 if [ "${LATT}" = "latt" ] && ! command -v latt >/dev/null; then
+    # Debian 12 and most distributions have no latt package: say how to
+    # have one instead of failing in the package manager.
+    if [ "${SKIP_INSTALL}" != "true" ] && command -v apt-cache >/dev/null &&
+        ! apt-cache show latt >/dev/null 2>&1; then
+        error_msg "latt is not in PATH and this distribution has no latt package: install it from its source (./autogen.sh && ./configure && make && make install, or the .deb its debian/ builds) or set LATT to its path"
+    fi
     install_deps "latt" "${SKIP_INSTALL}"
 fi
 command -v "${LATT}" >/dev/null || error_msg "latt is not installed: ${LATT}"
