@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 51
+plan 52
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -134,7 +134,11 @@ check "... and no control character but the newline in the output" \
 cmp_run
 check "no file: a usage error" sh -c "test $rc -eq 1 && grep -q '^Usage: latt compare' '$tmp/err'"
 cmp_run --frobnicate "$tmp/a.json"
-is "$rc" 1 "an unknown option: a usage error"
+check "an unknown option: a usage error naming it" \
+	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '--frobnicate'\" '$tmp/err'"
+cmp_run -ab "$tmp/a.json"
+check "an unknown letter in a cluster (-ab): named as -a, not as the program" \
+	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '-a'\" '$tmp/err'"
 
 # --cdf: a block per configuration for plotting, fractions rising to 1.
 cmp_run --cdf "$tmp/a.json" "$tmp/b.json"
