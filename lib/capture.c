@@ -10,12 +10,15 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "latt/clock.h"
 #include "capture.h"
 
 /* What one read takes: a pipe's whole buffer. */
 #define CHUNK		65536
 /* At the stop, what is read at most from a writer that is still there. */
 #define DRAIN_MAX	(1024 * 1024)
+/* ... and searched for at most this long: the rest is skipped. */
+#define DRAIN_SEARCH_NS	1000000000ULL
 
 static void close_fd(int *fd)
 {
@@ -34,11 +37,19 @@ int latt_capture_open(struct latt_capture *c, const struct latt_tmetric *tm,
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 		c->rfd[s] = c->wfd[s] = -1;
 	c->stop_fd = c->done_fd = -1;
+	c->search.req_fd = c->search.res_fd = -1;
 	c->dest[0] = out_dest;
 	c->dest[1] = STDERR_FILENO;
 	ret = latt_tmetric_matcher_init(&c->m, tm, n, out);
 	if (ret)
 		return ret;
+	ret = latt_search_init(&c->search);
+	if (ret) {
+		latt_tmetric_matcher_free(&c->m);
+		return ret;
+	}
+	c->m.search = latt_search_line;
+	c->m.search_ctx = &c->search;
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++) {
 		if (pipe2(fds, O_CLOEXEC))
 			goto out_errno;
@@ -107,15 +118,16 @@ static ssize_t take(struct latt_capture *c, unsigned int s, char *buf)
 		close_fd(&c->rfd[s]);
 		return 0;
 	}
-	latt_tmetric_feed(&c->m, s, buf, (size_t)n);
 	/*
 	 * Where it goes is closed (latt | head, and head left): so is the
 	 * command's pipe, which it meets as it would have without latt.
+	 * Passed on before it is searched, which may take a while.
 	 */
 	if (c->dest[s] >= 0 && !pass_on(c->dest[s], buf, (size_t)n)) {
 		c->dest[s] = -1;
 		close_fd(&c->rfd[s]);
 	}
+	latt_tmetric_feed(&c->m, s, buf, (size_t)n);
 	return n;
 }
 
@@ -157,6 +169,8 @@ static void *reader(void *arg)
 			break;
 		}
 		if (p[LATT_TMETRIC_STREAMS].revents) {
+			latt_search_stop_by(&c->search, latt_mono_ns() +
+					    DRAIN_SEARCH_NS);
 			drain(c, buf);
 			break;
 		}
@@ -165,6 +179,7 @@ static void *reader(void *arg)
 				take(c, s, buf);
 	}
 	latt_tmetric_end(&c->m);
+	latt_search_free(&c->search);
 	if (write(c->done_fd, &one, sizeof(one)) < 0)
 		c->error = c->error ? c->error : -errno;
 	return NULL;
@@ -215,5 +230,6 @@ void latt_capture_close(struct latt_capture *c)
 	}
 	close_fd(&c->stop_fd);
 	close_fd(&c->done_fd);
+	latt_search_free(&c->search);
 	latt_tmetric_matcher_free(&c->m);
 }

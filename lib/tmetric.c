@@ -204,9 +204,8 @@ void latt_tmetric_matcher_free(struct latt_tmetric_matcher *m)
 	m->n = 0;
 }
 
-/* One match of metric @i: its group, @g[0..n). */
-static void found(struct latt_tmetric_matcher *m, size_t i, const char *g,
-		  size_t n)
+void latt_tmetric_found(struct latt_tmetric_matcher *m, size_t i,
+			const char *g, size_t n)
 {
 	struct latt_tmetric_value *o = &m->out[i];
 	double v;
@@ -234,29 +233,55 @@ static void found(struct latt_tmetric_matcher *m, size_t i, const char *g,
 	o->matches++;
 }
 
+void latt_tmetric_each_match(const regex_t *re, const char *s, size_t len,
+			     void (*fn)(void *ctx, size_t so, size_t eo),
+			     void *ctx)
+{
+	const char *p, *end = s + len;
+	regmatch_t g[2];
+	int flags = 0;
+
+	for (p = s; p <= end && !regexec(re, p, 2, g, flags);
+	     flags = REG_NOTBOL) {
+		if (g[1].rm_so >= 0)
+			fn(ctx, (size_t)(p - s + g[1].rm_so),
+			   (size_t)(p - s + g[1].rm_eo));
+		/* An empty match moves on by one. */
+		if (g[0].rm_eo > 0)
+			p += g[0].rm_eo;
+		else if (*p)
+			p++;
+		else
+			break;
+	}
+}
+
+struct found_here {
+	struct latt_tmetric_matcher *m;
+	size_t i;
+	const char *s;
+};
+
+static void found_here(void *ctx, size_t so, size_t eo)
+{
+	struct found_here *f = ctx;
+
+	latt_tmetric_found(f->m, f->i, f->s + so, eo - so);
+}
+
 /* Search the line @s (NUL-terminated) for every match of each metric. */
 static void search(struct latt_tmetric_matcher *m, const char *s)
 {
-	const char *p, *end = s + strlen(s);
-	regmatch_t g[2];
-	size_t i;
+	size_t i, len = strlen(s);
 
 	for (i = 0; i < m->n; i++) {
-		int flags = 0;
+		struct found_here f = { .m = m, .i = i, .s = s };
 
-		for (p = s; p <= end && !regexec(&m->re[i], p, 2, g, flags);
-		     flags = REG_NOTBOL) {
-			if (g[1].rm_so >= 0)
-				found(m, i, p + g[1].rm_so,
-				      (size_t)(g[1].rm_eo - g[1].rm_so));
-			/* An empty match moves on by one. */
-			if (g[0].rm_eo > 0)
-				p += g[0].rm_eo;
-			else if (*p)
-				p++;
-			else
-				break;
-		}
+		if (!m->search)
+			latt_tmetric_each_match(&m->re[i], s, len, found_here,
+						&f);
+		else if (!m->search(m->search_ctx, m, i, s, len))
+			m->out[i].skipped++;
 	}
 }
 

@@ -13,7 +13,8 @@
  * read as lines (ended by a newline, a carriage return, as progress
  * lines are, or a NUL byte); each line is searched for every match, and
  * a match whose group is not a plain decimal number ("12", "-3.5",
- * "1e6") does not count.
+ * "1e6") does not count.  A line that takes too long to search is
+ * skipped and counted (LATT_TMETRIC_SEARCH_CPU_NS).
  */
 #ifndef LATT_TMETRIC_H
 #define LATT_TMETRIC_H
@@ -27,6 +28,12 @@
 #define LATT_TMETRIC_NAME_MAX	15	/* bytes of a name */
 #define LATT_TMETRIC_LINE_MAX	8192	/* a longer line is searched in
 					   its first bytes only */
+/*
+ * A line whose search for one metric takes longer than this much CPU
+ * time, or this long in all, is skipped (counted in skipped).
+ */
+#define LATT_TMETRIC_SEARCH_CPU_NS	100000000ULL	/* 0.1 s */
+#define LATT_TMETRIC_SEARCH_WALL_NS	1000000000ULL	/* 1 s */
 
 enum latt_tmetric_mode {
 	LATT_TMETRIC_LAST,		/* the last match */
@@ -49,6 +56,7 @@ struct latt_tmetric_value {
 	uint64_t matches;		/* matches whose group was a number */
 	uint64_t other;			/* ... and those whose group was not */
 	char other_text[32];		/* the first of those, cut */
+	uint64_t skipped;		/* lines not searched: too slow */
 };
 
 /*
@@ -88,12 +96,27 @@ struct latt_tmetric_line {
 					   is skipped */
 };
 
+struct latt_tmetric_matcher;
+
+/*
+ * Search the line @s (@len bytes, NUL-terminated) for metric @i of @m
+ * elsewhere than in the calling thread (lib/search.h: a process of its
+ * own, given a time budget), calling latt_tmetric_found() for each
+ * match.  False when the line could not be searched: it counts as
+ * skipped.
+ */
+typedef bool (*latt_tmetric_search_fn)(void *ctx,
+				       struct latt_tmetric_matcher *m,
+				       size_t i, const char *s, size_t len);
+
 struct latt_tmetric_matcher {
 	const struct latt_tmetric *tm;
 	size_t n;
 	regex_t re[LATT_TMETRICS_MAX];
 	struct latt_tmetric_value *out;	/* n of them */
 	struct latt_tmetric_line line[LATT_TMETRIC_STREAMS];
+	latt_tmetric_search_fn search;	/* NULL: regexec() here */
+	void *search_ctx;
 };
 
 /*
@@ -112,6 +135,19 @@ void latt_tmetric_feed(struct latt_tmetric_matcher *m, unsigned int stream,
 
 /* The output has ended: search the last lines, those without an end. */
 void latt_tmetric_end(struct latt_tmetric_matcher *m);
+
+/*
+ * Every match of @re in the line @s (@len bytes, NUL-terminated), left
+ * to right, an empty match moving on by one: @fn gets the offsets of its
+ * first group (a match without that group is left out).
+ */
+void latt_tmetric_each_match(const regex_t *re, const char *s, size_t len,
+			     void (*fn)(void *ctx, size_t so, size_t eo),
+			     void *ctx);
+
+/* Metric @i of @m matched, its group being @g[0..n): count it. */
+void latt_tmetric_found(struct latt_tmetric_matcher *m, size_t i,
+			const char *g, size_t n);
 
 /* Free the compiled expressions. */
 void latt_tmetric_matcher_free(struct latt_tmetric_matcher *m);
