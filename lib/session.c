@@ -155,6 +155,11 @@ static void __attribute__((noreturn)) guard(int fd, pid_t latt)
 	ssize_t n;
 
 	prctl(PR_SET_NAME, "latt-guard");
+	/*
+	 * A session of its own: what kills latt's process group (a CI
+	 * job's end, kill -KILL -- -PGID) leaves the guard to undo.
+	 */
+	setsid();
 	/* Only latt's end stops it (or SIGKILL). */
 	for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
 		signal(quiet[i], SIG_IGN);

@@ -188,7 +188,7 @@ before=$(state)
 echo "$before" >"$tmp/before"
 diag "kills of latt$opts: $points points x $nsettings settings"
 
-n_checks=$((points + 24))
+n_checks=$((points + 25))
 plan $n_checks
 
 # start ARGS...: latt in the background, its pid in $pid.
@@ -314,6 +314,44 @@ for sig in ABRT SEGV; do
 	fi
 done
 
+# wait_changed: until latt $pid has made every change it makes.
+wait_changed() {
+	_i=0
+	until seen record && { [ -z "$cpu_cg" ] || seen cgroup; } &&
+		{ [ $traced = 0 ] || seen xtrace; } &&
+		{ [ ! -w "$ag" ] || seen autogroup; }; do
+		_i=$((_i + 1))
+		[ $_i -gt 1000 ] && return 1
+		sleep 0.01
+	done
+}
+
+# latt's whole process group killed (a CI job's end, systemd's stop):
+# the guard, in a session of its own, is not in it and puts back all.
+if command -v setsid >/dev/null; then
+	rm -f "$tmp/cmd"
+	# (Not a group leader here, so setsid execs latt: $! is latt.)
+	setsid "$latt" -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd" \
+		>"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	started="$started $pid"
+	wait_changed
+	guard=$(pgrep -x latt-guard -P "$pid")
+	echo "$guard" >"$tmp/guard.$pid"
+	kill -KILL -- -"$pid"
+	wait "$pid" 2>/dev/null
+	[ -n "$guard" ] && gone_or_zombie "$guard"
+	settle 200
+	if [ -n "$guard" ] && diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
+		ok 0 "latt's process group killed: its guard survives and puts the system back"
+	else
+		ok 1 "latt's process group killed: its guard survives and puts the system back"
+		sed 's/^/#   /' "$tmp/diff" "$tmp/err"
+	fi
+else
+	skip "no setsid"
+fi
+
 # A latt killed before its first change leaves at most a lock file,
 # which the next latt sweeps.
 "$latt" -c1 -s1 -S1 -t 0.01 >/dev/null 2>&1
@@ -325,16 +363,6 @@ is "$stale" 0 "the lock files of latts killed early are swept by the next"
 
 # latt and its guard killed together: nobody puts things back until the
 # next latt, which does and says so, one line each.
-wait_changed() {
-	_i=0
-	until seen record && { [ -z "$cpu_cg" ] || seen cgroup; } &&
-		{ [ $traced = 0 ] || seen xtrace; } &&
-		{ [ ! -w "$ag" ] || seen autogroup; }; do
-		_i=$((_i + 1))
-		[ $_i -gt 1000 ] && return 1
-		sleep 0.01
-	done
-}
 kill_both() {
 	rm -f "$tmp/cmd"
 	start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd"
