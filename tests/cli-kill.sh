@@ -188,7 +188,7 @@ before=$(state)
 echo "$before" >"$tmp/before"
 diag "kills of latt$opts: $points points x $nsettings settings"
 
-n_checks=$((points + 25))
+n_checks=$((points + 29))
 plan $n_checks
 
 # start ARGS...: latt in the background, its pid in $pid.
@@ -351,6 +351,54 @@ if command -v setsid >/dev/null; then
 else
 	skip "no setsid"
 fi
+
+# latt-guard killed alone in the middle of a run: latt starts another,
+# which puts the system back when latt is then killed ...
+new_guard() {
+	_i=0
+	until _g=$(pgrep -x latt-guard -P "$pid") && [ -n "$_g" ] &&
+		[ "$_g" != "$guard" ]; do
+		_i=$((_i + 1))
+		[ $_i -gt 1000 ] && return 1
+		sleep 0.01
+	done
+	guard=$_g
+}
+rm -f "$tmp/cmd"
+start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd"
+wait_changed
+guard=$(pgrep -x latt-guard -P "$pid")
+kill -KILL "$guard"
+new_guard
+echo "$guard" >"$tmp/guard.$pid"
+check "latt-guard killed alone: latt starts another" test -n "$guard"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+gone_or_zombie "$guard"
+settle 200
+if diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
+	ok 0 "... which puts the system back when latt is then killed"
+else
+	ok 1 "... which puts the system back when latt is then killed"
+	sed 's/^/#   /' "$tmp/diff" "$tmp/err"
+fi
+# ... or, when latt is not killed, latt ends its run and says so.
+rm -f "$tmp/cmd" "$tmp/fifo"
+mkfifo "$tmp/fifo"
+start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; read x <"$1"' "$tmp/cmd" "$tmp/fifo"
+wait_changed
+guard=$(pgrep -x latt-guard -P "$pid")
+old_guard=$guard
+kill -KILL "$guard"
+new_guard
+echo "$guard" >"$tmp/guard.$pid"
+timeout "$patience" sh -c 'echo >"$0"' "$tmp/fifo"
+wait "$pid"
+rc=$?
+settle 200
+check "... latt's run goes on to its end, exit 0 ($rc), saying so" sh -c "test $rc -eq 0 &&
+	grep -q '^latt: warning: latt-guard (pid $old_guard), which puts the system back should latt be killed, died: a new one (pid $guard) took over\$' '$tmp/err'"
+check "... and the system is as before" diff "$tmp/before" "$tmp/after"
 
 # A latt killed before its first change leaves at most a lock file,
 # which the next latt sweeps.
