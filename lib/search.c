@@ -29,37 +29,23 @@ struct search_req {
 /* The matches the process sends at once. */
 #define BATCH		256
 
-/* Read @n bytes whole; false at the end or on an error. */
-static bool read_full(int fd, void *buf, size_t n)
+/*
+ * Read (@out false) or write @n bytes of @buf whole; false at the end or
+ * on an error.
+ */
+static bool whole(int fd, void *buf, size_t n, bool out)
 {
 	char *p = buf;
 	ssize_t r;
 
 	while (n) {
-		r = read(fd, p, n);
+		r = out ? write(fd, p, n) : read(fd, p, n);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			return false;
 		p += r;
 		n -= (size_t)r;
-	}
-	return true;
-}
-
-static bool write_full(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-	ssize_t w;
-
-	while (n) {
-		w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
 	}
 	return true;
 }
@@ -73,7 +59,7 @@ struct batch {
 
 static void flush(struct batch *b)
 {
-	if (b->n && !write_full(b->fd, b->m, b->n * sizeof(b->m[0])))
+	if (b->n && !whole(b->fd, b->m, b->n * sizeof(b->m[0]), true))
 		_exit(1);
 	b->n = 0;
 }
@@ -101,9 +87,9 @@ searcher(int in, int out, const struct latt_tmetric_matcher *m)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	prctl(PR_SET_NAME, "latt-search");
 	b.fd = out;
-	while (read_full(in, &q, sizeof(q))) {
+	while (whole(in, &q, sizeof(q), false)) {
 		if (q.i >= m->n || q.len >= sizeof(line) ||
-		    !read_full(in, line, q.len))
+		    !whole(in, line, q.len, false))
 			_exit(1);
 		line[q.len] = '\0';
 		latt_tmetric_each_match(&m->re[q.i], line, q.len, add, &b);
