@@ -48,8 +48,12 @@ int latt_capture_open(struct latt_capture *c, const struct latt_tmetric *tm,
 		latt_tmetric_matcher_free(&c->m);
 		return ret;
 	}
-	c->m.search = latt_search_line;
-	c->m.search_ctx = &c->search;
+	ret = latt_tmetric_search_by(&c->m, latt_search_lines, &c->search);
+	if (ret) {
+		latt_search_free(&c->search);
+		latt_tmetric_matcher_free(&c->m);
+		return ret;
+	}
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++) {
 		if (pipe2(fds, O_CLOEXEC))
 			goto out_errno;

@@ -5,15 +5,17 @@
  *
  * A regular expression is the user's: glibc's regexec() takes time
  * exponential in the line with back-references ("(a*)*\1"), and seconds
- * without them.  So a line is searched by a process cloned from the
- * thread that reads the output (lib/capture.h), which hands it one line
- * and one metric at a time and waits for the matches.  Should the search
- * take more than LATT_TMETRIC_SEARCH_CPU_NS of that process's CPU time, or
- * LATT_TMETRIC_SEARCH_WALL_NS in all (a machine too busy to give it the CPU), or
- * go past the time set by latt_search_stop_by(), the process is killed,
- * the line is skipped (and counted, include/latt/tmetric.h), and the next
- * line gets a new process.  Nothing the expression does keeps latt from
- * its signals or its deadline.
+ * without them.  So lines are searched by a process cloned from the
+ * thread that reads the output (lib/capture.h), which hands it the lines
+ * of each read at once and follows its progress, line by line and metric
+ * by metric.  Should one line's search for one metric take more than
+ * LATT_TMETRIC_SEARCH_CPU_NS of that process's CPU time, or
+ * LATT_TMETRIC_SEARCH_WALL_NS in all (a machine too busy to give it the
+ * CPU), or go past the time set by latt_search_stop_by(), the process is
+ * killed, the line is skipped for that metric (and counted,
+ * include/latt/tmetric.h), and a new process goes on from there.
+ * Nothing the expression does keeps latt from its signals or its
+ * deadline.
  *
  * The process is no child for the rest of latt to see: it sends no
  * SIGCHLD and wait4(-1) does not find it (the waker's reaping, the
@@ -41,8 +43,8 @@ struct latt_search {
 	int req_fd;			/* lines to it */
 	int res_fd;			/* matches from it */
 	uint64_t stop_by;		/* CLOCK_MONOTONIC; 0: no such end */
-	struct latt_search_match *got;	/* a line's matches, held until its
-					   end */
+	struct latt_search_match *got;	/* a line's matches of a metric, held
+					   until the line is done */
 };
 
 /* Set @sr up (no process yet).  0 or -ENOMEM. */
@@ -50,11 +52,11 @@ int latt_search_init(struct latt_search *sr);
 
 /*
  * The latt_tmetric_search_fn of a matcher whose search_ctx is @sr (a
- * struct latt_search): search @s for metric @i of @m in the process,
- * started if need be.
+ * struct latt_search): search the lines @s[0..len) for every metric of
+ * @m in the process, started if need be.
  */
-bool latt_search_line(void *sr, struct latt_tmetric_matcher *m, size_t i,
-		      const char *s, size_t len);
+void latt_search_lines(void *sr, struct latt_tmetric_matcher *m,
+		       const char *s, size_t len);
 
 /* From @ns (CLOCK_MONOTONIC) on, no line is searched: all are skipped. */
 void latt_search_stop_by(struct latt_search *sr, uint64_t ns);

@@ -202,6 +202,9 @@ void latt_tmetric_matcher_free(struct latt_tmetric_matcher *m)
 	for (i = 0; i < m->n; i++)
 		regfree(&m->re[i]);
 	m->n = 0;
+	free(m->batch);
+	m->batch = NULL;
+	m->search = NULL;
 }
 
 void latt_tmetric_found(struct latt_tmetric_matcher *m, size_t i,
@@ -269,19 +272,46 @@ static void found_here(void *ctx, size_t so, size_t eo)
 	latt_tmetric_found(f->m, f->i, f->s + so, eo - so);
 }
 
-/* Search the line @s (NUL-terminated) for every match of each metric. */
+int latt_tmetric_search_by(struct latt_tmetric_matcher *m,
+			   latt_tmetric_search_fn fn, void *ctx)
+{
+	m->batch = malloc(LATT_TMETRIC_BATCH);
+	if (!m->batch)
+		return -ENOMEM;
+	m->batched = 0;
+	m->search = fn;
+	m->search_ctx = ctx;
+	return 0;
+}
+
+/* The lines batched so far, to the search. */
+static void flush_batch(struct latt_tmetric_matcher *m)
+{
+	if (m->batched)
+		m->search(m->search_ctx, m, m->batch, m->batched);
+	m->batched = 0;
+}
+
+/*
+ * Search the line @s (NUL-terminated) for every match of each metric,
+ * or batch it.
+ */
 static void search(struct latt_tmetric_matcher *m, const char *s)
 {
 	size_t i, len = strlen(s);
 
+	if (m->search) {
+		if (m->batched + len + 1 > LATT_TMETRIC_BATCH)
+			flush_batch(m);
+		memcpy(m->batch + m->batched, s, len);
+		m->batch[m->batched + len] = '\n';
+		m->batched += len + 1;
+		return;
+	}
 	for (i = 0; i < m->n; i++) {
 		struct found_here f = { .m = m, .i = i, .s = s };
 
-		if (!m->search)
-			latt_tmetric_each_match(&m->re[i], s, len, found_here,
-						&f);
-		else if (!m->search(m->search_ctx, m, i, s, len))
-			m->out[i].skipped++;
+		latt_tmetric_each_match(&m->re[i], s, len, found_here, &f);
 	}
 }
 
@@ -323,6 +353,8 @@ void latt_tmetric_feed(struct latt_tmetric_matcher *m, unsigned int stream,
 		}
 		l->buf[l->len++] = c;
 	}
+	if (m->search)
+		flush_batch(m);
 }
 
 void latt_tmetric_end(struct latt_tmetric_matcher *m)
@@ -331,4 +363,6 @@ void latt_tmetric_end(struct latt_tmetric_matcher *m)
 
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 		line_end(m, &m->line[s]);
+	if (m->search)
+		flush_batch(m);
 }

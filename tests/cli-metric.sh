@@ -200,13 +200,15 @@ run --target-metric "$fps" -t 1
 is "$rc" 1 "no command to read: exit 1"
 
 # A slow expression (back-references: exponential in glibc's regexec) on
-# a line of 3000 letters: the line is skipped and said, the run ends by
-# its -t, not by a SIGKILL, and the other metric is still found.
+# a line of 3000 letters: the line is skipped and said, the run ends with
+# the command, not by a SIGKILL, and the other metric is still found.
+# (The command lasts until latt has measured: a run without a wakeup
+# says so instead.)
 slow='x+=(([a-z]*)*)*\1\1\1x'
 letters="head -c 3000 /dev/zero | tr '\\0' a; echo"
-timeout -s KILL "$patience" "$latt" -t 2 -s1 -S2 -x0 --target-metric "$slow" \
+timeout -s KILL "$patience" "$latt" -t 30 -i 10ms -s1 -S2 -x0 --target-metric "$slow" \
 	--target-metric 'y+=y=([0-9]+)' --json "$tmp/slow.json" -- \
-	sh -c "$letters; echo y=7" >"$tmp/out" 2>"$tmp/err"
+	sh -c "$until_measured && { $letters; echo y=7; }" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "a line too slow to search: the run ends, exit 2 ($rc)" test "$rc" -eq 2
 check "... the line said skipped, the metric missing" \

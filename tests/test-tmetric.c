@@ -203,14 +203,13 @@ static void test_search(void)
 	latt_tmetric_parse("x+=(([a-z]*)*)*\\1\\1\\1x", &tm[1], err,
 			   sizeof(err));
 	if (latt_tmetric_matcher_init(&m, tm, 2, out) ||
-	    latt_search_init(&sr)) {
+	    latt_search_init(&sr) ||
+	    latt_tmetric_search_by(&m, latt_search_lines, &sr)) {
 		skip("no matcher");
 		skip("no matcher");
 		skip("no matcher");
 		return;
 	}
-	m.search = latt_search_line;
-	m.search_ctx = &sr;
 	latt_tmetric_feed(&m, 0, "k=1 k=2\n", 8);
 	ok(out[0].value == 3 && out[0].matches == 2 && !out[0].skipped,
 	   "searched in a process: every match of a line");

@@ -99,15 +99,18 @@ struct latt_tmetric_line {
 struct latt_tmetric_matcher;
 
 /*
- * Search the line @s (@len bytes, NUL-terminated) for metric @i of @m
- * elsewhere than in the calling thread (lib/search.h: a process of its
- * own, given a time budget), calling latt_tmetric_found() for each
- * match.  False when the line could not be searched: it counts as
- * skipped.
+ * Search the lines of @s (@len bytes, each line ended by a newline) for
+ * every metric of @m elsewhere than in the calling thread (lib/search.h:
+ * a process of its own, given a time budget), calling
+ * latt_tmetric_found() for each match, in order, and counting in
+ * skipped each line a metric could not be searched in.
  */
-typedef bool (*latt_tmetric_search_fn)(void *ctx,
+typedef void (*latt_tmetric_search_fn)(void *ctx,
 				       struct latt_tmetric_matcher *m,
-				       size_t i, const char *s, size_t len);
+				       const char *s, size_t len);
+
+/* Lines handed to a latt_tmetric_search_fn at once, at most. */
+#define LATT_TMETRIC_BATCH	65536
 
 struct latt_tmetric_matcher {
 	const struct latt_tmetric *tm;
@@ -117,17 +120,27 @@ struct latt_tmetric_matcher {
 	struct latt_tmetric_line line[LATT_TMETRIC_STREAMS];
 	latt_tmetric_search_fn search;	/* NULL: regexec() here */
 	void *search_ctx;
+	char *batch;			/* with search: lines to hand it */
+	size_t batched;
 };
 
 /*
  * Compile @tm[0..n) into @m, which writes what it finds into
  * @out[0..n) (set to "no match" here).  0, or -EINVAL (a regular
  * expression that does not compile: latt_tmetric_parse() checked it) or
- * -ENOMEM.
+ * -ENOMEM.  Lines are searched here, unless latt_tmetric_search_by()
+ * hands them elsewhere.
  */
 int latt_tmetric_matcher_init(struct latt_tmetric_matcher *m,
 			      const struct latt_tmetric *tm, size_t n,
 			      struct latt_tmetric_value *out);
+
+/*
+ * From now on, the lines of each latt_tmetric_feed() call are searched
+ * by @fn (of @ctx), in one batch or more.  0 or -ENOMEM.
+ */
+int latt_tmetric_search_by(struct latt_tmetric_matcher *m,
+			   latt_tmetric_search_fn fn, void *ctx);
 
 /* Search @n bytes of @data, the next of stream @stream. */
 void latt_tmetric_feed(struct latt_tmetric_matcher *m, unsigned int stream,
