@@ -156,8 +156,12 @@ started=""
 restore_all() {
 	pkill -KILL -x "$tag" 2>/dev/null
 	pkill -KILL -f "sleep 7$$" 2>/dev/null
+	# (Only a guard still: its pid may be another test's process since.)
 	for p in $started; do
-		[ -f "$tmp/guard.$p" ] && kill -KILL "$(cat "$tmp/guard.$p")" 2>/dev/null
+		[ -f "$tmp/guard.$p" ] || continue
+		g=$(cat "$tmp/guard.$p")
+		[ "$(cat "/proc/$g/comm" 2>/dev/null)" = latt-guard ] &&
+			kill -KILL "$g" 2>/dev/null
 	done
 	sleep 0.2
 	[ -n "$orig_ag" ] && echo "$orig_ag" >"$ag"
