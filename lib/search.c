@@ -285,7 +285,7 @@ static bool search_from(struct latt_search *sr, struct latt_tmetric_matcher *m,
 			got = read(sr->res_fd, r, sizeof(r));
 			if (got < 0 && errno == EINTR)
 				continue;
-			/* Whole records only: each batch was written at once. */
+			/* Whole records: each batch was written at once. */
 			if (got <= 0 || got % (ssize_t)sizeof(r[0]))
 				return false;
 		}
@@ -304,7 +304,8 @@ static bool search_from(struct latt_search *sr, struct latt_tmetric_matcher *m,
 			}
 			/* A step done: its matches count, the next begins. */
 			for (j = 0; j < n; j++)
-				latt_tmetric_found(m, at->i, from + sr->got[j].so,
+				latt_tmetric_found(m, at->i,
+						   from + sr->got[j].so,
 						   (size_t)(sr->got[j].eo -
 							    sr->got[j].so));
 			n = 0;

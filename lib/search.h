@@ -32,9 +32,9 @@
 
 #include "latt/tmetric.h"
 
+/* A match's first group, in the bytes sent. */
 struct latt_search_match {
-	int32_t so, eo;			/* of the first group; so < 0: the
-					   line's end */
+	int32_t so, eo;
 };
 
 struct latt_search {
@@ -43,8 +43,8 @@ struct latt_search {
 	int req_fd;			/* lines to it */
 	int res_fd;			/* matches from it */
 	uint64_t stop_by;		/* CLOCK_MONOTONIC; 0: no such end */
-	struct latt_search_match *got;	/* a line's matches of a metric, held
-					   until the line is done */
+	struct latt_search_match *got;	/* one step's matches, held until
+					   it is done */
 };
 
 /* Set @sr up (no process yet).  0 or -ENOMEM. */
