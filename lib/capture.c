@@ -19,6 +19,9 @@
 #define DRAIN_MAX	(1024 * 1024)
 /* ... and searched for at most this long: the rest is skipped. */
 #define DRAIN_SEARCH_NS	1000000000ULL
+/* After the stop, the reader's end is waited for this long at most. */
+#define STOP_WAIT_MS	(int)((DRAIN_SEARCH_NS + \
+			       LATT_TMETRIC_SEARCH_WALL_NS) / 1000000 + 1000)
 
 static void close_fd(int *fd)
 {
@@ -206,19 +209,37 @@ int latt_capture_start(struct latt_capture *c)
 	return ret;
 }
 
-void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns)
+/* Wait up to @ms for the reader to end; has it? */
+static bool reader_done(struct latt_capture *c, int ms)
 {
 	struct pollfd p = { .fd = c->done_fd, .events = POLLIN };
+
+	while (poll(&p, 1, ms) < 0 && errno == EINTR)
+		;
+	return p.revents;
+}
+
+void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns)
+{
 	uint64_t one = 1;
-	int ms = (int)(wait_ns / 1000000);
 
 	if (!c->running)
 		return;
-	while (poll(&p, 1, ms) < 0 && errno == EINTR)
-		;
-	if (!p.revents && write(c->stop_fd, &one, sizeof(one)) < 0 &&
-	    !c->error)
-		c->error = -errno;
+	if (!reader_done(c, (int)(wait_ns / 1000000))) {
+		if (write(c->stop_fd, &one, sizeof(one)) < 0 && !c->error)
+			c->error = -errno;
+		/*
+		 * It stops within its budgets (the search's, the drain's),
+		 * unless it is blocked passing output on to a reader that
+		 * does not read: then it is cancelled there (write() and
+		 * poll() are cancellation points), its output lost.
+		 */
+		if (!reader_done(c, STOP_WAIT_MS)) {
+			pthread_cancel(c->thread);
+			if (!c->error)
+				c->error = -ETIMEDOUT;
+		}
+	}
 	pthread_join(c->thread, NULL);
 	c->running = false;
 }

@@ -21,7 +21,9 @@
  * Each line is searched by a process of its own on a time budget
  * (lib/search.h), so that a slow expression costs lines, not the end of
  * the run: from a second after the stop of the reading, lines are passed
- * on without being searched.
+ * on without being searched.  A reader blocked passing output on to
+ * somebody who does not read it is given up three seconds after the
+ * stop, the rest of the output with it.
  */
 #ifndef LATT_CAPTURE_H
 #define LATT_CAPTURE_H

@@ -7,7 +7,7 @@
 # x264's fps, where x264 is installed.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 64
+plan 65
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -230,6 +230,20 @@ wait "$lpid"
 rc=$?
 check "... with 143, the lines skipped in the report ($rc)" sh -c "test $rc -eq 143 &&
 	grep -q '^	x		 *- (never found by .*; [0-9]* lines\\{0,1\\} skipped, too slow to search: the run failed)\$' '$tmp/out'"
+
+# The command's stderr passed on to an output nobody reads (a pipe held
+# open, never read): the reading, blocked there, is given up 3 s after
+# the run, which ends with its -q line (it waited for that reader
+# forever).
+mkfifo "$tmp/unread"
+( exec 3<>"$tmp/unread"; exec sleep 600 ) &
+holder=$!
+timeout -s KILL "$patience" "$latt" -q -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
+	-- sh -c 'yes 1 >&2' 2>"$tmp/unread" >"$tmp/out"
+rc=$?
+kill "$holder"
+check "output passed on to a pipe nobody reads: the run still ends, exit 0 ($rc)" \
+	sh -c "test $rc -eq 0 && grep -q '^config=default .* x=1.00' '$tmp/out'"
 
 # x264's own fps, on a small picture of its own making.
 if command -v x264 >/dev/null 2>&1; then
