@@ -80,12 +80,16 @@ out_errno:
 
 /*
  * Write @n bytes of @buf on to @fd, whole.  False when they cannot be:
- * the reader left (EPIPE) or the output failed.
+ * the reader left (EPIPE) or the output failed.  The only place where
+ * the thread may be cancelled (latt_capture_finish()).
  */
 static bool pass_on(int fd, const char *buf, size_t n)
 {
+	bool ok = false;
 	ssize_t w;
+	int old;
 
+	pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
 	while (n) {
 		w = write(fd, buf, n);
 		if (w < 0 && errno == EINTR)
@@ -95,15 +99,18 @@ static bool pass_on(int fd, const char *buf, size_t n)
 			struct pollfd p = { .fd = fd, .events = POLLOUT };
 
 			if (poll(&p, 1, -1) < 0 && errno != EINTR)
-				return false;
+				goto out;
 			continue;
 		}
 		if (w <= 0)
-			return false;
+			goto out;
 		buf += w;
 		n -= (size_t)w;
 	}
-	return true;
+	ok = true;
+out:
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	return ok;
 }
 
 /*
@@ -161,7 +168,10 @@ static void *reader(void *arg)
 	uint64_t one = 1;
 	unsigned int s;
 	char buf[CHUNK];	/* a thread's stack has room for it */
+	int old;
 
+	/* Cancelled only while passing output on: see pass_on(). */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 	for (;;) {
 		for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 			p[s] = (struct pollfd){ .fd = c->rfd[s],
