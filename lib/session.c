@@ -218,11 +218,12 @@ int latt_session_guard_start(struct latt_session *s)
 	close(fds[0]);
 	s->guard_fd = fds[1];
 	s->guard_pid = pid;
-	/* Its end, to watch for (Linux 5.3); without it, waitpid(). */
+	/*
+	 * Its end, to watch for (Linux 5.3; close-on-exec); without it,
+	 * waitpid().
+	 */
 	pidfd = syscall(SYS_pidfd_open, pid, 0U);
 	s->guard_pidfd = pidfd >= 0 && pidfd < INT_MAX ? (int)pidfd : -1;
-	if (s->guard_pidfd >= 0)
-		fcntl(s->guard_pidfd, F_SETFD, FD_CLOEXEC);
 	/* A guard that takes over from one gone: the command it stops. */
 	if (s->guard_pgid > 0)
 		latt_session_guard(s, s->guard_pgid);

@@ -94,9 +94,8 @@ void latt_session_guard(struct latt_session *s, pid_t pgid);
  * it is gone, another is started, told of the command's group, and
  * s->guard_news says so.  0: alive (or no guard kept); 1: a new one runs;
  * -errno: none could be started (s->guard_news says so, without the
- * reason, which is the -errno), and from now
- * on there is no guard: the caller stops the run, so that latt puts the
- * system back itself.
+ * reason, which is the -errno), and from now on there is no guard: the
+ * caller stops the run, so that latt puts the system back itself.
  */
 int latt_session_guard_check(struct latt_session *s, bool reaped);
 
