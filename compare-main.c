@@ -40,6 +40,22 @@ static int bad_usage(const char *why, const char *what)
 	return LATT_EXIT_USAGE;
 }
 
+/*
+ * The option getopt refused, as given: "--frobnicate", or "-a" out of a
+ * cluster such as "-ab", where optind may still point at the cluster.
+ */
+static const char *bad_word(int argc, char **argv)
+{
+	static char shrt[3] = "-";
+	const char *word = optind > 1 && optind <= argc ? argv[optind - 1] :
+			   "";
+
+	if (!strncmp(word, "--", 2) && word[2])
+		return word;
+	shrt[1] = (char)optopt;
+	return shrt;
+}
+
 /* Print the table (or with @cdf the distributions) of @files[0..n). */
 static int print(const struct latt_metric_list *ml,
 		 const struct latt_cmp_file *files, size_t n, bool cdf)
@@ -85,8 +101,8 @@ int latt_compare_main(int argc, char **argv)
 			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
 			       LATT_EXIT_OK;
 		default:
-			return bad_usage("unknown option", latt_esc(
-				argv[optind - 1]));
+			return bad_usage("unknown option",
+					 latt_esc(bad_word(argc, argv)));
 		}
 	}
 	n = argc - optind;

@@ -10,12 +10,18 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include "latt/clock.h"
 #include "capture.h"
 
 /* What one read takes: a pipe's whole buffer. */
 #define CHUNK		65536
 /* At the stop, what is read at most from a writer that is still there. */
 #define DRAIN_MAX	(1024 * 1024)
+/* ... and searched for at most this long: the rest is skipped. */
+#define DRAIN_SEARCH_NS	1000000000ULL
+/* After the stop, the reader's end is waited for this long at most. */
+#define STOP_WAIT_MS	(int)((DRAIN_SEARCH_NS + \
+			       LATT_TMETRIC_SEARCH_WALL_NS) / 1000000 + 1000)
 
 static void close_fd(int *fd)
 {
@@ -34,11 +40,23 @@ int latt_capture_open(struct latt_capture *c, const struct latt_tmetric *tm,
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 		c->rfd[s] = c->wfd[s] = -1;
 	c->stop_fd = c->done_fd = -1;
+	c->search.req_fd = c->search.res_fd = -1;
 	c->dest[0] = out_dest;
 	c->dest[1] = STDERR_FILENO;
 	ret = latt_tmetric_matcher_init(&c->m, tm, n, out);
 	if (ret)
 		return ret;
+	ret = latt_search_init(&c->search);
+	if (ret) {
+		latt_tmetric_matcher_free(&c->m);
+		return ret;
+	}
+	ret = latt_tmetric_search_by(&c->m, latt_search_lines, &c->search);
+	if (ret) {
+		latt_search_free(&c->search);
+		latt_tmetric_matcher_free(&c->m);
+		return ret;
+	}
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++) {
 		if (pipe2(fds, O_CLOEXEC))
 			goto out_errno;
@@ -62,12 +80,16 @@ out_errno:
 
 /*
  * Write @n bytes of @buf on to @fd, whole.  False when they cannot be:
- * the reader left (EPIPE) or the output failed.
+ * the reader left (EPIPE) or the output failed.  The only place where
+ * the thread may be cancelled (latt_capture_finish()).
  */
 static bool pass_on(int fd, const char *buf, size_t n)
 {
+	bool ok = false;
 	ssize_t w;
+	int old;
 
+	pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
 	while (n) {
 		w = write(fd, buf, n);
 		if (w < 0 && errno == EINTR)
@@ -77,15 +99,18 @@ static bool pass_on(int fd, const char *buf, size_t n)
 			struct pollfd p = { .fd = fd, .events = POLLOUT };
 
 			if (poll(&p, 1, -1) < 0 && errno != EINTR)
-				return false;
+				goto out;
 			continue;
 		}
 		if (w <= 0)
-			return false;
+			goto out;
 		buf += w;
 		n -= (size_t)w;
 	}
-	return true;
+	ok = true;
+out:
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	return ok;
 }
 
 /*
@@ -107,15 +132,16 @@ static ssize_t take(struct latt_capture *c, unsigned int s, char *buf)
 		close_fd(&c->rfd[s]);
 		return 0;
 	}
-	latt_tmetric_feed(&c->m, s, buf, (size_t)n);
 	/*
 	 * Where it goes is closed (latt | head, and head left): so is the
 	 * command's pipe, which it meets as it would have without latt.
+	 * Passed on before it is searched, which may take a while.
 	 */
 	if (c->dest[s] >= 0 && !pass_on(c->dest[s], buf, (size_t)n)) {
 		c->dest[s] = -1;
 		close_fd(&c->rfd[s]);
 	}
+	latt_tmetric_feed(&c->m, s, buf, (size_t)n);
 	return n;
 }
 
@@ -142,7 +168,10 @@ static void *reader(void *arg)
 	uint64_t one = 1;
 	unsigned int s;
 	char buf[CHUNK];	/* a thread's stack has room for it */
+	int old;
 
+	/* Cancelled only while passing output on: see pass_on(). */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 	for (;;) {
 		for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 			p[s] = (struct pollfd){ .fd = c->rfd[s],
@@ -157,6 +186,8 @@ static void *reader(void *arg)
 			break;
 		}
 		if (p[LATT_TMETRIC_STREAMS].revents) {
+			latt_search_stop_by(&c->search, latt_mono_ns() +
+					    DRAIN_SEARCH_NS);
 			drain(c, buf);
 			break;
 		}
@@ -165,6 +196,7 @@ static void *reader(void *arg)
 				take(c, s, buf);
 	}
 	latt_tmetric_end(&c->m);
+	latt_search_free(&c->search);
 	if (write(c->done_fd, &one, sizeof(one)) < 0)
 		c->error = c->error ? c->error : -errno;
 	return NULL;
@@ -187,19 +219,37 @@ int latt_capture_start(struct latt_capture *c)
 	return ret;
 }
 
-void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns)
+/* Wait up to @ms for the reader to end; has it? */
+static bool reader_done(struct latt_capture *c, int ms)
 {
 	struct pollfd p = { .fd = c->done_fd, .events = POLLIN };
+
+	while (poll(&p, 1, ms) < 0 && errno == EINTR)
+		;
+	return p.revents;
+}
+
+void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns)
+{
 	uint64_t one = 1;
-	int ms = (int)(wait_ns / 1000000);
 
 	if (!c->running)
 		return;
-	while (poll(&p, 1, ms) < 0 && errno == EINTR)
-		;
-	if (!p.revents && write(c->stop_fd, &one, sizeof(one)) < 0 &&
-	    !c->error)
-		c->error = -errno;
+	if (!reader_done(c, (int)(wait_ns / 1000000))) {
+		if (write(c->stop_fd, &one, sizeof(one)) < 0 && !c->error)
+			c->error = -errno;
+		/*
+		 * It stops within its budgets (the search's, the drain's),
+		 * unless it is blocked passing output on to a reader that
+		 * does not read: then it is cancelled there (write() and
+		 * poll() are cancellation points), its output lost.
+		 */
+		if (!reader_done(c, STOP_WAIT_MS)) {
+			pthread_cancel(c->thread);
+			if (!c->error)
+				c->error = -ETIMEDOUT;
+		}
+	}
 	pthread_join(c->thread, NULL);
 	c->running = false;
 }
@@ -215,5 +265,6 @@ void latt_capture_close(struct latt_capture *c)
 	}
 	close_fd(&c->stop_fd);
 	close_fd(&c->done_fd);
+	latt_search_free(&c->search);
 	latt_tmetric_matcher_free(&c->m);
 }

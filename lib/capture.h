@@ -17,6 +17,13 @@
  * the command is gone, the rest is read to the end; a process that
  * escaped and still holds a pipe is read for at most a second, then no
  * more (its writes then fail with EPIPE).
+ *
+ * Each line is searched by a process of its own on a time budget
+ * (lib/search.h), so that a slow expression costs lines, not the end of
+ * the run: from a second after the stop of the reading, lines are passed
+ * on without being searched.  A reader blocked passing output on to
+ * somebody who does not read it is given up three seconds after the
+ * stop, the rest of the output with it.
  */
 #ifndef LATT_CAPTURE_H
 #define LATT_CAPTURE_H
@@ -26,6 +33,7 @@
 #include <stdint.h>
 
 #include "latt/tmetric.h"
+#include "search.h"
 
 struct latt_capture {
 	int rfd[LATT_TMETRIC_STREAMS];	/* latt's ends: read */
@@ -37,6 +45,7 @@ struct latt_capture {
 	bool running;
 	int error;			/* -errno of a read that failed */
 	struct latt_tmetric_matcher m;
+	struct latt_search search;	/* where m searches each line */
 };
 
 /*

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <json-c/json.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -139,9 +140,7 @@ static const char *base(const char *path)
 }
 
 /*
- * Values in @n bytes at @s, or a little more: json-c's objects take some
- * 50 bytes each, so the memory a document takes goes with its values, a
- * compact "[1,1,1,..." taking 25 times its size.
+ * Values in @n bytes at @s, or a little more, for LATT_CMP_VALUES_MAX.
  */
 static size_t values_in(const char *s, size_t n)
 {
@@ -153,17 +152,72 @@ static size_t values_in(const char *s, size_t n)
 }
 
 /*
+ * What json-c has taken of the heap for the document so far, for
+ * LATT_CMP_MEMORY_MAX.  With glibc, what it really allocated (an object
+ * takes some 750 bytes, its hash table, a number 70); elsewhere an
+ * estimate from the text parsed, @s and @n being the latest piece.
+ */
+struct heap_meter {
+	size_t base;			/* in use before the document */
+	size_t estimate;		/* without mallinfo2() */
+};
+
+#ifdef HAVE_MALLINFO2
+static size_t heap_in_use(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
+static void heap_meter_start(struct heap_meter *hm)
+{
+	hm->base = heap_in_use();
+	hm->estimate = 0;
+}
+
+static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
+{
+	size_t now = heap_in_use();
+
+	(void)s;
+	(void)n;
+	return now > hm->base ? now - hm->base : 0;
+}
+#else
+static void heap_meter_start(struct heap_meter *hm)
+{
+	hm->base = hm->estimate = 0;
+}
+
+static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		hm->estimate += s[i] == '{' ? 1024 : s[i] == '[' ? 256 :
+				s[i] == ',' ? 96 : 2;
+	return hm->estimate;
+}
+#endif
+
+/* json-c is given this much at a time, its heap measured in between. */
+#define SLICE		4096
+
+/*
  * Read and parse @path, chunk by chunk, so that what is not JSON is
  * refused at its first wrong byte (latt compare /dev/zero) and no more
- * than LATT_CMP_SIZE_MAX bytes and LATT_CMP_VALUES_MAX values are read
- * (an endless "[1,1,..." from a pipe).  NULL with one line in @err on
- * failure.
+ * than LATT_CMP_SIZE_MAX bytes, LATT_CMP_VALUES_MAX values and
+ * LATT_CMP_MEMORY_MAX bytes of json-c's objects are taken (an endless
+ * "[1,1,..." from a pipe, a document of empty objects).  NULL with one
+ * line in @err on failure.
  */
 static jobj *parse_file(const char *path, char *err, size_t len)
 {
 	struct json_tokener *tok;
 	enum json_tokener_error e = json_tokener_continue;
-	size_t got, total = 0, values = 0, end, off;
+	size_t got, total = 0, values = 0, end, off, at, piece;
+	struct heap_meter hm;
 	jobj *doc = NULL;
 	char *buf;
 	FILE *fp;
@@ -185,6 +239,7 @@ static jobj *parse_file(const char *path, char *err, size_t len)
 		goto out;
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	heap_meter_start(&hm);
 	while ((got = fread(buf, 1, CHUNK, fp)) > 0) {
 		values += values_in(buf, got);
 		if (total + got > LATT_CMP_SIZE_MAX ||
@@ -197,15 +252,34 @@ static jobj *parse_file(const char *path, char *err, size_t len)
 		}
 		buf[got] = '\0';
 		off = 0;
-		if (e == json_tokener_continue) {
-			doc = json_tokener_parse_ex(tok, buf, (int)got);
+		for (at = 0; at < got && e == json_tokener_continue;
+		     at += piece) {
+			piece = got - at < SLICE ? got - at : SLICE;
+			/* json-c says a failed allocation as nothing else. */
+			errno = 0;
+			doc = json_tokener_parse_ex(tok, buf + at, (int)piece);
 			e = json_tokener_get_error(tok);
-			off = json_tokener_get_parse_end(tok);
+			off = at + (size_t)json_tokener_get_parse_end(tok);
+			if (!doc && e != json_tokener_continue &&
+			    errno == ENOMEM) {
+				snprintf(err, len, "out of memory: json-c "
+					 "could not allocate, at byte %zu",
+					 total + off);
+				goto out_doc;
+			}
 			if (e != json_tokener_continue &&
 			    e != json_tokener_success) {
 				snprintf(err, len, "not JSON: %s at byte %zu",
 					 json_tokener_error_desc(e),
 					 total + off);
+				goto out_doc;
+			}
+			if (heap_taken(&hm, buf + at, piece) >
+			    LATT_CMP_MEMORY_MAX) {
+				snprintf(err, len, "larger than latt writes "
+					 "(its values would take over %d MiB "
+					 "of memory)",
+					 LATT_CMP_MEMORY_MAX >> 20);
 				goto out_doc;
 			}
 		}

@@ -311,6 +311,7 @@ static jobj *tmetrics_arr(const struct latt_result *r)
 		add(e, "value", v->matches ? metric_num(v->value) : NULL);
 		add(e, "matches", juint(v->matches));
 		add(e, "not_numbers", juint(v->other));
+		add(e, "skipped_lines", juint(v->skipped));
 		json_object_array_add(a, e);
 	}
 	return a;

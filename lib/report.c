@@ -304,18 +304,25 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 		const struct latt_tmetric_value *v = &r->tm[i];
 		unsigned long long n = v->matches;
 
+		char skipped[64] = "";
+
+		if (v->skipped)
+			snprintf(skipped, sizeof(skipped), "; %llu line%s "
+				 "skipped, too slow to search",
+				 (unsigned long long)v->skipped,
+				 v->skipped == 1 ? "" : "s");
 		if (!v->matches)
 			line(f, tm->name, "%8s (never found by '%s' in the "
-			     "command's output%s%s%s: the run failed)", "-",
+			     "command's output%s%s%s%s: the run failed)", "-",
 			     tm->regex, v->other ? ", only non-numbers such "
 			     "as '" : "", v->other ? v->other_text : "",
-			     v->other ? "'" : "");
+			     v->other ? "'" : "", skipped);
 		else
 			line(f, tm->name, "%8.2f (%s of %llu match%s of '%s'; "
-			     "%s is better)", v->value, tm->mode ==
+			     "%s is better%s)", v->value, tm->mode ==
 			     LATT_TMETRIC_SUM ? "the sum" : "the last", n,
 			     n == 1 ? "" : "es", tm->regex,
-			     latt_tmetric_better_name(tm));
+			     latt_tmetric_better_name(tm), skipped);
 	}
 }
 

@@ -389,18 +389,25 @@ static char *tm_verdict(const struct latt_result *r, char *buf, size_t len)
 	const struct latt_tmetric *tm = &r->cfg.tm[i];
 	const struct latt_tmetric_value *v = &r->tm[i];
 
+	char skipped[96] = "";
+
+	if (v->skipped)
+		latt_fmt(skipped, sizeof(skipped), ", %llu line%s skipped "
+			 "(searching took over %.1f s)",
+			 (unsigned long long)v->skipped, v->skipped == 1 ?
+			 "" : "s", (double)LATT_TMETRIC_SEARCH_CPU_NS / 1e9);
 	if (v->other)
 		latt_fmt(buf, len, "target metric %s: its expression '%s' "
 			 "matched the command's output %llu time%s, but its "
-			 "first group was never a number (it was '%s'): "
+			 "first group was never a number (it was '%s')%s: "
 			 "no value, the run failed", tm->name, tm->regex,
 			 (unsigned long long)v->other, v->other == 1 ? "" : "s",
-			 v->other_text);
+			 v->other_text, skipped);
 	else
 		latt_fmt(buf, len, "target metric %s: its expression '%s' "
 			 "never matched the command's output (standard output "
-			 "and error): no value, the run failed", tm->name,
-			 tm->regex);
+			 "and error)%s: no value, the run failed", tm->name,
+			 tm->regex, skipped);
 	return buf;
 }
 

@@ -304,6 +304,10 @@ static void measure(struct run *run)
 		latt_capture_finish(&run->cap, LATT_NSEC_PER_SEC);
 	if (w->helper_reaped)
 		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
+	/* A guard that died and was replaced: said with the run. */
+	if (run->s->guard_news[0] && r->stop != LATT_STOP_ERROR)
+		add_warning(r, "%s", run->s->guard_news);
+	run->s->guard_news[0] = '\0';
 	/* A run measured under a scheduler that was gone is no result. */
 	if ((r->stop == LATT_STOP_DURATION || r->stop == LATT_STOP_TARGET) &&
 	    latt_knobs_verify(&run->knobs, err, sizeof(err))) {
@@ -354,6 +358,13 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		setup_failed(&run, ret, "clock %s", r->clock);
 		goto out;
 	}
+	/* A guard killed since the last run: another, or no run. */
+	ret = latt_session_guard_check(s, false);
+	if (ret < 0) {
+		setup_failed(&run, ret, "%s", s->guard_news);
+		s->guard_news[0] = '\0';
+		goto out;
+	}
 	/* A ^C between two runs: this one starts nothing. */
 	sig = latt_session_pending_stop(s);
 	if (sig) {
@@ -375,6 +386,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 
 	ret = latt_waker_init(&run.w, cfg, s, &run.clock, run.clients,
 			      run.answer, r);
+	run.w.session = s;
 	if (s->sweep) {
 		snprintf(run.prefix, sizeof(run.prefix), "config=%s run=%u ",
 			 cfg->name, index);

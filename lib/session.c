@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
@@ -17,6 +19,7 @@
 #include "latt/lock.h"
 #include "latt/session.h"
 #include "latt/undo.h"
+#include "latt/util.h"
 
 /*
  * The signals whose default action ends a process and that another
@@ -71,7 +74,7 @@ int latt_session_init(struct latt_session *s)
 	s->root = "";
 	s->sigfd = -1;
 	s->samples = stdout;
-	s->guard_fd = -1;
+	s->guard_fd = s->guard_pidfd = -1;
 	s->target_stdout = -1;
 	s->seed = latt_mono_ns() ^ ((uint64_t)getpid() << 32);
 	latt_sysinfo_read(&s->sys, "");
@@ -155,6 +158,11 @@ static void __attribute__((noreturn)) guard(int fd, pid_t latt)
 	ssize_t n;
 
 	prctl(PR_SET_NAME, "latt-guard");
+	/*
+	 * A session of its own: what kills latt's process group (a CI
+	 * job's end, kill -KILL -- -PGID) leaves the guard to undo.
+	 */
+	setsid();
 	/* Only latt's end stops it (or SIGKILL). */
 	for (i = 0; i < sizeof(quiet) / sizeof(quiet[0]); i++)
 		signal(quiet[i], SIG_IGN);
@@ -185,6 +193,7 @@ int latt_session_guard_start(struct latt_session *s)
 	int fds[2], keep[LATT_LOCK_MAX + 2];
 	size_t nkeep;
 	pid_t pid, latt = getpid();
+	long pidfd;
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
@@ -209,13 +218,66 @@ int latt_session_guard_start(struct latt_session *s)
 	close(fds[0]);
 	s->guard_fd = fds[1];
 	s->guard_pid = pid;
+	/*
+	 * Its end, to watch for (Linux 5.3; close-on-exec); without it,
+	 * waitpid().
+	 */
+	pidfd = syscall(SYS_pidfd_open, pid, 0U);
+	s->guard_pidfd = pidfd >= 0 && pidfd < INT_MAX ? (int)pidfd : -1;
+	/* A guard that takes over from one gone: the command it stops. */
+	if (s->guard_pgid > 0)
+		latt_session_guard(s, s->guard_pgid);
 	return 0;
 }
 
 void latt_session_guard(struct latt_session *s, pid_t pgid)
 {
+	if (pgid >= 0)
+		s->guard_pgid = pgid;
 	if (s->guard_fd >= 0 && write(s->guard_fd, &pgid, sizeof(pgid)) < 0)
 		return;
+}
+
+/* Has the guard ended (a zombie or reaped)? */
+static bool guard_ended(struct latt_session *s)
+{
+	struct pollfd p = { .fd = s->guard_pidfd, .events = POLLIN };
+	pid_t r;
+
+	/* A pidfd is readable once its process has ended. */
+	if (s->guard_pidfd >= 0)
+		return poll(&p, 1, 0) == 1;
+	do {
+		r = waitpid(s->guard_pid, NULL, WNOHANG);
+	} while (r < 0 && errno == EINTR);
+	return r == s->guard_pid || (r < 0 && errno == ECHILD);
+}
+
+int latt_session_guard_check(struct latt_session *s, bool reaped)
+{
+	pid_t old = s->guard_pid;
+	int ret;
+
+	if (s->guard_fd < 0 || (!reaped && !guard_ended(s)))
+		return 0;
+	if (!reaped)
+		waitpid(old, NULL, WNOHANG);
+	close(s->guard_fd);
+	if (s->guard_pidfd >= 0)
+		close(s->guard_pidfd);
+	s->guard_fd = s->guard_pidfd = -1;
+	ret = latt_session_guard_start(s);
+	if (ret)
+		latt_fmt(s->guard_news, sizeof(s->guard_news), "latt-guard "
+			 "(pid %d), which puts the system back should latt be "
+			 "killed, died and no new one could be started",
+			 (int)old);
+	else
+		latt_fmt(s->guard_news, sizeof(s->guard_news), "latt-guard "
+			 "(pid %d), which puts the system back should latt be "
+			 "killed, died: a new one (pid %d) took over",
+			 (int)old, (int)s->guard_pid);
+	return ret ? ret : 1;
 }
 
 void latt_session_destroy(struct latt_session *s)
@@ -236,7 +298,9 @@ void latt_session_destroy(struct latt_session *s)
 		/* It ends at once: reap it, so nothing of latt is left. */
 		waitpid(s->guard_pid, NULL, 0);
 	}
-	s->guard_fd = -1;
+	if (s->guard_pidfd >= 0)
+		close(s->guard_pidfd);
+	s->guard_fd = s->guard_pidfd = -1;
 }
 
 int latt_session_pending_stop(const struct latt_session *s)

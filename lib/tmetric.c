@@ -202,11 +202,13 @@ void latt_tmetric_matcher_free(struct latt_tmetric_matcher *m)
 	for (i = 0; i < m->n; i++)
 		regfree(&m->re[i]);
 	m->n = 0;
+	free(m->batch);
+	m->batch = NULL;
+	m->search = NULL;
 }
 
-/* One match of metric @i: its group, @g[0..n). */
-static void found(struct latt_tmetric_matcher *m, size_t i, const char *g,
-		  size_t n)
+void latt_tmetric_found(struct latt_tmetric_matcher *m, size_t i,
+			const char *g, size_t n)
 {
 	struct latt_tmetric_value *o = &m->out[i];
 	double v;
@@ -234,29 +236,82 @@ static void found(struct latt_tmetric_matcher *m, size_t i, const char *g,
 	o->matches++;
 }
 
-/* Search the line @s (NUL-terminated) for every match of each metric. */
+void latt_tmetric_each_match(const regex_t *re, const char *s, size_t len,
+			     void (*fn)(void *ctx, size_t so, size_t eo),
+			     void *ctx)
+{
+	const char *p, *end = s + len;
+	regmatch_t g[2];
+	int flags = 0;
+
+	for (p = s; p <= end && !regexec(re, p, 2, g, flags);
+	     flags = REG_NOTBOL) {
+		if (g[1].rm_so >= 0)
+			fn(ctx, (size_t)(p - s + g[1].rm_so),
+			   (size_t)(p - s + g[1].rm_eo));
+		/* An empty match moves on by one. */
+		if (g[0].rm_eo > 0)
+			p += g[0].rm_eo;
+		else if (*p)
+			p++;
+		else
+			break;
+	}
+}
+
+struct found_here {
+	struct latt_tmetric_matcher *m;
+	size_t i;
+	const char *s;
+};
+
+static void found_here(void *ctx, size_t so, size_t eo)
+{
+	struct found_here *f = ctx;
+
+	latt_tmetric_found(f->m, f->i, f->s + so, eo - so);
+}
+
+int latt_tmetric_search_by(struct latt_tmetric_matcher *m,
+			   latt_tmetric_search_fn fn, void *ctx)
+{
+	m->batch = malloc(LATT_TMETRIC_BATCH);
+	if (!m->batch)
+		return -ENOMEM;
+	m->batched = 0;
+	m->search = fn;
+	m->search_ctx = ctx;
+	return 0;
+}
+
+/* The lines batched so far, to the search. */
+static void flush_batch(struct latt_tmetric_matcher *m)
+{
+	if (m->batched)
+		m->search(m->search_ctx, m, m->batch, m->batched);
+	m->batched = 0;
+}
+
+/*
+ * Search the line @s (NUL-terminated) for every match of each metric,
+ * or batch it.
+ */
 static void search(struct latt_tmetric_matcher *m, const char *s)
 {
-	const char *p, *end = s + strlen(s);
-	regmatch_t g[2];
-	size_t i;
+	size_t i, len = strlen(s);
 
+	if (m->search) {
+		if (m->batched + len + 1 > LATT_TMETRIC_BATCH)
+			flush_batch(m);
+		memcpy(m->batch + m->batched, s, len);
+		m->batch[m->batched + len] = '\n';
+		m->batched += len + 1;
+		return;
+	}
 	for (i = 0; i < m->n; i++) {
-		int flags = 0;
+		struct found_here f = { .m = m, .i = i, .s = s };
 
-		for (p = s; p <= end && !regexec(&m->re[i], p, 2, g, flags);
-		     flags = REG_NOTBOL) {
-			if (g[1].rm_so >= 0)
-				found(m, i, p + g[1].rm_so,
-				      (size_t)(g[1].rm_eo - g[1].rm_so));
-			/* An empty match moves on by one. */
-			if (g[0].rm_eo > 0)
-				p += g[0].rm_eo;
-			else if (*p)
-				p++;
-			else
-				break;
-		}
+		latt_tmetric_each_match(&m->re[i], s, len, found_here, &f);
 	}
 }
 
@@ -298,6 +353,8 @@ void latt_tmetric_feed(struct latt_tmetric_matcher *m, unsigned int stream,
 		}
 		l->buf[l->len++] = c;
 	}
+	if (m->search)
+		flush_batch(m);
 }
 
 void latt_tmetric_end(struct latt_tmetric_matcher *m)
@@ -306,4 +363,6 @@ void latt_tmetric_end(struct latt_tmetric_matcher *m)
 
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 		line_end(m, &m->line[s]);
+	if (m->search)
+		flush_batch(m);
 }

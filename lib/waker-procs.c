@@ -217,6 +217,27 @@ struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
 	return NULL;
 }
 
+/*
+ * latt-guard was killed, alone (latt's group is not its own): another
+ * takes over, or the run stops, so that latt puts the system back itself
+ * while it can.  The session's guard_news says which.
+ */
+static void guard_died(struct latt_waker *w)
+{
+	int ret;
+
+	w->guard = 0;
+	if (!w->session)
+		return;
+	ret = latt_session_guard_check(w->session, true);
+	if (ret > 0)
+		w->guard = w->session->guard_pid;
+	else if (ret < 0 && latt_waker_set_stop(w, LATT_STOP_ERROR))
+		latt_fmt(w->r->what, sizeof(w->r->what), "%s (%s): the run "
+			 "stopped, for latt to put the system back itself",
+			 w->session->guard_news, strerror(-ret));
+}
+
 /* Reap every child that has ended, and note what each ending means. */
 static void reap(struct latt_waker *w)
 {
@@ -251,7 +272,7 @@ static void reap(struct latt_waker *w)
 					 w->helper_name);
 		} else if (w->guard && pid == w->guard) {
 			/* Not the command's: nothing of it to count. */
-			w->guard = 0;
+			guard_died(w);
 		} else if ((c = latt_waker_find_client(w, pid))) {
 			c->reaped = true;
 			c->reaped_ns = latt_clock_now(w->clock);

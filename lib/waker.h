@@ -50,6 +50,8 @@ struct latt_waker {
 	int helper_status;
 	pid_t guard;			/* the session's latt-guard, a child
 					   of latt but no stray; 0: none */
+	struct latt_session *session;	/* to start a guard that died again;
+					   NULL: not done */
 	int epfd, sleep_fd, deadline_fd;
 	int watch_fd;			/* ticks to look for a stalled cycle */
 	int notify_fd;			/* thread clients' state changes */

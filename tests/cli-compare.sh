@@ -3,7 +3,7 @@
 # row, noise marked; every kind of bad input is one line and exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 53
+plan 56
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -122,6 +122,27 @@ cmp_run /dev/zero
 check "/dev/zero: not JSON at byte 0, exit 1 ($(cat "$tmp/err"))" \
 	sh -c "test $rc -eq 1 && grep -q '^latt compare: /dev/zero: not JSON' '$tmp/err'"
 
+# Memory: a document of empty objects (some 750 bytes each in json-c)
+# under the size and value limits is refused by what its objects take,
+# within 256 MB of address space; below what it needs, an allocation
+# that fails is said as such.  (Not under a sanitizer, whose shadow
+# memory no such limit leaves room for.)
+awk 'BEGIN { printf "{\"x\":["; for (i = 0; i < 300000; i++)
+	printf "%s{\"a\":{\"a\":{}}}", i ? "," : ""; print "]}" }' >"$tmp/nested.json"
+if (ulimit -v 262144 && "$latt" compare "$tmp/a.json" >/dev/null 2>&1); then
+	(ulimit -v 262144 && exec "$latt" compare "$tmp/nested.json") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	check "nested objects: refused for their memory within 256 MB, exit 1 ($(cat "$tmp/err"))" \
+		sh -c "test $rc -eq 1 && grep -q '^latt compare: .*nested.json: larger than latt writes (its values would take over 224 MiB of memory)\$' '$tmp/err'"
+	(ulimit -v 65536 && exec "$latt" compare "$tmp/nested.json") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	check "... in 64 MB: the failed allocation said as such ($(cat "$tmp/err"))" \
+		sh -c "test $rc -eq 1 && grep -q '^latt compare: .*nested.json: out of memory: json-c could not allocate, at byte [0-9]*\$' '$tmp/err'"
+else
+	skip "ulimit -v leaves latt compare no room (a sanitizer build)"
+	skip "ulimit -v leaves latt compare no room (a sanitizer build)"
+fi
+
 # Hostile strings: shown escaped, a NUL too, never sent raw.
 sed -e 's/"label": "base line"/"label": "\\u001b]0;owned\\u0007\\u0000x"/' \
 	-e 's/"kernel": "[^"]*"/"kernel": "k\\u001b[2J\\r"/' "$tmp/a.json" >"$tmp/esc.json"
@@ -134,7 +155,11 @@ check "... and no control character but the newline in the output" \
 cmp_run
 check "no file: a usage error" sh -c "test $rc -eq 1 && grep -q '^Usage: latt compare' '$tmp/err'"
 cmp_run --frobnicate "$tmp/a.json"
-is "$rc" 1 "an unknown option: a usage error"
+check "an unknown option: a usage error naming it" \
+	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '--frobnicate'\" '$tmp/err'"
+cmp_run -ab "$tmp/a.json"
+check "an unknown letter in a cluster (-ab): named as -a, not as the program" \
+	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '-a'\" '$tmp/err'"
 
 # --cdf: a block per configuration for plotting, fractions rising to 1.
 cmp_run --cdf "$tmp/a.json" "$tmp/b.json"

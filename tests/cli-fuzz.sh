@@ -7,7 +7,7 @@
 # tests/fuzz-long.sh runs the same for as long as one likes.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 4
+plan 6
 
 fuzz="${top_builddir:-.}/tests/fuzz"
 seeds="$top_srcdir/tests/fuzz-seeds"
@@ -35,3 +35,30 @@ mkdir "$tmp/fake-dir"
 	"$seeds/single.json" >"$tmp/out" 2>&1
 check "... and a latt that prints a raw escape fails it" \
 	sh -c "test $? -eq 1 && grep -q 'raw control character' '$tmp/out'"
+
+# A latt that SIGINT reached before it set its signals up (a usage error
+# on a machine too busy for it to end within the fuzzer's 2 s) dies of it
+# as any program: no failure.  One that had taken SIGINT and dies of it
+# all the same: a failure.
+# (The fuzzer's PATH is latt's directory: the sleep named whole.)
+sleep=$(command -v sleep)
+printf '#!/bin/sh\nexec %s 60\n' "$sleep" >"$tmp/early"
+chmod 755 "$tmp/early"
+mkdir "$tmp/early-dir"
+"$fuzz" -t argv -s 1 -n 1 -l "$tmp/early" -d "$tmp/early-dir" \
+	"$seeds/single.json" >"$tmp/out" 2>&1
+ok $? "a latt killed by SIGINT before it took the signal: no failure"
+sed 's/^/# /' "$tmp/out"
+cat >"$tmp/late" <<EOF
+#!/bin/sh
+$sleep 60 &
+p=\$!
+trap 'kill \$p; trap - INT; kill -INT \$\$' INT
+wait
+EOF
+chmod 755 "$tmp/late"
+mkdir "$tmp/late-dir"
+"$fuzz" -t argv -s 1 -n 1 -l "$tmp/late" -d "$tmp/late-dir" \
+	"$seeds/single.json" >"$tmp/out" 2>&1
+check "... one that took SIGINT and died of it all the same: a failure" \
+	sh -c "test $? -eq 1 && grep -q 'killed by signal 2' '$tmp/out'"

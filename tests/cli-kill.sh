@@ -169,8 +169,12 @@ restore_all() {
 	pkill -KILL -f "sleep 7$$" 2>/dev/null
 	# A scheduler left loaded: SIGINT is its way to unload.
 	[ -n "$scx" ] && pkill -INT -f "^$scx" 2>/dev/null
+	# (Only a guard still: its pid may be another test's process since.)
 	for p in $started; do
-		[ -f "$tmp/guard.$p" ] && kill -KILL "$(cat "$tmp/guard.$p")" 2>/dev/null
+		[ -f "$tmp/guard.$p" ] || continue
+		g=$(cat "$tmp/guard.$p")
+		[ "$(cat "/proc/$g/comm" 2>/dev/null)" = latt-guard ] &&
+			kill -KILL "$g" 2>/dev/null
 	done
 	sleep 0.2
 	[ -n "$orig_ag" ] && echo "$orig_ag" >"$ag"
@@ -201,7 +205,7 @@ before=$(state)
 echo "$before" >"$tmp/before"
 diag "kills of latt$opts: $points points x $nsettings settings"
 
-n_checks=$((points + 24))
+n_checks=$((points + 29))
 plan $n_checks
 
 # start ARGS...: latt in the background, its pid in $pid.
@@ -329,6 +333,92 @@ for sig in ABRT SEGV; do
 	fi
 done
 
+# wait_changed: until latt $pid has made every change it makes.
+wait_changed() {
+	_i=0
+	until seen record && { [ -z "$cpu_cg" ] || seen cgroup; } &&
+		{ [ $traced = 0 ] || seen xtrace; } &&
+		{ [ ! -w "$ag" ] || seen autogroup; }; do
+		_i=$((_i + 1))
+		[ $_i -gt 1000 ] && return 1
+		sleep 0.01
+	done
+}
+
+# latt's whole process group killed (a CI job's end, systemd's stop):
+# the guard, in a session of its own, is not in it and puts back all.
+if command -v setsid >/dev/null; then
+	rm -f "$tmp/cmd"
+	# (Not a group leader here, so setsid execs latt: $! is latt.)
+	setsid "$latt" -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd" \
+		>"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	started="$started $pid"
+	wait_changed
+	guard=$(pgrep -x latt-guard -P "$pid")
+	echo "$guard" >"$tmp/guard.$pid"
+	kill -KILL -- -"$pid"
+	wait "$pid" 2>/dev/null
+	[ -n "$guard" ] && gone_or_zombie "$guard"
+	settle 200
+	if [ -n "$guard" ] && diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
+		ok 0 "latt's process group killed: its guard survives and puts the system back"
+	else
+		ok 1 "latt's process group killed: its guard survives and puts the system back"
+		sed 's/^/#   /' "$tmp/diff" "$tmp/err"
+	fi
+else
+	skip "no setsid"
+fi
+
+# latt-guard killed alone in the middle of a run: latt starts another,
+# which puts the system back when latt is then killed ...
+new_guard() {
+	_i=0
+	until _g=$(pgrep -x latt-guard -P "$pid") && [ -n "$_g" ] &&
+		[ "$_g" != "$guard" ]; do
+		_i=$((_i + 1))
+		[ $_i -gt 1000 ] && return 1
+		sleep 0.01
+	done
+	guard=$_g
+}
+rm -f "$tmp/cmd"
+start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd"
+wait_changed
+guard=$(pgrep -x latt-guard -P "$pid")
+kill -KILL "$guard"
+new_guard
+echo "$guard" >"$tmp/guard.$pid"
+check "latt-guard killed alone: latt starts another" test -n "$guard"
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+gone_or_zombie "$guard"
+settle 200
+if diff "$tmp/before" "$tmp/after" >"$tmp/diff"; then
+	ok 0 "... which puts the system back when latt is then killed"
+else
+	ok 1 "... which puts the system back when latt is then killed"
+	sed 's/^/#   /' "$tmp/diff" "$tmp/err"
+fi
+# ... or, when latt is not killed, latt ends its run and says so.
+rm -f "$tmp/cmd" "$tmp/fifo"
+mkfifo "$tmp/fifo"
+start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; read x <"$1"' "$tmp/cmd" "$tmp/fifo"
+wait_changed
+guard=$(pgrep -x latt-guard -P "$pid")
+old_guard=$guard
+kill -KILL "$guard"
+new_guard
+echo "$guard" >"$tmp/guard.$pid"
+timeout "$patience" sh -c 'echo >"$0"' "$tmp/fifo"
+wait "$pid"
+rc=$?
+settle 200
+check "... latt's run goes on to its end, exit 0 ($rc), saying so" sh -c "test $rc -eq 0 &&
+	grep -q '^latt: warning: latt-guard (pid $old_guard), which puts the system back should latt be killed, died: a new one (pid $guard) took over\$' '$tmp/err'"
+check "... and the system is as before" diff "$tmp/before" "$tmp/after"
+
 # A latt killed before its first change leaves at most a lock file,
 # which the next latt sweeps.
 "$latt" -c1 -s1 -S1 -t 0.01 >/dev/null 2>&1
@@ -340,16 +430,6 @@ is "$stale" 0 "the lock files of latts killed early are swept by the next"
 
 # latt and its guard killed together: nobody puts things back until the
 # next latt, which does and says so, one line each.
-wait_changed() {
-	_i=0
-	until seen record && { [ -z "$cpu_cg" ] || seen cgroup; } &&
-		{ [ $traced = 0 ] || seen xtrace; } &&
-		{ [ ! -w "$ag" ] || seen autogroup; }; do
-		_i=$((_i + 1))
-		[ $_i -gt 1000 ] && return 1
-		sleep 0.01
-	done
-}
 kill_both() {
 	rm -f "$tmp/cmd"
 	start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; exec sleep 7'$$ "$tmp/cmd"

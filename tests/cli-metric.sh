@@ -7,7 +7,7 @@
 # x264's fps, where x264 is installed.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 59
+plan 65
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -198,6 +198,52 @@ check "one name with two directions: exit 1" usage_err \
 	-C a:target-metric='f+=([0-9])' -C b:target-metric='f-=([0-9])'
 run --target-metric "$fps" -t 1
 is "$rc" 1 "no command to read: exit 1"
+
+# A slow expression (back-references: exponential in glibc's regexec) on
+# a line of 3000 letters: the line is skipped and said, the run ends with
+# the command, not by a SIGKILL, and the other metric is still found.
+# (The command lasts until latt has measured: a run without a wakeup
+# says so instead.)
+slow='x+=(([a-z]*)*)*\1\1\1x'
+letters="head -c 3000 /dev/zero | tr '\\0' a; echo"
+timeout -s KILL "$patience" "$latt" -t 30 -i 10ms -s1 -S2 -x0 --target-metric "$slow" \
+	--target-metric 'y+=y=([0-9]+)' --json "$tmp/slow.json" -- \
+	sh -c "$until_measured && { $letters; echo y=7; }" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "a line too slow to search: the run ends, exit 2 ($rc)" test "$rc" -eq 2
+check "... the line said skipped, the metric missing" \
+	grep -q "^latt: target metric x: its expression .* never matched the command's output (standard output and error), 1 line skipped (searching took over 0.1 s): no value, the run failed\$" "$tmp/err"
+check "... the other metric found, the skipped line in the JSON" \
+	sh -c "awk -F'\t+' '\$2 == \"y\" { print \$3 }' '$tmp/out' | grep -q '^ *7.00 (the last of 1 match' &&
+		test \"\$('$check_bin' --get '$tmp/slow.json' 'configurations[0].runs[0].target.metrics[0].skipped_lines')\" = 1"
+# SIGTERM while such lines keep coming: latt stops at once (its reader
+# was in regexec, the waker in pthread_join, and only SIGKILL ended it).
+$sigdefault "$latt" -t 600 -s1 -S2 -x0 --target-metric "$slow" -- sh -c \
+	"while :; do $letters; touch '$tmp/slow'; done" >"$tmp/out" 2>"$tmp/err" &
+lpid=$!
+wait_for_file "$tmp/slow"
+kill -TERM "$lpid"
+wait_until exited "$lpid"
+check "... SIGTERM while it searches: latt ends" exited "$lpid"
+kill -KILL "$lpid" 2>/dev/null
+wait "$lpid"
+rc=$?
+check "... with 143, the lines skipped in the report ($rc)" sh -c "test $rc -eq 143 &&
+	grep -q '^	x		 *- (never found by .*; [0-9]* lines\\{0,1\\} skipped, too slow to search: the run failed)\$' '$tmp/out'"
+
+# The command's stderr passed on to an output nobody reads (a pipe held
+# open, never read): the reading, blocked there, is given up 3 s after
+# the run, which ends with its -q line (it waited for that reader
+# forever).
+mkfifo "$tmp/unread"
+( exec 3<>"$tmp/unread"; exec sleep 600 ) &
+holder=$!
+timeout -s KILL "$patience" "$latt" -q -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
+	-- sh -c 'yes 1 >&2' 2>"$tmp/unread" >"$tmp/out"
+rc=$?
+kill "$holder"
+check "output passed on to a pipe nobody reads: the run still ends, exit 0 ($rc)" \
+	sh -c "test $rc -eq 0 && grep -q '^config=default .* x=1.00' '$tmp/out'"
 
 # x264's own fps, on a small picture of its own making.
 if command -v x264 >/dev/null 2>&1; then

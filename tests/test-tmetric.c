@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "latt/tmetric.h"
+#include "lib/search.h"
 #include "tap.h"
 
 static bool parses(const char *spec)
@@ -182,12 +183,55 @@ static void test_streams(void)
 	   "stdout and stderr are lines of their own, however they interleave");
 }
 
+/*
+ * The search in a process of its own (lib/search.h): the matches of a
+ * quick expression as here, and a line that takes exponential time with
+ * back-references skipped, counted, and the next line searched by a new
+ * process.
+ */
+static void test_search(void)
+{
+	static char slow[3001];
+	struct latt_tmetric_matcher m;
+	struct latt_tmetric_value out[2];
+	struct latt_tmetric tm[2];
+	struct latt_search sr;
+	char err[256];
+
+	memset(slow, 'a', sizeof(slow) - 1);
+	latt_tmetric_parse("k+:sum=k=([0-9]+)", &tm[0], err, sizeof(err));
+	latt_tmetric_parse("x+=(([a-z]*)*)*\\1\\1\\1x", &tm[1], err,
+			   sizeof(err));
+	if (latt_tmetric_matcher_init(&m, tm, 2, out) ||
+	    latt_search_init(&sr) ||
+	    latt_tmetric_search_by(&m, latt_search_lines, &sr)) {
+		skip("no matcher");
+		skip("no matcher");
+		skip("no matcher");
+		return;
+	}
+	latt_tmetric_feed(&m, 0, "k=1 k=2\n", 8);
+	ok(out[0].value == 3 && out[0].matches == 2 && !out[0].skipped,
+	   "searched in a process: every match of a line");
+	latt_tmetric_feed(&m, 0, slow, sizeof(slow) - 1);
+	latt_tmetric_feed(&m, 0, "\nk=4\n", 5);
+	latt_tmetric_end(&m);
+	ok(out[1].skipped == 1 && !out[1].matches && !out[0].skipped,
+	   "a line too slow to search is skipped and counted (%llu)",
+	   (unsigned long long)out[1].skipped);
+	ok(out[0].value == 7 && out[0].matches == 3,
+	   "... and the lines after it are searched (%.0f)", out[0].value);
+	latt_search_free(&sr);
+	latt_tmetric_matcher_free(&m);
+}
+
 int main(void)
 {
-	plan(28);
+	plan(31);
 	test_parse();
 	test_number();
 	test_match();
 	test_streams();
+	test_search();
 	return tap_done();
 }

@@ -50,12 +50,15 @@ enum latt_cmp_fact {
 };
 
 /*
- * A document larger than this, or with more values, is refused as soon as
- * that is seen: memory is bounded whatever the input (a string read is
- * at most LATT_CMP_STRING_MAX bytes).
+ * A document larger than this, with more values, or whose values take
+ * more of json-c's memory (its objects, as allocated: some 750 bytes an
+ * empty object, 70 a number) is refused as soon as that is seen, so that
+ * latt compare stays within 256 MB resident whatever the input (a string
+ * read is at most LATT_CMP_STRING_MAX bytes).
  */
 #define LATT_CMP_SIZE_MAX	(64 << 20)
 #define LATT_CMP_VALUES_MAX	4000000
+#define LATT_CMP_MEMORY_MAX	(224 << 20)
 #define LATT_CMP_STRING_MAX	(1 << 20)
 
 /*

@@ -50,6 +50,10 @@ struct latt_session {
 	struct latt_trace *xtrace;	/* --explain: the trace it reads */
 	int guard_fd;		/* to the guard; -1: none (see below) */
 	pid_t guard_pid;
+	int guard_pidfd;	/* its end; -1: none (before Linux 5.3) */
+	pid_t guard_pgid;	/* the last group it was told of */
+	char guard_news[256];	/* a guard that died and what followed, to
+				   say; "" */
 	bool sweep;		/* several runs: samples name their run */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */
@@ -82,6 +86,18 @@ void latt_session_destroy(struct latt_session *s);
  */
 int latt_session_guard_start(struct latt_session *s);
 void latt_session_guard(struct latt_session *s, pid_t pgid);
+
+/*
+ * The guard is in a session of its own, so that what kills latt's
+ * process group spares it; it can still be killed alone.  Is it alive?
+ * @reaped: the caller has reaped it already (the waker's wait4()).  When
+ * it is gone, another is started, told of the command's group, and
+ * s->guard_news says so.  0: alive (or no guard kept); 1: a new one runs;
+ * -errno: none could be started (s->guard_news says so, without the
+ * reason, which is the -errno), and from now on there is no guard: the
+ * caller stops the run, so that latt puts the system back itself.
+ */
+int latt_session_guard_check(struct latt_session *s, bool reaped);
 
 /*
  * The signal that stops latt (SIGINT, SIGTERM, ...) waiting to be read,

@@ -13,7 +13,8 @@
  * read as lines (ended by a newline, a carriage return, as progress
  * lines are, or a NUL byte); each line is searched for every match, and
  * a match whose group is not a plain decimal number ("12", "-3.5",
- * "1e6") does not count.
+ * "1e6") does not count.  A line that takes too long to search is
+ * skipped and counted (LATT_TMETRIC_SEARCH_CPU_NS).
  */
 #ifndef LATT_TMETRIC_H
 #define LATT_TMETRIC_H
@@ -27,6 +28,12 @@
 #define LATT_TMETRIC_NAME_MAX	15	/* bytes of a name */
 #define LATT_TMETRIC_LINE_MAX	8192	/* a longer line is searched in
 					   its first bytes only */
+/*
+ * A line whose search for one metric takes longer than this much CPU
+ * time, or this long in all, is skipped (counted in skipped).
+ */
+#define LATT_TMETRIC_SEARCH_CPU_NS	100000000ULL	/* 0.1 s */
+#define LATT_TMETRIC_SEARCH_WALL_NS	1000000000ULL	/* 1 s */
 
 enum latt_tmetric_mode {
 	LATT_TMETRIC_LAST,		/* the last match */
@@ -49,6 +56,7 @@ struct latt_tmetric_value {
 	uint64_t matches;		/* matches whose group was a number */
 	uint64_t other;			/* ... and those whose group was not */
 	char other_text[32];		/* the first of those, cut */
+	uint64_t skipped;		/* lines not searched: too slow */
 };
 
 /*
@@ -88,23 +96,51 @@ struct latt_tmetric_line {
 					   is skipped */
 };
 
+struct latt_tmetric_matcher;
+
+/*
+ * Search the lines of @s (@len bytes, each line ended by a newline) for
+ * every metric of @m elsewhere than in the calling thread (lib/search.h:
+ * a process of its own, given a time budget), calling
+ * latt_tmetric_found() for each match, in order, and counting in
+ * skipped each line a metric could not be searched in.
+ */
+typedef void (*latt_tmetric_search_fn)(void *ctx,
+				       struct latt_tmetric_matcher *m,
+				       const char *s, size_t len);
+
+/* Lines handed to a latt_tmetric_search_fn at once, at most. */
+#define LATT_TMETRIC_BATCH	65536
+
 struct latt_tmetric_matcher {
 	const struct latt_tmetric *tm;
 	size_t n;
 	regex_t re[LATT_TMETRICS_MAX];
 	struct latt_tmetric_value *out;	/* n of them */
 	struct latt_tmetric_line line[LATT_TMETRIC_STREAMS];
+	latt_tmetric_search_fn search;	/* NULL: regexec() here */
+	void *search_ctx;
+	char *batch;			/* with search: lines to hand it */
+	size_t batched;
 };
 
 /*
  * Compile @tm[0..n) into @m, which writes what it finds into
  * @out[0..n) (set to "no match" here).  0, or -EINVAL (a regular
  * expression that does not compile: latt_tmetric_parse() checked it) or
- * -ENOMEM.
+ * -ENOMEM.  Lines are searched here, unless latt_tmetric_search_by()
+ * hands them elsewhere.
  */
 int latt_tmetric_matcher_init(struct latt_tmetric_matcher *m,
 			      const struct latt_tmetric *tm, size_t n,
 			      struct latt_tmetric_value *out);
+
+/*
+ * From now on, the lines of each latt_tmetric_feed() call are searched
+ * by @fn (of @ctx), in one batch or more.  0 or -ENOMEM.
+ */
+int latt_tmetric_search_by(struct latt_tmetric_matcher *m,
+			   latt_tmetric_search_fn fn, void *ctx);
 
 /* Search @n bytes of @data, the next of stream @stream. */
 void latt_tmetric_feed(struct latt_tmetric_matcher *m, unsigned int stream,
@@ -112,6 +148,19 @@ void latt_tmetric_feed(struct latt_tmetric_matcher *m, unsigned int stream,
 
 /* The output has ended: search the last lines, those without an end. */
 void latt_tmetric_end(struct latt_tmetric_matcher *m);
+
+/*
+ * Every match of @re in the line @s (@len bytes, NUL-terminated), left
+ * to right, an empty match moving on by one: @fn gets the offsets of its
+ * first group (a match without that group is left out).
+ */
+void latt_tmetric_each_match(const regex_t *re, const char *s, size_t len,
+			     void (*fn)(void *ctx, size_t so, size_t eo),
+			     void *ctx);
+
+/* Metric @i of @m matched, its group being @g[0..n): count it. */
+void latt_tmetric_found(struct latt_tmetric_matcher *m, size_t i,
+			const char *g, size_t n);
 
 /* Free the compiled expressions. */
 void latt_tmetric_matcher_free(struct latt_tmetric_matcher *m);
