@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -79,18 +80,37 @@ out_errno:
 }
 
 /*
- * Write @n bytes of @buf on to @fd, whole.  False when they cannot be:
- * the reader left (EPIPE) or the output failed.  The only place where
- * the thread may be cancelled (latt_capture_finish()).
+ * The signal that interrupts the reader's write to an output nobody
+ * reads, once latt gives it up (latt_capture_finish()): a no-op handler
+ * without SA_RESTART, so that write() returns.  It is blocked in every
+ * other thread of latt, and in the reader but while it writes.
+ * (pthread_cancel() would do, but not under the sanitizers.)
  */
-static bool pass_on(int fd, const char *buf, size_t n)
+#define WAKE_SIG	SIGURG
+
+static void wake_handler(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * Write @n bytes of @buf on to @fd, whole.  False when they cannot be:
+ * the reader left (EPIPE), the output failed, or latt gave the output
+ * up (c->give_up).
+ */
+static bool pass_on(struct latt_capture *c, int fd, const char *buf,
+		    size_t n)
 {
 	bool ok = false;
+	sigset_t wake;
 	ssize_t w;
-	int old;
 
-	pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+	sigemptyset(&wake);
+	sigaddset(&wake, WAKE_SIG);
+	pthread_sigmask(SIG_UNBLOCK, &wake, NULL);
 	while (n) {
+		if (atomic_load(&c->give_up))
+			goto out;
 		w = write(fd, buf, n);
 		if (w < 0 && errno == EINTR)
 			continue;
@@ -109,7 +129,7 @@ static bool pass_on(int fd, const char *buf, size_t n)
 	}
 	ok = true;
 out:
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+	pthread_sigmask(SIG_BLOCK, &wake, NULL);
 	return ok;
 }
 
@@ -137,7 +157,7 @@ static ssize_t take(struct latt_capture *c, unsigned int s, char *buf)
 	 * command's pipe, which it meets as it would have without latt.
 	 * Passed on before it is searched, which may take a while.
 	 */
-	if (c->dest[s] >= 0 && !pass_on(c->dest[s], buf, (size_t)n)) {
+	if (c->dest[s] >= 0 && !pass_on(c, c->dest[s], buf, (size_t)n)) {
 		c->dest[s] = -1;
 		close_fd(&c->rfd[s]);
 	}
@@ -168,10 +188,7 @@ static void *reader(void *arg)
 	uint64_t one = 1;
 	unsigned int s;
 	char buf[CHUNK];	/* a thread's stack has room for it */
-	int old;
 
-	/* Cancelled only while passing output on: see pass_on(). */
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
 	for (;;) {
 		for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 			p[s] = (struct pollfd){ .fd = c->rfd[s],
@@ -204,12 +221,20 @@ static void *reader(void *arg)
 
 int latt_capture_start(struct latt_capture *c)
 {
-	sigset_t all, old;
+	struct sigaction sa = { .sa_handler = wake_handler };
+	sigset_t all, old, wake;
 	unsigned int s;
 	int ret;
 
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
 		close_fd(&c->wfd[s]);
+	/* The reader's wake-up: blocked here, caught (no restart) there. */
+	sigemptyset(&wake);
+	sigaddset(&wake, WAKE_SIG);
+	pthread_sigmask(SIG_BLOCK, &wake, NULL);
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(WAKE_SIG, &sa, NULL))
+		return -errno;
 	/* Signals are the waker's: the reader takes none. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -241,11 +266,15 @@ void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns)
 		/*
 		 * It stops within its budgets (the search's, the drain's),
 		 * unless it is blocked passing output on to a reader that
-		 * does not read: then it is cancelled there (write() and
-		 * poll() are cancellation points), its output lost.
+		 * does not read: then that output is given up, and its
+		 * write interrupted (again until the reader is done: the
+		 * signal may come just before it writes).
 		 */
 		if (!reader_done(c, STOP_WAIT_MS)) {
-			pthread_cancel(c->thread);
+			atomic_store(&c->give_up, true);
+			do {
+				pthread_kill(c->thread, WAKE_SIG);
+			} while (!reader_done(c, 100));
 			if (!c->error)
 				c->error = -ETIMEDOUT;
 		}

@@ -29,6 +29,7 @@
 #define LATT_CAPTURE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -43,6 +44,8 @@ struct latt_capture {
 	int done_fd;			/* eventfd: the thread has ended */
 	pthread_t thread;
 	bool running;
+	atomic_bool give_up;		/* latt gave the output up: pass
+					   nothing more on */
 	int error;			/* -errno of a read that failed */
 	struct latt_tmetric_matcher m;
 	struct latt_search search;	/* where m searches each line */
