@@ -473,8 +473,11 @@ done
 # Debian 13's lists, once, before the kernels that need them.
 for k in $kernels; do
 	case $(spec "$k") in
-	trixie*) trixie_msg=$(trixie_lists) || say "Debian trixie: $trixie_msg"
-		 trixie_ready=1
+	trixie*) if trixie_msg=$(trixie_lists); then
+			trixie_ready=1
+		 else
+			say "Debian trixie: $trixie_msg"
+		 fi
 		 break ;;
 	esac
 done
