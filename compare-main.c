@@ -3,8 +3,10 @@
  * latt compare FILE.json...: its command line (getopt_long), reading the
  * files and printing their table (lib/compare.c) or their distributions
  * (--cdf).  Exit status: 0; 1 for bad usage or a file that cannot be
- * read; 2 when the output cannot be written.
+ * read; 2 when the output cannot be written; with --fail-if, 7 when the
+ * files do not compare, else 6 when a row is worse than the first.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,18 +19,34 @@
 #include "latt/output.h"
 #include "latt/result.h"
 #include "latt/aggregate.h"
+#include "latt/tmetric.h"
+#include "latt/verdict.h"
 
 static void compare_usage(FILE *f)
 {
-	fputs("Usage: latt compare [--cdf] FILE.json [FILE.json...]\n"
+	fputs("Usage: latt compare [--cdf] [--fail-if COND]... FILE.json "
+	      "[FILE.json...]\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
-	      "the median of each configuration's runs, the ratio to the "
-	      "first row,\n"
-	      "and \"~\" where a difference is within the noise.  --cdf "
-	      "prints\neach configuration's distribution for plotting "
-	      "instead.  See latt(1).\n", f);
+	      "whether they compare, the median of each configuration's "
+	      "runs, the\n"
+	      "ratio to the first row, and a verdict on each metric: better, "
+	      "worse\n"
+	      "or can't tell, with the change and its 95% interval.\n"
+	      "\n"
+	      "  --cdf                 each configuration's distribution, for "
+	      "plotting\n"
+	      "  --fail-if worse[=METRIC[,METRIC...]]\n"
+	      "                        exit 6 when a row is worse than the "
+	      "first\n"
+	      "                        (in any metric, or in those named)\n"
+	      "  --fail-if incomparable\n"
+	      "                        exit 7 when the files differ in what "
+	      "must match\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "See latt(1), VERDICTS.\n", f);
 }
 
 /* A usage error: @why (escaped by the caller), then the usage. */
@@ -58,16 +76,33 @@ static const char *bad_word(int argc, char **argv)
 
 /* Print the table (or with @cdf the distributions) of @files[0..n). */
 static int print(const struct latt_metric_list *ml,
-		 const struct latt_cmp_file *files, size_t n, bool cdf)
+		 const struct latt_cmp_file *files, size_t n, bool cdf,
+		 const struct latt_fail_if *f)
 {
+	struct latt_cmp_outcome o = { 0 };
+	bool ask[LATT_METRICS_MAX], worse = false;
+	char err[64];
+	size_t m;
 	int ret;
 
 	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
-		    latt_cmp_print(stdout, ml, files, n);
+		    latt_cmp_print(stdout, ml, files, n, &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
-	if (!ret)
+	if (!ret && cdf)
 		return LATT_EXIT_OK;
+	if (!ret) {
+		if (f->incomparable && o.incomparable)
+			return LATT_EXIT_INCOMPARABLE;
+		if (latt_fail_if_mask(f, ml, ask, err, sizeof(err))) {
+			fprintf(stderr, "latt compare: --fail-if: no metric "
+				"'%s' in these files\n", latt_esc(err));
+			return LATT_EXIT_USAGE;
+		}
+		for (m = 0; m < ml->n; m++)
+			worse |= ask[m] && o.worse[m];
+		return worse ? LATT_EXIT_WORSE : LATT_EXIT_OK;
+	}
 	fprintf(stderr, "latt compare: write error on standard output: %s\n",
 		strerror(-ret));
 	return LATT_EXIT_RUNTIME;
@@ -77,6 +112,7 @@ int latt_compare_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "cdf",  no_argument, NULL, 'c' },
+		{ "fail-if", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -84,6 +120,7 @@ int latt_compare_main(int argc, char **argv)
 	struct latt_cmp_file *files;
 	char err[512], name[] = "latt compare";
 	int c, i, n, status = LATT_EXIT_OK;
+	struct latt_fail_if fail = { 0 };
 	bool cdf = false;
 
 	/* Our own messages, escaped: not getopt's. */
@@ -96,10 +133,23 @@ int latt_compare_main(int argc, char **argv)
 		case 'c':
 			cdf = true;
 			break;
+		case 'f':
+			if (latt_fail_if_parse(optarg, &fail, err,
+					       sizeof(err))) {
+				fprintf(stderr, "latt compare: invalid "
+					"--fail-if value '%s': %s\n",
+					latt_esc(optarg), err);
+				compare_usage(stderr);
+				return LATT_EXIT_USAGE;
+			}
+			break;
 		case 'h':
 			compare_usage(stdout);
 			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
 			       LATT_EXIT_OK;
+		case ':':
+			return bad_usage("option needs a value:",
+					 latt_esc(bad_word(argc, argv)));
 		default:
 			return bad_usage("unknown option",
 					 latt_esc(bad_word(argc, argv)));
@@ -123,7 +173,7 @@ int latt_compare_main(int argc, char **argv)
 		status = LATT_EXIT_USAGE;
 	}
 	if (!status)
-		status = print(&ml, files, (size_t)n, cdf);
+		status = print(&ml, files, (size_t)n, cdf, &fail);
 	for (i = 0; i < n; i++)
 		latt_cmp_file_free(&files[i]);
 	free(files);

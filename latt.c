@@ -264,6 +264,7 @@ struct invocation {
 	struct latt_result *results;	/* one per run, in order */
 	size_t nres;
 	struct latt_agg_cfg *agg;	/* each configuration's values */
+	struct latt_verdict (*verdicts)[LATT_METRICS_MAX];
 	struct latt_doc doc;
 	int out_error;			/* a run's lines could not be written */
 	bool sigpipe;			/* ... because the reader left */
@@ -330,6 +331,7 @@ static int start_session(struct invocation *in)
 	}
 	s->sweep = o->sweep;
 	s->total_runs = (unsigned int)(o->ncfgs * o->runs);
+	s->runs_per_cfg = o->runs;
 	s->interval_ns = o->interval_ns;
 	s->progress = !o->interval_ns && !o->quiet && isatty(STDERR_FILENO);
 	/*
@@ -340,7 +342,8 @@ static int start_session(struct invocation *in)
 		s->target_stdout = STDERR_FILENO;
 	in->results = calloc(o->ncfgs * o->runs, sizeof(*in->results));
 	in->agg = calloc(o->ncfgs, sizeof(*in->agg));
-	if (!in->results || !in->agg) {
+	in->verdicts = calloc(o->ncfgs, sizeof(*in->verdicts));
+	if (!in->results || !in->agg || !in->verdicts) {
 		fprintf(stderr, "latt: out of memory for %zu results\n",
 			o->ncfgs * o->runs);
 		return -ENOMEM;
@@ -425,6 +428,30 @@ static int write_outputs(struct invocation *in)
 	return ret;
 }
 
+/* --fail-if worse: is a configuration worse than the first?  Said. */
+static bool fail_if_worse(const struct invocation *in)
+{
+	const struct latt_opts *o = &in->o;
+	const char **names;
+	char err[64];
+	size_t i;
+	int ret;
+
+	names = calloc(o->ncfgs, sizeof(*names));
+	if (!names) {
+		fprintf(stderr, "latt: out of memory for --fail-if\n");
+		return false;
+	}
+	for (i = 0; i < o->ncfgs; i++)
+		names[i] = in->agg[i].name;
+	ret = latt_fail_if_worse(&o->fail_if, &o->metrics, names,
+				 (const struct latt_verdict (*)
+				  [LATT_METRICS_MAX])in->verdicts,
+				 o->ncfgs, stderr, err, sizeof(err));
+	free(names);
+	return ret > 0;
+}
+
 /*
  * After the runs: each configuration's values, the outputs, the limits
  * and why the last run did not succeed.  Returns the exit status.
@@ -454,9 +481,13 @@ static int finish(struct invocation *in, int status)
 		.hz = latt_sysinfo_hz(&in->s.sys, ""), .cfgs = o->cfgs,
 		.ncfgs = o->ncfgs, .results = in->results, .n = in->nres,
 		.metrics = &o->metrics, .agg = in->agg,
+		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
+			    in->verdicts,
 	};
 	if (latt_agg_results(&o->metrics, o->cfgs, o->ncfgs, in->results,
-			     in->nres, in->agg)) {
+			     in->nres, in->agg) ||
+	    latt_verdict_results(&o->metrics, in->agg, o->ncfgs, in->results,
+				 in->nres, in->verdicts)) {
 		fprintf(stderr, "latt: out of memory for the summaries\n");
 		return LATT_EXIT_RUNTIME;
 	}
@@ -469,6 +500,8 @@ static int finish(struct invocation *in, int status)
 					   o->ncfgs, o->limits, o->nlimits) &&
 	    !status)
 		status = LATT_EXIT_LIMIT;
+	if (o->fail_if_given && fail_if_worse(in) && !status)
+		status = LATT_EXIT_WORSE;
 	if (r->stop == LATT_STOP_OUTPUT) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
 			in->out.name, strerror(-r->error));
@@ -547,6 +580,7 @@ out_free:
 		latt_result_release(&in.results[i]);
 	free(in.results);
 	free(in.agg);
+	free(in.verdicts);
 	free(in.cmdline);
 	latt_opts_free(&in.o);
 	if (in.sigpipe)

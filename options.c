@@ -48,6 +48,7 @@ enum {
 	OPT_THREADS,
 	OPT_FAIL_ABOVE,
 	OPT_FAIL_BELOW,
+	OPT_FAIL_IF,
 	OPT_PER_CLIENT,
 	OPT_HIST,
 	OPT_JSON,
@@ -87,6 +88,7 @@ static const struct option fixed_opts[] = {
 	{ "force",       no_argument,       NULL, OPT_FORCE },
 	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
 	{ "fail-below",  required_argument, NULL, OPT_FAIL_BELOW },
+	{ "fail-if",     required_argument, NULL, OPT_FAIL_IF },
 	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
 	{ "hist",        no_argument,       NULL, OPT_HIST },
 	{ "json",        required_argument, NULL, OPT_JSON },
@@ -228,6 +230,7 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 					   GRACE_MAX_NS, "0 to 1h");
 		break;
 	case 'p':
+		o->pcts_given = true;
 		ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX,
 					     &b->npcts);
 		if (ret == -EEXIST)
@@ -309,6 +312,15 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 				     sizeof(err)))
 			usage_error("invalid --%s value '%s': %s", optname(c),
 				    arg, err);
+		break;
+	case OPT_FAIL_IF:
+		if (latt_fail_if_parse(arg, &o->fail_if, err, sizeof(err)))
+			usage_error("invalid --fail-if value '%s': %s", arg,
+				    err);
+		if (o->fail_if.incomparable)
+			usage_error("--fail-if incomparable is latt compare's: "
+				    "one sweep runs on one machine");
+		o->fail_if_given = true;
 		break;
 	case OPT_JSON:
 		if (!*arg)
@@ -617,6 +629,12 @@ static void make_metrics(struct latt_opts *o)
 	int k;
 
 	latt_metrics_init(&o->metrics);
+	/* -p: its percentiles, in its order, where p99, p50, p99.9 were. */
+	if (o->pcts_given &&
+	    latt_metrics_percentiles(&o->metrics, o->base.pcts,
+				     o->base.npcts))
+		usage_error("too many metrics: at most %d in all",
+			    LATT_METRICS_MAX);
 	for (i = 0; i < o->nlimits; i++) {
 		if (o->limits[i].metric.kind == LATT_MK_TARGET)
 			continue;
@@ -642,6 +660,19 @@ static void make_metrics(struct latt_opts *o)
 	if (latt_limit_resolve(o->limits, o->nlimits, &o->metrics, err,
 			       sizeof(err)))
 		usage_error("%s", err);
+	if (o->fail_if_given) {
+		bool ask[LATT_METRICS_MAX];
+
+		if (o->ncfgs < 2)
+			usage_error("--fail-if worse compares each "
+				    "configuration with the first: it needs "
+				    "two -C or more");
+		if (latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
+				      sizeof(err)))
+			usage_error("invalid --fail-if value: no metric '%s' "
+				    "(max, avg, stdev, pNN, wall_s, cpu_s or "
+				    "a --target-metric's name)", err);
+	}
 }
 
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)

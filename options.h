@@ -13,6 +13,7 @@
 #include "latt/config.h"
 #include "latt/aggregate.h"
 #include "latt/limit.h"
+#include "latt/verdict.h"
 
 #define LATT_CONFIGS_MAX	32
 
@@ -26,10 +27,14 @@ struct latt_opts {
 	const char *csv;		/* --csv */
 	const char *label;		/* --label */
 	bool quiet;			/* -q */
+	bool pcts_given;		/* -p: its percentiles are the
+					   metrics' */
 	unsigned int extra;		/* --per-client, --hist */
 	uint64_t interval_ns;		/* -i */
 	bool keep_trace;		/* --keep-trace */
 	bool force;			/* --force */
+	struct latt_fail_if fail_if;	/* --fail-if */
+	bool fail_if_given;
 	struct latt_limit limits[LATT_LIMITS_MAX];
 	size_t nlimits;			/* --fail-above */
 	struct latt_metric_list metrics;	/* every output's, with the

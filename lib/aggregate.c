@@ -39,6 +39,37 @@ void latt_metrics_init(struct latt_metric_list *ml)
 	ml->n = NDEFAULTS;
 }
 
+int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
+			     size_t n)
+{
+	struct latt_metric_list out = { .n = 0 };
+	bool put = false;
+	char name[32];
+	size_t i, j;
+
+	for (i = 0; i < ml->n; i++) {
+		if (ml->m[i].kind != LATT_MK_PCT) {
+			if (out.n == LATT_METRICS_MAX)
+				return -ENOSPC;
+			out.m[out.n++] = ml->m[i];
+			continue;
+		}
+		if (put)
+			continue;
+		put = true;
+		for (j = 0; j < n; j++) {
+			if (out.n == LATT_METRICS_MAX)
+				return -ENOSPC;
+			snprintf(name, sizeof(name), "p%.15g", pcts[j]);
+			if (latt_metric_parse(name, &out.m[out.n]))
+				return -ENOSPC;
+			out.n++;
+		}
+	}
+	*ml = out;
+	return 0;
+}
+
 static bool same_metric(const struct latt_metric *a,
 			const struct latt_metric *b)
 {
@@ -223,6 +254,7 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 				 r->tm[i].value : NAN;
 	}
 	v->ntm = i;
+	v->tm_partial = tgt && r->target_killed;
 	v->load = measured && r->has_load ? as_written_exact(r->load) : NAN;
 	v->load_note = measured && latt_result_load_dominates(r);
 	v->load_queued = v->load_note && !r->load_busy;
@@ -287,6 +319,7 @@ void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 {
 	out->v = out->lo = out->hi = out->spread = NAN;
 	out->few = false;
+	out->partial = false;
 	switch (m->kind) {
 	case LATT_MK_ENTRIES:
 		out->v = (double)v->count;
@@ -302,6 +335,7 @@ void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 		return;
 	case LATT_MK_TARGET:
 		out->v = target_value(v, m->name);
+		out->partial = v->tm_partial && !isnan(out->v);
 		return;
 	case LATT_MK_LOAD:
 		out->v = v->load;
@@ -416,6 +450,7 @@ int latt_agg_cfg(const struct latt_metric_list *ml, const char *name,
 
 		val->lo = val->hi = val->spread = NAN;
 		val->few = false;
+		val->partial = false;
 		for (i = 0, k = 0; i < n; i++) {
 			const struct latt_value *x = &runs[i].val[m];
 
@@ -423,6 +458,7 @@ int latt_agg_cfg(const struct latt_metric_list *ml, const char *name,
 				continue;
 			v[k++] = x->v;
 			val->few |= x->few;
+			val->partial |= x->partial;
 		}
 		val->v = latt_median(v, k);
 		if (k > 1)
@@ -473,24 +509,4 @@ double latt_agg_ratio(const struct latt_value *a,
 	if (isnan(a->v) || isnan(first->v) || first->v == 0)
 		return NAN;
 	return a->v / first->v;
-}
-
-bool latt_agg_noise(const struct latt_metric *m, const struct latt_value *a,
-		    const struct latt_value *first)
-{
-	double d = fabs(a->v - first->v), s = NAN;
-
-	if (isnan(d) || m->kind == LATT_MK_ENTRIES)
-		return false;
-	if (!isnan(a->spread))
-		s = a->spread;
-	if (!isnan(first->spread) && (isnan(s) || first->spread > s))
-		s = first->spread;
-	if (!isnan(s))
-		return d <= s;
-	/* Two single runs: do their intervals overlap? */
-	if (isnan(a->lo) || isnan(a->hi) || isnan(first->lo) ||
-	    isnan(first->hi))
-		return false;
-	return !(a->hi < first->lo || first->hi < a->lo);
 }

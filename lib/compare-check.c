@@ -150,11 +150,12 @@ bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
  * Check histogram @h of series @at into @run's buckets: pairs of
  * integers, each low end one of latt's buckets, in increasing order, no
  * empty bucket, counts that add up without overflow to @count, the
- * first bucket holding @min and the last @max.
+ * first bucket holding @min (unless it is 0: not known) and the last
+ * @max.
  */
 static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 			   uint64_t count, uint64_t min, uint64_t max,
-			   struct latt_cmp_run *run)
+			   struct latt_cmp_hist *run)
 {
 	size_t i, n = json_object_array_length(h);
 	uint64_t sum = 0, lo, c;
@@ -208,10 +209,10 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 		cmp_fail(rd, "%s.histogram holds %llu samples, count says %llu",
 			 at, (unsigned long long)sum,
 			 (unsigned long long)count);
-	else if (n && (latt_hist_index(min) !=
-		       latt_hist_index(run->buckets[0][0]) ||
-		       latt_hist_index(max) !=
-		       latt_hist_index(run->buckets[n - 1][0])))
+	else if (n && ((min && latt_hist_index(min) !=
+			latt_hist_index(run->buckets[0][0])) ||
+		       (max && latt_hist_index(max) !=
+			latt_hist_index(run->buckets[n - 1][0]))))
 		cmp_fail(rd, "%s.histogram does not reach from min_ns to "
 			 "max_ns", at);
 }
@@ -337,12 +338,135 @@ static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
 	view->ntm = rd->failed ? 0 : n;
 }
 
+/*
+ * Each client's histogram (documents since latt 0.3): in @run->clients,
+ * each adding up to its count, all to the run's @count.  None kept when
+ * the document has no clients or they have no histograms.
+ */
+static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
+			 uint64_t count, struct latt_cmp_run *run)
+{
+	jobj *cl, *c, *h;
+	char where[192];
+	uint64_t n, max, sum = 0;
+	size_t i, len;
+
+	if (!json_object_object_get_ex(o, "clients", &cl) ||
+	    !json_object_is_type(cl, json_type_array))
+		return;
+	len = json_object_array_length(cl);
+	for (i = 0; i < len; i++) {
+		c = json_object_array_get_idx(cl, i);
+		if (!json_object_is_type(c, json_type_object) ||
+		    !json_object_object_get_ex(c, "histogram", &h))
+			return;
+	}
+	if (len > CPUS_MAX) {
+		cmp_fail(rd, "%s.clients has %zu clients, more than %u", at,
+			 len, CPUS_MAX);
+		return;
+	}
+	run->clients = calloc(len ? len : 1, sizeof(*run->clients));
+	if (!run->clients) {
+		cmp_fail(rd, "out of memory");
+		return;
+	}
+	run->nclients = len;
+	for (i = 0; i < len && !rd->failed; i++) {
+		c = json_object_array_get_idx(cl, i);
+		snprintf(where, sizeof(where), "%s.clients[%zu]", at, i);
+		max = 0;
+		cmp_uint_field(rd, c, where, "count", EXACT_MAX, false, &n);
+		if (n)
+			cmp_uint_field(rd, c, where, "max_ns", EXACT_MAX,
+				       false, &max);
+		h = cmp_field(rd, c, where, "histogram", json_type_array,
+			      false);
+		if (rd->failed)
+			break;
+		read_histogram(rd, h, where, n, 0, max, &run->clients[i]);
+		sum += n;
+	}
+	if (!rd->failed && sum != count)
+		cmp_fail(rd, "%s.clients hold %llu samples, the run's count "
+			 "says %llu", at, (unsigned long long)sum,
+			 (unsigned long long)count);
+}
+
+/*
+ * The run's samples in time (documents since latt 0.3), if any: at most
+ * LATT_BLOCKS_MAX histograms, holding no more samples than the run.
+ */
+static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
+			uint64_t count, struct latt_cmp_run *run)
+{
+	jobj *bl, *hs, *h;
+	char where[192];
+	uint64_t cycles, sum = 0, n;
+	size_t i, j, len;
+
+	if (!json_object_object_get_ex(o, "blocks", &bl) || !bl)
+		return;
+	snprintf(where, sizeof(where), "%s.blocks", at);
+	if (!json_object_is_type(bl, json_type_object)) {
+		cmp_fail(rd, "%s is not an object", where);
+		return;
+	}
+	cmp_uint_field(rd, bl, where, "cycles", EXACT_MAX, false, &cycles);
+	hs = cmp_field(rd, bl, where, "histograms", json_type_array, false);
+	if (rd->failed)
+		return;
+	len = json_object_array_length(hs);
+	if (len > LATT_BLOCKS_MAX) {
+		cmp_fail(rd, "%s.histograms has %zu blocks, more than the %d "
+			 "latt keeps", where, len, LATT_BLOCKS_MAX);
+		return;
+	}
+	run->blocks = calloc(len ? len : 1, sizeof(*run->blocks));
+	if (!run->blocks) {
+		cmp_fail(rd, "out of memory");
+		return;
+	}
+	run->nblocks = len;
+	for (i = 0; i < len && !rd->failed; i++) {
+		char w2[224];
+
+		h = json_object_array_get_idx(hs, i);
+		snprintf(w2, sizeof(w2), "%s.histograms[%zu]", where, i);
+		if (!json_object_is_type(h, json_type_array)) {
+			cmp_fail(rd, "%s is not an array", w2);
+			break;
+		}
+		/* Its count is what it holds: checked against the run's. */
+		for (j = 0, n = 0; j < json_object_array_length(h); j++) {
+			jobj *p = json_object_array_get_idx(h, j), *c;
+
+			if (json_object_is_type(p, json_type_array) &&
+			    json_object_array_length(p) == 2 &&
+			    json_object_is_type(c = json_object_array_get_idx(
+				p, 1), json_type_int) &&
+			    json_object_get_int64(c) > 0)
+				n += (uint64_t)json_object_get_int64(c);
+		}
+		if (n > EXACT_MAX) {
+			cmp_fail(rd, "%s holds more than 2^53 samples", w2);
+			break;
+		}
+		read_histogram(rd, h, w2, n, 0, 0, &run->blocks[i]);
+		sum += n;
+	}
+	if (!rd->failed && sum > count)
+		cmp_fail(rd, "%s hold %llu samples, more than the run's %llu",
+			 where, (unsigned long long)sum,
+			 (unsigned long long)count);
+}
+
 void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		  struct latt_metric_list *ml,
 		  struct latt_hist *scratch, struct latt_cmp_run *run)
 {
 	struct latt_run_view view = { .hist = scratch };
-	jobj *status, *w, *h, *t, *late, *lg, *ll;
+	jobj *status, *w, *h, *t, *late, *lg, *ll, *ck;
 	char where[160];
 	uint64_t count, min = 0, max = 0, a, b;
 	double mean, sd, sdm, fmin, fmax, cs;
@@ -389,7 +513,22 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	h = cmp_field(rd, w, where, "histogram", json_type_array, false);
 	if (rd->failed)
 		return;
-	read_histogram(rd, h, where, count, min, max, run);
+	read_histogram(rd, h, where, count, min, max, &run->hist);
+	if (rd->failed)
+		return;
+	read_clients(rd, o, at, count, run);
+	if (!rd->failed)
+		read_blocks(rd, o, at, count, run);
+	if (rd->failed)
+		return;
+	/* What it ran with (since latt 0.2): its clock, its scheduler. */
+	if (json_object_object_get_ex(o, "clock", &ck) &&
+	    json_object_is_type(ck, json_type_object)) {
+		snprintf(where, sizeof(where), "%s.clock", at);
+		run->clock = cmp_str(rd, ck, where, "name", false);
+	}
+	if (json_object_object_get_ex(o, "sched_ext", &ck) && ck)
+		run->sched_ext = cmp_str(rd, o, at, "sched_ext", false);
 	if (rd->failed)
 		return;
 
@@ -411,6 +550,10 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
 		view.cpu_s = ((double)a + (double)b) / 1e9;
 		read_tmetrics(rd, t, where, ml, &view);
+		/* A command latt stopped: its own figures are partial. */
+		if (json_object_object_get_ex(t, "stopped_by_latt", &ck) &&
+		    json_object_is_type(ck, json_type_boolean))
+			view.tm_partial = json_object_get_boolean(ck);
 	}
 	if (rd->failed)
 		return;
@@ -437,9 +580,9 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		view.load_queued = dominates > 0 && busy == 0;
 	}
 	latt_hist_init(scratch);
-	for (i = 0; i < run->nbuckets; i++)
-		scratch->buckets[latt_hist_index(run->buckets[i][0])] +=
-			run->buckets[i][1];
+	for (i = 0; i < run->hist.nbuckets; i++)
+		scratch->buckets[latt_hist_index(run->hist.buckets[i][0])] +=
+			run->hist.buckets[i][1];
 	scratch->count = count;
 	view.count = count;
 	view.min = min;

@@ -96,6 +96,74 @@ static void read_parameters(struct cmp_reader *rd, jobj *par, const char *at,
 	free(mech);
 }
 
+/*
+ * @a, then @b if it is not in it yet, parted by ", ": the distinct
+ * values of the runs.  NULL when out of memory.
+ */
+static char *join(char *a, const char *b)
+{
+	size_t n = a ? strlen(a) : 0, k = strlen(b);
+	const char *p = a;
+	char *r;
+
+	while (p && (p = strstr(p, b))) {
+		if ((p == a || (p - a >= 2 && !strncmp(p - 2, ", ", 2))) &&
+		    (!p[k] || p[k] == ','))
+			return a;
+		p++;
+	}
+	r = realloc(a, n + k + 3);
+	if (!r) {
+		free(a);
+		return NULL;
+	}
+	snprintf(r + n, k + 3, "%s%s", n ? ", " : "", b);
+	return r;
+}
+
+/*
+ * What the runs of @c ran with: the clock (not -k's "auto": the one
+ * chosen), the scheduler, whether latt measured itself.
+ */
+static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
+{
+	char *clock = NULL, *sched = NULL, buf[256];
+	size_t i, noted = 0;
+	bool oom = false;
+
+	for (i = 0; i < c->nruns; i++) {
+		const struct latt_cmp_run *r = &c->runs[i];
+
+		if (r->clock && !(clock = join(clock, r->clock)))
+			oom = true;
+		snprintf(buf, sizeof(buf), "%s%s", r->sched_ext ? "sched_ext " :
+			 "the kernel's", r->sched_ext ? r->sched_ext : "");
+		if (!(sched = join(sched, buf)))
+			oom = true;
+		noted += r->agg.load_note;
+	}
+	if (oom) {
+		free(clock);
+		free(sched);
+		cmp_fail(rd, "out of memory");
+		return;
+	}
+	if (clock) {
+		free(c->param[LATT_CF_CLOCK]);
+		c->param[LATT_CF_CLOCK] = NULL;
+		put(rd, c->param, LATT_CF_CLOCK, "%s", clock);
+	}
+	put(rd, c->param, LATT_CF_SCHEDULER, "%s", sched ? sched : "-");
+	if (noted)
+		put(rd, c->param, LATT_CF_LOAD, "latt measured itself (%zu of "
+		    "%zu runs)", noted, c->nruns);
+	else
+		put(rd, c->param, LATT_CF_LOAD, "%s", c->nruns ?
+		    "not in what it measured" : "-");
+	free(clock);
+	free(sched);
+}
+
 static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 		     struct latt_metric_list *ml,
 		     struct latt_hist *scratch, struct latt_cmp_cfg *c)
@@ -129,6 +197,8 @@ static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 		cmp_read_run(rd, json_object_array_get_idx(runs, i), where, ml,
 			     scratch, &c->runs[i]);
 	}
+	if (!rd->failed)
+		what_ran(rd, c);
 }
 
 /* "file.json" from "dir/file.json". */
@@ -445,11 +515,22 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 
 void latt_cmp_file_free(struct latt_cmp_file *f)
 {
-	size_t i, j;
+	size_t i, j, k;
 
 	for (i = 0; i < f->ncfgs; i++) {
-		for (j = 0; j < f->cfgs[i].nruns; j++)
-			free(f->cfgs[i].runs[j].buckets);
+		for (j = 0; j < f->cfgs[i].nruns; j++) {
+			struct latt_cmp_run *r = &f->cfgs[i].runs[j];
+
+			free(r->hist.buckets);
+			free(r->clock);
+			free(r->sched_ext);
+			for (k = 0; k < r->nclients; k++)
+				free(r->clients[k].buckets);
+			free(r->clients);
+			for (k = 0; k < r->nblocks; k++)
+				free(r->blocks[k].buckets);
+			free(r->blocks);
+		}
 		free(f->cfgs[i].name);
 		free(f->cfgs[i].command);
 		free(f->cfgs[i].settings);

@@ -32,14 +32,78 @@ static const char *const fact_names[LATT_CF_COUNT] = {
 	[LATT_CF_CLOCK] = "clock",
 	[LATT_CF_MECHANISM] = "mechanism",
 	[LATT_CF_COMMAND] = "command",
+	[LATT_CF_SCHEDULER] = "scheduler",
+	[LATT_CF_LOAD] = "latt's load",
 };
+
+bool latt_cmp_fact_must_match(enum latt_cmp_fact f)
+{
+	switch (f) {
+	case LATT_CF_KERNEL:
+	case LATT_CF_PREEMPT:
+	case LATT_CF_AUTOGROUP:
+	case LATT_CF_HZ:
+	case LATT_CF_PMQOS:
+	case LATT_CF_SCHEDULER:
+	/* The workload beside the measurement, and how long it ran. */
+	case LATT_CF_DURATION:
+	case LATT_CF_COMMAND:
+		return false;
+	default:
+		return true;
+	}
+}
 
 /* A row: one configuration of one file. */
 struct row {
 	const struct latt_cmp_file *file;
 	const struct latt_cmp_cfg *cfg;
 	struct latt_agg_cfg agg;
+	struct latt_vcfg v;		/* as a verdict sees it */
+	char name[256];			/* "LABEL CONFIG", escaped */
 };
+
+/*
+ * Row @r as a verdict sees it: the runs that count, each block of time
+ * a unit (or, from a document without them, the run's histogram).
+ */
+static int vbuild(struct row *r)
+{
+	const struct latt_cmp_cfg *c = r->cfg;
+	size_t i, j, n = 0;
+
+	r->v.agg = &r->agg;
+	for (i = 0; i < c->nruns; i++)
+		n += c->runs[i].nblocks > 1 ? c->runs[i].nblocks : 1;
+	r->v.runs = calloc(c->nruns + 1, sizeof(*r->v.runs));
+	r->v.own_units = calloc(n + 1, sizeof(*r->v.own_units));
+	if (!r->v.runs || !r->v.own_units)
+		return -ENOMEM;
+	for (i = 0, n = 0; i < c->nruns; i++) {
+		const struct latt_cmp_run *cr = &c->runs[i];
+		struct latt_vrun *vr;
+
+		if (!latt_agg_counts(&cr->agg, &r->agg))
+			continue;
+		vr = &r->v.runs[r->v.nruns++];
+		vr->agg = &cr->agg;
+		vr->units = &r->v.own_units[n];
+		if (cr->nblocks < 2) {
+			r->v.own_units[n].b = (const uint64_t (*)[2])
+					      cr->hist.buckets;
+			r->v.own_units[n++].n = cr->hist.nbuckets;
+			vr->nunits = 1;
+			continue;
+		}
+		for (j = 0; j < cr->nblocks; j++) {
+			r->v.own_units[n].b = (const uint64_t (*)[2])
+					      cr->blocks[j].buckets;
+			r->v.own_units[n++].n = cr->blocks[j].nbuckets;
+		}
+		vr->nunits = cr->nblocks;
+	}
+	return 0;
+}
 
 /* Row @r: its values by the rules of include/latt/aggregate.h. */
 static int build(const struct latt_metric_list *ml, struct row *r)
@@ -56,7 +120,8 @@ static int build(const struct latt_metric_list *ml, struct row *r)
 		runs[i] = c->runs[i].agg;
 	ret = latt_agg_cfg(ml, c->name, runs, c->nruns, &r->agg);
 	free(runs);
-	return ret;
+	snprintf(r->name, sizeof(r->name), "%s %s", r->file->label, c->name);
+	return ret ? ret : vbuild(r);
 }
 
 /* @line without its trailing blanks, and a newline. */
@@ -87,12 +152,13 @@ static void heading(FILE *out, const struct latt_metric_list *ml, int wl,
 
 /*
  * The cells of row @a: its values ("+" a percentile too few samples
- * had), or (@first) its ratios to @first ("~" within the noise), and
- * @tail.  Sets *@marked when it marks one.
+ * had), or (@first) its ratios to @first marked with its verdicts @v,
+ * and @tail.  Sets *@marked when it marks one.
  */
 static void cells(FILE *out, const struct latt_metric_list *ml,
 		  const struct latt_agg_cfg *a,
-		  const struct latt_agg_cfg *first, const char *tail,
+		  const struct latt_agg_cfg *first,
+		  const struct latt_verdict *v, const char *tail,
 		  bool *marked)
 {
 	char buf[1024], cell[64];
@@ -100,17 +166,20 @@ static void cells(FILE *out, const struct latt_metric_list *ml,
 
 	buf[0] = '\0';
 	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
-		const struct latt_value *v = &a->val[m];
+		const struct latt_value *x = &a->val[m];
 		char mark = ' ';
 
 		if (first && a != first &&
-		    latt_agg_noise(&ml->m[m], v, &first->val[m]))
-			mark = '~';
-		else if (!first && v->few && !isnan(v->v))
+		    ml->m[m].better != LATT_BETTER_NONE)
+			mark = latt_verdict_mark(&v[m]);
+		else if (!first && x->few && !isnan(x->v))
 			mark = '+';
-		*marked |= mark != ' ';
+		else if (!first && ml->m[m].kind == LATT_MK_LOAD &&
+			 a->load_noted)
+			mark = '!';
+		*marked |= mark != ' ' && mark != '!';
 		latt_metric_cell(&ml->m[m], first ?
-				 latt_agg_ratio(v, &first->val[m]) : v->v,
+				 latt_agg_ratio(x, &first->val[m]) : x->v,
 				 first != NULL, mark, cell, sizeof(cell));
 		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
 	}
@@ -149,12 +218,60 @@ static const char *cell_text(const struct latt_cmp_file *f, size_t r,
 }
 
 /*
+ * Under the header: whether the files compare, and what differs, in two
+ * lists: what must match (the machine, the clocks, the measurement,
+ * latt's own load) and what is compared (the kernel and its settings).
+ */
+static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
+			     bool settings, bool *incomparable)
+{
+	const char *sep = "";
+	size_t r;
+	bool any = false;
+
+	for (r = 0; r < nfacts; r++)
+		if (differ[r] && latt_cmp_fact_must_match(r))
+			any = true;
+	*incomparable = any;
+	if (any) {
+		fputs("Not comparable: they differ in ", out);
+		for (r = 0; r < nfacts; r++)
+			if (differ[r] && latt_cmp_fact_must_match(r)) {
+				fprintf(out, "%s%s", sep, fact_names[r]);
+				sep = ", ";
+			}
+		fputs(": the changes below may be of that, not of what is "
+		      "compared\n", out);
+	} else {
+		fputs("Comparable: the same machine, clocks and measurement, "
+		      "latt's load the same\n", out);
+	}
+	sep = "";
+	for (r = 0; r < nfacts; r++)
+		if (differ[r] && !latt_cmp_fact_must_match(r)) {
+			fprintf(out, "%s%s", *sep ? sep : "Compared: they "
+				"differ in ", fact_names[r]);
+			sep = ", ";
+		}
+	if (settings) {
+		fprintf(out, "%s%s", *sep ? sep : "Compared: they differ in ",
+			"settings");
+		sep = ", ";
+	}
+	if (*sep)
+		fputc('\n', out);
+}
+
+/*
  * The header: a column per file, a row per fact that decides whether
  * their numbers compare (and per configuration name, its settings); a
- * row whose values differ is marked "*".  0 or -ENOMEM.
+ * row whose values differ is marked "*", and listed under it, saying
+ * whether they compare (*@incomparable).  0 or -ENOMEM.
  */
-static int header(FILE *out, const struct latt_cmp_file *files, size_t n)
+static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
+		  bool *incomparable)
 {
+	bool fact_differs[LATT_CF_COUNT] = { false }, settings = false;
 	const char **cfg;
 	size_t *w, ncfg = 0, nrows, i, j, k, r, wt = 0, t;
 	bool marked = false, differ;
@@ -207,6 +324,10 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n)
 						 strcmp(b, "-")));
 			}
 		marked |= differ;
+		if (differ && r >= 2 && r < 2 + LATT_CF_COUNT)
+			fact_differs[r - 2] = true;
+		else if (differ && c)
+			settings = true;
 		fputs(differ ? "* " : "  ", out);
 		if (r == 0)
 			snprintf(title, sizeof(title), "%s", "");
@@ -228,20 +349,35 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n)
 		fputc('\n', out);
 	}
 	if (marked)
-		fprintf(out, "* differs between the files: their numbers may "
-			"not compare\n");
+		fprintf(out, "* differs between the files\n");
+	if (n > 1)
+		verdict_of_facts(out, fact_differs, LATT_CF_COUNT, settings,
+				 incomparable);
 	fputc('\n', out);
 	free(cfg);
 	free(w);
 	return 0;
 }
 
-int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
-		   const struct latt_cmp_file *files, size_t n)
+static void free_rows(struct row *rows, size_t n)
 {
+	size_t i;
+
+	for (i = 0; rows && i < n; i++)
+		latt_vcfg_free(&rows[i].v);
+	free(rows);
+}
+
+int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
+		   const struct latt_cmp_file *files, size_t n,
+		   struct latt_cmp_outcome *o)
+{
+	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
+	const char **names = NULL;
 	struct row *rows;
 	size_t nrows = 0, i, j, wl = 4, wc = 6;
-	bool few = false, noise = false;
+	bool few = false, noise = false, self = false;
+	int ret = -ENOMEM;
 
 	for (i = 0; i < n; i++)
 		nrows += files[i].ncfgs;
@@ -258,16 +394,25 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 			if (latt_esc_width(files[i].cfgs[j].name) > wc)
 				wc = latt_esc_width(files[i].cfgs[j].name);
 			if (build(ml, &rows[nrows++])) {
-				free(rows);
+				free_rows(rows, nrows);
 				return -ENOMEM;
 			}
 		}
 	}
-
-	if (header(out, files, n)) {
-		free(rows);
-		return -ENOMEM;
+	v = calloc(nrows ? nrows : 1, sizeof(*v));
+	names = calloc(nrows ? nrows : 1, sizeof(*names));
+	if (!v || !names)
+		goto out;
+	memset(o, 0, sizeof(*o));
+	for (i = 0; i < nrows; i++) {
+		names[i] = rows[i].name;
+		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, v[i]))
+			goto out;
+		for (j = 0; i && j < ml->n; j++)
+			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
 	}
+	if (header(out, files, n, &o->incomparable))
+		goto out;
 	fprintf(out, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
 	heading(out, ml, (int)wl, "file", (int)wc, "config", "runs");
@@ -280,13 +425,8 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		fprintf(out, " %4u", a->runs);
 		if (a->runs && !a->complete)
 			snprintf(tail, sizeof(tail), "  (no complete run)");
-		if (a->load_noted)
-			snprintf(tail + strlen(tail), sizeof(tail) -
-				 strlen(tail), "  (latt measured itself in %u "
-				 "of %u runs: %s)", a->load_noted, a->runs,
-				 latt_agg_load_why(a->load_noted,
-						   a->load_queued));
-		cells(out, ml, a, NULL, tail, &few);
+		cells(out, ml, a, NULL, v[i], tail, &few);
+		self |= a->load_noted > 0;
 	}
 
 	fputc('\n', out);
@@ -295,14 +435,22 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
 		fprintf(out, " %4s", "");
-		cells(out, ml, &rows[i].agg, &rows[0].agg, "", &noise);
+		cells(out, ml, &rows[i].agg, &rows[0].agg, v[i], "", &noise);
 	}
 	latt_metric_legend(out, ml);
 	latt_report_marks(out, few, noise);
-	free(rows);
+	if (self)
+		latt_report_self(out);
+	latt_report_verdicts(out, ml, names, (const struct latt_verdict (*)
+			     [LATT_METRICS_MAX])v, nrows);
+	ret = 0;
 	if (fflush(out) || ferror(out))
-		return errno ? -errno : -EIO;
-	return 0;
+		ret = errno ? -errno : -EIO;
+out:
+	free(v);
+	free(names);
+	free_rows(rows, nrows);
+	return ret;
 }
 
 static int cmp_bucket(const void *a, const void *b)
@@ -322,20 +470,23 @@ static int cdf_block(FILE *out, const struct latt_metric_list *ml,
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
 	size_t i, j, n = 0, k;
 
-	if (build(ml, &r))
+	if (build(ml, &r)) {
+		latt_vcfg_free(&r.v);
 		return -ENOMEM;
+	}
+	latt_vcfg_free(&r.v);
 	for (i = 0; i < c->nruns; i++)
 		if (latt_agg_counts(&c->runs[i].agg, &r.agg))
-			n += c->runs[i].nbuckets;
+			n += c->runs[i].hist.nbuckets;
 	all = calloc(n ? n : 1, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < c->nruns; i++) {
 		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
 			continue;
-		for (j = 0; j < c->runs[i].nbuckets; j++) {
-			all[k][0] = c->runs[i].buckets[j][0];
-			all[k][1] = c->runs[i].buckets[j][1];
+		for (j = 0; j < c->runs[i].hist.nbuckets; j++) {
+			all[k][0] = c->runs[i].hist.buckets[j][0];
+			all[k][1] = c->runs[i].hist.buckets[j][1];
 			total += all[k++][1];
 		}
 	}

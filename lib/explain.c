@@ -19,6 +19,10 @@ void latt_worst_add(struct latt_worst *list, unsigned int *n, unsigned int max,
 		return;
 	if (*n == max && w->ns <= list[max - 1].ns)
 		return;
+	/* One wakeup, one slot: a sample taken twice is not two. */
+	for (i = 0; i < *n; i++)
+		if (list[i].client == w->client && list[i].stamp == w->stamp)
+			return;
 	/* Sorted, slowest first: find its place, shift the rest down. */
 	for (at = 0; at < *n && list[at].ns >= w->ns; at++)
 		;

@@ -189,6 +189,63 @@ static jobj *series_obj(const struct latt_series *s, const struct latt_run_cfg *
 	return o;
 }
 
+/* A sparse histogram: [low, count] pairs. */
+static jobj *sparse_arr(const uint64_t (*b)[2], size_t n)
+{
+	jobj *h = json_object_new_array(), *pair;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		pair = json_object_new_array();
+		json_object_array_add(pair, juint(b[i][0]));
+		json_object_array_add(pair, juint(b[i][1]));
+		json_object_array_add(h, pair);
+	}
+	return h;
+}
+
+/* Steal time while measuring, by CPU: null where /proc/stat has none. */
+static jobj *steal_obj(const struct latt_result *r)
+{
+	jobj *o, *a, *c;
+	unsigned int i;
+
+	if (!r->has_steal)
+		return NULL;
+	o = json_object_new_object();
+	add(o, "ns", juint(r->steal_total_ns));
+	add(o, "share", r->elapsed_ns ? jnum((double)r->steal_total_ns /
+	    ((double)r->elapsed_ns * (double)r->steal_cpus)) : NULL);
+	add(o, "tick_ns", juint(latt_sysinfo_tick_ns()));
+	a = json_object_new_array();
+	for (i = 0; i < r->steal_cpus; i++) {
+		c = json_object_new_object();
+		add(c, "cpu", juint(i));
+		add(c, "ns", juint(r->steal_ns[i]));
+		json_object_array_add(a, c);
+	}
+	add(o, "by_cpu", a);
+	return o;
+}
+
+/* The samples in time (latt/result.h): null when none were kept. */
+static jobj *blocks_obj(const struct latt_blocks *b)
+{
+	jobj *o, *a;
+	unsigned int i;
+
+	if (!b->nsparse)
+		return NULL;
+	o = json_object_new_object();
+	add(o, "cycles", juint(b->cycles));
+	a = json_object_new_array();
+	for (i = 0; i < b->nsparse; i++)
+		json_object_array_add(a, sparse_arr((const uint64_t (*)[2])
+						    b->b[i], b->nb[i]));
+	add(o, "histograms", a);
+	return o;
+}
+
 static jobj *clients_arr(const struct latt_result *r)
 {
 	jobj *a;
@@ -215,6 +272,7 @@ static jobj *clients_arr(const struct latt_result *r)
 				    sizeof(cpus));
 		add(o, "cpus", jstr(cpus));
 		add(o, "migrations", juint(c->migrations));
+		add(o, "histogram", sparse_arr(c->buckets, c->nbuckets));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -419,6 +477,10 @@ static jobj *explained_obj(const struct latt_result *r)
 		add(w, "to_waking_ns", f ? juint(e->to_waking_ns) : NULL);
 		add(w, "sched_ns", f ? juint(e->sched_ns) : NULL);
 		add(w, "to_user_ns", f ? juint(e->to_user_ns) : NULL);
+		add(w, "steal_cpu", e->w.steal_cpu >= 0 ?
+		    json_object_new_int(e->w.steal_cpu) : NULL);
+		add(w, "steal_ns", e->w.steal_cpu >= 0 ?
+		    juint(e->w.steal_ns) : NULL);
 		moves = json_object_new_array();
 		for (k = 0; k < e->nmoves; k++) {
 			const struct latt_move *m = &e->move[k];
@@ -511,6 +573,8 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "wakeup", series_obj(&r->wake, &r->cfg));
 	add(o, "work", series_obj(&r->work, &r->cfg));
 	add(o, "clients", clients_arr(r));
+	add(o, "blocks", blocks_obj(&r->blocks));
+	add(o, "steal", steal_obj(r));
 	add(o, "kernel_view", kernel_obj(r));
 	add(o, "latt_load", load_obj(r));
 
@@ -557,8 +621,34 @@ static jobj *metric_num(double v)
  * A configuration's values (include/latt/aggregate.h), as the table, -q,
  * --fail-above and latt compare show them: one object per metric.
  */
+/*
+ * Metric @m's verdict @v against @against (include/latt/verdict.h) into
+ * @e: null for the first configuration and for a count.
+ */
+static void verdict_fields(jobj *e, const struct latt_metric *m,
+			   const struct latt_verdict *v, bool against)
+{
+	static const char *const methods[] = {
+		[LATT_VM_NONE] = NULL, [LATT_VM_BOOTSTRAP] = "bootstrap",
+		[LATT_VM_RANK] = "rank",
+	};
+	bool have = against && m->better != LATT_BETTER_NONE;
+	bool judged = have && v->kind != LATT_V_NONE;
+
+	add(e, "verdict", have ? jstr(latt_verdict_token(v->kind)) : NULL);
+	add(e, "change", judged ? metric_num(v->change) : NULL);
+	add(e, "change_low", judged ? metric_num(v->lo) : NULL);
+	add(e, "change_high", judged ? metric_num(v->hi) : NULL);
+	add(e, "level", judged ? metric_num(v->level) : NULL);
+	add(e, "method", judged && methods[v->method] ?
+	    jstr(methods[v->method]) : NULL);
+	add(e, "why", have && !judged ? jstr(v->why) : NULL);
+}
+
 static jobj *summary_obj(const struct latt_metric_list *ml,
-			 const struct latt_agg_cfg *a)
+			 const struct latt_agg_cfg *a,
+			 const struct latt_agg_cfg *first,
+			 const struct latt_verdict *v)
 {
 	static const char *const units[] = {
 		[LATT_MU_COUNT] = "count", [LATT_MU_NS] = "ns",
@@ -573,6 +663,7 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 	add(o, "left_out", juint(a->left_out));
 	add(o, "complete", json_object_new_boolean(a->complete));
 	add(o, "load_noted", juint(a->load_noted));
+	add(o, "against", first && v ? jstr(first->name) : NULL);
 	arr = json_object_new_array();
 	for (m = 0; m < ml->n; m++) {
 		const struct latt_metric *mt = &ml->m[m];
@@ -587,6 +678,8 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 		add(e, "spread", metric_num(a->val[m].spread));
 		add(e, "too_few", json_object_new_boolean(
 			a->val[m].few && !isnan(a->val[m].v)));
+		add(e, "partial", json_object_new_boolean(a->val[m].partial));
+		verdict_fields(e, mt, v ? &v[m] : NULL, first && v);
 		json_object_array_add(arr, e);
 	}
 	add(o, "metrics", arr);
@@ -608,7 +701,10 @@ static jobj *configurations_arr(const struct latt_doc *d)
 		add(cfg, "settings", jstr(set));
 		free(set);
 		add(cfg, "parameters", parameters_obj(c));
-		add(cfg, "summary", summary_obj(d->metrics, &d->agg[i]));
+		add(cfg, "summary", summary_obj(d->metrics, &d->agg[i],
+						i ? &d->agg[0] : NULL,
+						d->verdicts ? d->verdicts[i] :
+						NULL));
 		/* A sweep that stopped early leaves some without runs. */
 		runs = json_object_new_array();
 		for (j = 0; j < d->n; j++)

@@ -155,6 +155,9 @@ unsigned int latt_limit_check(FILE *err, const struct latt_metric_list *ml,
 				continue;
 			if (v->few)
 				latt_metric_few(m, few, sizeof(few));
+			else if (v->partial)
+				snprintf(few, sizeof(few), "(partial: latt "
+					 "stopped the command before it ended)");
 			fprintf(err, "latt: configuration '%s': %s %.*f%s%s%s%s "
 				"is %s the limit of %g%s%s (%s)\n",
 				latt_esc(cfgs[i].name),

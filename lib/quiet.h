@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "latt/aggregate.h"
+#include "latt/verdict.h"
 
 /*
  * The -q line of each of @cfgs[0..n), in order: "config=NAME", then
@@ -19,9 +20,15 @@
  * "complete=no" when no run of it was complete, "load_note=N" when
  * latt's own load dominated what it measured in N of its runs, and
  * "load_queued=N" when in N of those only its clients queued behind each
- * other (its load not high).  0 or -errno of a failed write.
+ * other (its load not high).  After the first, each line also has
+ * "vs=FIRST" and, for each metric with a direction, its verdict @v[i]:
+ * "p99_verdict=worse" (better, worse, cant_tell, none) and, with an
+ * interval, "p99_change=+12.3 p99_low=+5.0 p99_high=+20.1" in percent.
+ * 0 or -errno of a failed write.
  */
 int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
-		     const struct latt_agg_cfg *cfgs, size_t n);
+		     const struct latt_agg_cfg *cfgs,
+		     const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		     size_t n);
 
 #endif /* LATT_QUIET_H */

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "latt/report.h"
+#include "latt/sysinfo.h"
 #include "report-text.h"
 
 /* "latt client 3" for one of the run's clients, else @comm. */
@@ -161,6 +162,16 @@ static void report_not_asleep(FILE *f, const struct latt_result *r,
 	report_meanwhile(f, r, e);
 }
 
+/* The hypervisor's share of the wakeup: its CPU's steal time. */
+static void report_steal(FILE *f, const struct latt_explained *e)
+{
+	if (e->w.steal_cpu < 0 || !e->w.steal_ns)
+		return;
+	line(f, "steal", "the hypervisor held CPU %d for %.1f ms during this "
+	     "wakeup's cycle (steal time, in %.0f ms ticks)", e->w.steal_cpu,
+	     e->w.steal_ns / 1e6, latt_sysinfo_tick_ns() / 1e6);
+}
+
 void latt_report_explained(FILE *f, const struct latt_result *r)
 {
 	char label[16], again[64];
@@ -212,6 +223,7 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 			again[0] = '\0';
 		if (e->not_asleep) {
 			report_not_asleep(f, r, e, again);
+			report_steal(f, e);
 			continue;
 		}
 		line(f, "woken by", "%s (pid %d) on CPU %d; queued on CPU %d, "
@@ -225,6 +237,7 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     usec(e->to_waking_ns), usec(e->sched_ns),
 		     usec(e->to_user_ns), again);
 		report_meanwhile(f, r, e);
+		report_steal(f, e);
 	}
 }
 

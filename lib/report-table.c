@@ -48,13 +48,14 @@ static void heading(FILE *f, int w, const struct latt_metric_list *ml,
 
 /*
  * One configuration's values (@ratios false: "+" after a percentile the
- * samples are too few for) or its ratios to @first ("~" within the
- * noise).  Sets *@few, *@noise when it marks one.
+ * samples are too few for) or its ratios to @first, each marked with its
+ * verdict @v.  Sets *@few, *@marked when it marks one.
  */
 static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
 		      const struct latt_agg_cfg *row,
-		      const struct latt_agg_cfg *first, bool ratios,
-		      bool *few, bool *noise)
+		      const struct latt_agg_cfg *first,
+		      const struct latt_verdict *verdicts, bool ratios,
+		      bool *few, bool *self, bool *marked)
 {
 	char buf[1024], cell[64];
 	size_t m, o;
@@ -68,15 +69,20 @@ static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
 	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
 		const struct latt_metric *mt = &ml->m[m];
 		const struct latt_value *v = &row->val[m];
+		const struct latt_verdict *vd = verdicts;
 		char mark = ' ';
 
 		if (ratios && row != first &&
-		    latt_agg_noise(mt, v, &first->val[m]))
-			mark = '~';
+		    mt->better != LATT_BETTER_NONE)
+			mark = latt_verdict_mark(&vd[m]);
 		else if (!ratios && v->few && !isnan(v->v))
 			mark = '+';
+		else if (!ratios && mt->kind == LATT_MK_LOAD &&
+			 row->load_noted)
+			mark = '!';
 		*few |= mark == '+';
-		*noise |= mark == '~';
+		*self |= mark == '!';
+		*marked |= ratios && mark != ' ';
 		latt_metric_cell(mt, ratios ? latt_agg_ratio(v, &first->val[m])
 				 : v->v, ratios, mark, cell, sizeof(cell));
 		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
@@ -93,30 +99,75 @@ static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
 	put_trimmed(f, buf);
 }
 
-void latt_report_marks(FILE *f, bool few, bool noise)
+void latt_report_marks(FILE *f, bool few, bool verdicts)
 {
 	if (few)
 		fprintf(f, "\n+ the max of a run with too few samples for that "
 			"percentile (p99 needs 100, p99.9 1000)\n");
-	if (noise)
-		fprintf(f, "\n~ within the noise: no larger than the "
-			"run-to-run range (or, between single runs, the 95%% "
-			"intervals overlap)\n");
+	if (verdicts)
+		fprintf(f, "\nw worse, b better, ~ can't tell, ? no verdict: "
+			"against the first row, at 95%% for a row's metrics "
+			"together\n");
+}
+
+void latt_report_self(FILE *f)
+{
+	fprintf(f, "\n! latt measured itself in some of the row's runs: its "
+		"clients queued behind each other, or its load dominated\n");
+}
+
+void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
+			  const char *const *names,
+			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
+			  size_t n)
+{
+	size_t i, m, w = 6, wm = 6;
+	char text[160];
+
+	if (n < 2)
+		return;
+	for (i = 1; i < n; i++)
+		if (latt_esc_width(names[i]) > w)
+			w = latt_esc_width(names[i]);
+	for (m = 0; m < ml->n; m++)
+		if (strlen(ml->m[m].name) > wm)
+			wm = strlen(ml->m[m].name);
+	fprintf(f, "\nVerdicts against %s, at 95%% for each row's metrics "
+		"together:\n", names[0]);
+	fprintf(f, "%-*s  %-*s  %-10s  %s\n", (int)w, "config", (int)wm,
+		"metric", "verdict", "change [interval], or why none");
+	for (i = 1; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			if (ml->m[m].better == LATT_BETTER_NONE)
+				continue;
+			fputs(names[i], f);
+			fprintf(f, "%*s  %-*s  %-10s  %s\n",
+				(int)(w - latt_esc_width(names[i])), "",
+				(int)wm, ml->m[m].name,
+				latt_verdict_word(v[i][m].kind),
+				latt_verdict_text(&v[i][m], text,
+						  sizeof(text)));
+		}
 }
 
 int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_metric_list *ml,
 		      const struct latt_run_cfg *cfgs,
-		      const struct latt_agg_cfg *rows, size_t n)
+		      const struct latt_agg_cfg *rows,
+		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      size_t n)
 {
+	const char **names;
 	char *settings;
-	bool few = false, noise = false;
+	bool few = false, self = false, marked = false, load = false;
 	size_t i;
 	int w = 6;
 
 	for (i = 0; i < n; i++)
 		if ((int)strlen(rows[i].name) > w)
 			w = (int)strlen(rows[i].name);
+	for (i = 0; i < ml->n; i++)
+		load |= ml->m[i].kind == LATT_MK_LOAD;
 
 	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
 		latt_esc(sys->kernel), latt_esc(sys->hostname),
@@ -131,11 +182,13 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 
 	heading(f, w, ml, false);
 	for (i = 0; i < n; i++)
-		table_row(f, w, ml, &rows[i], &rows[0], false, &few, &noise);
+		table_row(f, w, ml, &rows[i], &rows[0], v[i], false, &few,
+			  &self, &marked);
 	fputc('\n', f);
 	heading(f, w, ml, true);
 	for (i = 0; i < n; i++)
-		table_row(f, w, ml, &rows[i], &rows[0], true, &few, &noise);
+		table_row(f, w, ml, &rows[i], &rows[0], v[i], true, &few,
+			  &self, &marked);
 
 	fprintf(f, "\n");
 	for (i = 0; i < n; i++) {
@@ -158,16 +211,23 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 			fprintf(f, " [the waker woke late in %u of %u runs: "
 				"its numbers miss the worst]", rows[i].lagged,
 				rows[i].runs);
-		if (rows[i].load_noted)
-			fprintf(f, " [latt measured itself in %u of %u runs: "
-				"%s (see each run's latt's load)]",
-				rows[i].load_noted, rows[i].runs,
-				latt_agg_load_why(rows[i].load_noted,
-						  rows[i].load_queued));
+		/* Without the load column, the note is here. */
+		if (rows[i].load_noted && !load)
+			fprintf(f, " [latt measured itself in %u of %u runs]",
+				rows[i].load_noted, rows[i].runs);
 		fputc('\n', f);
 	}
 	latt_metric_legend(f, ml);
-	latt_report_marks(f, few, noise);
+	latt_report_marks(f, few, marked);
+	if (self)
+		latt_report_self(f);
+	names = calloc(n, sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		names[i] = rows[i].name;
+	latt_report_verdicts(f, ml, names, v, n);
+	free(names);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;

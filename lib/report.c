@@ -68,6 +68,43 @@ static void percentiles(FILE *f, const char *title,
 }
 
 /*
+ * Steal time: what the hypervisor took of the CPUs while measuring, by
+ * CPU, and a note when it is large enough to be in the latency.
+ */
+static void steal_lines(FILE *f, const struct latt_result *r)
+{
+	char by[512];
+	size_t o = 0;
+	unsigned int i, n = 0;
+	double share;
+
+	if (!r->has_steal || !r->elapsed_ns)
+		return;
+	by[0] = '\0';
+	for (i = 0; i < r->steal_cpus && o < sizeof(by); i++) {
+		if (!r->steal_ns[i])
+			continue;
+		if (n++ == 8) {
+			o += (size_t)snprintf(by + o, sizeof(by) - o, ", ...");
+			break;
+		}
+		o += (size_t)snprintf(by + o, sizeof(by) - o, "%sCPU %u %.1f ms",
+				      n > 1 ? ", " : "", i,
+				      r->steal_ns[i] / 1e6);
+	}
+	share = (double)r->steal_total_ns /
+		((double)r->elapsed_ns * (double)r->steal_cpus);
+	line(f, "Steal", "%8.1f ms%s%s (%.2f%% of %u CPUs' time; the "
+	     "hypervisor's, counted in %.0f ms ticks)",
+	     r->steal_total_ns / 1e6, n ? ": " : "", by, 100 * share,
+	     r->steal_cpus, latt_sysinfo_tick_ns() / 1e6);
+	if (100 * share >= LATT_STEAL_NOTE_PCT)
+		line(f, "Note", "the hypervisor held these CPUs %.1f%% of the "
+		     "time: a wakeup that waited for it is in these numbers "
+		     "(--explain says which)", 100 * share);
+}
+
+/*
  * latt's own load: its clients' and waker's CPU time over the run's
  * capacity, and a note when it dominates what was measured, with the
  * figures the rule compares (LATT_LOAD_QUEUE_PCT in latt/result.h).
@@ -94,23 +131,15 @@ static void load_block(FILE *f, const struct latt_result *r)
 	 * queue (-x0 beside a CPU hog), and the note says so.
 	 */
 	if (r->load_queues)
-		line(f, "Note", "latt measured itself: %u clients on %u CPU%s "
-		     "queue behind each other's CPU time, %.1f usec per CPU "
-		     "each cycle, %d%% or more of the mean wakeup latency "
-		     "(%.1f usec), at a load of %.2f%%; %s at most %u "
-		     "clients (-c)", r->cfg.clients, r->load_cpus,
-		     r->load_cpus == 1 ? "" : "s", r->cycle_queue_ns / 1000.0,
-		     LATT_LOAD_QUEUE_PCT, r->wake.stats.mean / 1000.0,
-		     100 * r->load,
-		     r->cfg.work_bytes ? "use less work (-x, e.g. -x0) or" :
-		     "with no work (-x0) what queues is each client's wakeup "
-		     "and answer: use", r->load_cpus);
+		line(f, "Note", "latt measured itself: %u clients queue on %u "
+		     "CPU%s (at a load of %.2f%%); %s%u leaves that out",
+		     r->cfg.clients, r->load_cpus,
+		     r->load_cpus == 1 ? "" : "s", 100 * r->load,
+		     r->cfg.work_bytes ? "-x0 or -c" : "-c", r->load_cpus);
 	if (r->load_busy)
 		line(f, "Note", "latt measured itself: it kept the CPUs %.2f%% "
-		     "busy, %d%% or more, competing with what it measures; "
-		     "use less work (-x), fewer clients (-c) or longer sleeps "
-		     "between cycles (-s/-S)", 100 * r->load,
-		     LATT_LOAD_BUSY_PCT);
+		     "busy; less work (-x), fewer clients (-c) or longer "
+		     "sleeps (-s/-S)", 100 * r->load);
 }
 
 /* @bytes as -x takes it: "64k", "1m", "100b". */
@@ -319,10 +348,12 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 			     v->other ? "'" : "", skipped);
 		else
 			line(f, tm->name, "%8.2f (%s of %llu match%s of '%s'; "
-			     "%s is better%s)", v->value, tm->mode ==
+			     "%s is better%s%s)", v->value, tm->mode ==
 			     LATT_TMETRIC_SUM ? "the sum" : "the last", n,
 			     n == 1 ? "" : "es", tm->regex,
-			     latt_tmetric_better_name(tm), skipped);
+			     latt_tmetric_better_name(tm), skipped,
+			     r->target_killed ? "; partial: latt stopped the "
+			     "command before it ended" : "");
 	}
 }
 
@@ -337,11 +368,16 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		r->cfg.clients);
 	fprintf(f, "Entries logged: %llu\n",
 		(unsigned long long)r->wake.stats.count);
-	averages(f, "Wakeup averages", &r->wake);
-	averages(f, "Work averages", &r->work);
-
-	percentiles(f, "Wakeup percentiles", r, &r->wake);
-	percentiles(f, "Work percentiles", r, &r->work);
+	/* Nothing measured: no blocks of dashes, one line that says so. */
+	if (r->wake.stats.count) {
+		averages(f, "Wakeup averages", &r->wake);
+		averages(f, "Work averages", &r->work);
+		percentiles(f, "Wakeup percentiles", r, &r->wake);
+		percentiles(f, "Work percentiles", r, &r->work);
+	} else {
+		fprintf(f, "No wakeup was measured: the run ended before the "
+			"first (see Status)\n");
+	}
 
 	block(f, "Run");
 	if (r->clock_ghz)
@@ -390,6 +426,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		latt_report_trace(f, r);
 	if (r->has_ctxt && r->elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
+	steal_lines(f, r);
 	if (r->waker_lagged)
 		line(f, "Waker late", "%8.1f usec at most, %.0f%% of the run "
 		     "(the clients' numbers miss that time)",
@@ -532,7 +569,7 @@ static int sweep_table(FILE *f, const struct latt_doc *d)
 	if (i == d->n)
 		return 0;
 	ret = latt_report_table(f, d->sys, d->metrics, d->cfgs, d->agg,
-				d->ncfgs);
+				d->verdicts, d->ncfgs);
 	if (ret)
 		return ret;
 	/* Started: the first run's start. */
@@ -548,7 +585,8 @@ int latt_report_write(FILE *f, const struct latt_report_opts *o,
 	const struct latt_result *last = &d->results[d->n - 1];
 
 	if (o->quiet)
-		return latt_quiet_write(f, d->metrics, d->agg, d->ncfgs);
+		return latt_quiet_write(f, d->metrics, d->agg, d->verdicts,
+						d->ncfgs);
 	if (o->sweep)
 		return sweep_table(f, d);
 	/* After a failed -v write, that output is no place for a report. */

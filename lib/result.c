@@ -45,17 +45,49 @@ void latt_result_collect(struct latt_result *r,
 	}
 }
 
+static void free_clients(struct latt_result *r)
+{
+	unsigned int i;
+
+	for (i = 0; r->clients && i < r->nclients; i++)
+		free(r->clients[i].buckets);
+	free(r->clients);
+	r->clients = NULL;
+	r->nclients = 0;
+}
+
+/* @h, whose samples lie in @st's min..max, kept sparse in @cs. */
+static int keep_hist(struct latt_client_sum *cs, const struct latt_hist *h,
+		     const struct latt_stats *st)
+{
+	unsigned int lo = latt_hist_index(st->min), hi = latt_hist_index(st->max);
+	unsigned int i;
+	size_t n = 0;
+
+	for (i = lo; i <= hi; i++)
+		n += h->buckets[i] != 0;
+	cs->buckets = calloc(n ? n : 1, sizeof(*cs->buckets));
+	if (!cs->buckets)
+		return -1;
+	for (i = lo; i <= hi; i++)
+		if (h->buckets[i]) {
+			cs->buckets[cs->nbuckets][0] = latt_hist_bucket_low(i);
+			cs->buckets[cs->nbuckets++][1] = h->buckets[i];
+		}
+	return 0;
+}
+
 int latt_result_collect_clients(struct latt_result *r,
 				const struct latt_client *clients,
 				unsigned int n)
 {
 	unsigned int i;
 
-	free(r->clients);
-	r->nclients = 0;
+	free_clients(r);
 	r->clients = n ? calloc(n, sizeof(*r->clients)) : NULL;
 	if (n && !r->clients)
 		return -ENOMEM;
+	r->nclients = n;
 	for (i = 0; i < n; i++) {
 		const struct latt_client_slot *c = clients[i].slot;
 		struct latt_client_sum *cs = &r->clients[i];
@@ -67,6 +99,8 @@ int latt_result_collect_clients(struct latt_result *r,
 		cs->migrations = c->migrations;
 		if (!c->wake.count)
 			continue;
+		if (keep_hist(cs, &c->wake_hist, &c->wake))
+			return -ENOMEM;
 		v = latt_hist_percentile(&c->wake_hist, 99);
 		cs->p99 = v < c->wake.min ? c->wake.min :
 			  v > c->wake.max ? c->wake.max : v;
@@ -74,15 +108,87 @@ int latt_result_collect_clients(struct latt_result *r,
 		if (c->wake.count < latt_percentile_needs(99))
 			cs->p99 = c->wake.max;
 	}
-	r->nclients = n;
 	return 0;
+}
+
+int latt_blocks_add(struct latt_blocks *b, uint64_t v)
+{
+	if (!b->h) {
+		b->h = calloc(LATT_BLOCKS_MAX, sizeof(*b->h));
+		if (!b->h)
+			return -ENOMEM;
+		b->cycles = 1;
+	}
+	if (!b->n)
+		b->n = 1;
+	latt_hist_add(&b->h[b->n - 1], v);
+	return 0;
+}
+
+void latt_blocks_cycle(struct latt_blocks *b)
+{
+	unsigned int i;
+
+	if (!b->h || !b->n || ++b->in_block < b->cycles)
+		return;
+	b->in_block = 0;
+	if (b->n == LATT_BLOCKS_MAX) {
+		for (i = 0; i < LATT_BLOCKS_MAX / 2; i++) {
+			b->h[i] = b->h[2 * i];
+			latt_hist_merge(&b->h[i], &b->h[2 * i + 1]);
+		}
+		for (; i < LATT_BLOCKS_MAX; i++)
+			latt_hist_init(&b->h[i]);
+		b->n = LATT_BLOCKS_MAX / 2;
+		b->cycles *= 2;
+	}
+	b->n++;
+}
+
+int latt_blocks_finish(struct latt_blocks *b)
+{
+	unsigned int i, j;
+	size_t k;
+
+	if (!b->h)
+		return 0;
+	for (i = 0; i < b->n; i++) {
+		const struct latt_hist *h = &b->h[i];
+
+		if (!h->count)
+			continue;
+		for (j = 0, k = 0; j < LATT_HIST_BUCKETS; j++)
+			k += h->buckets[j] != 0;
+		b->b[b->nsparse] = calloc(k, sizeof(*b->b[0]));
+		if (!b->b[b->nsparse])
+			return -ENOMEM;
+		for (j = 0, k = 0; j < LATT_HIST_BUCKETS; j++)
+			if (h->buckets[j]) {
+				b->b[b->nsparse][k][0] =
+					latt_hist_bucket_low(j);
+				b->b[b->nsparse][k++][1] = h->buckets[j];
+			}
+		b->nb[b->nsparse++] = k;
+	}
+	free(b->h);
+	b->h = NULL;
+	return 0;
+}
+
+void latt_blocks_free(struct latt_blocks *b)
+{
+	unsigned int i;
+
+	free(b->h);
+	for (i = 0; i < b->nsparse; i++)
+		free(b->b[i]);
+	memset(b, 0, sizeof(*b));
 }
 
 void latt_result_release(struct latt_result *r)
 {
-	free(r->clients);
-	r->clients = NULL;
-	r->nclients = 0;
+	free_clients(r);
+	latt_blocks_free(&r->blocks);
 	free(r->explained);
 	r->explained = NULL;
 	r->nexplained = 0;
@@ -519,7 +625,7 @@ int latt_result_exit_status(const struct latt_result *r)
 	case LATT_STOP_NOEXEC:
 		return LATT_EXIT_NOEXEC;
 	case LATT_STOP_BREAK:
-		return LATT_EXIT_LIMIT;
+		return LATT_EXIT_BREAK;
 	case LATT_STOP_CLIENT:
 	case LATT_STOP_OUTPUT:
 	case LATT_STOP_TTY:

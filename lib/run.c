@@ -3,6 +3,7 @@
  * One run; see include/latt/run.h.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,11 +322,17 @@ static void measure(struct run *run)
 	latt_result_collect(r, run->slots, w->nclients);
 	/* Without memory for them, the clients' parts are left out. */
 	latt_result_collect_clients(r, run->clients, w->nclients);
+	latt_blocks_finish(&r->blocks);
 	r->clock_drift_ppm = latt_clock_drift_ppm(&run->clock);
 	if (run->have_target && t->pid > 0 && r->stop != LATT_STOP_NOEXEC) {
 		r->target_status = t->status;
 		r->target_wall_ns = t->end_ns > t->start_ns ?
 				    t->end_ns - t->start_ns : 0;
+		/* The time latt and the command were stopped (^Z) is not
+		   the command's. */
+		r->target_wall_ns -= r->stopped_signal == SIGTSTP &&
+				     r->stopped_ns < r->target_wall_ns ?
+				     r->stopped_ns : 0;
 		latt_target_rusage(t, &r->target_ru);
 	}
 }

@@ -41,6 +41,45 @@ int latt_sysinfo_ctxt(uint64_t *ctxt)
 	return latt_sysinfo_ctxt_from("/proc/stat", ctxt);
 }
 
+uint64_t latt_sysinfo_tick_ns(void)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return hz > 0 ? 1000000000ULL / (uint64_t)hz : 10000000ULL;
+}
+
+int latt_sysinfo_steal_from(const char *path, uint64_t *ns, unsigned int max)
+{
+	uint64_t tick = latt_sysinfo_tick_ns(), v[8];
+	unsigned int cpu, n = 0;
+	char line[512];
+	FILE *f;
+
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	memset(ns, 0, max * sizeof(*ns));
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9')
+			continue;
+		if (sscanf(line, "cpu%u %" SCNu64 " %" SCNu64 " %" SCNu64
+			   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+			   " %" SCNu64, &cpu, &v[0], &v[1], &v[2], &v[3],
+			   &v[4], &v[5], &v[6], &v[7]) != 9 || cpu >= max)
+			continue;
+		ns[cpu] = v[7] * tick;
+		if (cpu + 1 > n)
+			n = cpu + 1;
+	}
+	fclose(f);
+	return n ? (int)n : -ENOENT;
+}
+
+int latt_sysinfo_steal(uint64_t *ns, unsigned int max)
+{
+	return latt_sysinfo_steal_from("/proc/stat", ns, max);
+}
+
 int latt_sysinfo_schedstat_from(const char *path, struct latt_schedstat *ss)
 {
 	int fd, ret;

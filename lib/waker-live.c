@@ -43,7 +43,8 @@ static int live_prec(const struct latt_waker *w)
 static void live_where(struct latt_waker *w, uint64_t now, char *buf,
 		       size_t len)
 {
-	double el = (double)(now - w->run_start_ns) / 1e9;
+	/* The time latt was stopped (^Z) is not the run's. */
+	double el = (double)(now - w->run_start_ns - w->stopped_ns) / 1e9;
 	uint64_t ns = w->cfg->duration_ns, day = 86400 * 1000000000ULL;
 	int prec = live_prec(w);
 
@@ -61,7 +62,7 @@ static void live_where(struct latt_waker *w, uint64_t now, char *buf,
 	else
 		snprintf(buf, len, "%.*f s of %.0f s", prec, el,
 			 (double)ns / 1e9);
-	if (w->runs_total > 1)
+	if (w->sweep)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", run %u/%u %s",
 			 w->run_no, w->runs_total, w->cfg->name);
 }
@@ -96,8 +97,10 @@ void latt_waker_live_tick(struct latt_waker *w)
 
 		fprintf(stderr, "latt: %s: interval %.*f-%.*f s: %llu entries",
 			where, prec, (double)(w->interval_start_ns -
-					      w->run_start_ns) / 1e9,
-			prec, (double)(now - w->run_start_ns) / 1e9,
+					      w->run_start_ns -
+					      w->interval_stopped_ns) / 1e9,
+			prec, (double)(now - w->run_start_ns -
+				       w->stopped_ns) / 1e9,
 			(unsigned long long)w->interval.count);
 		if (w->interval.count)
 			fprintf(stderr, ", max %.1f, avg %.1f, p99 %.1f usec",
@@ -113,6 +116,7 @@ void latt_waker_live_tick(struct latt_waker *w)
 				      w->interval.max);
 		latt_stats_init(&w->interval);
 		w->interval_start_ns = now;
+		w->interval_stopped_ns = w->stopped_ns;
 	}
 	fflush(stderr);
 }

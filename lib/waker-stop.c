@@ -247,6 +247,7 @@ static void record_stalled(struct latt_waker *w)
 static void finish_result(const struct latt_waker *w)
 {
 	struct latt_result *r = w->r;
+	unsigned int i;
 
 	uint64_t stopped = w->stopped_end_ns > w->stopped_warm_ns ?
 			   w->stopped_end_ns - w->stopped_warm_ns : 0;
@@ -266,6 +267,14 @@ static void finish_result(const struct latt_waker *w)
 		r->dead_error = c->exit_error;
 	}
 	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
+	r->has_steal = w->steal_cpus > 0;
+	r->steal_cpus = r->has_steal ? (unsigned int)w->steal_cpus : 0;
+	r->steal_total_ns = 0;
+	for (i = 0; i < r->steal_cpus; i++) {
+		r->steal_ns[i] = w->steal_end[i] > w->steal_start[i] ?
+				 w->steal_end[i] - w->steal_start[i] : 0;
+		r->steal_total_ns += r->steal_ns[i];
+	}
 	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
 	r->waker_cpu_ns = w->waker_cpu_ns;
 	r->load_cpus = (unsigned int)CPU_COUNT(&w->client_cpus);

@@ -124,8 +124,10 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0 ||
 	    w->watch_fd < 0)
 		return -errno;
-	w->run_no = s->runs;
-	w->runs_total = s->total_runs;
+	/* As the run lines number them: within its configuration. */
+	w->run_no = r->run;
+	w->runs_total = s->runs_per_cfg ? s->runs_per_cfg : 1;
+	w->sweep = s->total_runs > 1;
 	w->trace = s->trace;
 	w->xtrace = cfg->explain ? s->xtrace : NULL;
 	if (s->progress || s->interval_ns) {
@@ -187,6 +189,27 @@ static void breaktrace(struct latt_waker *w, struct latt_client *c,
 }
 
 /* Client @c has answered this cycle: it is no longer in flight. */
+/*
+ * --explain: the steal time of the CPU client @c ran on when woken, from
+ * the cycle's start to now, into @x; only a wakeup that could be among
+ * the slowest costs a read of /proc/stat.
+ */
+static void steal_of(struct latt_waker *w, const struct latt_client *c,
+		     struct latt_worst *x)
+{
+	static uint64_t now[LATT_STEAL_CPUS];
+	int cpu = c->slot->last_cpu - 1;
+
+	if (!w->steal_cycle_ok || cpu < 0 || cpu >= w->steal_cpus ||
+	    (w->nworst >= w->cfg->explain &&
+	     x->ns <= w->worst[w->nworst - 1].ns) ||
+	    latt_sysinfo_steal(now, LATT_STEAL_CPUS) <= cpu)
+		return;
+	x->steal_cpu = cpu;
+	x->steal_ns = now[cpu] > w->steal_cycle[cpu] ?
+		      now[cpu] - w->steal_cycle[cpu] : 0;
+}
+
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
@@ -197,14 +220,18 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 	if (w->cfg->explain && !w->warming) {
 		struct latt_worst x = {
 			.ns = c->slot->last_wake_ns, .stamp = c->sent_stamp,
-			.client = c->id, .pid = c->pid,
+			.client = c->id, .pid = c->pid, .steal_cpu = -1,
 		};
 
+		steal_of(w, c, &x);
 		latt_worst_add(w->worst, &w->nworst, w->cfg->explain, &x);
 	}
 	if (w->trace && w->cfg->breaktrace_ns && !w->warming &&
 	    !w->break_hit && c->slot->last_wake_ns > w->cfg->breaktrace_ns)
 		breaktrace(w, c, c->slot->last_wake_ns);
+	if (!w->warming &&
+	    latt_blocks_add(&w->r->blocks, c->slot->last_wake_ns))
+		set_error(w, LATT_STOP_ERROR, -ENOMEM);
 	if (w->live_fd >= 0 && !w->warming) {
 		uint64_t v = c->slot->last_wake_ns;
 
@@ -232,6 +259,8 @@ static void take_answer(struct latt_waker *w)
 		if (w->clients[i].in_flight)
 			answered(w, &w->clients[i]);
 	w->pending = 0;
+	if (!w->warming)
+		latt_blocks_cycle(&w->r->blocks);
 	/*
 	 * -v: the cycle's lines reach a pipe now, not when a block fills,
 	 * and a reader that left (head) ends the run at the next cycle.
@@ -418,6 +447,7 @@ static void start_measuring(struct latt_waker *w, uint64_t now)
 {
 	w->start_ns = now;
 	w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_start) == 0;
+	w->steal_cpus = latt_sysinfo_steal(w->steal_start, LATT_STEAL_CPUS);
 	kernel_view(w, false);
 }
 
@@ -520,6 +550,10 @@ static void wake_phase(struct latt_waker *w)
 		end_warmup(w, now);
 	record_late(w, now, false);
 	w->pending = 0;
+	/* --explain: each wakeup's steal time, from the cycle's start. */
+	if (w->cfg->explain && w->steal_cpus > 0)
+		w->steal_cycle_ok = latt_sysinfo_steal(w->steal_cycle,
+						       LATT_STEAL_CPUS) > 0;
 	latt_answer_expect(w->answer, w->nclients);
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
@@ -604,6 +638,7 @@ int latt_waker_run(struct latt_waker *w)
 	if (ret)
 		set_error(w, LATT_STOP_ERROR, ret);
 	w->interval_start_ns = now;
+	w->interval_stopped_ns = w->stopped_ns;
 	/* The traces cover the run, the warm-up too. */
 	start_trace(w, w->trace);
 	start_trace(w, w->xtrace);
@@ -643,6 +678,9 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
+	if (w->steal_cpus > 0 &&
+	    latt_sysinfo_steal(w->steal_end, LATT_STEAL_CPUS) < 0)
+		w->steal_cpus = -1;
 	drain(w);
 	/* Those who answered in a cycle that did not complete. */
 	take_partial(w);

@@ -88,7 +88,9 @@ struct latt_waker {
 	bool live_tty;			/* a line updated in place */
 	bool live_shown;		/* ... which is on the screen */
 	uint64_t live_ns;		/* its period */
-	unsigned int run_no, runs_total;	/* "run 2/6" */
+	unsigned int run_no, runs_total;	/* "run 2/3": within its
+						   configuration */
+	bool sweep;				/* more than one run */
 	uint64_t interval_start_ns;
 	struct latt_stats live, interval;
 	struct latt_hist live_hist, interval_hist;
@@ -99,12 +101,19 @@ struct latt_waker {
 	uint64_t run_start_ns;		/* of the run, warm-up included */
 	bool has_ctxt;
 	uint64_t ctxt_start, ctxt_end;
+	/* steal time at the run's start and end, by CPU; --explain: at the
+	   cycle's start too */
+	int steal_cpus;			/* < 0: not known */
+	uint64_t steal_start[LATT_STEAL_CPUS], steal_end[LATT_STEAL_CPUS];
+	uint64_t steal_cycle[LATT_STEAL_CPUS];
+	bool steal_cycle_ok;
 	/* job control (waker-job.c): latt stopped by SIGTSTP or SIGSTOP */
 	uint64_t idle_ns;		/* when the waker last began to wait */
 	uint64_t prev_idle_ns;		/* ... and the time before that */
 	bool interrupted;		/* a stop interrupted that wait */
 	bool resumed;			/* ... the wait before this one */
 	uint64_t stopped_ns;		/* latt stopped, in all */
+	uint64_t interval_stopped_ns;	/* ... when the -i interval began */
 	uint64_t stopped_warm_ns;	/* ... of that, before measuring */
 	uint64_t stopped_end_ns;	/* ... until measuring ended */
 	unsigned int stops;

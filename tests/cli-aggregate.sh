@@ -2,8 +2,9 @@
 # One number everywhere: a sweep's table, -q, the --fail-above messages,
 # the JSON summary and latt compare of that JSON give the same value for
 # every metric of every configuration, with a percentile that lacks
-# samples marked the same way in each, and the same "~" on the ratios
-# within the noise; for a complete sweep and an interrupted one.  The
+# samples marked the same way in each, latt's load marked "!" where it
+# measured itself, and the same verdict marks on the ratios; for a
+# complete sweep and an interrupted one.  The
 # table and -q cannot come from one invocation (-q replaces the report),
 # so each sweep runs twice: once with the table, once with -q, each
 # checked against its own JSON.
@@ -26,6 +27,7 @@ json_lines() {
 	c=0
 	while name=$(get "$1" "configurations[$c].name") && [ "$name" != null ]; do
 		echo "$name runs $(get "$1" "configurations[$c].summary.runs")"
+		ln=$(get "$1" "configurations[$c].summary.load_noted")
 		m=0
 		while mn=$(get "$1" "configurations[$c].summary.metrics[$m].name") &&
 		      [ "$mn" != null ]; do
@@ -33,13 +35,14 @@ json_lines() {
 			v=$(get "$1" "configurations[$c].summary.metrics[$m].value")
 			u=$(get "$1" "configurations[$c].summary.metrics[$m].unit")
 			f=$(get "$1" "configurations[$c].summary.metrics[$m].too_few")
-			awk -v c="$name" -v n="$mn" -v v="$v" -v u="$u" -v f="$f" 'BEGIN {
+			awk -v c="$name" -v n="$mn" -v v="$v" -v u="$u" -v f="$f" \
+			    -v self="$([ "$mn" = load ] && [ "${ln:-0}" -gt 0 ] && echo 1)" 'BEGIN {
 				if (v == "null") s = "-";
 				else if (u == "ns") s = sprintf("%.1f", v / 1000);
 				else if (u == "s") s = sprintf("%.2f", v);
 				else if (u == "share") s = sprintf("%.1f", 100 * v);
 				else s = sprintf("%.0f", v);
-				print c, n, s (f == "true" ? "+" : "") }'
+				print c, n, s (f == "true" ? "+" : "") (self ? "!" : "") }'
 			m=$((m + 1))
 		done
 		c=$((c + 1))
@@ -100,10 +103,14 @@ quiet_lines() {
 				for (k = 1; k <= n; k++) few[fv[k]] = 1
 			}
 		c = substr($1, 8)
+		self = $0 ~ / load_note=/
 		for (i = 2; i <= NF; i++) {
 			split($i, kv, "=")
-			if (kv[1] == "few" || kv[1] == "complete") continue
-			print c, kv[1], kv[2] (kv[1] in few ? "+" : "")
+			if (kv[1] == "few" || kv[1] == "complete" ||
+			    kv[1] ~ /^(vs|load_note|load_queued)$/ ||
+			    kv[1] ~ /_(verdict|change|low|high)$/) continue
+			print c, kv[1], kv[2] (kv[1] in few ? "+" : "") \
+				(kv[1] == "load" && self ? "!" : "")
 		}
 	}' "$1"
 }
@@ -145,7 +152,7 @@ agree() {
 	if [ "$2" = table ]; then
 		ratio_lines "$tmp/$1.out" 1 >"$tmp/$1.tr"
 		ratio_lines "$tmp/$1.cmp" 2 >"$tmp/$1.cr"
-		check "$1: the table's ratios and ~ marks are latt compare's ($(grep -c '~' "$tmp/$1.tr") ~)" \
+		check "$1: the table's ratios and verdict marks are latt compare's ($(grep -c '[wb~?]$' "$tmp/$1.tr") marked)" \
 			sh -c "test -s '$tmp/$1.tr' && cmp '$tmp/$1.tr' '$tmp/$1.cr'"
 	fi
 }

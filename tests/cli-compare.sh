@@ -1,9 +1,10 @@
 #!/bin/sh
 # latt compare: saved --json results side by side, ratios to the first
-# row, noise marked; every kind of bad input is one line and exit 1.
+# row marked with their verdicts; every kind of bad input is one line and
+# exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 56
+plan 57
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -27,12 +28,15 @@ check "... a column per file, headed by its label, or kernel and file name" \
 check "... the facts that decide whether they compare, one row each" \
 	sh -c "for f in kernel preemption autogroup HZ 'PM QoS' clocksource \
 		'CPU model' CPUs host latt clients wait work duration clock \
-		mechanism command 'config default' 'config one' 'config two'; do
+		mechanism command scheduler \"latt's load\" 'config default' \
+		'config one' 'config two'; do
 		grep -q \"^[* ] \$f  \" '$tmp/out' || exit 1; done"
 check "... the rows that differ marked (duration, command), the others not" \
 	sh -c "grep -q '^\* duration ' '$tmp/out' && grep -q '^\* command ' '$tmp/out' &&
 		grep -q '^  kernel ' '$tmp/out' &&
-		grep -q '^\* differs between the files' '$tmp/out'"
+		grep -q '^\* differs between the files' '$tmp/out' &&
+		grep -q '^Comparable: ' '$tmp/out' &&
+		grep -q '^Compared: they differ in duration, command' '$tmp/out'"
 check "... a configuration's settings, - where a file has none of that name" \
 	sh -c "grep -q '^  config two  *-  *nice=5\$' '$tmp/out'"
 is "$(awk '$1 == "file" && $2 == "config" { on = 1; next } on && NF == 0 { exit } on { n++ } END { print n }' "$tmp/out")" 3 \
@@ -51,14 +55,16 @@ check "... the command's time where there was one, - where not" \
 
 # Noise: a file against itself differs by nothing.
 cmp_run "$tmp/c.json" "$tmp/c.json"
-line=$(grep ' default ' "$tmp/out" | tail -n 1)
-check "a file against itself: avg, p50, p99, p99.9 marked as noise" \
-	sh -c "echo '$line' | grep -q ' 1.000~ *1.000 *1.000~ *1.000~ *1.000~'"
-check "... and the mark explained" grep -q '^~ within the noise' "$tmp/out"
+line=$(awk '/^ratio/ { on = 1; next } on && /^$/ { exit } on' "$tmp/out" | tail -n 1)
+check "a file against itself: no metric better or worse" \
+	sh -c "echo '$line' | grep -q '1\.000[~?]' && ! echo '$line' | grep -q '[0-9][wb]'"
+check "... and the marks explained" grep -q '^w worse, b better, ~ can.t tell, ? no verdict' "$tmp/out"
 # Runs of one configuration against another: the spread decides.
 cmp_run "$tmp/b.json"
 is "$rc" 0 "one file with two configurations: exit 0"
-is "$(grep -c '(b.json) *\(one\|two\) ' "$tmp/out")" 4 "... compared with each other"
+is "$(sed '/^Verdicts against/,$d' "$tmp/out" | grep -c '(b.json) *\(one\|two\) ')" 4 "... compared with each other"
+check "... the second against the first in the verdicts" \
+	grep -q "^Verdicts against $(uname -r) (b.json) one, " "$tmp/out"
 
 # -p in any order: a document of latt's is read back.
 run -c1 -s1 -S2 -x0 -t 0.3 -p 99,50 --json "$tmp/p.json"

@@ -66,8 +66,8 @@ check "a row per configuration, with its runs" \
 	sh -c "grep -Eq '^a +2 ' '$tmp/out' && grep -Eq '^b +2 ' '$tmp/out'"
 check "ratios: the first configuration is 1.000 throughout" \
 	grep -Eq '^a( +1\.000){11}$' "$tmp/out"
-check "... the other has a ratio per column, ~ within the noise" \
-	grep -Eq '^b( +[0-9]+\.[0-9]{3}~?){11}$' "$tmp/out"
+check "... the other has a ratio per column, marked with its verdict" \
+	grep -Eq '^b( +[0-9]+\.[0-9]{3}[wb~?]?){11}$' "$tmp/out"
 check "each configuration's settings, defaults included" \
 	grep -Eq '^a +target-nice=2( \[.*\])?$' "$tmp/out"
 check "... and what it changes" \
@@ -112,10 +112,11 @@ check "... and the table, without a complete run, has the failed one's numbers, 
 	sh -c "grep -Eq '^a +1 ' '$tmp/out' && grep -q '\[no complete run: the numbers are of the 1 that measured, 0 left out\]' '$tmp/out' && grep -Eq '^b .*\[not run\]' '$tmp/out'"
 
 # SIGINT in the middle of a sweep: stop there, print the table.  It
-# comes once the second run measures (-i says so).
+# comes once the second run measures (-i says so, numbering the runs of
+# each configuration as the run lines do: b's first is "run 1/20 b").
 $sigdefault "$latt" -c1 -s1 -S2 -t 0.5 -r20 -C a: -C b: -i 0.01 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-wait_for_line "$tmp/err" '^latt: [^:]*, run 2/40 b: .*; in all [1-9]'
+wait_for_line "$tmp/err" '^latt: [^:]*, run 1/20 b: .*; in all [1-9]'
 kill -INT $pid
 wait $pid
 rc=$?

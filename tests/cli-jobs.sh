@@ -48,6 +48,17 @@ all_stopped() {
 	group_stopped "$cmd"
 }
 
+# show_states: latt, its clients and the command's group, with the state
+# and wait channel of each, for a stop check that failed.
+show_states() {
+	for _p in "$lp" $(clients "$lp") $(pgrep -g "$cmd"); do
+		diag "pid $_p ($(cat "/proc/$_p/comm" 2>/dev/null)):" \
+			"state $(state "$_p"), wchan $(cat "/proc/$_p/wchan" 2>/dev/null)," \
+			"parent $(ps -o ppid= -p "$_p" 2>/dev/null)"
+	done
+	ps -e -o pid,ppid,pgid,sid,stat,comm | sed 's/^/# /'
+}
+
 # The command ticks into a file; its sleeps are its group's other
 # processes.  It writes its pid, which is its group.
 cat >"$tmp/cmd" <<EOF
@@ -100,14 +111,14 @@ cmd=$(cat "$tmp/cmd.pid")
 
 tmux_ send-keys C-z
 check "^Z stops latt, its clients and every process of the command's group" \
-	wait_until all_stopped
+	wait_until all_stopped || show_states
 check "... the shell says the job stopped" \
 	wait_until sh -c "tmux -S '$sock' capture-pane -p | grep -q Stopped"
 n=$(ticks)
 # The stop lasts 2 s: the time it must leave out.
 sleep 2
 is "$(ticks)" "$n" "... the command does not run while latt is stopped"
-check "... nor do the clients and latt" all_stopped
+check "... nor do the clients and latt" all_stopped || show_states
 
 tmux_ send-keys fg Enter
 check "fg: the command runs again" wait_until ticked "$n"

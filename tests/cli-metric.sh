@@ -119,14 +119,14 @@ sweep="-i 10ms -s1 -S2 -x0 -r2 -C base: -C n5:target-nice=5"
 run $sweep --target-metric "$fps" --json "$tmp/a.json" \
 	--csv "$tmp/a.csv" -- "$tmp/nice"
 is "$rc" 0 "a sweep with a target metric: exit 0"
-is "$(awk '$1 == "config" { print $NF }' "$tmp/out")" fps \
+is "$(awk '$1 == "config" { print $NF; exit }' "$tmp/out")" fps \
 	"the table has an fps column"
 is "$(awk '$1 == "base" && $2 == 2 { print $NF }' "$tmp/out")" 10.00 \
 	"... base's median"
 is "$(awk '$1 == "n5" && $2 == 2 { print $NF }' "$tmp/out")" 15.00 \
 	"... n5's median"
 is "$(awk '$1 == "ratio" { on = 1 } on && /^$/ { exit } on && $1 == "n5" { print $NF }' "$tmp/out")" \
-	1.500 "... and its ratio to base"
+	"1.500?" "... and its ratio to base, no verdict from two runs each (?)"
 check "... named with its direction under the table" grep -qx \
 	"fps: the command's own figure (--target-metric), higher is better" "$tmp/out"
 check "... each run's line has it" grep -q '^run 2/2 n5: .*, fps 15.00; complete' "$tmp/out"
@@ -153,7 +153,7 @@ check "-q: fps= in each line" grep -q '^config=n5 .* fps=15.00' "$tmp/out"
 "$latt" compare "$tmp/a.json" >"$tmp/cmp" 2>"$tmp/err"
 is "$?" 0 "latt compare of it: exit 0"
 check "... an fps column" grep -Eq '^ratio .* fps$' "$tmp/cmp"
-is "$(awk '/^ratio/ { on = 1 } on && / n5 / { print $NF }' "$tmp/cmp")" 1.500 \
+is "$(awk '/^ratio/ { on = 1 } on && / n5 / { print $NF; exit }' "$tmp/cmp")" "1.500?" \
 	"... with the ratio"
 check "... and its direction" grep -qx \
 	"fps: the command's own figure (--target-metric), higher is better" "$tmp/cmp"

@@ -20,7 +20,7 @@ is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
 sed -e '/^	\(Stalled\|Unanswered\|Waker late\|Note\)	/d' \
 	-e 's/ (the max: .*)$//' \
 	-e 's/ *[0-9][0-9.]*/N/g' -e 's/^\(	Command		\).*/\1CMD/' \
-	-e 's/^\(	\(Clock\|Version\|Command line\|Kernel\|Host\|Started\)	*\).*/\1X/' \
+	-e 's/^\(	\(Clock\|Version\|Command line\|Kernel\|Host\|Started\|Steal\)	*\).*/\1X/' \
 	"$tmp/out" >"$tmp/shape"
 check "the report has the expected shape" \
 	cmp -s "$tmp/shape" "$top_srcdir/tests/expected/report-sleep.shape"

@@ -86,7 +86,7 @@ is "$(instances)" "$before" "... tracefs has the instances it had"
 run -c2 -s1 -S2 -x0 -t 600 -b 1us
 lpid=$(sed -n 's/.*(instance latt-\([0-9]*\), kept).*/\1/p' "$tmp/out")
 ours="$ours $lpid"
-is "$rc" 3 "-b 1us: reached, exit 3"
+is "$rc" 5 "-b 1us: reached, exit 5"
 check "... its instance kept (latt-$lpid), stopped" \
 	sh -c "test -n '$lpid' && test \$(cat $tr/instances/latt-$lpid/tracing_on) = 0"
 [ -n "$lpid" ] && rmdir "$tr/instances/latt-$lpid"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # -b (breaktrace): the first wakeup over the limit marks latt's own trace
-# instance, stops it and ends the run (exit 3), the instance kept for the
+# instance, stops it and ends the run (exit 5), the instance kept for the
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -63,7 +63,7 @@ top_events=$(cat "$tr/set_event" | sort | tr '\n' ' ')
 
 # Any wakeup takes more than a microsecond: the first one breaks.
 run -c2 -s1 -S2 -x0 -t 30 -b 1us --json "$tmp/b.json"
-is "$rc" 3 "-b 1us: exit 3 at the first wakeup"
+is "$rc" 5 "-b 1us: exit 5 at the first wakeup"
 check "... the run stopped by breaktrace, before -t 30" \
 	sh -c "grep -q '^	Status		stopped by breaktrace: client [12] woke ' '$tmp/out' &&
 		awk -F'\\t+' '\$2 == \"Duration\" { exit !(\$3 + 0 < 30) }' '$tmp/out'"
@@ -241,8 +241,8 @@ check "--keep-trace: the instance is left ($kept), tracing stopped" \
 # explain instance is read and removed.
 run -c2 -s1 -S2 -x0 -t 10 -b 1us --explain=1
 inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance latt-[0-9]*, kept).*/\1/p' "$tmp/out")
-check "-b with --explain: exit 3, the kept trace has the marker" \
-	sh -c "test $rc -eq 3 && test -d '$inst' && grep -v '^#' '$inst/trace' | tail -n 5 | grep -q 'latt: breaktrace'"
+check "-b with --explain: exit 5, the kept trace has the marker" \
+	sh -c "test $rc -eq 5 && test -d '$inst' && grep -v '^#' '$inst/trace' | tail -n 5 | grep -q 'latt: breaktrace'"
 xinst=$(sed -n 's/^	Trace		[0-9]* scheduler events.* (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
 check "... the wakeup explained from its own instance ($xinst), which is gone" \
 	sh -c "grep -q '^	#1		client ' '$tmp/out' && test -n '$xinst' && test ! -e '$tr/instances/$xinst'"
@@ -251,6 +251,6 @@ check "... the wakeup explained from its own instance ($xinst), which is gone" \
 # In a sweep, the run that reached -b says where its trace is.
 run -c2 -s1 -S2 -x0 -t 5 -r2 -C a: -C b:nice=5 -b 1us
 inst=$(sed -n 's/^	Trace		\([^ ]*\) (instance latt-[0-9]*, kept).*/\1/p' "$tmp/out")
-check "a sweep stopped by -b: exit 3, the trace named after the run's line" \
-	sh -c "test $rc -eq 3 && grep -q '^run 1/2 a: .*stopped by breaktrace' '$tmp/out' && test -d '$inst'"
+check "a sweep stopped by -b: exit 5, the trace named after the run's line" \
+	sh -c "test $rc -eq 5 && grep -q '^run 1/2 a: .*stopped by breaktrace' '$tmp/out' && test -d '$inst'"
 [ -n "$inst" ] && [ -d "$inst" ] && rmdir "$inst"

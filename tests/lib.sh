@@ -42,10 +42,12 @@ ok() {
 }
 
 # check DESCRIPTION COMMAND...: pass when COMMAND succeeds.
+# check DESCRIPTION COMMAND...: a point, passed if COMMAND succeeds; it
+# returns as COMMAND did, so that a diagnostic may follow a failure.
 check() {
 	_d=$1
 	shift
-	if "$@"; then ok 0 "$_d"; else ok 1 "$_d"; fi
+	if "$@"; then ok 0 "$_d"; else ok 1 "$_d"; return 1; fi
 }
 
 # is GOT WANT DESCRIPTION

@@ -8,18 +8,15 @@
  * metric has a kind (how a run's value is taken), a unit (how it is
  * printed) and a direction (which way is better).
  *
- * Three rules, applied here and nowhere else:
+ * Two rules, applied here and nowhere else, and a third beside them:
  *  - Which runs count: a configuration's complete runs; when none is
  *    complete (interrupted, its command failed), the runs that measured,
  *    and the configuration says it has no complete run.
  *  - A percentile the samples are too few for (p99 needs 100) is the
  *    largest sample, exactly, by nearest rank; the value is marked
  *    "few" wherever it is shown.
- *  - Noise: a difference from the first configuration is within the
- *    noise when it is no larger than the run-to-run range of either (two
- *    runs or more); between two single runs, when their 95% intervals
- *    overlap (the mean's from its standard deviation, a percentile's from
- *    the ranks around it).  A maximum of a single run has no interval.
+ *  - Better, worse or can't tell: include/latt/verdict.h, from the
+ *    same values and the runs' histograms.
  *
  * A run is seen through struct latt_run_view, filled from a result of
  * this process (latt_agg_view()) or from a saved document (latt compare);
@@ -94,6 +91,13 @@ struct latt_metric_list {
 void latt_metrics_init(struct latt_metric_list *ml);
 
 /*
+ * The percentiles of @ml replaced by @pcts[0..n) (-p), in that order,
+ * where the first of them was.  0 or -ENOSPC.
+ */
+int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
+			     size_t n);
+
+/*
  * Parse metric name @name (case does not matter: "max", "avg", "stdev",
  * "p99.9", or any name of the default list) into @m.  0 or -EINVAL.
  */
@@ -155,6 +159,8 @@ struct latt_run_view {
 	size_t ntm;
 	const char *tm_name[LATT_TMETRICS_MAX];
 	double tm_value[LATT_TMETRICS_MAX];
+	bool tm_partial;		/* ... of a command latt stopped at -t
+					   (or on a signal): partial figures */
 	double load;			/* latt's own, 0..1; NaN: not known */
 	bool load_note;			/* it dominated what was measured */
 	bool load_queued;		/* ... by its clients queueing behind
@@ -168,6 +174,8 @@ struct latt_value {
 	bool few;		/* a percentile the samples are too few for:
 				   the largest sample (of a run that had too
 				   few, for a configuration) */
+	bool partial;		/* the command's own figure, of a command
+				   latt stopped before it ended (-t) */
 	double lo, hi;		/* its 95% interval; NaN: none */
 	double spread;		/* configuration: max - min over its runs;
 				   NaN below two */
@@ -241,10 +249,6 @@ int latt_agg_results(const struct latt_metric_list *ml,
 /* The ratio of @a to @first: NaN where either is missing or @first 0. */
 double latt_agg_ratio(const struct latt_value *a,
 		      const struct latt_value *first);
-
-/* Is the difference of @a from @first in metric @m within the noise? */
-bool latt_agg_noise(const struct latt_metric *m, const struct latt_value *a,
-		    const struct latt_value *first);
 
 /* The median of @v[0..n) (sorted in place); NaN for n = 0. */
 double latt_median(double *v, size_t n);

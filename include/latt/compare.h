@@ -20,11 +20,25 @@
 
 #include "latt/aggregate.h"
 
+/* A wakeup histogram, sparse: each bucket's low end (ns), count. */
+struct latt_cmp_hist {
+	uint64_t (*buckets)[2];
+	size_t nbuckets;
+};
+
 /* One run of a saved configuration, as compare needs it. */
 struct latt_cmp_run {
 	struct latt_agg_run agg;	/* its values (include/latt/aggregate.h) */
-	uint64_t (*buckets)[2];		/* its wakeup histogram: low, count */
-	size_t nbuckets;
+	struct latt_cmp_hist hist;	/* its wakeup histogram */
+	struct latt_cmp_hist *clients;	/* each client's; NULL: none kept */
+	size_t nclients;
+	struct latt_cmp_hist *blocks;	/* its samples in time, block by
+					   block; NULL: none kept */
+	size_t nblocks;
+	char *clock;			/* the clock it ran with; NULL: not
+					   said (documents of latt 0.1) */
+	char *sched_ext;		/* the sched_ext scheduler it ran
+					   beside; NULL: none */
 };
 
 enum latt_cmp_fact {
@@ -46,6 +60,9 @@ enum latt_cmp_fact {
 	LATT_CF_CLOCK,
 	LATT_CF_MECHANISM,
 	LATT_CF_COMMAND,
+	/* What ran, beside the parameters. */
+	LATT_CF_SCHEDULER,
+	LATT_CF_LOAD,
 	LATT_CF_COUNT
 };
 
@@ -98,9 +115,28 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 
 void latt_cmp_file_free(struct latt_cmp_file *f);
 
-/* The table of @files[0..n).  0 or -errno of a failed write. */
+/* What a comparison found, for --fail-if. */
+struct latt_cmp_outcome {
+	bool incomparable;		/* files differ in what must match */
+	bool worse[LATT_METRICS_MAX];	/* a row is worse in that metric */
+};
+
+/*
+ * Does fact @f decide whether two results compare (it must be the same),
+ * or is it what is compared (kernel, preemption, autogroup, HZ, PM QoS,
+ * scheduler, the command beside the measurement and its duration)?
+ */
+bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
+
+/*
+ * The table of @files[0..n): the header of facts with the differences
+ * marked and listed, whether they compare, the values, the ratios and the
+ * verdicts against the first row (include/latt/verdict.h); what it found
+ * in @o.  0 or -errno of a failed write.
+ */
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
-		   const struct latt_cmp_file *files, size_t n);
+		   const struct latt_cmp_file *files, size_t n,
+		   struct latt_cmp_outcome *o);
 
 /*
  * The wakeup latency's distribution of every configuration of @files, for

@@ -14,6 +14,7 @@
 #include "latt/result.h"
 #include "latt/sysinfo.h"
 #include "latt/aggregate.h"
+#include "latt/verdict.h"
 
 struct latt_doc {
 	int argc;			/* latt's own command line */
@@ -31,6 +32,8 @@ struct latt_doc {
 	const struct latt_metric_list *metrics;	/* of the values */
 	const struct latt_agg_cfg *agg;		/* each configuration's
 						   values, as cfgs */
+	/* each configuration's verdicts against the first, as cfgs */
+	const struct latt_verdict (*verdicts)[LATT_METRICS_MAX];
 };
 
 #endif /* LATT_DOC_H */

@@ -72,6 +72,9 @@ struct latt_worst {
 	uint64_t stamp;			/* the waker's stamp, the run's clock */
 	unsigned int client;		/* 0-based */
 	pid_t pid;
+	int steal_cpu;			/* where it was woken; -1: not known */
+	uint64_t steal_ns;		/* ... that CPU's steal time from the
+					   cycle's start to its answer */
 };
 
 /* Keep @w among the @n slowest of @list (room for @max).  O(max). */

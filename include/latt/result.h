@@ -41,8 +41,12 @@ struct latt_client_slot;
 #define LATT_EXIT_OK		0
 #define LATT_EXIT_USAGE		1
 #define LATT_EXIT_RUNTIME	2
-#define LATT_EXIT_LIMIT		3	/* --fail-above, or -b reached */
+#define LATT_EXIT_LIMIT		3	/* --fail-above, --fail-below */
 #define LATT_EXIT_TARGET	4
+#define LATT_EXIT_BREAK		5	/* -b reached */
+#define LATT_EXIT_WORSE		6	/* --fail-if worse */
+#define LATT_EXIT_INCOMPARABLE	7	/* latt compare --fail-if
+					   incomparable */
 #define LATT_EXIT_NOEXEC	127
 
 /*
@@ -98,6 +102,40 @@ struct latt_series {
 	double stdev, stdev_mean;	/* ns */
 };
 
+/*
+ * The run's samples in time: consecutive blocks of cycles, each block's
+ * histogram, for the verdicts (include/latt/verdict.h), whose bootstrap
+ * draws blocks again, so that what comes and goes in time (a burst of
+ * other work) is in their intervals.  At most LATT_BLOCKS_MAX blocks: when
+ * they are full, pairs are merged and a block holds twice the cycles.
+ */
+#define LATT_BLOCKS_MAX		64
+/* CPUs whose steal time a run keeps (by number). */
+#define LATT_STEAL_CPUS		1024
+/* A steal time of this share of the run's CPU time, or more, is noted. */
+#define LATT_STEAL_NOTE_PCT	1
+struct latt_blocks {
+	struct latt_hist *h;		/* while measuring; NULL after */
+	unsigned int n;			/* blocks begun */
+	uint64_t cycles;		/* cycles a block holds (0: 1) */
+	uint64_t in_block;		/* ... of the last, so far */
+	/* after the run (latt_blocks_finish()): each block, sparse */
+	uint64_t (*b[LATT_BLOCKS_MAX])[2];
+	size_t nb[LATT_BLOCKS_MAX];
+	unsigned int nsparse;
+};
+
+/* Sample @v into the last block (its histogram made at the first). */
+int latt_blocks_add(struct latt_blocks *b, uint64_t v);
+
+/* A cycle ended: the next begins a block when this one is full. */
+void latt_blocks_cycle(struct latt_blocks *b);
+
+/* The blocks, sparse; the histograms freed.  0 or -ENOMEM. */
+int latt_blocks_finish(struct latt_blocks *b);
+
+void latt_blocks_free(struct latt_blocks *b);
+
 /* One client's part of a run (--per-client, JSON). */
 struct latt_client_sum {
 	pid_t pid;			/* or thread id (--threads) */
@@ -106,6 +144,9 @@ struct latt_client_sum {
 	cpu_set_t woke_on;		/* the CPUs it was woken on */
 	uint64_t migrations;		/* wakeups on another CPU than the
 					   one before */
+	/* its wakeup histogram, sparse: each bucket's low end, count */
+	uint64_t (*buckets)[2];
+	size_t nbuckets;
 };
 
 struct latt_result {
@@ -180,6 +221,8 @@ struct latt_result {
 	bool tm_read;
 	struct latt_tmetric_value tm[LATT_TMETRICS_MAX];
 
+	/* the samples in time, for the verdicts */
+	struct latt_blocks blocks;
 	/* each client's part; NULL when it could not be kept */
 	struct latt_client_sum *clients;
 	unsigned int nclients;
@@ -218,6 +261,14 @@ struct latt_result {
 					   0: not known */
 
 	/* the system */
+	/*
+	 * Steal time while measuring (latt_sysinfo_steal()): by CPU, the
+	 * time a hypervisor held it; 10 ms steps.
+	 */
+	bool has_steal;
+	unsigned int steal_cpus;
+	uint64_t steal_ns[LATT_STEAL_CPUS];
+	uint64_t steal_total_ns;
 	bool has_ctxt;
 	uint64_t ctxt;			/* context switches while measuring */
 

@@ -44,6 +44,7 @@ struct latt_session {
 	bool progress;		/* a line updated in place (a terminal) */
 	uint64_t interval_ns;	/* -i: a line every so often; 0: none */
 	unsigned int total_runs;	/* of all configurations */
+	unsigned int runs_per_cfg;	/* -r */
 	int target_stdout;	/* the command's stdout: -1 latt's, or this */
 	struct latt_trace *trace;	/* -b, --keep-trace: the trace kept for
 					   the user; NULL: none */

@@ -62,6 +62,20 @@ bool latt_sysinfo_preempt_rt(void);
 /* Like latt_sysinfo_ctxt(), from a file in the /proc/stat format. */
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt);
 
+/*
+ * Steal time: the time a hypervisor ran something else while a CPU of
+ * this machine had work, per CPU since boot ("cpuN" lines of /proc/stat,
+ * their eighth figure, in clock ticks: sysconf(_SC_CLK_TCK), 100 a
+ * second, so 10 ms steps), in ns into @ns[0..max) by CPU number.
+ * Returns the CPUs' count (the highest number plus one), or -errno
+ * (-ENOENT: no steal figure, a kernel before 2.6.11).
+ */
+int latt_sysinfo_steal(uint64_t *ns, unsigned int max);
+int latt_sysinfo_steal_from(const char *path, uint64_t *ns, unsigned int max);
+
+/* One clock tick of /proc/stat in ns. */
+uint64_t latt_sysinfo_tick_ns(void);
+
 /* A task's scheduler accounting, from /proc/PID/schedstat. */
 struct latt_schedstat {
 	uint64_t run_ns;	/* time on a CPU */

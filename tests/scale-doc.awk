@@ -1,0 +1,26 @@
+# scale-doc.awk -v f=N: a latt --json document (as latt prints it, a
+# value a line) with every wakeup time multiplied by N, a power of two,
+# so that each histogram bucket's low end becomes another bucket's:
+# min_ns, max_ns, mean_ns, stdev_ns, stdev_mean_ns, p99_ns, the
+# percentiles' ns and the first number of each [low, count] pair.  The
+# verdicts' tests compare a run with such a copy of itself.
+function num(v) {
+	return v ~ /\./ ? sprintf("%.1f", v * f) : sprintf("%.0f", v * f)
+}
+{
+	line = $0
+	if (match(line, /"(min_ns|max_ns|mean_ns|stdev_ns|stdev_mean_ns|p99_ns|ns)": [0-9][0-9.]*/)) {
+		m = substr(line, RSTART, RLENGTH)
+		k = m
+		sub(/: .*/, "", k)
+		v = m
+		sub(/.*: /, "", v)
+		line = substr(line, 1, RSTART - 1) k ": " num(v) substr(line, RSTART + RLENGTH)
+	} else if (pending && line ~ /^ *[0-9]+,$/) {
+		v = line
+		gsub(/[ ,]/, "", v)
+		sub(/[0-9]+/, num(v), line)
+	}
+	pending = line ~ /^ *\[$/
+	print line
+}
