@@ -111,14 +111,23 @@ int latt_result_collect_clients(struct latt_result *r,
 	return 0;
 }
 
+int latt_blocks_init(struct latt_blocks *b)
+{
+	if (b->h)
+		return 0;
+	b->h = malloc(LATT_BLOCKS_MAX * sizeof(*b->h));
+	if (!b->h)
+		return -ENOMEM;
+	/* Written, not left to calloc(): every page faulted in now. */
+	explicit_bzero(b->h, LATT_BLOCKS_MAX * sizeof(*b->h));
+	b->cycles = 1;
+	return 0;
+}
+
 int latt_blocks_add(struct latt_blocks *b, uint64_t v)
 {
-	if (!b->h) {
-		b->h = calloc(LATT_BLOCKS_MAX, sizeof(*b->h));
-		if (!b->h)
-			return -ENOMEM;
-		b->cycles = 1;
-	}
+	if (!b->h && latt_blocks_init(b))
+		return -ENOMEM;
 	if (!b->n)
 		b->n = 1;
 	latt_hist_add(&b->h[b->n - 1], v);

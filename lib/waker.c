@@ -110,6 +110,10 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 	w->notify_fd = w->live_fd = -1;
+	/* The blocks' memory, touched now: no page fault while measuring. */
+	ret = latt_blocks_init(&r->blocks);
+	if (ret)
+		return ret;
 	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();

@@ -125,7 +125,14 @@ struct latt_blocks {
 	unsigned int nsparse;
 };
 
-/* Sample @v into the last block (its histogram made at the first). */
+/*
+ * The blocks' histograms, made and touched before the run measures, so
+ * that no page of theirs is faulted in while it does.  0 or -ENOMEM.
+ */
+int latt_blocks_init(struct latt_blocks *b);
+
+/* Sample @v into the last block (made here if latt_blocks_init() was not
+   called). */
 int latt_blocks_add(struct latt_blocks *b, uint64_t v);
 
 /* A cycle ended: the next begins a block when this one is full. */
