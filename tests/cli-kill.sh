@@ -416,7 +416,8 @@ wait "$pid"
 rc=$?
 settle 200
 check "... latt's run goes on to its end, exit 0 ($rc), saying so" sh -c "test $rc -eq 0 &&
-	grep -q '^latt: warning: latt-guard (pid $old_guard), which puts the system back should latt be killed, died: a new one (pid $guard) took over\$' '$tmp/err'"
+	grep -q '^latt: warning: latt-guard (pid $old_guard), which puts the system back should latt be killed, died: a new one (pid $guard) took over\$' '$tmp/err'" ||
+	sed 's/^/#   stderr: /' "$tmp/err"
 check "... and the system is as before" diff "$tmp/before" "$tmp/after"
 
 # A latt killed before its first change leaves at most a lock file,
