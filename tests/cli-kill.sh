@@ -404,8 +404,12 @@ fi
 # ... or, when latt is not killed, latt ends its run and says so.
 rm -f "$tmp/cmd" "$tmp/fifo"
 mkfifo "$tmp/fifo"
-start -c2 -s5 -S10 -t 20 $opts -- sh -c 'echo $$ >"$0"; read x <"$1"' "$tmp/cmd" "$tmp/fifo"
+# The command ends when the test writes the fifo: only once the run has
+# measured (-i says so), or it may end before the first wakeup (exit 2,
+# "no wakeup was measured", seen in CI).
+start -c2 -s5 -S10 -t 20 -i 0.05 $opts -- sh -c 'echo $$ >"$0"; read x <"$1"' "$tmp/cmd" "$tmp/fifo"
 wait_changed
+wait_until measured
 guard=$(pgrep -x latt-guard -P "$pid")
 old_guard=$guard
 kill -KILL "$guard"
