@@ -2,7 +2,9 @@
 /*
  * Log-linear histogram: see include/latt/hist.h for the bucket layout.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "latt/hist.h"
@@ -108,4 +110,24 @@ uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
 	if (!h->count)
 		return 0;
 	return latt_hist_rank(h, latt_hist_percentile_rank(h->count, p));
+}
+
+int latt_hist_sparse(const struct latt_hist *h, uint64_t min, uint64_t max,
+		     uint64_t (**out)[2], size_t *n)
+{
+	unsigned int lo = latt_hist_index(min), hi = latt_hist_index(max), i;
+	size_t k = 0;
+
+	for (i = lo; i <= hi; i++)
+		k += h->buckets[i] != 0;
+	*n = 0;
+	*out = calloc(k ? k : 1, sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	for (i = lo; i <= hi; i++)
+		if (h->buckets[i]) {
+			(*out)[*n][0] = latt_hist_bucket_low(i);
+			(*out)[(*n)++][1] = h->buckets[i];
+		}
+	return 0;
 }

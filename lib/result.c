@@ -56,27 +56,6 @@ static void free_clients(struct latt_result *r)
 	r->nclients = 0;
 }
 
-/* @h, whose samples lie in @st's min..max, kept sparse in @cs. */
-static int keep_hist(struct latt_client_sum *cs, const struct latt_hist *h,
-		     const struct latt_stats *st)
-{
-	unsigned int lo = latt_hist_index(st->min), hi = latt_hist_index(st->max);
-	unsigned int i;
-	size_t n = 0;
-
-	for (i = lo; i <= hi; i++)
-		n += h->buckets[i] != 0;
-	cs->buckets = calloc(n ? n : 1, sizeof(*cs->buckets));
-	if (!cs->buckets)
-		return -1;
-	for (i = lo; i <= hi; i++)
-		if (h->buckets[i]) {
-			cs->buckets[cs->nbuckets][0] = latt_hist_bucket_low(i);
-			cs->buckets[cs->nbuckets++][1] = h->buckets[i];
-		}
-	return 0;
-}
-
 int latt_result_collect_clients(struct latt_result *r,
 				const struct latt_client *clients,
 				unsigned int n)
@@ -99,7 +78,8 @@ int latt_result_collect_clients(struct latt_result *r,
 		cs->migrations = c->migrations;
 		if (!c->wake.count)
 			continue;
-		if (keep_hist(cs, &c->wake_hist, &c->wake))
+		if (latt_hist_sparse(&c->wake_hist, c->wake.min, c->wake.max,
+				     &cs->buckets, &cs->nbuckets))
 			return -ENOMEM;
 		v = latt_hist_percentile(&c->wake_hist, 99);
 		cs->p99 = v < c->wake.min ? c->wake.min :
@@ -156,28 +136,17 @@ void latt_blocks_cycle(struct latt_blocks *b)
 
 int latt_blocks_finish(struct latt_blocks *b)
 {
-	unsigned int i, j;
-	size_t k;
+	unsigned int i;
 
 	if (!b->h)
 		return 0;
 	for (i = 0; i < b->n; i++) {
-		const struct latt_hist *h = &b->h[i];
-
-		if (!h->count)
+		if (!b->h[i].count)
 			continue;
-		for (j = 0, k = 0; j < LATT_HIST_BUCKETS; j++)
-			k += h->buckets[j] != 0;
-		b->b[b->nsparse] = calloc(k, sizeof(*b->b[0]));
-		if (!b->b[b->nsparse])
+		if (latt_hist_sparse(&b->h[i], 0, UINT64_MAX,
+				     &b->b[b->nsparse], &b->nb[b->nsparse]))
 			return -ENOMEM;
-		for (j = 0, k = 0; j < LATT_HIST_BUCKETS; j++)
-			if (h->buckets[j]) {
-				b->b[b->nsparse][k][0] =
-					latt_hist_bucket_low(j);
-				b->b[b->nsparse][k++][1] = h->buckets[j];
-			}
-		b->nb[b->nsparse++] = k;
+		b->nsparse++;
 	}
 	free(b->h);
 	b->h = NULL;

@@ -674,19 +674,6 @@ out:
 	return ret;
 }
 
-/* The histogram @h of a run, sparse, in @b (room for every bucket). */
-static size_t sparse(const struct latt_hist *h, uint64_t (*b)[2])
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < LATT_HIST_BUCKETS; i++)
-		if (h->buckets[i]) {
-			b[n][0] = latt_hist_bucket_low((unsigned int)i);
-			b[n++][1] = h->buckets[i];
-		}
-	return n;
-}
-
 int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 		      const struct latt_result *results, size_t n,
 		      const struct latt_agg_cfg *agg, struct latt_vcfg *out)
@@ -710,8 +697,7 @@ int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 	out->own_agg = calloc(nrun + 1, sizeof(*out->own_agg));
 	out->runs = calloc(nrun + 1, sizeof(*out->runs));
 	out->own_units = calloc(nunits + 1, sizeof(*out->own_units));
-	out->own_buckets = calloc(nsparse * LATT_HIST_BUCKETS + 1,
-				  sizeof(*out->own_buckets));
+	out->own_buckets = calloc(nsparse + 1, sizeof(*out->own_buckets));
 	if (!out->own_agg || !out->runs || !out->own_units ||
 	    !out->own_buckets)
 		return -ENOMEM;
@@ -738,12 +724,15 @@ int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 			}
 			vr->nunits = r->blocks.nsparse;
 		} else {
-			uint64_t (*sb)[2] = out->own_buckets + nb;
-			size_t s = sparse(&r->wake.hist, sb);
+			uint64_t (**sb)[2] = &out->own_buckets[nb++];
+			size_t s;
 
-			out->own_units[nunits].b = (const uint64_t (*)[2])sb;
+			if (latt_hist_sparse(&r->wake.hist, 0, UINT64_MAX, sb,
+					     &s))
+				return -ENOMEM;
+			out->own_units[nunits].b = (const uint64_t (*)[2])*sb;
 			out->own_units[nunits++].n = s;
-			nb += s;
+			out->nown = nb;
 			vr->nunits = 1;
 		}
 	}
@@ -752,6 +741,10 @@ int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 
 void latt_vcfg_free(struct latt_vcfg *c)
 {
+	size_t i;
+
+	for (i = 0; c->own_buckets && i < c->nown; i++)
+		free(c->own_buckets[i]);
 	free(c->own_agg);
 	free(c->runs);
 	free(c->own_units);

@@ -16,6 +16,7 @@
 #define LATT_HIST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define LATT_HIST_SUB_BITS	6
@@ -71,6 +72,14 @@ void latt_hist_merge(struct latt_hist *dst, const struct latt_hist *src);
  */
 void latt_hist_merge_range(struct latt_hist *dst, const struct latt_hist *src,
 			   uint64_t min, uint64_t max);
+
+/*
+ * The buckets of @h with a count, from the one of @min to the one of
+ * @max, sparse: a newly allocated array of [low end, count] pairs in
+ * *@out, their number in *@n (the form the JSON writes).  0 or -ENOMEM.
+ */
+int latt_hist_sparse(const struct latt_hist *h, uint64_t min, uint64_t max,
+		     uint64_t (**out)[2], size_t *n);
 
 /*
  * Empty @h, whose values all lie in [@min, @max], writing only the

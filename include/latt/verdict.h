@@ -91,7 +91,8 @@ struct latt_vcfg {
 	/* what latt_vcfg_results() made for it, freed with it */
 	struct latt_agg_run *own_agg;
 	struct latt_vunit *own_units;
-	uint64_t (*own_buckets)[2];
+	uint64_t (**own_buckets)[2];	/* runs' histograms made sparse */
+	size_t nown;
 };
 
 enum latt_verdict_kind {
