@@ -41,7 +41,6 @@ ok() {
 	fi
 }
 
-# check DESCRIPTION COMMAND...: pass when COMMAND succeeds.
 # check DESCRIPTION COMMAND...: a point, passed if COMMAND succeeds; it
 # returns as COMMAND did, so that a diagnostic may follow a failure.
 check() {
