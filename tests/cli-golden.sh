@@ -10,7 +10,7 @@
 golden=${srcdir:-.}/tests/expected/golden
 data=${srcdir:-.}/tests/data
 
-plan 7
+plan 10
 
 # A build tree apart from the sources has the test binary here too.
 golden_bin=$(pwd)/tests/test-golden
@@ -44,3 +44,48 @@ compare single-sweep --fail-if worse --fail-if incomparable single.json sweep.js
 compare data latt-idle.json latt-loaded.json
 compare data-cdf --cdf latt-idle.json latt-loaded.json
 compare mixed latt-idle.json sweep.json
+
+# What latt says to its own command line: --help, latt compare --help,
+# and for every option of --help a bad value, a missing one and (for the
+# short ones) the same, then --clients=0 twice, so that one fails
+# whether or not the option took the first as its value (nothing runs): stderr and exit status of each, in one file.
+words() {
+	for o in $("$latt" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u) \
+		 $("$latt" --help | grep -oE -- '(^|[ ,])-[a-zA-Z]\b' |
+		   tr -d ' ,' | sort -u); do
+		case $o in
+		--help|-h|--version|-V) continue ;;
+		esac
+		for v in "" "=bogus" "=-1" "=99999999999999999999" "=1,2,,3"; do
+			case $o in
+			--*) set -- "$o$v" ;;
+			*) [ -n "$v" ] && set -- "$o" "${v#=}" || set -- "$o" ;;
+			esac
+			# Taken as its value or not, a --clients=0 fails.
+			printf '$ latt %s --clients=0 --clients=0\n' "$*"
+			{ "$latt" "$@" --clients=0 --clients=0 2>&1 \
+				>/dev/null </dev/null
+			  echo "exit $?"; } | sed "s|$tmp/$tag|latt|g"
+		done
+	done
+}
+saved() {
+	name=$1
+	if [ -n "${LATT_GOLDEN_WRITE:-}" ]; then
+		cp "$tmp/out" "$LATT_GOLDEN_WRITE/$name"
+		check "$name saved" true
+		return
+	fi
+	if ! check "$2 reads as tests/expected/golden/$name" \
+		cmp -s "$tmp/out" "$golden/$name"; then
+		diff "$golden/$name" "$tmp/out" | head -20 | sed 's/^/# /'
+	fi
+}
+"$latt" --help >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+saved help.txt "latt --help"
+"$latt" compare --help >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+saved compare-help.txt "latt compare --help"
+words >"$tmp/out" 2>&1
+saved options.txt "latt's words for a bad or missing value of each option"
