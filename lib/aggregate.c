@@ -294,8 +294,8 @@ static void percentile(const struct latt_run_view *v, double p,
 	uint64_t a, b;
 
 	out->few = v->count < latt_percentile_needs(p);
-	out->v = out->few ? (double)v->max :
-		 at_rank(v, latt_hist_percentile_rank(v->count, p));
+	out->v = (double)latt_percentile_of(v->hist, v->count, v->min,
+					    v->max, p);
 	d = 1.96 * sqrt((double)v->count * q * (1 - q)) + 1;
 	a = r - d < 1 ? 1 : (uint64_t)floor(r - d);
 	b = r + d >= (double)v->count ? v->count : (uint64_t)ceil(r + d);

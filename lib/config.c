@@ -88,10 +88,12 @@ uint64_t latt_stall_limit_ns(const struct latt_run_cfg *c)
 	return limit > SEC ? limit : SEC;
 }
 
+const double latt_default_pcts[LATT_DEFAULT_NPCTS] = {
+	50, 90, 99, 99.9, 99.99
+};
+
 void latt_config_init(struct latt_run_cfg *c)
 {
-	static const double default_pcts[] = { 50, 90, 99, 99.9, 99.99 };
-
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "default");
 	c->clients = 1;
@@ -100,8 +102,8 @@ void latt_config_init(struct latt_run_cfg *c)
 	c->work_bytes = 64 * 1024;
 	c->grace_ns = 2 * SEC;
 	c->clock = LATT_CLOCK_AUTO;
-	c->npcts = sizeof(default_pcts) / sizeof(default_pcts[0]);
-	memcpy(c->pcts, default_pcts, sizeof(default_pcts));
+	c->npcts = LATT_DEFAULT_NPCTS;
+	memcpy(c->pcts, latt_default_pcts, sizeof(latt_default_pcts));
 	latt_sched_init(&c->client);
 	latt_sched_init(&c->waker);
 	latt_sched_init(&c->target);

@@ -123,7 +123,6 @@ static void tmetric_cells(FILE *f, const struct latt_metric_list *ml,
 static void row(FILE *f, const struct latt_doc *d,
 		const struct latt_result *r)
 {
-	static const double pcts[] = { 50, 90, 99, 99.9, 99.99 };
 	const struct latt_stats *w = &r->wake.stats;
 	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
 	bool tgt = r->has_target && r->stop != LATT_STOP_NOEXEC;
@@ -158,17 +157,12 @@ static void row(FILE *f, const struct latt_doc *d,
 	put_uint(f, any, w->max);
 	num(f, any, w->mean);
 	num(f, w->count > 1, r->wake.stdev);
-	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
-		/* Too few samples for it: the largest, as the report says. */
-		uint64_t v = w->count < latt_percentile_needs(pcts[i]) ?
-			     w->max : latt_series_percentile(&r->wake, pcts[i]);
-
-		put_uint(f, any, v);
-	}
+	for (i = 0; i < LATT_DEFAULT_NPCTS; i++)
+		put_uint(f, any, latt_percentile(&r->wake.hist, w,
+						 latt_default_pcts[i]));
 	num(f, r->work.stats.count, r->work.stats.mean);
-	put_uint(f, r->work.stats.count, r->work.stats.count <
-	     latt_percentile_needs(99) ? r->work.stats.max :
-	     latt_series_percentile(&r->work, 99));
+	put_uint(f, r->work.stats.count,
+		 latt_percentile(&r->work.hist, &r->work.stats, 99));
 	put_uint(f, r->work.stats.count, r->work.stats.max);
 	put_uint(f, true, r->stalled_cycles);
 	put_uint(f, true, r->unanswered);

@@ -112,6 +112,41 @@ uint64_t latt_hist_percentile(const struct latt_hist *h, double p)
 	return latt_hist_rank(h, latt_hist_percentile_rank(h->count, p));
 }
 
+uint64_t latt_percentile_needs(double p)
+{
+	double n;
+
+	if (p >= 100)
+		return 0;
+	/* Rank ceil(p/100 n) is below n once n (1 - p/100) >= 1. */
+	n = ceil(100.0 / (100.0 - p) - 1e-9);
+	return n > 1e18 ? UINT64_MAX : (uint64_t)n;
+}
+
+uint64_t latt_percentile_of(const struct latt_hist *h, uint64_t count,
+			    uint64_t min, uint64_t max, double p)
+{
+	uint64_t v;
+
+	if (!count)
+		return 0;
+	if (count < latt_percentile_needs(p))
+		return max;
+	v = latt_hist_rank(h, latt_hist_percentile_rank(count, p));
+	return v < min ? min : v > max ? max : v;
+}
+
+uint64_t latt_percentile(const struct latt_hist *h,
+			 const struct latt_stats *st, double p)
+{
+	return latt_percentile_of(h, st->count, st->min, st->max, p);
+}
+
+bool latt_percentile_few(const struct latt_stats *st, double p)
+{
+	return st->count < latt_percentile_needs(p);
+}
+
 int latt_hist_sparse(const struct latt_hist *h, uint64_t min, uint64_t max,
 		     uint64_t (**out)[2], size_t *n)
 {

@@ -267,7 +267,7 @@ static jobj *clients_arr(const struct latt_result *r)
 		add(o, "mean_ns", any ? jnum(c->wake.mean) : NULL);
 		add(o, "p99_ns", any ? juint(c->p99) : NULL);
 		add(o, "p99_measured", json_object_new_boolean(
-			c->wake.count >= latt_percentile_needs(99)));
+			!latt_percentile_few(&c->wake, 99)));
 		latt_format_cpulist(&c->woke_on, CPU_SETSIZE, cpus,
 				    sizeof(cpus));
 		add(o, "cpus", jstr(cpus));
@@ -297,7 +297,7 @@ static jobj *per_wakeup_obj(const struct latt_result *r)
 	add(o, "left_out", juint(k->mixed));
 	add(o, "kernel_above", juint(k->above));
 	add(o, "p99_measured", json_object_new_boolean(
-		k->wait.count >= latt_percentile_needs(99)));
+		!latt_percentile_few(&k->wait, 99)));
 	add(o, "runqueue_wait_min_ns", have ? juint(k->wait.min) : NULL);
 	add(o, "runqueue_wait_p50_ns", have ? juint(r->kwait_p50) : NULL);
 	add(o, "runqueue_wait_p99_ns", have ? juint(r->kwait_p99) : NULL);

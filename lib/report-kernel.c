@@ -65,7 +65,7 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 		     "the stamps)", usec(k->gap.min));
 		line(f, "Above p50", "%8.1f usec", usec(r->kgap_p50));
 		line(f, "Above p99", "%8.1f usec%s", usec(r->kgap_p99),
-		     k->gap.count < latt_percentile_needs(99) ?
+		     latt_percentile_few(&k->gap, 99) ?
 		     " (the max: p99 needs 100 samples)" : "");
 		line(f, "Above max", "%8.1f usec", usec(k->gap.max));
 	}

@@ -235,7 +235,7 @@ void latt_report_clients(FILE *f, const struct latt_result *r)
 	}
 	for (i = 0; i < r->nclients; i++) {
 		const struct latt_client_sum *c = &r->clients[i];
-		bool few = c->wake.count < latt_percentile_needs(99);
+		bool few = latt_percentile_few(&c->wake, 99);
 
 		snprintf(label, sizeof(label), "Client %u", i + 1);
 		if (!c->wake.count) {
@@ -249,7 +249,7 @@ void latt_report_clients(FILE *f, const struct latt_result *r)
 		     "woken on CPU%s %s, %llu migration%s",
 		     r->cfg.threads ? "tid" : "pid", c->pid,
 		     (unsigned long long)c->wake.count, usec(c->wake.max),
-		     usec(few ? c->wake.max : c->p99),
+		     usec(c->p99),
 		     few ? " (the max: too few samples)" : "",
 		     CPU_COUNT(&c->woke_on) == 1 ? "" : "s",
 		     cpus, (unsigned long long)c->migrations,

@@ -70,7 +70,6 @@ int latt_result_collect_clients(struct latt_result *r,
 	for (i = 0; i < n; i++) {
 		const struct latt_client_slot *c = clients[i].slot;
 		struct latt_client_sum *cs = &r->clients[i];
-		uint64_t v;
 
 		cs->pid = clients[i].pid;
 		cs->wake = c->wake;
@@ -81,12 +80,7 @@ int latt_result_collect_clients(struct latt_result *r,
 		if (latt_hist_sparse(&c->wake_hist, c->wake.min, c->wake.max,
 				     &cs->buckets, &cs->nbuckets))
 			return -ENOMEM;
-		v = latt_hist_percentile(&c->wake_hist, 99);
-		cs->p99 = v < c->wake.min ? c->wake.min :
-			  v > c->wake.max ? c->wake.max : v;
-		/* Too few samples for a p99: the largest, exactly. */
-		if (c->wake.count < latt_percentile_needs(99))
-			cs->p99 = c->wake.max;
+		cs->p99 = latt_percentile(&c->wake_hist, &c->wake, 99);
 	}
 	return 0;
 }
@@ -172,65 +166,18 @@ void latt_result_release(struct latt_result *r)
 	r->nexplained = 0;
 }
 
-uint64_t latt_series_percentile(const struct latt_series *s, double p)
-{
-	uint64_t v;
-
-	if (!s->stats.count)
-		return 0;
-	v = latt_hist_percentile(&s->hist, p);
-	if (v < s->stats.min)
-		v = s->stats.min;
-	if (v > s->stats.max)
-		v = s->stats.max;
-	return v;
-}
-
-uint64_t latt_percentile_needs(double p)
-{
-	double n;
-
-	if (p >= 100)
-		return 0;
-	/* Rank ceil(p/100 n) is below n once n (1 - p/100) >= 1. */
-	n = ceil(100.0 / (100.0 - p) - 1e-9);
-	return n > 1e18 ? UINT64_MAX : (uint64_t)n;
-}
-
 static void finish_series(struct latt_series *s, const double *pcts,
 			  size_t npcts)
 {
 	size_t i;
 
 	for (i = 0; i < npcts; i++) {
-		uint64_t need = latt_percentile_needs(pcts[i]);
-
-		s->pct[i] = latt_series_percentile(s, pcts[i]);
-		s->pct_needs[i] = s->stats.count < need ? need : 0;
-		/* By nearest rank it is the largest sample: exactly. */
-		if (s->pct_needs[i] && s->stats.count)
-			s->pct[i] = s->stats.max;
+		s->pct[i] = latt_percentile(&s->hist, &s->stats, pcts[i]);
+		s->pct_needs[i] = latt_percentile_few(&s->stats, pcts[i]) ?
+				  latt_percentile_needs(pcts[i]) : 0;
 	}
-	s->p99 = latt_series_percentile(s, 99);
 	s->stdev = latt_stats_stdev(&s->stats);
 	s->stdev_mean = latt_stats_stdev_mean(&s->stats);
-}
-
-/*
- * Percentile @p of the samples in @h, summed up by @s, as a series' are:
- * clamped to the exact min and max, the max when too few for it.
- */
-static uint64_t hist_pct(const struct latt_hist *h, const struct latt_stats *s,
-			 double p)
-{
-	uint64_t v;
-
-	if (!s->count)
-		return 0;
-	if (s->count < latt_percentile_needs(p))
-		return s->max;
-	v = latt_hist_percentile(h, p);
-	return v < s->min ? s->min : v > s->max ? s->max : v;
 }
 
 /* latt's own load, and whether it dominates (LATT_LOAD_QUEUE_PCT). */
@@ -261,6 +208,7 @@ bool latt_result_load_dominates(const struct latt_result *r)
 
 void latt_result_finish(struct latt_result *r)
 {
+	const struct latt_kwait *k;
 	uint64_t entries;
 
 	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
@@ -285,12 +233,13 @@ void latt_result_finish(struct latt_result *r)
 				      r->kview_wakeups + r->cfg.clients;
 	}
 	finish_load(r);
-	r->kwait_p50 = hist_pct(&r->kwait.wait_hist, &r->kwait.wait, 50);
-	r->kwait_p99 = hist_pct(&r->kwait.wait_hist, &r->kwait.wait, 99);
-	r->kgap_p50 = hist_pct(&r->kwait.gap_hist, &r->kwait.gap, 50);
-	r->kgap_p99 = hist_pct(&r->kwait.gap_hist, &r->kwait.gap, 99);
-	r->wake_p50 = hist_pct(&r->wake.hist, &r->wake.stats, 50);
-	r->wake_p99 = hist_pct(&r->wake.hist, &r->wake.stats, 99);
+	k = &r->kwait;
+	r->kwait_p50 = latt_percentile(&k->wait_hist, &k->wait, 50);
+	r->kwait_p99 = latt_percentile(&k->wait_hist, &k->wait, 99);
+	r->kgap_p50 = latt_percentile(&k->gap_hist, &k->gap, 50);
+	r->kgap_p99 = latt_percentile(&k->gap_hist, &k->gap, 99);
+	r->wake_p50 = latt_percentile(&r->wake.hist, &r->wake.stats, 50);
+	r->wake_p99 = latt_percentile(&r->wake.hist, &r->wake.stats, 99);
 	entries = r->wake.stats.count + r->left_out;
 	r->partial = entries > r->cycles * r->cfg.clients ?
 		     entries - r->cycles * r->cfg.clients : 0;

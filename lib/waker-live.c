@@ -16,17 +16,6 @@
 #include "latt/util.h"
 #include "waker.h"
 
-static uint64_t live_p99(const struct latt_stats *st,
-			 const struct latt_hist *h)
-{
-	uint64_t v = latt_hist_percentile(h, 99);
-
-	/* Too few samples for a p99: the largest, as the report says. */
-	if (st->count < latt_percentile_needs(99))
-		return st->max;
-	return v < st->min ? st->min : v > st->max ? st->max : v;
-}
-
 /*
  * The decimals of the live line's seconds: as many as the period has
  * ("0.01-0.02 s" for -i 10ms), at least one.
@@ -74,7 +63,7 @@ static void live_summary(const struct latt_stats *st,
 	if (st->count)
 		fprintf(stderr, ", max %.1f, p99 %.1f usec",
 			(double)st->max / 1000.0,
-			(double)live_p99(st, h) / 1000.0);
+			(double)latt_percentile(h, st, 99) / 1000.0);
 }
 
 /* The live line: every second in place, or every -i on a line of its own. */
@@ -106,8 +95,9 @@ void latt_waker_live_tick(struct latt_waker *w)
 			fprintf(stderr, ", max %.1f, avg %.1f, p99 %.1f usec",
 				(double)w->interval.max / 1000.0,
 				w->interval.mean / 1000.0,
-				(double)live_p99(&w->interval,
-						 &w->interval_hist) / 1000.0);
+				(double)latt_percentile(&w->interval_hist,
+							&w->interval, 99) /
+				1000.0);
 		fprintf(stderr, "; in all %llu entries",
 			(unsigned long long)w->live.count);
 		live_summary(&w->live, &w->live_hist);

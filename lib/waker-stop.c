@@ -297,9 +297,6 @@ static void finish_result(const struct latt_waker *w)
 	}
 	r->waker_late = w->late;
 	r->waker_sleep_late_ns = w->sleep_late_max;
-	r->waker_late_p99 = latt_hist_percentile(&w->late_hist, 99);
-	if (r->waker_late_p99 > w->late.max)
-		r->waker_late_p99 = w->late.max;
 }
 
 void latt_waker_finish(struct latt_waker *w)

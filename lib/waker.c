@@ -357,7 +357,6 @@ static void record_late(struct latt_waker *w, uint64_t now, bool overdue)
 		return;
 	late = now > w->planned_ns ? now - w->planned_ns : 0;
 	latt_stats_add(&w->late, late);
-	latt_hist_add(&w->late_hist, late);
 	if (late > w->sleep_late_max)
 		w->sleep_late_max = late;
 	w->planned_ns = 0;
@@ -472,7 +471,6 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 	w->warming = false;
 	w->stopped_warm_ns = w->stopped_ns;
 	latt_stats_init(&w->late);
-	latt_hist_init(&w->late_hist);
 	w->sleep_late_max = 0;
 	start_measuring(w, now);
 }
@@ -675,10 +673,8 @@ int latt_waker_run(struct latt_waker *w)
 	due = w->run_start_ns + w->cfg->duration_ns + w->stopped_ns;
 	if (w->r->stop == LATT_STOP_DURATION && w->end_ns > due) {
 		w->r->overrun_ns = w->end_ns - due;
-		if (!w->warming) {
+		if (!w->warming)
 			latt_stats_add(&w->late, w->r->overrun_ns);
-			latt_hist_add(&w->late_hist, w->r->overrun_ns);
-		}
 	}
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;

@@ -71,7 +71,6 @@ struct latt_waker {
 	bool cycle_stalled;		/* it waited too long for an answer */
 	struct latt_stats late;		/* how late the waker woke, each cycle */
 	uint64_t sleep_late_max;	/* of its sleeps alone, not the end */
-	struct latt_hist late_hist;
 
 	/* -b, --explain: the trace, the wakeup that stopped it, the worst */
 	struct latt_trace *trace;	/* for -b and the user */

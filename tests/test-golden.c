@@ -131,11 +131,7 @@ static void make_result(struct latt_result *r, size_t k, unsigned int run,
 		if (latt_hist_sparse(&ch[j], cs[j].min, cs[j].max,
 				     &s->buckets, &s->nbuckets))
 			exit(1);
-		/* As latt_result_collect_clients() makes it. */
-		s->p99 = latt_hist_percentile(&ch[j], 99);
-		s->p99 = cs[j].count < latt_percentile_needs(99) ? cs[j].max :
-			 s->p99 < cs[j].min ? cs[j].min :
-			 s->p99 > cs[j].max ? cs[j].max : s->p99;
+		s->p99 = latt_percentile(&ch[j], &cs[j], 99);
 	}
 	r->cycles = cycles;
 	r->elapsed_ns = cycles * 300000000ULL;

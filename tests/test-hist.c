@@ -369,18 +369,57 @@ static void test_edges(void)
 	   "p1 is 0, p100 lies in the last bucket");
 }
 
+/* latt's one rule (latt_percentile()): none, too few, clamped. */
+static void test_rule(void)
+{
+	static struct latt_hist h;
+	struct latt_stats st;
+	bool good = false;
+	uint64_t i;
+
+	latt_hist_init(&h);
+	latt_stats_init(&st);
+	ok(latt_percentile(&h, &st, 50) == 0 && latt_percentile_few(&st, 50),
+	   "rule: no sample, 0 (and too few)");
+	ok(latt_percentile_needs(99) == 100 &&
+	   latt_percentile_needs(99.9) == 1000 &&
+	   latt_percentile_needs(50) == 2 && latt_percentile_needs(100) == 0,
+	   "rule: p99 needs 100 samples, p99.9 1000, p50 2, p100 none");
+	/* 99 samples 1000..99000 and one far larger: p99 needs 100. */
+	for (i = 1; i < 100; i++) {
+		latt_stats_add(&st, i * 1000);
+		latt_hist_add(&h, i * 1000);
+		if (i == 98)
+			good = latt_percentile(&h, &st, 99) == 98000 &&
+			       latt_percentile_few(&st, 99);
+	}
+	ok(good && latt_percentile(&h, &st, 99) == 99000,
+	   "rule: too few samples for p99, the largest, exactly");
+	latt_stats_add(&st, 5000000);
+	latt_hist_add(&h, 5000000);
+	ok(!latt_percentile_few(&st, 99) &&
+	   latt_percentile(&h, &st, 99) ==
+	   latt_hist_rank(&h, latt_hist_percentile_rank(100, 99)),
+	   "rule: with 100, the histogram's value of rank 99");
+	ok(latt_percentile(&h, &st, 100) == 5000000 &&
+	   latt_percentile_of(&h, st.count, 1010, 4990000, 100) == 4990000 &&
+	   latt_percentile_of(&h, st.count, 1010, 4990000, 1) == 1010,
+	   "rule: clamped to the exact min and max");
+}
+
 int main(void)
 {
 	uint64_t *vals;
 
 	rnd_seed(0x9e3779b97f4a7c15ULL);
-	plan(6 + 5 * 6 + 4 + 4 + 3);
+	plan(6 + 5 * 6 + 4 + 4 + 3 + 5);
 	vals = malloc(NSAMPLES * sizeof(*vals));
 	if (!vals) {
 		diag("out of memory");
 		return 1;
 	}
 	test_layout();
+	test_rule();
 	test_percentiles(vals);
 	test_ranks();
 	test_merge();

@@ -8,13 +8,14 @@
  * metric has a kind (how a run's value is taken), a unit (how it is
  * printed) and a direction (which way is better).
  *
- * Two rules, applied here and nowhere else, and a third beside them:
+ * One rule is applied here and nowhere else, and two beside it:
  *  - Which runs count: a configuration's complete runs; when none is
  *    complete (interrupted, its command failed), the runs that measured,
  *    and the configuration says it has no complete run.
- *  - A percentile the samples are too few for (p99 needs 100) is the
- *    largest sample, exactly, by nearest rank; the value is marked
- *    "few" wherever it is shown.
+ *  - A percentile is latt_percentile() (latt/hist.h), as in every other
+ *    output: one the samples are too few for (p99 needs 100) is the
+ *    largest sample, exactly; the value is marked "few" wherever it is
+ *    shown.
  *  - Better, worse or can't tell: include/latt/verdict.h, from the
  *    same values and the runs' histograms.
  *

@@ -86,6 +86,14 @@ struct latt_run_cfg {
  */
 uint64_t latt_stall_limit_ns(const struct latt_run_cfg *c);
 
+/*
+ * -p's default percentiles, which the CSV has as fixed columns whatever
+ * -p says (p50_ns ... p99.99_ns); -q, the table and the JSON's summary
+ * show -p's, or, without it, p99, p50 and p99.9 (latt_metrics_init()).
+ */
+#define LATT_DEFAULT_NPCTS	5
+extern const double latt_default_pcts[LATT_DEFAULT_NPCTS];
+
 /* latt's defaults: one client, 100-500 ms sleeps, 64 KB of work, ... */
 void latt_config_init(struct latt_run_cfg *c);
 

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "latt/stats.h"
+
 #define LATT_HIST_SUB_BITS	6
 #define LATT_HIST_SUB		(1U << LATT_HIST_SUB_BITS)	/* 64 */
 #define LATT_HIST_EXACT		(2U * LATT_HIST_SUB)		/* 128 */
@@ -102,5 +104,29 @@ uint64_t latt_hist_rank(const struct latt_hist *h, uint64_t rank);
 
 /* The nearest rank of percentile @p among @count samples (at least 1). */
 uint64_t latt_hist_percentile_rank(uint64_t count, double p);
+
+/*
+ * How many samples the percentile @p needs to be anything but the largest
+ * sample (nearest rank): 100 for p99, 1000 for p99.9; 0 for p100.
+ */
+uint64_t latt_percentile_needs(double p);
+
+/*
+ * latt's percentile, the one rule every output follows: the percentile @p
+ * of the @count samples that @h holds, whose exact extremes are @min and
+ * @max.  No sample: 0.  Fewer than latt_percentile_needs(@p): the largest,
+ * exactly (by nearest rank it is the largest sample).  Else the value of
+ * its rank in @h, clamped to [@min, @max] (a bucket's midpoint may lie
+ * beyond them).
+ */
+uint64_t latt_percentile_of(const struct latt_hist *h, uint64_t count,
+			    uint64_t min, uint64_t max, double p);
+
+/* The same of the samples that @h holds and @st sums up. */
+uint64_t latt_percentile(const struct latt_hist *h,
+			 const struct latt_stats *st, double p);
+
+/* True when @st's samples are too few for @p: it is their largest. */
+bool latt_percentile_few(const struct latt_stats *st, double p);
 
 #endif /* LATT_HIST_H */

@@ -98,7 +98,6 @@ struct latt_series {
 	uint64_t pct[LATT_PCT_MAX];	/* ns, for cfg.pcts[] */
 	uint64_t pct_needs[LATT_PCT_MAX];	/* samples pct[i] needs to be
 						   more than the max; 0: has */
-	uint64_t p99;			/* ns, for comparisons */
 	double stdev, stdev_mean;	/* ns */
 };
 
@@ -179,7 +178,6 @@ struct latt_result {
 	struct latt_stats waker_late;	/* how late the waker woke, ns */
 	uint64_t waker_sleep_late_ns;	/* the most of it at the end of a
 					   sleep, not at the run's end */
-	uint64_t waker_late_p99;
 	/*
 	 * Job control: latt stopped (^Z, SIGTSTP: the command and the
 	 * clients with it; SIGSTOP: latt alone, seen at its SIGCONT).  The
@@ -333,20 +331,11 @@ void latt_result_release(struct latt_result *r);
 
 /*
  * Derive what the writers print: the percentiles of both series for
- * cfg.pcts[] (each the histogram's value clamped to the exact min and
- * max), standard deviations, the context switch rate, the command's CPU
+ * cfg.pcts[] (latt_percentile(): the histogram's value clamped to the
+ * exact min and max, the max when too few), standard deviations, the context switch rate, the command's CPU
  * time.
  */
 void latt_result_finish(struct latt_result *r);
-
-/*
- * How many samples the percentile @p needs to be anything but the largest
- * sample (nearest rank): 100 for p99, 1000 for p99.9; 0 for p100.
- */
-uint64_t latt_percentile_needs(double p);
-
-/* The percentile @p of series @s, as latt_result_finish() computes it. */
-uint64_t latt_series_percentile(const struct latt_series *s, double p);
 
 /* Short description of how the run ended ("complete", "interrupted"). */
 const char *latt_stop_name(enum latt_stop stop);
