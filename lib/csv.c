@@ -138,8 +138,8 @@ static void row(FILE *f, const struct latt_doc *d,
 	gmtime_r(&r->started.tv_sec, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	text(f, buf);
-	text(f, latt_json_stop_name(r->stop));
-	put_uint(f, true, latt_result_measured(r) && !latt_result_exit_status(r));
+	text(f, latt_stop_key(r->stop));
+	put_uint(f, true, latt_result_complete(r));
 	put_uint(f, true, (uint64_t)latt_result_exit_status(r));
 	text(f, d->sys->kernel);
 	text(f, d->sys->hostname);

@@ -86,26 +86,6 @@ static jobj *jtime(const struct timespec *ts)
 	return json_object_new_string(buf);
 }
 
-const char *latt_json_stop_name(enum latt_stop stop)
-{
-	static const char *const names[] = {
-		[LATT_STOP_NONE] = "running",
-		[LATT_STOP_DURATION] = "duration",
-		[LATT_STOP_TARGET] = "command",
-		[LATT_STOP_SIGNAL] = "signal",
-		[LATT_STOP_CLIENT] = "client",
-		[LATT_STOP_OUTPUT] = "output",
-		[LATT_STOP_TTY] = "tty",
-		[LATT_STOP_ERROR] = "error",
-		[LATT_STOP_SETUP] = "setup",
-		[LATT_STOP_NOEXEC] = "noexec",
-		[LATT_STOP_BREAK] = "breaktrace",
-	};
-
-	return (unsigned int)stop < sizeof(names) / sizeof(names[0]) ?
-	       names[stop] : "unknown";
-}
-
 static jobj *system_obj(const struct latt_doc *d)
 {
 	const struct latt_sysinfo *s = d->sys;
@@ -537,10 +517,9 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "seed", jstr(buf));
 
 	st = json_object_new_object();
-	add(st, "stop", jstr(latt_json_stop_name(r->stop)));
+	add(st, "stop", jstr(latt_stop_key(r->stop)));
 	add(st, "text", jstr(latt_result_status(r, buf, sizeof(buf))));
-	add(st, "complete", json_object_new_boolean(
-		latt_result_measured(r) && !latt_result_exit_status(r)));
+	add(st, "complete", json_object_new_boolean(latt_result_complete(r)));
 	add(st, "exit_status", json_object_new_int(latt_result_exit_status(r)));
 	add(st, "signal", r->stop == LATT_STOP_SIGNAL ?
 	    jstr(latt_signal_name(r->stop_signal, buf, sizeof(buf))) : NULL);

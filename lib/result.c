@@ -252,34 +252,6 @@ void latt_result_finish(struct latt_result *r)
 			   r->waker_late.max > r->wake.stats.max);
 }
 
-const char *latt_stop_name(enum latt_stop stop)
-{
-	switch (stop) {
-	case LATT_STOP_NONE:
-		return "running";
-	case LATT_STOP_DURATION:
-		return "complete (duration reached)";
-	case LATT_STOP_TARGET:
-		return "complete (command exited)";
-	case LATT_STOP_SIGNAL:
-		return "interrupted";
-	case LATT_STOP_CLIENT:
-		return "failed (a client died)";
-	case LATT_STOP_OUTPUT:
-		return "failed (output error)";
-	case LATT_STOP_TTY:
-		return "failed (command stopped at the terminal)";
-	case LATT_STOP_ERROR:
-		return "failed (system error)";
-	case LATT_STOP_SETUP:
-		return "failed (a setting could not be applied)";
-	case LATT_STOP_NOEXEC:
-		return "failed (the command could not be executed)";
-	case LATT_STOP_BREAK:
-		return "stopped by breaktrace";
-	}
-	return "unknown";
-}
 
 char *latt_signal_name(int sig, char *buf, size_t len)
 {
@@ -322,10 +294,6 @@ uint64_t latt_result_not_made(const struct latt_result *r)
 			  (double)ok_ns * r->cfg.clients + 0.5);
 }
 
-bool latt_result_measured(const struct latt_result *r)
-{
-	return r->stop != LATT_STOP_SETUP && r->stop != LATT_STOP_NOEXEC;
-}
 
 /*
  * How the dead client ended: a process's wait status, or the error a
@@ -343,46 +311,217 @@ static const char *dead_client_end(const struct latt_result *r, char *buf,
 	return buf;
 }
 
-char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
+/*
+ * How each stop reads in the Status line and in latt's last words on
+ * stderr (the verdict), where the stop alone says it; NULL where it is
+ * worded from the run (the command's status, what was measured).
+ */
+typedef char *(*stop_text_fn)(const struct latt_result *r, char *buf,
+			      size_t len);
+
+static char *status_signal(const struct latt_result *r, char *buf, size_t len)
 {
 	char st[128];
 
-	switch (r->stop) {
-	case LATT_STOP_SIGNAL:
-		latt_fmt(buf, len, "interrupted by %s",
-			 latt_signal_name(r->stop_signal, st, sizeof(st)));
-		return buf;
-	case LATT_STOP_CLIENT:
-		latt_fmt(buf, len, "failed: client %d %s", r->dead_client + 1,
-			 dead_client_end(r, st, sizeof(st)));
-		return buf;
-	case LATT_STOP_TTY:
-		latt_fmt(buf, len, "failed: command stopped by %s (it uses "
-			 "the terminal)",
-			 latt_signal_name(r->stop_signal, st, sizeof(st)));
-		return buf;
-	case LATT_STOP_OUTPUT:
-		latt_fmt(buf, len, "failed: %s", strerror(-r->error));
-		return buf;
-	case LATT_STOP_ERROR:
-	case LATT_STOP_SETUP:
-		latt_fmt(buf, len, "failed: %s%s%s", r->what,
-			 r->what[0] && r->error ? ": " : "",
-			 r->error ? strerror(-r->error) : "");
-		return buf;
-	case LATT_STOP_NOEXEC:
-		latt_fmt(buf, len, "failed: cannot run '%s': %s",
-			 r->cfg.cmd_argv[0], strerror(-r->error));
-		return buf;
-	case LATT_STOP_BREAK:
-		latt_fmt(buf, len, "stopped by breaktrace: client %u woke "
-			 "%.1f usec late (over %.1f)", r->break_client + 1,
-			 (double)r->break_ns / 1000.0,
-			 (double)r->cfg.breaktrace_ns / 1000.0);
-		return buf;
-	default:
-		break;
-	}
+	return latt_fmt(buf, len, "interrupted by %s",
+			latt_signal_name(r->stop_signal, st, sizeof(st)));
+}
+
+static char *verdict_signal(const struct latt_result *r, char *buf, size_t len)
+{
+	char st[128];
+
+	return latt_fmt(buf, len, "interrupted by %s: the report covers what "
+			"was measured until then",
+			latt_signal_name(r->stop_signal, st, sizeof(st)));
+}
+
+static char *status_client(const struct latt_result *r, char *buf, size_t len)
+{
+	char st[128];
+
+	return latt_fmt(buf, len, "failed: client %d %s", r->dead_client + 1,
+			dead_client_end(r, st, sizeof(st)));
+}
+
+static char *verdict_client(const struct latt_result *r, char *buf, size_t len)
+{
+	char st[128];
+
+	return latt_fmt(buf, len, "client %d (%s %d) %s: the report has its "
+			"samples until then", r->dead_client + 1,
+			r->dead_thread ? "tid" : "pid", (int)r->dead_pid,
+			dead_client_end(r, st, sizeof(st)));
+}
+
+static char *status_tty(const struct latt_result *r, char *buf, size_t len)
+{
+	char st[128];
+
+	return latt_fmt(buf, len, "failed: command stopped by %s (it uses "
+			"the terminal)",
+			latt_signal_name(r->stop_signal, st, sizeof(st)));
+}
+
+static char *verdict_tty(const struct latt_result *r, char *buf, size_t len)
+{
+	char st[128];
+
+	return latt_fmt(buf, len, "command '%s' was stopped by %s: it uses "
+			"the terminal, but runs in a process group of its "
+			"own; give it </dev/null", r->target_cmd,
+			latt_signal_name(r->stop_signal, st, sizeof(st)));
+}
+
+static char *status_output(const struct latt_result *r, char *buf, size_t len)
+{
+	return latt_fmt(buf, len, "failed: %s", strerror(-r->error));
+}
+
+static char *verdict_output(const struct latt_result *r, char *buf,
+			    size_t len)
+{
+	return latt_fmt(buf, len, "write error on standard output: %s",
+			strerror(-r->error));
+}
+
+/* "WHAT: ERROR", "WHAT" or "ERROR", after @prefix. */
+static char *what_failed(const struct latt_result *r, const char *prefix,
+			 char *buf, size_t len)
+{
+	return latt_fmt(buf, len, "%s%s%s%s", prefix, r->what,
+			r->what[0] && r->error ? ": " : "",
+			r->error ? strerror(-r->error) : "");
+}
+
+static char *status_error(const struct latt_result *r, char *buf, size_t len)
+{
+	return what_failed(r, "failed: ", buf, len);
+}
+
+static char *verdict_error(const struct latt_result *r, char *buf, size_t len)
+{
+	return what_failed(r, "measuring failed: ", buf, len);
+}
+
+static char *verdict_setup(const struct latt_result *r, char *buf, size_t len)
+{
+	/* A set-up error without its what is worded by the error alone. */
+	return latt_fmt(buf, len, "%s%s%s", r->what, r->error ? ": " : "",
+			r->error ? strerror(-r->error) : "");
+}
+
+static char *status_noexec(const struct latt_result *r, char *buf, size_t len)
+{
+	return latt_fmt(buf, len, "failed: cannot run '%s': %s",
+			r->cfg.cmd_argv[0], strerror(-r->error));
+}
+
+static char *verdict_noexec(const struct latt_result *r, char *buf,
+			    size_t len)
+{
+	return latt_fmt(buf, len, "cannot run '%s': %s", r->cfg.cmd_argv[0],
+			strerror(-r->error));
+}
+
+static char *status_break(const struct latt_result *r, char *buf, size_t len)
+{
+	return latt_fmt(buf, len, "stopped by breaktrace: client %u woke "
+			"%.1f usec late (over %.1f)", r->break_client + 1,
+			(double)r->break_ns / 1000.0,
+			(double)r->cfg.breaktrace_ns / 1000.0);
+}
+
+static char *verdict_break(const struct latt_result *r, char *buf, size_t len)
+{
+	return latt_fmt(buf, len, "breaktrace: client %u (pid %d) took %.1f "
+			"usec to run after its wakeup, over -b %.1f usec; the "
+			"trace is in %s", r->break_client + 1,
+			(int)r->break_pid, (double)r->break_ns / 1000.0,
+			(double)r->cfg.breaktrace_ns / 1000.0,
+			r->trace_dir ? r->trace_dir : "?");
+}
+
+/* latt's exit status for a stop: from the run, or 128 + the signal. */
+#define EXIT_OF_RUN	-1
+#define EXIT_OF_SIGNAL	-2
+
+/* Every way a run ends, in one table that every output reads. */
+static const struct stop_info {
+	const char *key;	/* the JSON's and the CSV's "stop" */
+	const char *name;	/* in short: "complete (command exited)" */
+	int exit;		/* latt's exit status, or EXIT_OF_* */
+	bool measured;		/* it has samples to report */
+	stop_text_fn status;	/* the Status line; NULL: of the run */
+	stop_text_fn verdict;	/* the last words; NULL: of the run */
+} stops[] = {
+	[LATT_STOP_NONE] = { "running", "running", EXIT_OF_RUN, true,
+			     NULL, NULL },
+	[LATT_STOP_DURATION] = { "duration", "complete (duration reached)",
+				 EXIT_OF_RUN, true, NULL, NULL },
+	[LATT_STOP_TARGET] = { "command", "complete (command exited)",
+			       EXIT_OF_RUN, true, NULL, NULL },
+	[LATT_STOP_SIGNAL] = { "signal", "interrupted", EXIT_OF_SIGNAL, true,
+			       status_signal, verdict_signal },
+	[LATT_STOP_CLIENT] = { "client", "failed (a client died)",
+			       LATT_EXIT_RUNTIME, true, status_client,
+			       verdict_client },
+	[LATT_STOP_OUTPUT] = { "output", "failed (output error)",
+			       LATT_EXIT_RUNTIME, true, status_output,
+			       verdict_output },
+	[LATT_STOP_TTY] = { "tty", "failed (command stopped at the terminal)",
+			    LATT_EXIT_RUNTIME, true, status_tty, verdict_tty },
+	[LATT_STOP_ERROR] = { "error", "failed (system error)",
+			      LATT_EXIT_RUNTIME, true, status_error,
+			      verdict_error },
+	[LATT_STOP_SETUP] = { "setup", "failed (a setting could not be "
+			      "applied)", LATT_EXIT_RUNTIME, false,
+			      status_error, verdict_setup },
+	[LATT_STOP_NOEXEC] = { "noexec", "failed (the command could not be "
+			       "executed)", LATT_EXIT_NOEXEC, false,
+			       status_noexec, verdict_noexec },
+	[LATT_STOP_BREAK] = { "breaktrace", "stopped by breaktrace",
+			      LATT_EXIT_BREAK, true, status_break,
+			      verdict_break },
+};
+
+static const struct stop_info unknown_stop = {
+	"unknown", "unknown", EXIT_OF_RUN, true, NULL, NULL,
+};
+
+static const struct stop_info *stop_info(enum latt_stop stop)
+{
+	return (unsigned int)stop < sizeof(stops) / sizeof(stops[0]) &&
+	       stops[stop].key ? &stops[stop] : &unknown_stop;
+}
+
+const char *latt_stop_name(enum latt_stop stop)
+{
+	return stop_info(stop)->name;
+}
+
+const char *latt_stop_key(enum latt_stop stop)
+{
+	return stop_info(stop)->key;
+}
+
+bool latt_result_measured(const struct latt_result *r)
+{
+	return stop_info(r->stop)->measured;
+}
+
+bool latt_result_complete(const struct latt_result *r)
+{
+	return latt_result_measured(r) && !latt_result_exit_status(r);
+}
+
+char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
+{
+	const struct stop_info *si = stop_info(r->stop);
+	char st[128];
+
+	if (si->status)
+		return si->status(r, buf, len);
 	switch (latt_result_exit_status(r)) {
 	case LATT_EXIT_NOEXEC:
 		latt_fmt(buf, len, "failed: /bin/sh could not run the command "
@@ -446,56 +585,13 @@ static char *tm_verdict(const struct latt_result *r, char *buf, size_t len)
 
 char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 {
+	const struct stop_info *si = stop_info(r->stop);
 	const struct latt_run_cfg *c = &r->cfg;
 	char st[128], a[32], b[32];
 	int ws = r->target_status;
 
-	switch (r->stop) {
-	case LATT_STOP_SIGNAL:
-		latt_fmt(buf, len, "interrupted by %s: the report covers what "
-			 "was measured until then",
-			 latt_signal_name(r->stop_signal, st, sizeof(st)));
-		return buf;
-	case LATT_STOP_CLIENT:
-		latt_fmt(buf, len, "client %d (%s %d) %s: the report has its "
-			 "samples until then", r->dead_client + 1,
-			 r->dead_thread ? "tid" : "pid", (int)r->dead_pid,
-			 dead_client_end(r, st, sizeof(st)));
-		return buf;
-	case LATT_STOP_TTY:
-		latt_fmt(buf, len, "command '%s' was stopped by %s: it uses "
-			 "the terminal, but runs in a process group of its "
-			 "own; give it </dev/null", r->target_cmd,
-			 latt_signal_name(r->stop_signal, st, sizeof(st)));
-		return buf;
-	case LATT_STOP_OUTPUT:
-		latt_fmt(buf, len, "write error on standard output: %s",
-			 strerror(-r->error));
-		return buf;
-	case LATT_STOP_ERROR:
-		latt_fmt(buf, len, "measuring failed: %s%s%s", r->what,
-			 r->what[0] && r->error ? ": " : "",
-			 r->error ? strerror(-r->error) : "");
-		return buf;
-	case LATT_STOP_SETUP:
-		latt_fmt(buf, len, "%s%s%s", r->what, r->error ? ": " : "",
-			 r->error ? strerror(-r->error) : "");
-		return buf;
-	case LATT_STOP_NOEXEC:
-		latt_fmt(buf, len, "cannot run '%s': %s", c->cmd_argv[0],
-			 strerror(-r->error));
-		return buf;
-	case LATT_STOP_BREAK:
-		latt_fmt(buf, len, "breaktrace: client %u (pid %d) took %.1f "
-			 "usec to run after its wakeup, over -b %.1f usec; the "
-			 "trace is in %s", r->break_client + 1,
-			 (int)r->break_pid, (double)r->break_ns / 1000.0,
-			 (double)c->breaktrace_ns / 1000.0,
-			 r->trace_dir ? r->trace_dir : "?");
-		return buf;
-	default:
-		break;
-	}
+	if (si->verdict)
+		return si->verdict(r, buf, len);
 	switch (latt_result_exit_status(r)) {
 	case LATT_EXIT_NOEXEC:
 		latt_fmt(buf, len, "/bin/sh could not run '%s' (exit status "
@@ -544,24 +640,13 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 
 int latt_result_exit_status(const struct latt_result *r)
 {
+	const struct stop_info *si = stop_info(r->stop);
 	int st = r->target_status;
 
-	switch (r->stop) {
-	case LATT_STOP_SIGNAL:
+	if (si->exit == EXIT_OF_SIGNAL)
 		return 128 + r->stop_signal;
-	case LATT_STOP_NOEXEC:
-		return LATT_EXIT_NOEXEC;
-	case LATT_STOP_BREAK:
-		return LATT_EXIT_BREAK;
-	case LATT_STOP_CLIENT:
-	case LATT_STOP_OUTPUT:
-	case LATT_STOP_TTY:
-	case LATT_STOP_ERROR:
-	case LATT_STOP_SETUP:
-		return LATT_EXIT_RUNTIME;
-	default:
-		break;
-	}
+	if (si->exit != EXIT_OF_RUN)
+		return si->exit;
 	if (r->has_target && !r->target_killed &&
 	    !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
 		/*

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "latt/json.h"
+#include "latt/doc.h"
 
 /* Write @d to @f.  0 or -errno of a failed write. */
 int latt_csv_write(FILE *f, const struct latt_doc *d);

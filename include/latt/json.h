@@ -18,11 +18,7 @@
 
 #define LATT_JSON_SCHEMA	1
 
-
 /* Write @d to @f as one JSON document.  0 or -errno (-ENOMEM). */
 int latt_json_write(FILE *f, const struct latt_doc *d);
-
-/* The name of how a run stopped, as the document has it ("duration"). */
-const char *latt_json_stop_name(enum latt_stop stop);
 
 #endif /* LATT_JSON_H */

@@ -332,13 +332,22 @@ void latt_result_release(struct latt_result *r);
 /*
  * Derive what the writers print: the percentiles of both series for
  * cfg.pcts[] (latt_percentile(): the histogram's value clamped to the
- * exact min and max, the max when too few), standard deviations, the context switch rate, the command's CPU
- * time.
+ * exact min and max, the max when too few), standard deviations, the
+ * context switch rate, the command's CPU time.
  */
 void latt_result_finish(struct latt_result *r);
 
+/*
+ * Each stop is one row of a table in lib/result.c: its key, its short
+ * name, latt's exit status, whether it measured, and how the Status line
+ * and the last words on stderr say it.  These read it.
+ */
+
 /* Short description of how the run ended ("complete", "interrupted"). */
 const char *latt_stop_name(enum latt_stop stop);
+
+/* Its key in the JSON's and the CSV's "stop": "duration", "signal". */
+const char *latt_stop_key(enum latt_stop stop);
 
 /*
  * How the run went, in the words of the report's Status line: "complete
@@ -375,6 +384,9 @@ int latt_result_tm_missing(const struct latt_result *r);
 
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
+
+/* True when it measured and succeeded (exit status 0): "complete". */
+bool latt_result_complete(const struct latt_result *r);
 
 /*
  * The exit status this result alone means: 0; 2 for a failure of latt,
