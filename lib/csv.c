@@ -14,24 +14,7 @@
 #include "latt/csv.h"
 #include "latt/escape.h"
 #include "latt/wake.h"
-
-/* The columns, in order; the manual's CSV OUTPUT lists the same. */
-static const char header[] =
-	"label,config,run,started,status,complete,exit_status,"
-	"kernel,hostname,clock,mechanism,threads,clients,min_wait_ns,"
-	"max_wait_ns,work_bytes,duration_ns,cycles,entries,min_ns,max_ns,"
-	"mean_ns,stdev_ns,p50_ns,p90_ns,p99_ns,p99.9_ns,p99.99_ns,"
-	"work_mean_ns,work_p99_ns,work_max_ns,stalled_cycles,unanswered,"
-	"runqueue_wait_ns,runs_per_wakeup,waker_late_max_ns,system_cs_per_s,"
-	"command,command_exit_status,command_signal,command_wall_ns,"
-	"command_user_ns,command_system_ns,settings,latt_load,load_note,"
-	"kernel_wakeups,kernel_p50_ns,kernel_p99_ns,kernel_max_ns,"
-	"latt_above_p50_ns,latt_above_p99_ns";
-
-const char *latt_csv_header(void)
-{
-	return header;
-}
+#include "keys.h"
 
 /* A text field, quoted when it must be; nothing for NULL. */
 /*
@@ -203,7 +186,7 @@ int latt_csv_write(FILE *f, const struct latt_doc *d)
 {
 	size_t i, j;
 
-	fprintf(f, "%s", header);
+	fprintf(f, "%s", latt_csv_columns);
 	for (i = 0; i < d->metrics->n; i++)
 		if (d->metrics->m[i].kind == LATT_MK_TARGET)
 			fprintf(f, ",%s", d->metrics->m[i].name);

@@ -10,35 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/csv.h"
 #include "latt/tmetric.h"
 #include "latt/util.h"
-
-/* latt's own keys besides the CSV's columns: metrics, -q's words. */
-static const char *const own_keys[] = {
-	"entries", "max", "avg", "stdev", "wall_s", "cpu_s", "cs_per_s",
-	"config", "few", "complete", NULL
-};
-
-bool latt_tmetric_reserved(const char *name)
-{
-	const char *const *k;
-	const char *col = latt_csv_header(), *end;
-	size_t n = strlen(name);
-
-	/* p50, p99.9: a percentile's name. */
-	if (name[0] == 'p' && isdigit((unsigned char)name[1]))
-		return true;
-	for (k = own_keys; *k; k++)
-		if (!strcmp(*k, name))
-			return true;
-	for (; *col; col = *end ? end + 1 : end) {
-		end = strchrnul(col, ',');
-		if ((size_t)(end - col) == n && !strncmp(col, name, n))
-			return true;
-	}
-	return false;
-}
+#include "keys.h"
 
 const char *latt_tmetric_better_name(const struct latt_tmetric *tm)
 {
@@ -102,7 +76,7 @@ int latt_tmetric_parse(const char *spec, struct latt_tmetric *tm, char *err,
 				tm->higher ? '+' : '-', tm->name,
 				tm->higher ? '+' : '-', (int)(eq - spec + 1),
 				spec);
-	if (latt_tmetric_reserved(tm->name))
+	if (latt_key_reserved(tm->name))
 		return latt_err(-EINVAL, err, len, "'%s' is a name of latt's "
 				"own (a metric, a -q key or a CSV column): "
 				"choose another", tm->name);

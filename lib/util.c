@@ -13,8 +13,6 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "latt/lock.h"
-#include "latt/undo.h"
 #include "latt/util.h"
 
 /* Is @c a byte inside a UTF-8 character, not its first? */
@@ -123,8 +121,6 @@ bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask)
 	struct sigaction sa = { .sa_handler = SIG_DFL };
 	int sig;
 
-	/* latt's locks are latt's and its guard's, not the child's. */
-	latt_lock_drop(latt_undo_lock_fd());
 	setpgid(0, 0);
 	/* Checked against a parent that died before the request. */
 	prctl(PR_SET_PDEATHSIG, deathsig);

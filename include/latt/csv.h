@@ -15,7 +15,4 @@
 /* Write @d to @f.  0 or -errno of a failed write. */
 int latt_csv_write(FILE *f, const struct latt_doc *d);
 
-/* The header row, without its newline: the column names by commas. */
-const char *latt_csv_header(void);
-
 #endif /* LATT_CSV_H */

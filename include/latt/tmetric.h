@@ -63,18 +63,12 @@ struct latt_tmetric_value {
  * Parse @spec ("fps+=([0-9.]+) fps") into @tm, compiling its regular
  * expression to check it.  A name is 1 to LATT_TMETRIC_NAME_MAX letters,
  * digits, '_' or '.', starting with a letter, and not one latt uses
- * itself (see latt_tmetric_reserved()).  0, or -EINVAL with the reason
+ * itself (a metric such as max or p99, a key of the -q line, a column
+ * of the CSV: lib/keys.h).  0, or -EINVAL with the reason
  * in @err.  @spec must live as long as @tm.
  */
 int latt_tmetric_parse(const char *spec, struct latt_tmetric *tm, char *err,
 		       size_t len);
-
-/*
- * Is @name one of latt's own keys (a metric such as max or p99, a key
- * of the -q line, a column of the CSV), which a target metric may not
- * take?
- */
-bool latt_tmetric_reserved(const char *name);
 
 /* "higher" or "lower". */
 const char *latt_tmetric_better_name(const struct latt_tmetric *tm);

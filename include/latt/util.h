@@ -44,10 +44,10 @@ int latt_write_file(const char *root, const char *path, const char *text);
 bool latt_has_word(const char *list, const char *word, const char *seps);
 
 /*
- * In a child just forked that will execute a command: none of latt's
- * locks (latt_lock_drop()), a process group of its own, signal @deathsig
- * when latt (@parent) dies, the default action
- * for every signal (ignored ones would stay ignored across exec) and the
+ * In a child just forked that will execute a command, once it has
+ * dropped latt's locks (latt_lock_drop()): a process group of its own,
+ * signal @deathsig when latt (@parent) dies, the default action for
+ * every signal (ignored ones would stay ignored across exec) and the
  * mask @mask (NULL: unchanged).  False when latt is already gone.
  */
 bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask);

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt's own keys: see keys.h.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "keys.h"
+
+const char latt_csv_columns[] =
+	"label,config,run,started,status,complete,exit_status,"
+	"kernel,hostname,clock,mechanism,threads,clients,min_wait_ns,"
+	"max_wait_ns,work_bytes,duration_ns,cycles,entries,min_ns,max_ns,"
+	"mean_ns,stdev_ns,p50_ns,p90_ns,p99_ns,p99.9_ns,p99.99_ns,"
+	"work_mean_ns,work_p99_ns,work_max_ns,stalled_cycles,unanswered,"
+	"runqueue_wait_ns,runs_per_wakeup,waker_late_max_ns,system_cs_per_s,"
+	"command,command_exit_status,command_signal,command_wall_ns,"
+	"command_user_ns,command_system_ns,settings,latt_load,load_note,"
+	"kernel_wakeups,kernel_p50_ns,kernel_p99_ns,kernel_max_ns,"
+	"latt_above_p50_ns,latt_above_p99_ns";
+
+/* latt's own keys besides the CSV's columns: metrics, -q's words. */
+static const char *const own_keys[] = {
+	"entries", "max", "avg", "stdev", "wall_s", "cpu_s", "cs_per_s",
+	"config", "few", "complete", NULL
+};
+
+bool latt_key_reserved(const char *name)
+{
+	const char *const *k;
+	const char *col = latt_csv_columns, *end;
+	size_t n = strlen(name);
+
+	/* p50, p99.9: a percentile's name. */
+	if (name[0] == 'p' && isdigit((unsigned char)name[1]))
+		return true;
+	for (k = own_keys; *k; k++)
+		if (!strcmp(*k, name))
+			return true;
+	for (; *col; col = *end ? end + 1 : end) {
+		end = strchrnul(col, ',');
+		if ((size_t)(end - col) == n && !strncmp(col, name, n))
+			return true;
+	}
+	return false;
+}
