@@ -16,11 +16,10 @@
 #include "latt/wake.h"
 #include "keys.h"
 
-/* A text field, quoted when it must be; nothing for NULL. */
 /*
  * A text field: escaped as the report shows it (a command's control
  * characters as \xHH, never raw), quoted where it holds a comma or a
- * quote.
+ * quote; nothing for NULL.
  */
 static void put_text(FILE *f, const char *text)
 {

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -69,6 +70,26 @@ int latt_kwait_read(int fd, struct latt_schedstat *ss)
 	if (n == sizeof(buf))
 		return -EOVERFLOW;
 	return latt_kwait_parse(buf, (size_t)n, ss);
+}
+
+int latt_kwait_schedstat_from(const char *path, struct latt_schedstat *ss)
+{
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = latt_kwait_read(fd, ss);
+	close(fd);
+	return ret;
+}
+
+int latt_kwait_schedstat(pid_t pid, struct latt_schedstat *ss)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	return latt_kwait_schedstat_from(path, ss);
 }
 
 int latt_kwait_open(void)

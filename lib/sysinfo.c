@@ -11,7 +11,6 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "latt/kwait.h"
 #include "latt/sysinfo.h"
 
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt)
@@ -78,26 +77,6 @@ int latt_sysinfo_steal_from(const char *path, uint64_t *ns, unsigned int max)
 int latt_sysinfo_steal(uint64_t *ns, unsigned int max)
 {
 	return latt_sysinfo_steal_from("/proc/stat", ns, max);
-}
-
-int latt_sysinfo_schedstat_from(const char *path, struct latt_schedstat *ss)
-{
-	int fd, ret;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = latt_kwait_read(fd, ss);
-	close(fd);
-	return ret;
-}
-
-int latt_sysinfo_schedstat(pid_t pid, struct latt_schedstat *ss)
-{
-	char path[64];
-
-	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
-	return latt_sysinfo_schedstat_from(path, ss);
 }
 
 int latt_sysinfo_line(const char *root, const char *path, char *buf,

@@ -23,7 +23,6 @@
 #include "latt/util.h"
 #include "waker.h"
 
-
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)
 
@@ -31,24 +30,10 @@
  * Record why the run stops.  The first reason wins, and none counts once
  * latt is stopping on its own.  Returns true when @why was recorded.
  */
-bool latt_waker_set_stop(struct latt_waker *w, enum latt_stop why)
-{
-	if (w->r->stop != LATT_STOP_NONE || w->stopping)
-		return false;
-	w->r->stop = why;
-	return true;
-}
-
 static void set_error(struct latt_waker *w, enum latt_stop why, int err)
 {
 	if (latt_waker_set_stop(w, why))
 		w->r->error = err;
-}
-
-void latt_waker_client_gone(struct latt_waker *w, unsigned int i)
-{
-	if (latt_waker_set_stop(w, LATT_STOP_CLIENT))
-		w->r->dead_client = (int)i;
 }
 
 /* xorshift64*: fast, good enough to spread the sleeps. */
@@ -58,13 +43,6 @@ static uint64_t next_random(struct latt_waker *w)
 	w->rng ^= w->rng << 25;
 	w->rng ^= w->rng >> 27;
 	return w->rng * 0x2545f4914f6cdd1dULL;
-}
-
-int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags)
-{
-	struct epoll_event ev = { .events = EPOLLIN | flags, .data.u64 = tag };
-
-	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
 }
 
 /* A periodic timer, every @ns. */
@@ -162,7 +140,6 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 					   LATT_WAKER_TAG_ANSWER, EPOLLET);
 	return ret;
 }
-
 
 /* The samples client @c has recorded, with all they wrote before. */
 static uint64_t samples_in(const struct latt_client *c)
@@ -290,6 +267,8 @@ static void take_partial(struct latt_waker *w)
 	}
 }
 
+static void watch(struct latt_waker *w);
+
 /* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
 static void handle_events(struct latt_waker *w, int timeout_ms)
 {
@@ -333,7 +312,7 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 			take_answer(w);
 		} else if (tag == LATT_WAKER_TAG_WATCH) {
 			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
-				latt_waker_watch(w);
+				watch(w);
 		} else if (tag == LATT_WAKER_TAG_THREAD) {
 			latt_waker_reap_threads(w);
 		} else if (tag == LATT_WAKER_TAG_LIVE) {
@@ -429,7 +408,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 		if (end && !sched_getaffinity(c->pid, sizeof(may), &may))
 			CPU_OR(&w->client_cpus, &w->client_cpus, &may);
 
-		ret = latt_sysinfo_schedstat(c->pid, &now);
+		ret = latt_kwait_schedstat(c->pid, &now);
 		if (ret) {
 			w->r->kview_error = ret;
 			return;
@@ -513,7 +492,7 @@ static void report_stall(struct latt_waker *w, uint64_t waited)
  * than a timeout on every wait, which would arm a timer in the kernel
  * on every cycle.
  */
-void latt_waker_watch(struct latt_waker *w)
+static void watch(struct latt_waker *w)
 {
 	uint64_t waited;
 

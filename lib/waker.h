@@ -21,9 +21,11 @@
 #ifndef LATT_WAKER_H
 #define LATT_WAKER_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/epoll.h>
 
 #include "latt/clock.h"
 #include "latt/config.h"
@@ -181,9 +183,12 @@ void latt_waker_destroy(struct latt_waker *w);
 
 
 /*
- * Between the waker's files: lib/waker.c (set-up and the event loop),
- * lib/waker-live.c (the live line), lib/waker-stop.c (stopping),
- * lib/waker-job.c (latt stopped and continued: job control).
+ * Between the waker's files, in one direction: lib/waker.c (set-up and
+ * the event loop) and lib/waker-stop.c (stopping) call the parts,
+ * lib/waker-procs.c (reaping, signals), lib/waker-job.c (latt stopped
+ * and continued: job control) and lib/waker-live.c (the live line), of
+ * which waker-procs.c calls waker-job.c; none calls back.  What they all
+ * use of the waker's state is here, inline.
  */
 
 /* What an epoll event of the waker is, besides a client's index. */
@@ -195,14 +200,32 @@ void latt_waker_destroy(struct latt_waker *w);
 #define LATT_WAKER_TAG_THREAD	(LATT_WAKER_TAG_SIGNAL + 5)
 #define LATT_WAKER_TAG_LIVE	(LATT_WAKER_TAG_SIGNAL + 6)
 
-/* Record why the run stops: the first reason wins (waker.c). */
-bool latt_waker_set_stop(struct latt_waker *w, enum latt_stop why);
+/* Record why the run stops: the first reason wins. */
+static inline bool latt_waker_set_stop(struct latt_waker *w,
+				       enum latt_stop why)
+{
+	if (w->r->stop != LATT_STOP_NONE || w->stopping)
+		return false;
+	w->r->stop = why;
+	return true;
+}
 
-/* Client @i died: the run stops (waker.c). */
-void latt_waker_client_gone(struct latt_waker *w, unsigned int i);
+/* Client @i died: the run stops. */
+static inline void latt_waker_client_gone(struct latt_waker *w,
+					  unsigned int i)
+{
+	if (latt_waker_set_stop(w, LATT_STOP_CLIENT))
+		w->r->dead_client = (int)i;
+}
 
-/* Watch @fd in @epfd as @tag.  0 or -errno (waker.c). */
-int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags);
+/* Watch @fd in @epfd as @tag.  0 or -errno. */
+static inline int latt_waker_epoll_add(int epfd, int fd, uint64_t tag,
+				       uint32_t flags)
+{
+	struct epoll_event ev = { .events = EPOLLIN | flags, .data.u64 = tag };
+
+	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
+}
 
 /*
  * -v: print client @c's latest sample, with @tail ("" or " unanswered")
@@ -210,9 +233,6 @@ int latt_waker_epoll_add(int epfd, int fd, uint64_t tag, uint32_t flags);
  */
 void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
 			     const char *tail);
-
-/* Look for a stalled cycle (waker.c). */
-void latt_waker_watch(struct latt_waker *w);
 
 /* A thread client stopped: take note (waker-procs.c). */
 void latt_waker_reap_threads(struct latt_waker *w);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "latt/kwait.h"
 #include "latt/sysinfo.h"
 #include "tap.h"
 #include "util.h"
@@ -143,11 +144,11 @@ static void test_schedstat(void)
 		skip("no temporary file");
 		return;
 	}
-	ret = latt_sysinfo_schedstat_from(tmpl, &ss);
+	ret = latt_kwait_schedstat_from(tmpl, &ss);
 	ok(!ret && ss.run_ns == 4734885 && ss.wait_ns == 81615 &&
 	   ss.slices == 2, "schedstat: run, wait and slices");
 	unlink(tmpl);
-	ret = latt_sysinfo_schedstat(getpid(), &ss);
+	ret = latt_kwait_schedstat(getpid(), &ss);
 	if (access("/proc/self/schedstat", R_OK))
 		ok(ret == -ENOENT, "schedstat: missing is -ENOENT");
 	else

@@ -54,9 +54,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sys/types.h>
+
 #include "latt/hist.h"
 #include "latt/stats.h"
-#include "latt/sysinfo.h"
+
+/* A task's scheduler accounting, from /proc/PID/schedstat. */
+struct latt_schedstat {
+	uint64_t run_ns;	/* time on a CPU */
+	uint64_t wait_ns;	/* time runnable, waiting on a runqueue */
+	uint64_t slices;	/* times it was put on a CPU */
+};
+
+/*
+ * Read task @pid's schedstat.  0, or -errno (-ENOENT where the kernel
+ * has no CONFIG_SCHED_INFO).
+ */
+int latt_kwait_schedstat(pid_t pid, struct latt_schedstat *ss);
+
+/* Like latt_kwait_schedstat(), from a file in that format. */
+int latt_kwait_schedstat_from(const char *path, struct latt_schedstat *ss);
 
 /* A sample without the kernel's figure (last_ns). */
 #define LATT_KWAIT_NONE		UINT64_MAX

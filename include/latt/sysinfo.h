@@ -76,22 +76,6 @@ int latt_sysinfo_steal_from(const char *path, uint64_t *ns, unsigned int max);
 /* One clock tick of /proc/stat in ns. */
 uint64_t latt_sysinfo_tick_ns(void);
 
-/* A task's scheduler accounting, from /proc/PID/schedstat. */
-struct latt_schedstat {
-	uint64_t run_ns;	/* time on a CPU */
-	uint64_t wait_ns;	/* time runnable, waiting on a runqueue */
-	uint64_t slices;	/* times it was put on a CPU */
-};
-
-/*
- * Read task @pid's schedstat.  0, or -errno (-ENOENT where the kernel
- * has no CONFIG_SCHED_INFO).
- */
-int latt_sysinfo_schedstat(pid_t pid, struct latt_schedstat *ss);
-
-/* Like latt_sysinfo_schedstat(), from a file in that format. */
-int latt_sysinfo_schedstat_from(const char *path, struct latt_schedstat *ss);
-
 /*
  * Read the first line of file @root@path into @buf (without its newline).
  * 0 or -errno.  Shared by the readers of /proc and /sys files.
