@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The worst wakeups told from the trace; see include/latt/explain.h.
+ * The worst wakeups told from the trace; see explain.h.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "latt/explain.h"
+#include "explain.h"
 
 /* Latt's stamp and the kernel's clock read may differ by this much. */
 #define SLACK_NS	20000ULL

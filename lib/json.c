@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "latt/escape.h"
-#include "latt/explain.h"
+#include "explain.h"
 #include "latt/json.h"
 #include "latt/parse.h"
 #include "latt/wake.h"

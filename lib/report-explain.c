@@ -11,6 +11,7 @@
 #include "latt/report.h"
 #include "latt/sysinfo.h"
 #include "report-text.h"
+#include "explain.h"
 
 /* "latt client 3" for one of the run's clients, else @comm. */
 static void client_name(const struct latt_result *r, pid_t pid,

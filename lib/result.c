@@ -14,6 +14,7 @@
 #include "latt/result.h"
 #include "latt/util.h"
 #include "client.h"
+#include "result-make.h"
 
 void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
 		      const char *what)

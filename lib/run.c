@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "latt/clock.h"
-#include "latt/explain.h"
+#include "explain.h"
 #include "latt/parse.h"
 #include "latt/run.h"
 #include "latt/sysinfo.h"
@@ -22,6 +22,7 @@
 #include "cgroup.h"
 #include "knobs.h"
 #include "waker.h"
+#include "result-make.h"
 
 /*
  * What the clients read all run: on the heap, since a thread client that

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "latt/explain.h"
+#include "explain.h"
 #include "latt/trace.h"
 #include "latt/undo.h"
 #include "latt/util.h"

@@ -18,6 +18,7 @@
 #include "latt/escape.h"
 #include "latt/util.h"
 #include "waker.h"
+#include "result-make.h"
 
 /* How long all clients together may take to hand their channels over. */
 #define ADOPT_TIMEOUT_MS	30000

@@ -22,6 +22,7 @@
 #include "latt/sysinfo.h"
 #include "latt/util.h"
 #include "waker.h"
+#include "result-make.h"
 
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)

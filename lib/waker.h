@@ -29,7 +29,7 @@
 
 #include "latt/clock.h"
 #include "latt/config.h"
-#include "latt/explain.h"
+#include "explain.h"
 #include "latt/result.h"
 #include "latt/session.h"
 #include "latt/target.h"

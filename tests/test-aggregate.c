@@ -9,6 +9,7 @@
 
 #include "latt/aggregate.h"
 #include "tap.h"
+#include "lib/result-make.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 

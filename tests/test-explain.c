@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "latt/explain.h"
+#include "lib/explain.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -30,6 +30,7 @@
 #include "latt/verdict.h"
 #include "tap.h"
 #include "util.h"
+#include "lib/result-make.h"
 
 #define NCFGS	3
 #define NRUNS	2

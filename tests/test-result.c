@@ -19,6 +19,7 @@
 #include "lib/client.h"
 #include "tap.h"
 #include "util.h"
+#include "lib/result-make.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NSLOTS		4

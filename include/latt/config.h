@@ -28,6 +28,8 @@
 #define LATT_CLIENTS_MAX	4096	/* most clients one run may have (-c) */
 #define LATT_PCT_MAX		16	/* percentiles one run reports */
 #define LATT_NAME_MAX		32	/* length of a configuration's name */
+#define LATT_EXPLAIN_DEFAULT	5	/* --explain: the worst told */
+#define LATT_EXPLAIN_MAX	100
 #define LATT_WEIGHT_MIN		1	/* --target-weight, as cpu.weight */
 #define LATT_WEIGHT_MAX		10000
 #define LATT_DMA_LATENCY_MAX	2000000000	/* usec; PM QoS is an s32 */

@@ -4,9 +4,9 @@
  * it (run number, seed, clock, start time), what it measured, how
  * it ended, the command's resource use and the system's context switches.
  *
- * Statistics are computed once: latt_result_collect() merges the clients'
- * samples and latt_result_finish() derives percentiles, deviations and
- * rates.  Report writers only format what is here, and the exit status
+ * Statistics are computed once: the run makes its result (lib/result-make.h:
+ * the clients' samples merged, then percentiles, deviations and rates
+ * derived).  Report writers only format what is here, and the exit status
  * of latt is a function of results alone (latt_result_exit_status()).
  */
 #ifndef LATT_RESULT_H
@@ -21,14 +21,12 @@
 #include <time.h>
 
 #include "latt/config.h"
-#include "latt/explain.h"
 #include "latt/hist.h"
 #include "latt/kwait.h"
 #include "latt/stats.h"
 #include "latt/sysinfo.h"
 
-struct latt_client;
-struct latt_client_slot;
+struct latt_explained;
 
 /*
  * Room for what failed (a path or two and why) and for the status that
@@ -123,24 +121,6 @@ struct latt_blocks {
 	size_t nb[LATT_BLOCKS_MAX];
 	unsigned int nsparse;
 };
-
-/*
- * The blocks' histograms, made and touched before the run measures, so
- * that no page of theirs is faulted in while it does.  0 or -ENOMEM.
- */
-int latt_blocks_init(struct latt_blocks *b);
-
-/* Sample @v into the last block (made here if latt_blocks_init() was not
-   called). */
-int latt_blocks_add(struct latt_blocks *b, uint64_t v);
-
-/* A cycle ended: the next begins a block when this one is full. */
-void latt_blocks_cycle(struct latt_blocks *b);
-
-/* The blocks, sparse; the histograms freed.  0 or -ENOMEM. */
-int latt_blocks_finish(struct latt_blocks *b);
-
-void latt_blocks_free(struct latt_blocks *b);
 
 /* One client's part of a run (--per-client, JSON). */
 struct latt_client_sum {
@@ -306,36 +286,8 @@ struct latt_result {
 	bool load_busy;			/* latt's load is high */
 };
 
-/*
- * Record that the run failed for reason @why (set-up, the command not
- * executable, ...): @error (-errno, or 0) and @what ("waker: setting its
- * cpus").  The first reason recorded wins.
- */
-void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
-		      const char *what);
-
-/* Merge every client slot into @r's series. */
-void latt_result_collect(struct latt_result *r,
-			 const struct latt_client_slot *slots, unsigned int n);
-
-/*
- * Keep each client's part of the run in @r->clients (allocated: free it
- * with latt_result_release()).  0 or -ENOMEM.
- */
-int latt_result_collect_clients(struct latt_result *r,
-				const struct latt_client *clients,
-				unsigned int n);
-
 /* Free what @r allocated; it stays valid without its clients' parts. */
 void latt_result_release(struct latt_result *r);
-
-/*
- * Derive what the writers print: the percentiles of both series for
- * cfg.pcts[] (latt_percentile(): the histogram's value clamped to the
- * exact min and max, the max when too few), standard deviations, the
- * context switch rate, the command's CPU time.
- */
-void latt_result_finish(struct latt_result *r);
 
 /*
  * Each stop is one row of a table in lib/result.c: its key, its short

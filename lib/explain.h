@@ -33,8 +33,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define LATT_EXPLAIN_DEFAULT	5
-#define LATT_EXPLAIN_MAX	100
+#include "latt/config.h"	/* LATT_EXPLAIN_MAX */
+
 #define LATT_CULPRITS_MAX	6	/* tasks named per wakeup */
 #define LATT_MOVES_MAX		4	/* migrations told per wakeup */
 
