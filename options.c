@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,6 @@
 
 #include "latt/config.h"
 #include "latt/escape.h"
-#include "latt/explain.h"
 #include "latt/parse.h"
 #include "latt/report.h"
 #include "latt/result.h"
@@ -62,66 +62,170 @@ enum {
 };
 
 
-/* "+": options stop at the command; ":": latt says what is wrong. */
-static const char shortopts[] = "+:c:s:S:x:t:p:C:r:o:qi:b:vVh";
-
-static const struct option fixed_opts[] = {
-	{ "clients",     required_argument, NULL, 'c' },
-	{ "min-wait",    required_argument, NULL, 's' },
-	{ "max-wait",    required_argument, NULL, 'S' },
-	{ "work",        required_argument, NULL, 'x' },
-	{ "duration",    required_argument, NULL, 't' },
-	{ "grace",       required_argument, NULL, OPT_GRACE },
-	{ "warmup",      required_argument, NULL, OPT_WARMUP },
-	{ "percentiles", required_argument, NULL, 'p' },
-	{ "clock",       required_argument, NULL, OPT_CLOCK },
-	{ "threads",     no_argument,       NULL, OPT_THREADS },
-	{ "config",      required_argument, NULL, 'C' },
-	{ "runs",        required_argument, NULL, 'r' },
-	{ "output",      required_argument, NULL, 'o' },
-	{ "quiet",       no_argument,       NULL, 'q' },
-	{ "interval",    required_argument, NULL, 'i' },
-	{ "breaktrace",  required_argument, NULL, 'b' },
-	{ "keep-trace",  no_argument,       NULL, OPT_KEEP_TRACE },
-	{ "explain",     optional_argument, NULL, OPT_EXPLAIN },
-	{ "kernel-view", no_argument,       NULL, OPT_KERNEL_VIEW },
-	{ "force",       no_argument,       NULL, OPT_FORCE },
-	{ "fail-above",  required_argument, NULL, OPT_FAIL_ABOVE },
-	{ "fail-below",  required_argument, NULL, OPT_FAIL_BELOW },
-	{ "fail-if",     required_argument, NULL, OPT_FAIL_IF },
-	{ "per-client",  no_argument,       NULL, OPT_PER_CLIENT },
-	{ "hist",        no_argument,       NULL, OPT_HIST },
-	{ "json",        required_argument, NULL, OPT_JSON },
-	{ "csv",         required_argument, NULL, OPT_CSV },
-	{ "label",       required_argument, NULL, OPT_LABEL },
-	{ "verbose",     no_argument,       NULL, 'v' },
-	{ "version",     no_argument,       NULL, 'V' },
-	{ "help",        no_argument,       NULL, 'h' },
+/*
+ * latt's own options, one row each: its names, its argument, where its
+ * value goes and how it is read.  getopt's tables are made from it, and
+ * parse_option() reads the row of the option it is given.  The settings
+ * (latt_config_setting(): --policy, --cpus, ...) follow it as options of
+ * their own, read by latt_config_set().
+ */
+enum opt_kind {
+	OK_FLAG,	/* a bool set to true */
+	OK_BIT,		/* @lo or'ed into an unsigned int */
+	OK_COUNT,	/* an unsigned int from @lo to @hi */
+	OK_TIME,	/* a uint64_t of ns from @lo to @hi; a plain number
+			   in @unit */
+	OK_SIZE,	/* a uint64_t of bytes up to @hi; plain in KB */
+	OK_FILE,	/* a file name, not empty: a const char * */
+	OK_CALL,	/* read by @parse */
 };
 
-/* The fixed options, then one per setting, then the end. */
-static struct option longopts[ARRAY_SIZE(fixed_opts) + 32];
+struct opt_row;
+typedef void (*opt_parse_fn)(struct latt_opts *o, const struct opt_row *d,
+			     const char *arg);
+
+struct opt_row {
+	const char *name;	/* the long option */
+	int val;		/* the short one, or an OPT_* */
+	int has_arg;		/* no_argument, required_..., optional_... */
+	enum opt_kind kind;
+	size_t off;		/* of the value in struct latt_opts */
+	uint64_t unit, lo, hi;
+	const char *range;	/* "1 to 4096", "0 to 1h", "a file name" */
+	opt_parse_fn parse;	/* OK_CALL */
+};
+
+#define IN_OPTS(field)	offsetof(struct latt_opts, field)
+#define IN_BASE(field)	offsetof(struct latt_opts, base.field)
+#define NS_MS		LATT_NSEC_PER_MSEC
+#define NS_S		LATT_NSEC_PER_SEC
+#define NS_US		LATT_NSEC_PER_USEC
+
+static void parse_percentiles(struct latt_opts *o, const struct opt_row *d,
+			      const char *arg);
+static void parse_clock(struct latt_opts *o, const struct opt_row *d,
+			const char *arg);
+static void parse_config(struct latt_opts *o, const struct opt_row *d,
+			 const char *arg);
+static void parse_explain(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg);
+static void parse_limit(struct latt_opts *o, const struct opt_row *d,
+			const char *arg);
+static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg);
+static void parse_label(struct latt_opts *o, const struct opt_row *d,
+			const char *arg);
+static void parse_version(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg);
+static void parse_help(struct latt_opts *o, const struct opt_row *d,
+		       const char *arg);
+
+#define DOC_FILE	"a file name, or - for the standard output"
+
+static const struct opt_row opt_rows[] = {
+	{ "clients", 'c', required_argument, OK_COUNT, IN_BASE(clients),
+	  0, 1, LATT_CLIENTS_MAX, NULL, NULL },
+	{ "min-wait", 's', required_argument, OK_TIME, IN_BASE(min_wait_ns),
+	  NS_MS, 0, WAIT_MAX_NS, "0 to 1h", NULL },
+	{ "max-wait", 'S', required_argument, OK_TIME, IN_BASE(max_wait_ns),
+	  NS_MS, 0, WAIT_MAX_NS, "0 to 1h", NULL },
+	{ "work", 'x', required_argument, OK_SIZE, IN_BASE(work_bytes),
+	  1024, 0, WORK_MAX, "0 to 64m", NULL },
+	{ "duration", 't', required_argument, OK_TIME, IN_BASE(duration_ns),
+	  NS_S, DURATION_MIN_NS, DURATION_MAX_NS, "1ms to 30d", NULL },
+	{ "grace", OPT_GRACE, required_argument, OK_TIME, IN_BASE(grace_ns),
+	  NS_S, 0, GRACE_MAX_NS, "0 to 1h", NULL },
+	{ "warmup", OPT_WARMUP, required_argument, OK_TIME,
+	  IN_BASE(warmup_ns), NS_S, 0, DURATION_MAX_NS, "0 to 30d", NULL },
+	{ "percentiles", 'p', required_argument, OK_CALL, 0, 0, 0, 0, NULL,
+	  parse_percentiles },
+	{ "clock", OPT_CLOCK, required_argument, OK_CALL, 0, 0, 0, 0, NULL,
+	  parse_clock },
+	{ "threads", OPT_THREADS, no_argument, OK_FLAG, IN_BASE(threads),
+	  0, 0, 0, NULL, NULL },
+	{ "config", 'C', required_argument, OK_CALL, 0, 0, 0, 0, NULL,
+	  parse_config },
+	{ "runs", 'r', required_argument, OK_COUNT, IN_OPTS(runs),
+	  0, 1, RUNS_MAX, NULL, NULL },
+	{ "output", 'o', required_argument, OK_FILE, IN_OPTS(output),
+	  0, 0, 0, "a file name", NULL },
+	{ "quiet", 'q', no_argument, OK_FLAG, IN_OPTS(quiet),
+	  0, 0, 0, NULL, NULL },
+	{ "interval", 'i', required_argument, OK_TIME, IN_OPTS(interval_ns),
+	  NS_S, 10 * NS_MS, 3600 * NS_S, "10ms to 1h", NULL },
+	{ "breaktrace", 'b', required_argument, OK_TIME,
+	  IN_BASE(breaktrace_ns), NS_US, NS_US, 3600 * NS_S, "1us to 1h",
+	  NULL },
+	{ "keep-trace", OPT_KEEP_TRACE, no_argument, OK_FLAG,
+	  IN_OPTS(keep_trace), 0, 0, 0, NULL, NULL },
+	{ "explain", OPT_EXPLAIN, optional_argument, OK_CALL, 0,
+	  0, 1, LATT_EXPLAIN_MAX, NULL, parse_explain },
+	{ "kernel-view", OPT_KERNEL_VIEW, no_argument, OK_FLAG,
+	  IN_BASE(kernel_view), 0, 0, 0, NULL, NULL },
+	{ "force", OPT_FORCE, no_argument, OK_FLAG, IN_OPTS(force),
+	  0, 0, 0, NULL, NULL },
+	{ "fail-above", OPT_FAIL_ABOVE, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_limit },
+	{ "fail-below", OPT_FAIL_BELOW, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_limit },
+	{ "fail-if", OPT_FAIL_IF, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_fail_if },
+	{ "per-client", OPT_PER_CLIENT, no_argument, OK_BIT, IN_OPTS(extra),
+	  0, LATT_REPORT_CLIENTS, 0, NULL, NULL },
+	{ "hist", OPT_HIST, no_argument, OK_BIT, IN_OPTS(extra),
+	  0, LATT_REPORT_HIST, 0, NULL, NULL },
+	{ "json", OPT_JSON, required_argument, OK_FILE, IN_OPTS(json),
+	  0, 0, 0, DOC_FILE, NULL },
+	{ "csv", OPT_CSV, required_argument, OK_FILE, IN_OPTS(csv),
+	  0, 0, 0, DOC_FILE, NULL },
+	{ "label", OPT_LABEL, required_argument, OK_CALL, 0, 0, 0, 0, NULL,
+	  parse_label },
+	{ "verbose", 'v', no_argument, OK_FLAG, IN_BASE(verbose),
+	  0, 0, 0, NULL, NULL },
+	{ "version", 'V', no_argument, OK_CALL, 0, 0, 0, 0, NULL,
+	  parse_version },
+	{ "help", 'h', no_argument, OK_CALL, 0, 0, 0, 0, NULL, parse_help },
+};
+
+/* "+": options stop at the command; ":": latt says what is wrong. */
+static char shortopts[3 + 2 * ARRAY_SIZE(opt_rows) + 1] = "+:";
+
+/* The rows' options, then one per setting, then the end. */
+static struct option longopts[ARRAY_SIZE(opt_rows) + 32];
 
 static bool fixed_opt(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(fixed_opts); i++)
-		if (!strcmp(fixed_opts[i].name, name))
+	for (i = 0; i < ARRAY_SIZE(opt_rows); i++)
+		if (!strcmp(opt_rows[i].name, name))
 			return true;
 	return false;
 }
 
 /*
- * A setting that is also a fixed option keeps that option's form:
- * --threads is a flag, its key "threads=1".
+ * getopt's tables from the rows, then the settings.  A setting that is
+ * also one of latt's options keeps that option's form: --threads is a
+ * flag, its key "threads=1".
  */
 static void build_longopts(void)
 {
-	size_t n = ARRAY_SIZE(fixed_opts), i;
+	size_t n = 0, i;
 	const char *name;
+	char *s = shortopts + strlen(shortopts);
 
-	memcpy(longopts, fixed_opts, sizeof(fixed_opts));
+	for (i = 0; i < ARRAY_SIZE(opt_rows); i++) {
+		const struct opt_row *d = &opt_rows[i];
+
+		longopts[n++] = (struct option){ d->name, d->has_arg, NULL,
+						 d->val };
+		if (d->val > CHAR_MAX)
+			continue;
+		*s++ = (char)d->val;
+		if (d->has_arg == required_argument)
+			*s++ = ':';
+	}
+	*s = '\0';
 	for (i = 0; (name = latt_config_setting(i)) &&
 	     n + 1 < ARRAY_SIZE(longopts); i++) {
 		if (fixed_opt(name))
@@ -156,16 +260,6 @@ usage_error(const char *fmt, ...)
 	exit(LATT_EXIT_USAGE);
 }
 
-static const char *optname(int c)
-{
-	const struct option *o;
-
-	for (o = longopts; o->name; o++)
-		if (o->val == c)
-			return o->name;
-	return "?";
-}
-
 /*
  * Is @s text to print as it is: no control character (a newline, a tab)
  * and valid UTF-8, nothing latt_escape() would change?
@@ -175,194 +269,186 @@ static bool plain_text(const char *s)
 	return latt_escape(NULL, 0, s, strlen(s)) == strlen(s);
 }
 
-static uint64_t duration_arg(int c, const char *arg, uint64_t unit,
-			     uint64_t lo, uint64_t hi, const char *range)
+static uint64_t duration_arg(const struct opt_row *d, const char *arg)
 {
 	uint64_t ns;
 
-	if (latt_parse_duration(arg, unit, &ns) || ns < lo || ns > hi)
+	if (latt_parse_duration(arg, d->unit, &ns) || ns < d->lo ||
+	    ns > d->hi)
 		usage_error("invalid --%s value '%s': expected a time from %s",
-			    optname(c), arg, range);
+			    d->name, arg, d->range);
 	return ns;
 }
 
+static void parse_percentiles(struct latt_opts *o, const struct opt_row *d,
+			      const char *arg)
+{
+	struct latt_run_cfg *b = &o->base;
+	int ret;
+
+	o->pcts_given = true;
+	ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX, &b->npcts);
+	if (ret == -EEXIST)
+		usage_error("invalid --%s value '%s': a percentile is given "
+			    "twice", d->name, arg);
+	if (ret == -EDOM)
+		usage_error("invalid --%s value '%s': a percentile below 100 "
+			    "too close to tell from 100", d->name, arg);
+	if (ret)
+		usage_error("invalid --%s value '%s': expected up to %d "
+			    "comma-separated numbers above 0 and at most 100",
+			    d->name, arg, LATT_PCT_MAX);
+}
+
+static void parse_clock(struct latt_opts *o, const struct opt_row *d,
+			const char *arg)
+{
+	char names[96];
+
+	if (latt_clock_parse(arg, &o->base.clock))
+		usage_error("invalid --%s value '%s': expected %s", d->name,
+			    arg, latt_clock_list(names, sizeof(names)));
+}
+
+static void parse_config(struct latt_opts *o, const struct opt_row *d,
+			 const char *arg)
+{
+	(void)d;
+	if (o->nspecs == CONFIGS_MAX)
+		usage_error("too many configurations: at most %d -C",
+			    CONFIGS_MAX);
+	o->specs[o->nspecs++] = (char *)arg;
+}
+
+static void parse_explain(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg)
+{
+	uint64_t v = LATT_EXPLAIN_DEFAULT;
+
+	if (arg && (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi))
+		usage_error("invalid --%s value '%s': expected a whole number "
+			    "from %llu to %llu", d->name, arg,
+			    (unsigned long long)d->lo,
+			    (unsigned long long)d->hi);
+	o->base.explain = (unsigned int)v;
+}
+
+/* --fail-above and --fail-below. */
+static void parse_limit(struct latt_opts *o, const struct opt_row *d,
+			const char *arg)
+{
+	char err[256];
+
+	if (latt_limit_parse(arg, d->val == OPT_FAIL_BELOW, o->limits, LATT_LIMITS_MAX,
+			     &o->nlimits, err, sizeof(err)))
+		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+}
+
+static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg)
+{
+	char err[256];
+
+	if (latt_fail_if_parse(arg, &o->fail_if, err, sizeof(err)))
+		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+	if (o->fail_if.incomparable)
+		usage_error("--fail-if incomparable is latt compare's: one "
+			    "sweep runs on one machine");
+	o->fail_if_given = true;
+}
+
+static void parse_label(struct latt_opts *o, const struct opt_row *d,
+			const char *arg)
+{
+	if (!*arg || strlen(arg) > 256 || !plain_text(arg))
+		usage_error("invalid --%s value '%s': expected a text of 1 to "
+			    "256 bytes on one line, in UTF-8, without control "
+			    "characters", d->name, arg);
+	o->label = arg;
+}
+
+static void parse_version(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg)
+{
+	(void)o;
+	(void)d;
+	(void)arg;
+	printf("latt %s\n", PACKAGE_VERSION);
+	latt_exit_after_stdout();
+}
+
+static void parse_help(struct latt_opts *o, const struct opt_row *d,
+		       const char *arg)
+{
+	(void)o;
+	(void)d;
+	(void)arg;
+	latt_usage();
+}
+
+/* The row of option @c, or NULL (a setting). */
+static const struct opt_row *opt_row(int c)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(opt_rows); i++)
+		if (opt_rows[i].val == c)
+			return &opt_rows[i];
+	return NULL;
+}
+
+/* Option @c with its argument @arg (NULL without), by its row. */
 static void parse_option(struct latt_opts *o, int c, const char *arg,
 			 int longindex)
 {
-	struct latt_run_cfg *b = &o->base;
-	char err[256], names[96];
+	const struct opt_row *d = opt_row(c);
+	char *field, err[256];
 	uint64_t v;
-	int ret;
 
-	switch (c) {
-	case 'c':
-		if (latt_parse_uint(arg, &v) || v < 1 || v > LATT_CLIENTS_MAX)
-			usage_error("invalid --clients value '%s': expected a "
-				    "whole number from 1 to %d", arg,
-				    LATT_CLIENTS_MAX);
-		b->clients = (unsigned int)v;
-		break;
-	case 's':
-		b->min_wait_ns = duration_arg(c, arg, LATT_NSEC_PER_MSEC, 0,
-					      WAIT_MAX_NS, "0 to 1h");
-		break;
-	case 'S':
-		b->max_wait_ns = duration_arg(c, arg, LATT_NSEC_PER_MSEC, 0,
-					      WAIT_MAX_NS, "0 to 1h");
-		break;
-	case 'x':
-		if (latt_parse_size(arg, 1024, &v) || v > WORK_MAX)
-			usage_error("invalid --work value '%s': expected a "
-				    "size from 0 to 64m", arg);
-		b->work_bytes = v;
-		break;
-	case 't':
-		b->duration_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
-					      DURATION_MIN_NS, DURATION_MAX_NS,
-					      "1ms to 30d");
-		break;
-	case OPT_WARMUP:
-		b->warmup_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,
-					    DURATION_MAX_NS, "0 to 30d");
-		break;
-	case OPT_GRACE:
-		b->grace_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC, 0,
-					   GRACE_MAX_NS, "0 to 1h");
-		break;
-	case 'p':
-		o->pcts_given = true;
-		ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX,
-					     &b->npcts);
-		if (ret == -EEXIST)
-			usage_error("invalid --percentiles value '%s': a "
-				    "percentile is given twice", arg);
-		if (ret == -EDOM)
-			usage_error("invalid --percentiles value '%s': a "
-				    "percentile below 100 too close to tell "
-				    "from 100", arg);
-		if (ret)
-			usage_error("invalid --percentiles value '%s': expected "
-				    "up to %d comma-separated numbers above 0 "
-				    "and at most 100", arg, LATT_PCT_MAX);
-		break;
-	case OPT_CLOCK:
-		if (latt_clock_parse(arg, &b->clock))
-			usage_error("invalid --clock value '%s': expected %s",
-				    arg, latt_clock_list(names, sizeof(names)));
-		break;
-	case OPT_THREADS:
-		b->threads = true;
-		break;
-	case 'C':
-		if (o->nspecs == CONFIGS_MAX)
-			usage_error("too many configurations: at most %d -C",
-				    CONFIGS_MAX);
-		o->specs[o->nspecs++] = (char *)arg;
-		break;
-	case 'r':
-		if (latt_parse_uint(arg, &v) || v < 1 || v > RUNS_MAX)
-			usage_error("invalid --runs value '%s': expected a "
-				    "whole number from 1 to %d", arg, RUNS_MAX);
-		o->runs = (unsigned int)v;
-		break;
-	case 'o':
-		if (!*arg)
-			usage_error("invalid --output value '': expected a "
-				    "file name");
-		o->output = arg;
-		break;
-	case 'q':
-		o->quiet = true;
-		break;
-	case 'b':
-		b->breaktrace_ns = duration_arg(c, arg, LATT_NSEC_PER_USEC,
-						LATT_NSEC_PER_USEC,
-						3600 * LATT_NSEC_PER_SEC,
-						"1us to 1h");
-		break;
-	case OPT_KEEP_TRACE:
-		o->keep_trace = true;
-		break;
-	case OPT_FORCE:
-		o->force = true;
-		break;
-	case OPT_KERNEL_VIEW:
-		b->kernel_view = true;
-		break;
-	case OPT_EXPLAIN:
-		b->explain = LATT_EXPLAIN_DEFAULT;
-		if (arg && (latt_parse_uint(arg, &v) || v < 1 ||
-			    v > LATT_EXPLAIN_MAX))
-			usage_error("invalid --explain value '%s': expected a "
-				    "whole number from 1 to %d", arg,
-				    LATT_EXPLAIN_MAX);
-		if (arg)
-			b->explain = (unsigned int)v;
-		break;
-	case 'i':
-		o->interval_ns = duration_arg(c, arg, LATT_NSEC_PER_SEC,
-					      10 * LATT_NSEC_PER_MSEC,
-					      3600 * LATT_NSEC_PER_SEC,
-					      "10ms to 1h");
-		break;
-	case OPT_FAIL_ABOVE:
-	case OPT_FAIL_BELOW:
-		if (latt_limit_parse(arg, c == OPT_FAIL_BELOW, o->limits,
-				     LATT_LIMITS_MAX, &o->nlimits, err,
-				     sizeof(err)))
-			usage_error("invalid --%s value '%s': %s", optname(c),
-				    arg, err);
-		break;
-	case OPT_FAIL_IF:
-		if (latt_fail_if_parse(arg, &o->fail_if, err, sizeof(err)))
-			usage_error("invalid --fail-if value '%s': %s", arg,
-				    err);
-		if (o->fail_if.incomparable)
-			usage_error("--fail-if incomparable is latt compare's: "
-				    "one sweep runs on one machine");
-		o->fail_if_given = true;
-		break;
-	case OPT_JSON:
-		if (!*arg)
-			usage_error("invalid --json value '': expected a file "
-				    "name, or - for the standard output");
-		o->json = arg;
-		break;
-	case OPT_CSV:
-		if (!*arg)
-			usage_error("invalid --csv value '': expected a file "
-				    "name, or - for the standard output");
-		o->csv = arg;
-		break;
-	case OPT_LABEL:
-		if (!*arg || strlen(arg) > 256 || !plain_text(arg))
-			usage_error("invalid --label value '%s': expected a "
-				    "text of 1 to 256 bytes on one line, in "
-				    "UTF-8, without control characters", arg);
-		o->label = arg;
-		break;
-	case OPT_PER_CLIENT:
-		o->extra |= LATT_REPORT_CLIENTS;
-		break;
-	case OPT_HIST:
-		o->extra |= LATT_REPORT_HIST;
-		break;
-	case 'v':
-		b->verbose = true;
-		break;
-	case 'V':
-		printf("latt %s\n", PACKAGE_VERSION);
-		latt_exit_after_stdout();
-	case 'h':
-		latt_usage();
-	default:
+	if (!d) {
+		/* A setting: --policy, --cpus, ... */
 		if (c < OPT_SETTING || !latt_config_setting(
 			(size_t)(c - OPT_SETTING)))
 			bad_usage();
-		if (latt_config_set(b, longopts[longindex].name, arg, err,
-				    sizeof(err)))
+		if (latt_config_set(&o->base, longopts[longindex].name, arg,
+				    err, sizeof(err)))
 			usage_error("invalid --%s value '%s': %s",
 				    longopts[longindex].name, arg, err);
+		return;
+	}
+	field = (char *)o + d->off;
+	switch (d->kind) {
+	case OK_FLAG:
+		*(bool *)field = true;
+		break;
+	case OK_BIT:
+		*(unsigned int *)field |= (unsigned int)d->lo;
+		break;
+	case OK_COUNT:
+		if (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi)
+			usage_error("invalid --%s value '%s': expected a whole "
+				    "number from %llu to %llu", d->name, arg,
+				    (unsigned long long)d->lo,
+				    (unsigned long long)d->hi);
+		*(unsigned int *)field = (unsigned int)v;
+		break;
+	case OK_TIME:
+		*(uint64_t *)field = duration_arg(d, arg);
+		break;
+	case OK_SIZE:
+		if (latt_parse_size(arg, d->unit, &v) || v > d->hi)
+			usage_error("invalid --%s value '%s': expected a size "
+				    "from %s", d->name, arg, d->range);
+		*(uint64_t *)field = v;
+		break;
+	case OK_FILE:
+		if (!*arg)
+			usage_error("invalid --%s value '': expected %s",
+				    d->name, d->range);
+		*(const char **)field = arg;
+		break;
+	case OK_CALL:
+		d->parse(o, d, arg);
 		break;
 	}
 }
