@@ -23,60 +23,6 @@
 
 enum task { T_MEASURE, T_CLIENT, T_WAKER, T_TARGET, T_SYSTEM };
 
-enum field {
-	F_MECHANISM, F_THREADS,
-	F_POLICY, F_PRIORITY, F_NICE, F_CPUS, F_NODE, F_SLICE,
-	F_RUNTIME, F_DEADLINE, F_PERIOD,
-	F_CGROUP, F_WEIGHT, F_METRIC,
-	F_AUTOGROUP, F_DMA_LATENCY, F_FEATURES, F_PREEMPT, F_SCHEDULER,
-};
-
-struct setting {
-	const char *name;
-	enum task task;
-	enum field field;
-};
-
-static const struct setting settings[] = {
-	{ "mechanism",		T_MEASURE, F_MECHANISM },
-	{ "threads",		T_MEASURE, F_THREADS },
-	{ "policy",		T_CLIENT, F_POLICY },
-	{ "priority",		T_CLIENT, F_PRIORITY },
-	{ "nice",		T_CLIENT, F_NICE },
-	{ "cpus",		T_CLIENT, F_CPUS },
-	{ "node",		T_CLIENT, F_NODE },
-	{ "slice",		T_CLIENT, F_SLICE },
-	{ "runtime",		T_CLIENT, F_RUNTIME },
-	{ "deadline",		T_CLIENT, F_DEADLINE },
-	{ "period",		T_CLIENT, F_PERIOD },
-	{ "waker-policy",	T_WAKER, F_POLICY },
-	{ "waker-priority",	T_WAKER, F_PRIORITY },
-	{ "waker-nice",		T_WAKER, F_NICE },
-	{ "waker-cpus",		T_WAKER, F_CPUS },
-	{ "target-policy",	T_TARGET, F_POLICY },
-	{ "target-priority",	T_TARGET, F_PRIORITY },
-	{ "target-nice",	T_TARGET, F_NICE },
-	{ "target-cpus",	T_TARGET, F_CPUS },
-	{ "target-node",	T_TARGET, F_NODE },
-	{ "target-cgroup",	T_TARGET, F_CGROUP },
-	{ "target-weight",	T_TARGET, F_WEIGHT },
-	{ "target-metric",	T_TARGET, F_METRIC },
-	{ "autogroup",		T_SYSTEM, F_AUTOGROUP },
-	{ "dma-latency",	T_SYSTEM, F_DMA_LATENCY },
-	{ "features",		T_SYSTEM, F_FEATURES },
-	{ "preempt",		T_SYSTEM, F_PREEMPT },
-	{ "scheduler",		T_SYSTEM, F_SCHEDULER },
-};
-
-#define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
-
-_Static_assert(NSETTINGS <= 64, "a -C remembers its keys in 64 bits");
-
-const char *latt_config_setting(size_t i)
-{
-	return i < NSETTINGS ? settings[i].name : NULL;
-}
-
 static const char *const preempt_modes[] = {
 	"none", "voluntary", "full", "lazy", NULL
 };
@@ -109,21 +55,6 @@ void latt_config_init(struct latt_run_cfg *c)
 	latt_sched_init(&c->target);
 	c->system.autogroup = -1;
 	c->system.dma_latency_us = -1;
-}
-
-static const struct setting *find_setting(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < NSETTINGS; i++)
-		if (!strcmp(settings[i].name, name))
-			return &settings[i];
-	return NULL;
-}
-
-bool latt_config_is_setting(const char *name)
-{
-	return find_setting(name) != NULL;
 }
 
 static struct latt_sched *task_sched(struct latt_run_cfg *c, enum task t)
@@ -194,16 +125,301 @@ static bool in_list(const char *s, const char *const *list)
 }
 
 /*
+ * Each setting's field: how its text is read into a configuration (or
+ * the task's scheduler settings @s of it), and how it is written back as
+ * -C takes it ("" when it is not set).
+ */
+typedef int (*set_fn)(struct latt_run_cfg *c, struct latt_sched *s,
+		      const char *val, char *err, size_t len);
+typedef const char *(*fmt_fn)(const struct latt_run_cfg *c,
+			      const struct latt_sched *s, char *buf,
+			      size_t len);
+
+static int set_mechanism(struct latt_run_cfg *c, struct latt_sched *s,
+			 const char *val, char *err, size_t len)
+{
+	char names[96];
+
+	(void)s;
+	if (latt_wake_parse(val, &c->mechanism))
+		return latt_err(-EINVAL, err, len, "expected %s",
+				latt_wake_list(names, sizeof(names)));
+	return 0;
+}
+
+/* pipe, the default and the reference, is no setting. */
+static const char *fmt_mechanism(const struct latt_run_cfg *c,
+				 const struct latt_sched *s, char *buf,
+				 size_t len)
+{
+	(void)s;
+	if (c->mechanism != LATT_WAKE_PIPE)
+		snprintf(buf, len, "%s", latt_wake_name(c->mechanism));
+	return buf;
+}
+
+/* As the option --threads, which takes no value: 1 or 0. */
+static int set_threads(struct latt_run_cfg *c, struct latt_sched *s,
+		       const char *val, char *err, size_t len)
+{
+	(void)s;
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return latt_err(-EINVAL, err, len, "expected 1 (threads) or 0 "
+				"(processes)");
+	c->threads = val[0] == '1';
+	return 0;
+}
+
+static const char *fmt_threads(const struct latt_run_cfg *c,
+			       const struct latt_sched *s, char *buf,
+			       size_t len)
+{
+	(void)s;
+	if (c->threads)
+		snprintf(buf, len, "1");
+	return buf;
+}
+
+static int set_policy(struct latt_run_cfg *c, struct latt_sched *s,
+		      const char *val, char *err, size_t len)
+{
+	(void)c;
+	if (latt_sched_parse_policy(val, &s->policy))
+		return latt_err(-EINVAL, err, len, "expected other, batch, "
+				"idle, fifo, rr or deadline");
+	return 0;
+}
+
+static const char *fmt_policy(const struct latt_run_cfg *c,
+			      const struct latt_sched *s, char *buf,
+			      size_t len)
+{
+	(void)c;
+	if (s->policy != LATT_SCHED_UNSET)
+		snprintf(buf, len, "%s", latt_sched_policy_name(s->policy));
+	return buf;
+}
+
+static int set_priority(struct latt_run_cfg *c, struct latt_sched *s,
+			const char *val, char *err, size_t len)
+{
+	int64_t v;
+	int ret = parse_range(val, LATT_PRIO_MIN, LATT_PRIO_MAX, &v, err,
+			      len);
+
+	(void)c;
+	if (!ret)
+		s->priority = (unsigned int)v;
+	return ret;
+}
+
+static const char *fmt_priority(const struct latt_run_cfg *c,
+				const struct latt_sched *s, char *buf,
+				size_t len)
+{
+	(void)c;
+	if (s->priority)
+		snprintf(buf, len, "%u", s->priority);
+	return buf;
+}
+
+static int set_nice(struct latt_run_cfg *c, struct latt_sched *s,
+		    const char *val, char *err, size_t len)
+{
+	int64_t v;
+	int ret = parse_range(val, LATT_NICE_MIN, LATT_NICE_MAX, &v, err,
+			      len);
+
+	(void)c;
+	if (!ret) {
+		s->has_nice = true;
+		s->nice = (int)v;
+	}
+	return ret;
+}
+
+static const char *fmt_nice(const struct latt_run_cfg *c,
+			    const struct latt_sched *s, char *buf, size_t len)
+{
+	(void)c;
+	if (s->has_nice)
+		snprintf(buf, len, "%d", s->nice);
+	return buf;
+}
+
+static int set_cpus(struct latt_run_cfg *c, struct latt_sched *s,
+		    const char *val, char *err, size_t len)
+{
+	int ret = latt_parse_cpulist(val, &s->cpus, CPU_SETSIZE);
+
+	(void)c;
+	if (ret == -ERANGE)
+		return latt_err(-EINVAL, err, len, "expected CPU numbers "
+				"below %d", CPU_SETSIZE);
+	if (ret)
+		return latt_err(-EINVAL, err, len, "expected a list of CPUs "
+				"such as 0-3,6");
+	s->has_cpus = true;
+	return 0;
+}
+
+static const char *fmt_cpus(const struct latt_run_cfg *c,
+			    const struct latt_sched *s, char *buf, size_t len)
+{
+	(void)c;
+	if (s->has_cpus)
+		latt_format_cpulist(&s->cpus, CPU_SETSIZE, buf, len);
+	return buf;
+}
+
+static int set_node(struct latt_run_cfg *c, struct latt_sched *s,
+		    const char *val, char *err, size_t len)
+{
+	int64_t v;
+	int ret = parse_range(val, 0, 1023, &v, err, len);
+
+	(void)c;
+	if (!ret)
+		s->node = (int)v;
+	return ret;
+}
+
+static const char *fmt_node(const struct latt_run_cfg *c,
+			    const struct latt_sched *s, char *buf, size_t len)
+{
+	(void)c;
+	if (s->node >= 0)
+		snprintf(buf, len, "%d", s->node);
+	return buf;
+}
+
+/* A time of the scheduler's settings, as -C takes it; "" for none. */
+static const char *fmt_ns(uint64_t ns, char *buf, size_t len)
+{
+	if (ns)
+		latt_format_duration(ns, buf, len);
+	return buf;
+}
+
+static int set_slice(struct latt_run_cfg *c, struct latt_sched *s,
+		     const char *val, char *err, size_t len)
+{
+	(void)c;
+	return parse_time(val, LATT_SLICE_MIN_NS, LATT_SLICE_MAX_NS,
+			  "100us to 100ms", &s->slice_ns, err, len);
+}
+
+static const char *fmt_slice(const struct latt_run_cfg *c,
+			     const struct latt_sched *s, char *buf,
+			     size_t len)
+{
+	(void)c;
+	return fmt_ns(s->slice_ns, buf, len);
+}
+
+static int set_runtime(struct latt_run_cfg *c, struct latt_sched *s,
+		       const char *val, char *err, size_t len)
+{
+	(void)c;
+	return parse_time(val, 2 * US, 4 * SEC, "2us to 4s", &s->runtime_ns,
+			  err, len);
+}
+
+static const char *fmt_runtime(const struct latt_run_cfg *c,
+			       const struct latt_sched *s, char *buf,
+			       size_t len)
+{
+	(void)c;
+	return fmt_ns(s->runtime_ns, buf, len);
+}
+
+static int set_deadline(struct latt_run_cfg *c, struct latt_sched *s,
+			const char *val, char *err, size_t len)
+{
+	(void)c;
+	return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
+			  &s->deadline_ns, err, len);
+}
+
+static const char *fmt_deadline(const struct latt_run_cfg *c,
+				const struct latt_sched *s, char *buf,
+				size_t len)
+{
+	(void)c;
+	return fmt_ns(s->deadline_ns, buf, len);
+}
+
+static int set_period(struct latt_run_cfg *c, struct latt_sched *s,
+		      const char *val, char *err, size_t len)
+{
+	(void)c;
+	return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
+			  &s->period_ns, err, len);
+}
+
+static const char *fmt_period(const struct latt_run_cfg *c,
+			      const struct latt_sched *s, char *buf,
+			      size_t len)
+{
+	(void)c;
+	return fmt_ns(s->period_ns, buf, len);
+}
+
+static int set_cgroup(struct latt_run_cfg *c, struct latt_sched *s,
+		      const char *val, char *err, size_t len)
+{
+	(void)s;
+	if (val[0] != '/')
+		return latt_err(-EINVAL, err, len, "expected the absolute "
+				"path of a cgroup directory");
+	c->target_cgroup = val;
+	return 0;
+}
+
+static const char *fmt_cgroup(const struct latt_run_cfg *c,
+			      const struct latt_sched *s, char *buf,
+			      size_t len)
+{
+	(void)s;
+	(void)len;
+	return c->target_cgroup ? c->target_cgroup : buf;
+}
+
+static int set_weight(struct latt_run_cfg *c, struct latt_sched *s,
+		      const char *val, char *err, size_t len)
+{
+	int64_t v;
+	int ret = parse_range(val, LATT_WEIGHT_MIN, LATT_WEIGHT_MAX, &v, err,
+			      len);
+
+	(void)s;
+	if (!ret)
+		c->target_weight = (unsigned int)v;
+	return ret;
+}
+
+static const char *fmt_weight(const struct latt_run_cfg *c,
+			      const struct latt_sched *s, char *buf,
+			      size_t len)
+{
+	(void)s;
+	if (c->target_weight)
+		snprintf(buf, len, "%u", c->target_weight);
+	return buf;
+}
+
+/*
  * A target metric: a new one, or one of the same name replaced (a
  * configuration's own expression for the command line's metric).
  */
-static int set_metric(struct latt_run_cfg *c, const char *val, char *err,
-		      size_t len)
+static int set_metric(struct latt_run_cfg *c, struct latt_sched *s,
+		      const char *val, char *err, size_t len)
 {
 	struct latt_tmetric tm;
 	size_t i;
 	int ret;
 
+	(void)s;
 	ret = latt_tmetric_parse(val, &tm, err, len);
 	if (ret)
 		return ret;
@@ -219,122 +435,192 @@ static int set_metric(struct latt_run_cfg *c, const char *val, char *err,
 	return 0;
 }
 
-static int set_field(struct latt_run_cfg *c, const struct setting *st,
-		     const char *val, char *err, size_t len)
+/* What is measured, not a setting: the reports name them. */
+static const char *fmt_metric(const struct latt_run_cfg *c,
+			      const struct latt_sched *s, char *buf,
+			      size_t len)
 {
-	struct latt_sched *s = task_sched(c, st->task);
-	char names[96];
-	uint64_t ns;
-	int64_t v;
-	int ret;
+	(void)c;
+	(void)s;
+	(void)len;
+	return buf;
+}
 
-	switch (st->field) {
-	case F_MECHANISM:
-		if (latt_wake_parse(val, &c->mechanism))
-			return latt_err(-EINVAL, err, len, "expected %s",
-					latt_wake_list(names, sizeof(names)));
-		return 0;
-	case F_THREADS:
-		/* As the option --threads, which takes no value: 1 or 0. */
-		if (strcmp(val, "0") && strcmp(val, "1"))
-			return latt_err(-EINVAL, err, len, "expected 1 "
-					"(threads) or 0 (processes)");
-		c->threads = val[0] == '1';
-		return 0;
-	case F_POLICY:
-		if (latt_sched_parse_policy(val, &s->policy))
-			return latt_err(-EINVAL, err, len, "expected other, "
-					"batch, idle, fifo, rr or deadline");
-		return 0;
-	case F_PRIORITY:
-		ret = parse_range(val, LATT_PRIO_MIN, LATT_PRIO_MAX, &v, err,
-				  len);
-		if (!ret)
-			s->priority = (unsigned int)v;
-		return ret;
-	case F_NICE:
-		ret = parse_range(val, LATT_NICE_MIN, LATT_NICE_MAX, &v, err,
-				  len);
-		if (!ret) {
-			s->has_nice = true;
-			s->nice = (int)v;
-		}
-		return ret;
-	case F_CPUS:
-		ret = latt_parse_cpulist(val, &s->cpus, CPU_SETSIZE);
-		if (ret == -ERANGE)
-			return latt_err(-EINVAL, err, len, "expected CPU "
-					"numbers below %d", CPU_SETSIZE);
-		if (ret)
-			return latt_err(-EINVAL, err, len, "expected a list "
-					"of CPUs such as 0-3,6");
-		s->has_cpus = true;
-		return 0;
-	case F_NODE:
-		ret = parse_range(val, 0, 1023, &v, err, len);
-		if (!ret)
-			s->node = (int)v;
-		return ret;
-	case F_SLICE:
-		return parse_time(val, LATT_SLICE_MIN_NS, LATT_SLICE_MAX_NS,
-				  "100us to 100ms", &s->slice_ns, err, len);
-	case F_RUNTIME:
-		return parse_time(val, 2 * US, 4 * SEC, "2us to 4s",
-				  &s->runtime_ns, err, len);
-	case F_DEADLINE:
-		return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
-				  &s->deadline_ns, err, len);
-	case F_PERIOD:
-		return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
-				  &s->period_ns, err, len);
-	case F_CGROUP:
-		if (val[0] != '/')
-			return latt_err(-EINVAL, err, len, "expected the "
-					"absolute path of a cgroup directory");
-		c->target_cgroup = val;
-		return 0;
-	case F_WEIGHT:
-		ret = parse_range(val, LATT_WEIGHT_MIN, LATT_WEIGHT_MAX, &v,
-				  err, len);
-		if (!ret)
-			c->target_weight = (unsigned int)v;
-		return ret;
-	case F_METRIC:
-		return set_metric(c, val, err, len);
-	case F_AUTOGROUP:
-		if (strcmp(val, "0") && strcmp(val, "1"))
-			return latt_err(-EINVAL, err, len, "expected 0 or 1");
-		c->system.autogroup = val[0] - '0';
-		return 0;
-	case F_DMA_LATENCY:
-		if (latt_parse_duration(val, US, &ns) ||
-		    ns / US > LATT_DMA_LATENCY_MAX || ns % US)
-			return latt_err(-EINVAL, err, len, "expected whole "
-					"microseconds from 0 to %d",
-					LATT_DMA_LATENCY_MAX);
-		c->system.dma_latency_us = (int64_t)(ns / US);
-		return 0;
-	case F_FEATURES:
-		if (!features_valid(val))
-			return latt_err(-EINVAL, err, len, "expected "
-					"scheduler feature names such as "
-					"NO_PLACE_LAG,RUN_TO_PARITY");
-		c->system.features = val;
-		return 0;
-	case F_PREEMPT:
-		if (!in_list(val, preempt_modes))
-			return latt_err(-EINVAL, err, len, "expected none, "
-					"voluntary, full or lazy");
-		c->system.preempt = val;
-		return 0;
-	case F_SCHEDULER:
-		if (!*val)
-			return latt_err(-EINVAL, err, len, "expected a "
-					"command");
-		c->system.scheduler = val;
-		return 0;
-	}
-	return -EINVAL;
+static int set_autogroup(struct latt_run_cfg *c, struct latt_sched *s,
+			 const char *val, char *err, size_t len)
+{
+	(void)s;
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return latt_err(-EINVAL, err, len, "expected 0 or 1");
+	c->system.autogroup = val[0] - '0';
+	return 0;
+}
+
+static const char *fmt_autogroup(const struct latt_run_cfg *c,
+				 const struct latt_sched *s, char *buf,
+				 size_t len)
+{
+	(void)s;
+	if (c->system.autogroup >= 0)
+		snprintf(buf, len, "%d", c->system.autogroup);
+	return buf;
+}
+
+static int set_dma_latency(struct latt_run_cfg *c, struct latt_sched *s,
+			   const char *val, char *err, size_t len)
+{
+	uint64_t ns;
+
+	(void)s;
+	if (latt_parse_duration(val, US, &ns) ||
+	    ns / US > LATT_DMA_LATENCY_MAX || ns % US)
+		return latt_err(-EINVAL, err, len, "expected whole "
+				"microseconds from 0 to %d",
+				LATT_DMA_LATENCY_MAX);
+	c->system.dma_latency_us = (int64_t)(ns / US);
+	return 0;
+}
+
+static const char *fmt_dma_latency(const struct latt_run_cfg *c,
+				   const struct latt_sched *s, char *buf,
+				   size_t len)
+{
+	(void)s;
+	if (c->system.dma_latency_us >= 0)
+		snprintf(buf, len, "%lldus",
+			 (long long)c->system.dma_latency_us);
+	return buf;
+}
+
+static int set_features(struct latt_run_cfg *c, struct latt_sched *s,
+			const char *val, char *err, size_t len)
+{
+	(void)s;
+	if (!features_valid(val))
+		return latt_err(-EINVAL, err, len, "expected scheduler feature "
+				"names such as NO_PLACE_LAG,RUN_TO_PARITY");
+	c->system.features = val;
+	return 0;
+}
+
+static const char *fmt_features(const struct latt_run_cfg *c,
+				const struct latt_sched *s, char *buf,
+				size_t len)
+{
+	(void)s;
+	(void)len;
+	return c->system.features ? c->system.features : buf;
+}
+
+static int set_preempt(struct latt_run_cfg *c, struct latt_sched *s,
+		       const char *val, char *err, size_t len)
+{
+	(void)s;
+	if (!in_list(val, preempt_modes))
+		return latt_err(-EINVAL, err, len, "expected none, voluntary, "
+				"full or lazy");
+	c->system.preempt = val;
+	return 0;
+}
+
+static const char *fmt_preempt(const struct latt_run_cfg *c,
+			       const struct latt_sched *s, char *buf,
+			       size_t len)
+{
+	(void)s;
+	(void)len;
+	return c->system.preempt ? c->system.preempt : buf;
+}
+
+static int set_scheduler(struct latt_run_cfg *c, struct latt_sched *s,
+			 const char *val, char *err, size_t len)
+{
+	(void)s;
+	if (!*val)
+		return latt_err(-EINVAL, err, len, "expected a command");
+	c->system.scheduler = val;
+	return 0;
+}
+
+static const char *fmt_scheduler(const struct latt_run_cfg *c,
+				 const struct latt_sched *s, char *buf,
+				 size_t len)
+{
+	(void)s;
+	(void)len;
+	return c->system.scheduler ? c->system.scheduler : buf;
+}
+
+/*
+ * Every setting, in the order of the manual: its name (the long option,
+ * the -C key), whose it is, its field.  @back: what -C writes to go
+ * back to the default from a base's (only the measurement's settings
+ * can); @many: given more than once in a -C (the metrics).
+ */
+struct setting {
+	const char *name;
+	enum task task;
+	set_fn set;
+	fmt_fn format;
+	const char *back;
+	bool many;
+};
+
+#define FIELD(f)	set_##f, fmt_##f
+
+static const struct setting settings[] = {
+	{ "mechanism",		T_MEASURE, FIELD(mechanism), "pipe", false },
+	{ "threads",		T_MEASURE, FIELD(threads), "0", false },
+	{ "policy",		T_CLIENT, FIELD(policy), NULL, false },
+	{ "priority",		T_CLIENT, FIELD(priority), NULL, false },
+	{ "nice",		T_CLIENT, FIELD(nice), NULL, false },
+	{ "cpus",		T_CLIENT, FIELD(cpus), NULL, false },
+	{ "node",		T_CLIENT, FIELD(node), NULL, false },
+	{ "slice",		T_CLIENT, FIELD(slice), NULL, false },
+	{ "runtime",		T_CLIENT, FIELD(runtime), NULL, false },
+	{ "deadline",		T_CLIENT, FIELD(deadline), NULL, false },
+	{ "period",		T_CLIENT, FIELD(period), NULL, false },
+	{ "waker-policy",	T_WAKER, FIELD(policy), NULL, false },
+	{ "waker-priority",	T_WAKER, FIELD(priority), NULL, false },
+	{ "waker-nice",		T_WAKER, FIELD(nice), NULL, false },
+	{ "waker-cpus",		T_WAKER, FIELD(cpus), NULL, false },
+	{ "target-policy",	T_TARGET, FIELD(policy), NULL, false },
+	{ "target-priority",	T_TARGET, FIELD(priority), NULL, false },
+	{ "target-nice",	T_TARGET, FIELD(nice), NULL, false },
+	{ "target-cpus",	T_TARGET, FIELD(cpus), NULL, false },
+	{ "target-node",	T_TARGET, FIELD(node), NULL, false },
+	{ "target-cgroup",	T_TARGET, FIELD(cgroup), NULL, false },
+	{ "target-weight",	T_TARGET, FIELD(weight), NULL, false },
+	{ "target-metric",	T_TARGET, FIELD(metric), NULL, true },
+	{ "autogroup",		T_SYSTEM, FIELD(autogroup), NULL, false },
+	{ "dma-latency",	T_SYSTEM, FIELD(dma_latency), NULL, false },
+	{ "features",		T_SYSTEM, FIELD(features), NULL, false },
+	{ "preempt",		T_SYSTEM, FIELD(preempt), NULL, false },
+	{ "scheduler",		T_SYSTEM, FIELD(scheduler), NULL, false },
+};
+
+#define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
+
+_Static_assert(NSETTINGS <= 64, "a -C remembers its keys in 64 bits");
+
+const char *latt_config_setting(size_t i)
+{
+	return i < NSETTINGS ? settings[i].name : NULL;
+}
+
+static const struct setting *find_setting(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NSETTINGS; i++)
+		if (!strcmp(settings[i].name, name))
+			return &settings[i];
+	return NULL;
+}
+
+bool latt_config_is_setting(const char *name)
+{
+	return find_setting(name) != NULL;
 }
 
 int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
@@ -348,7 +634,7 @@ int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
 	}
 	if (!val)
 		return latt_err(-EINVAL, err, len, "expected a value");
-	return set_field(c, st, val, err, len);
+	return st->set(c, task_sched(c, st->task), val, err, len);
 }
 
 static bool name_valid(const char *name)
@@ -445,7 +731,7 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
 					"(keys are the settings' long options "
 					"without the dashes)", key);
 		/* Metrics are many; every other key is one value. */
-		if (st->field != F_METRIC && (seen & (1ULL << (st - settings))))
+		if (!st->many && (seen & (1ULL << (st - settings))))
 			return latt_err(-EINVAL, err, len, "%s is given twice",
 					key);
 		seen |= 1ULL << (st - settings);
@@ -498,88 +784,14 @@ int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len)
 	return 0;
 }
 
-/* The value of setting @st in @c as text, "" when it is not set. */
 /* Setting @st of @c as -C takes it, in @buf or its own text; "" if unset. */
 static const char *format_field(const struct latt_run_cfg *c,
 				const struct setting *st, char *buf,
 				size_t len)
 {
-	const struct latt_sched *s = task_sched((struct latt_run_cfg *)c,
-						st->task);
-	uint64_t ns = 0;
-
 	buf[0] = '\0';
-	switch (st->field) {
-	case F_MECHANISM:
-		/* pipe, the default and the reference, is no setting. */
-		if (c->mechanism != LATT_WAKE_PIPE)
-			snprintf(buf, len, "%s", latt_wake_name(c->mechanism));
-		return buf;
-	case F_THREADS:
-		if (c->threads)
-			snprintf(buf, len, "1");
-		return buf;
-	case F_POLICY:
-		if (s->policy != LATT_SCHED_UNSET)
-			snprintf(buf, len, "%s",
-				 latt_sched_policy_name(s->policy));
-		return buf;
-	case F_PRIORITY:
-		if (s->priority)
-			snprintf(buf, len, "%u", s->priority);
-		return buf;
-	case F_NICE:
-		if (s->has_nice)
-			snprintf(buf, len, "%d", s->nice);
-		return buf;
-	case F_CPUS:
-		if (s->has_cpus)
-			latt_format_cpulist(&s->cpus, CPU_SETSIZE, buf, len);
-		return buf;
-	case F_NODE:
-		if (s->node >= 0)
-			snprintf(buf, len, "%d", s->node);
-		return buf;
-	case F_SLICE:
-		ns = s->slice_ns;
-		break;
-	case F_RUNTIME:
-		ns = s->runtime_ns;
-		break;
-	case F_DEADLINE:
-		ns = s->deadline_ns;
-		break;
-	case F_PERIOD:
-		ns = s->period_ns;
-		break;
-	case F_CGROUP:
-		return c->target_cgroup ? c->target_cgroup : "";
-	case F_WEIGHT:
-		if (c->target_weight)
-			snprintf(buf, len, "%u", c->target_weight);
-		return buf;
-	case F_METRIC:
-		/* What is measured, not a setting: the reports name them. */
-		return buf;
-	case F_AUTOGROUP:
-		if (c->system.autogroup >= 0)
-			snprintf(buf, len, "%d", c->system.autogroup);
-		return buf;
-	case F_DMA_LATENCY:
-		if (c->system.dma_latency_us >= 0)
-			snprintf(buf, len, "%lldus",
-				 (long long)c->system.dma_latency_us);
-		return buf;
-	case F_FEATURES:
-		return c->system.features ? c->system.features : "";
-	case F_PREEMPT:
-		return c->system.preempt ? c->system.preempt : "";
-	case F_SCHEDULER:
-		return c->system.scheduler ? c->system.scheduler : "";
-	}
-	if (ns)
-		latt_format_duration(ns, buf, len);
-	return buf;
+	return st->format(c, task_sched((struct latt_run_cfg *)c, st->task),
+			  buf, len);
 }
 
 char *latt_config_format(const struct latt_run_cfg *c,
@@ -604,10 +816,8 @@ char *latt_config_format(const struct latt_run_cfg *c,
 		 * Unset is the default; only the measurement's settings
 		 * can go back to theirs (pipe, processes) from a base's.
 		 */
-		if (!*m && base && settings[i].field == F_MECHANISM)
-			m = latt_wake_name(LATT_WAKE_PIPE);
-		else if (!*m && base && settings[i].field == F_THREADS)
-			m = "0";
+		if (!*m && base && settings[i].back)
+			m = settings[i].back;
 		if (!*m)
 			continue;
 		fprintf(f, "%s%s=%s", first ? "" : ",", settings[i].name, m);
