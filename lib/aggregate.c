@@ -235,7 +235,7 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 
 	memset(v, 0, sizeof(*v));
 	v->complete = measured && !latt_result_exit_status(r);
-	v->lagged = r->waker_lagged;
+	v->lagged = r->derived.waker_lagged;
 	v->count = measured ? w->stats.count : 0;
 	v->min = w->stats.min;
 	v->max = w->stats.max;
@@ -247,7 +247,7 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	v->cpu_s = tgt ? (tv_ns(&r->target_ru.ru_utime) +
 			  tv_ns(&r->target_ru.ru_stime)) / 1e9 : NAN;
 	v->cs_rate = measured && r->has_ctxt && r->elapsed_ns ?
-		     as_written(r->ctxt_rate) : NAN;
+		     as_written(r->derived.ctxt_rate) : NAN;
 	for (i = 0; r->tm_read && i < r->cfg.ntm; i++) {
 		v->tm_name[i] = r->cfg.tm[i].name;
 		v->tm_value[i] = measured && r->tm[i].matches ?
@@ -255,9 +255,10 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	}
 	v->ntm = i;
 	v->tm_partial = tgt && r->target_killed;
-	v->load = measured && r->has_load ? as_written_exact(r->load) : NAN;
+	v->load = measured && r->derived.has_load ?
+		  as_written_exact(r->derived.load) : NAN;
 	v->load_note = measured && latt_result_load_dominates(r);
-	v->load_queued = v->load_note && !r->load_busy;
+	v->load_queued = v->load_note && !r->derived.load_busy;
 }
 
 const char *latt_agg_load_why(unsigned int noted, unsigned int queued)

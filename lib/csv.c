@@ -148,13 +148,13 @@ static void row(FILE *f, const struct latt_doc *d,
 	put_uint(f, r->work.stats.count, r->work.stats.max);
 	put_uint(f, true, r->stalled_cycles);
 	put_uint(f, true, r->unanswered);
-	num(f, kv, r->kview_wait_ns);
+	num(f, kv, r->derived.kview_wait_ns);
 	if (kv)
-		fprintf(f, ",%.3f", r->kview_slices);
+		fprintf(f, ",%.3f", r->derived.kview_slices);
 	else
 		fputc(',', f);
 	put_uint(f, r->waker_late.count, r->waker_late.max);
-	num(f, r->has_ctxt && r->elapsed_ns, r->ctxt_rate);
+	num(f, r->has_ctxt && r->elapsed_ns, r->derived.ctxt_rate);
 	text(f, tgt ? r->target_cmd : NULL);
 	put_uint(f, tgt && WIFEXITED(st), tgt ? (uint64_t)WEXITSTATUS(st) : 0);
 	put_uint(f, tgt && WIFSIGNALED(st), tgt ? (uint64_t)WTERMSIG(st) : 0);
@@ -165,18 +165,18 @@ static void row(FILE *f, const struct latt_doc *d,
 	text(f, set ? set : "(out of memory)");
 	free(set);
 	/* latt's own load, as a share (0..1) and whether it dominated. */
-	if (r->has_load)
-		fprintf(f, ",%.6g", r->load);
+	if (r->derived.has_load)
+		fprintf(f, ",%.6g", r->derived.load);
 	else
 		fputc(',', f);
 	put_uint(f, true, latt_result_load_dominates(r));
 	/* --kernel-view: the kernel's figure per wakeup, and latt above it. */
 	put_uint(f, r->cfg.kernel_view, r->kwait.wait.count);
-	put_uint(f, kw, r->kwait_p50);
-	put_uint(f, kw, r->kwait_p99);
+	put_uint(f, kw, r->derived.kwait_p50);
+	put_uint(f, kw, r->derived.kwait_p99);
 	put_uint(f, kw, r->kwait.wait.max);
-	put_uint(f, kg, r->kgap_p50);
-	put_uint(f, kg, r->kgap_p99);
+	put_uint(f, kg, r->derived.kgap_p50);
+	put_uint(f, kg, r->derived.kgap_p99);
 	tmetric_cells(f, d->metrics, r);
 	fputc('\n', f);
 }

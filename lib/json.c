@@ -264,6 +264,7 @@ static jobj *clients_arr(const struct latt_result *r)
  */
 static jobj *per_wakeup_obj(const struct latt_result *r)
 {
+	const struct latt_derived *d = &r->derived;
 	const struct latt_kwait *k = &r->kwait;
 	bool have = k->wait.count > 0, gap = k->gap.count > 0;
 	jobj *o;
@@ -279,13 +280,13 @@ static jobj *per_wakeup_obj(const struct latt_result *r)
 	add(o, "p99_measured", json_object_new_boolean(
 		!latt_percentile_few(&k->wait, 99)));
 	add(o, "runqueue_wait_min_ns", have ? juint(k->wait.min) : NULL);
-	add(o, "runqueue_wait_p50_ns", have ? juint(r->kwait_p50) : NULL);
-	add(o, "runqueue_wait_p99_ns", have ? juint(r->kwait_p99) : NULL);
+	add(o, "runqueue_wait_p50_ns", have ? juint(d->kwait_p50) : NULL);
+	add(o, "runqueue_wait_p99_ns", have ? juint(d->kwait_p99) : NULL);
 	add(o, "runqueue_wait_max_ns", have ? juint(k->wait.max) : NULL);
 	add(o, "runqueue_wait_mean_ns", have ? jnum(k->wait.mean) : NULL);
 	add(o, "latt_above_min_ns", gap ? juint(k->gap.min) : NULL);
-	add(o, "latt_above_p50_ns", gap ? juint(r->kgap_p50) : NULL);
-	add(o, "latt_above_p99_ns", gap ? juint(r->kgap_p99) : NULL);
+	add(o, "latt_above_p50_ns", gap ? juint(d->kgap_p50) : NULL);
+	add(o, "latt_above_p99_ns", gap ? juint(d->kgap_p99) : NULL);
 	add(o, "latt_above_max_ns", gap ? juint(k->gap.max) : NULL);
 	add(o, "latt_above_mean_ns", gap ? jnum(k->gap.mean) : NULL);
 	return o;
@@ -293,6 +294,7 @@ static jobj *per_wakeup_obj(const struct latt_result *r)
 
 static jobj *kernel_obj(const struct latt_result *r)
 {
+	const struct latt_derived *d = &r->derived;
 	jobj *o = json_object_new_object();
 	bool have = !r->kview_error && r->kview_wakeups;
 
@@ -300,10 +302,10 @@ static jobj *kernel_obj(const struct latt_result *r)
 	add(o, "error", r->kview_error ? jstr(strerror(-r->kview_error)) :
 	    NULL);
 	add(o, "wakeups", juint(r->kview_wakeups));
-	add(o, "runqueue_wait_ns", have ? jnum(r->kview_wait_ns) : NULL);
-	add(o, "runs_per_wakeup", have ? jnum_exact(r->kview_slices) : NULL);
-	add(o, "latt_above_ns", have && r->kview_comparable ?
-	    jnum(r->wake.stats.mean - r->kview_wait_ns) : NULL);
+	add(o, "runqueue_wait_ns", have ? jnum(d->kview_wait_ns) : NULL);
+	add(o, "runs_per_wakeup", have ? jnum_exact(d->kview_slices) : NULL);
+	add(o, "latt_above_ns", have && d->kview_comparable ?
+	    jnum(r->wake.stats.mean - d->kview_wait_ns) : NULL);
 	add(o, "per_wakeup", per_wakeup_obj(r));
 	return o;
 }
@@ -311,19 +313,20 @@ static jobj *kernel_obj(const struct latt_result *r)
 /* latt's own load (LATT_LOAD_QUEUE_PCT), as the report's "latt's load". */
 static jobj *load_obj(const struct latt_result *r)
 {
+	const struct latt_derived *d = &r->derived;
 	jobj *o = json_object_new_object();
-	bool have = r->has_load;
+	bool have = d->has_load;
 
 	add(o, "available", json_object_new_boolean(have));
 	add(o, "cpus", have ? juint(r->load_cpus) : NULL);
-	add(o, "clients_cpu_ns", have ? juint(r->clients_cpu_ns) : NULL);
+	add(o, "clients_cpu_ns", have ? juint(d->clients_cpu_ns) : NULL);
 	add(o, "waker_cpu_ns", have ? juint(r->waker_cpu_ns) : NULL);
-	add(o, "load", have ? jnum_exact(r->load) : NULL);
-	add(o, "clients_cpu_per_cycle_ns", have ? jnum(r->cycle_cpu_ns) :
+	add(o, "load", have ? jnum_exact(d->load) : NULL);
+	add(o, "clients_cpu_per_cycle_ns", have ? jnum(d->cycle_cpu_ns) :
 	    NULL);
-	add(o, "per_cpu_per_cycle_ns", have ? jnum(r->cycle_queue_ns) : NULL);
-	add(o, "queues", json_object_new_boolean(have && r->load_queues));
-	add(o, "busy", json_object_new_boolean(have && r->load_busy));
+	add(o, "per_cpu_per_cycle_ns", have ? jnum(d->cycle_queue_ns) : NULL);
+	add(o, "queues", json_object_new_boolean(have && d->load_queues));
+	add(o, "busy", json_object_new_boolean(have && d->load_busy));
 	add(o, "dominates",
 	    json_object_new_boolean(latt_result_load_dominates(r)));
 	return o;
@@ -538,7 +541,7 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "duration_ns", juint(r->elapsed_ns));
 	add(o, "overrun_ns", juint(r->overrun_ns));
 	add(o, "cycles", juint(r->cycles));
-	add(o, "partial_samples", juint(r->partial));
+	add(o, "partial_samples", juint(r->derived.partial));
 	add(o, "stalled_cycles", juint(r->stalled_cycles));
 	add(o, "stalled_ns", juint(r->stalled_ns));
 	add(o, "not_made", juint(latt_result_not_made(r)));
@@ -560,11 +563,11 @@ static jobj *run_obj(const struct latt_result *r)
 	late = json_object_new_object();
 	add(late, "max_ns", r->waker_late.count ? juint(r->waker_late.max) :
 	    NULL);
-	add(late, "share", jnum_exact(r->waker_late_share));
-	add(late, "lagged", json_object_new_boolean(r->waker_lagged));
+	add(late, "share", jnum_exact(r->derived.waker_late_share));
+	add(late, "lagged", json_object_new_boolean(r->derived.waker_lagged));
 	add(o, "waker_late", late);
 	add(o, "system_cs_per_s", r->has_ctxt && r->elapsed_ns ?
-	    jnum(r->ctxt_rate) : NULL);
+	    jnum(r->derived.ctxt_rate) : NULL);
 	add(o, "target", r->has_target && r->stop != LATT_STOP_NOEXEC ?
 	    target_obj(r) : NULL);
 	add(o, "breaktrace", r->cfg.breaktrace_ns ? breaktrace_obj(r) : NULL);

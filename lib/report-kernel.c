@@ -25,6 +25,7 @@ static const char *p99_note(uint64_t n)
 /* --kernel-view: the kernel's figure for each wakeup, beside latt's. */
 static void per_wakeup(FILE *f, const struct latt_result *r)
 {
+	const struct latt_derived *d = &r->derived;
 	const struct latt_kwait *k = &r->kwait;
 
 	if (!k->wait.count) {
@@ -52,10 +53,10 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 	if (k->error)
 		line(f, "Note", "some clients have no figure: %s",
 		     latt_kwait_strerror(k->error));
-	line(f, "Kernel p50", "%8.1f usec (latt: %.1f)", usec(r->kwait_p50),
-	     usec(r->wake_p50));
-	line(f, "Kernel p99", "%8.1f usec (latt: %.1f%s)", usec(r->kwait_p99),
-	     usec(r->wake_p99), p99_note(k->wait.count));
+	line(f, "Kernel p50", "%8.1f usec (latt: %.1f)", usec(d->kwait_p50),
+	     usec(d->wake_p50));
+	line(f, "Kernel p99", "%8.1f usec (latt: %.1f%s)", usec(d->kwait_p99),
+	     usec(d->wake_p99), p99_note(k->wait.count));
 	line(f, "Kernel max", "%8.1f usec (latt: %.1f)", usec(k->wait.max),
 	     usec(r->wake.stats.max));
 	if (k->gap.count) {
@@ -63,8 +64,8 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 		     "kernel's figure, wakeup by wakeup: the waker's write up "
 		     "to the enqueue, the switch, the return to user space, "
 		     "the stamps)", usec(k->gap.min));
-		line(f, "Above p50", "%8.1f usec", usec(r->kgap_p50));
-		line(f, "Above p99", "%8.1f usec%s", usec(r->kgap_p99),
+		line(f, "Above p50", "%8.1f usec", usec(d->kgap_p50));
+		line(f, "Above p99", "%8.1f usec%s", usec(d->kgap_p99),
 		     latt_percentile_few(&k->gap, 99) ?
 		     " (the max: p99 needs 100 samples)" : "");
 		line(f, "Above max", "%8.1f usec", usec(k->gap.max));
@@ -92,10 +93,10 @@ static void all_waits(FILE *f, const struct latt_result *r)
 	}
 	line(f, "Runqueue wait", "%8.1f usec per wakeup in all: every wait "
 	     "of the clients while measuring, after their answers too%s",
-	     r->kview_wait_ns / 1000.0, r->cfg.kernel_view ? "" :
+	     r->derived.kview_wait_ns / 1000.0, r->cfg.kernel_view ? "" :
 	     " (the wakeup's own: --kernel-view)");
 	line(f, "Runs", "%8.2f per wakeup (more: preempted while working "
-	     "or answering)", r->kview_slices);
+	     "or answering)", r->derived.kview_slices);
 }
 
 void latt_report_kernel(FILE *f, const struct latt_result *r)

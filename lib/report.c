@@ -112,34 +112,34 @@ static void steal_lines(FILE *f, const struct latt_result *r)
 static void load_block(FILE *f, const struct latt_result *r)
 {
 	block(f, "latt's load");
-	if (!r->has_load) {
+	if (!r->derived.has_load) {
 		line(f, "Load", "not known (%s)", r->kview_error ?
 		     "no schedstat" : !r->cycles || !r->elapsed_ns ?
 		     "nothing measured" : "the clients' CPUs not known");
 		return;
 	}
 	line(f, "Clients CPU", "%8.1f usec per cycle (%u client%s; %.1f usec "
-	     "per CPU they may use)", r->cycle_cpu_ns / 1000.0,
+	     "per CPU they may use)", r->derived.cycle_cpu_ns / 1000.0,
 	     r->cfg.clients, r->cfg.clients == 1 ? "" : "s",
-	     r->cycle_queue_ns / 1000.0);
+	     r->derived.cycle_queue_ns / 1000.0);
 	line(f, "Load", "%8.2f %% of %u CPU%s for %.3f s (CPU time: clients "
-	     "%.1f ms, waker %.1f ms)", 100 * r->load, r->load_cpus,
+	     "%.1f ms, waker %.1f ms)", 100 * r->derived.load, r->load_cpus,
 	     r->load_cpus == 1 ? "" : "s", secs(r->elapsed_ns),
-	     r->clients_cpu_ns / 1e6, r->waker_cpu_ns / 1e6);
+	     r->derived.clients_cpu_ns / 1e6, r->waker_cpu_ns / 1e6);
 	/*
 	 * The queueing rule does not look at the load: a light one can
 	 * queue (-x0 beside a CPU hog), and the note says so.
 	 */
-	if (r->load_queues)
+	if (r->derived.load_queues)
 		line(f, "Note", "latt measured itself: %u clients queue on %u "
 		     "CPU%s (at a load of %.2f%%); %s%u leaves that out",
 		     r->cfg.clients, r->load_cpus,
-		     r->load_cpus == 1 ? "" : "s", 100 * r->load,
+		     r->load_cpus == 1 ? "" : "s", 100 * r->derived.load,
 		     r->cfg.work_bytes ? "-x0 or -c" : "-c", r->load_cpus);
-	if (r->load_busy)
+	if (r->derived.load_busy)
 		line(f, "Note", "latt measured itself: it kept the CPUs %.2f%% "
 		     "busy; less work (-x), fewer clients (-c) or longer "
-		     "sleeps (-s/-S)", 100 * r->load);
+		     "sleeps (-s/-S)", 100 * r->derived.load);
 }
 
 /* @bytes as -x takes it: "64k", "1m", "100b". */
@@ -394,10 +394,10 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		line(f, "Scheduler", "sched_ext %s (loaded before the run)",
 		     latt_esc(r->scx_ops));
 	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
-	if (r->partial)
+	if (r->derived.partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "
 		     "short; Entries logged = Cycles x clients + these)",
-		     (unsigned long long)r->partial);
+		     (unsigned long long)r->derived.partial);
 	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
 	if (r->stops)
@@ -425,12 +425,13 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 	if (r->cfg.breaktrace_ns || r->trace_kept)
 		latt_report_trace(f, r);
 	if (r->has_ctxt && r->elapsed_ns)
-		line(f, "System cs rate", "%8.0f /s", r->ctxt_rate);
+		line(f, "System cs rate", "%8.0f /s", r->derived.ctxt_rate);
 	steal_lines(f, r);
-	if (r->waker_lagged)
+	if (r->derived.waker_lagged)
 		line(f, "Waker late", "%8.1f usec at most, %.0f%% of the run "
 		     "(the clients' numbers miss that time)",
-		     usec(r->waker_late.max), 100 * r->waker_late_share);
+		     usec(r->waker_late.max),
+		     100 * r->derived.waker_late_share);
 
 	latt_report_kernel(f, r);
 	load_block(f, r);
@@ -469,13 +470,14 @@ void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 
 	if (latt_result_verdict(r, why, sizeof(why))[0])
 		fprintf(f, "latt: %s%s\n", latt_esc(ctx), latt_esc(why));
-	else if (r->waker_lagged)
+	else if (r->derived.waker_lagged)
 		fprintf(f, "latt: %snote: the waker itself woke late (by up "
 			"to %.1f usec, more than any client's latency; %.0f%% "
 			"of the run): while it is late nobody is woken, so the "
 			"clients' numbers miss the worst; give the waker "
 			"priority (--waker-policy fifo) to measure it\n", ctx,
-			usec(r->waker_late.max), 100 * r->waker_late_share);
+			usec(r->waker_late.max),
+			100 * r->derived.waker_late_share);
 }
 
 void latt_report_run_line(FILE *f, const struct latt_result *r,
@@ -505,7 +507,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	}
 	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
 		fprintf(f, "; command %.2f s, cpu %.2f s",
-			secs(r->target_wall_ns), r->target_cpu_s);
+			secs(r->target_wall_ns), r->derived.target_cpu_s);
 	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
 		if (r->tm[i].matches)
 			fprintf(f, ", %s %.2f", r->cfg.tm[i].name,

@@ -182,46 +182,49 @@ static void finish_series(struct latt_series *s, const double *pcts,
 }
 
 /* latt's own load, and whether it dominates (LATT_LOAD_QUEUE_PCT). */
-static void finish_load(struct latt_result *r)
+static void finish_load(const struct latt_result *r, struct latt_derived *d)
 {
 	double capacity;
 
-	r->has_load = !r->kview_error && r->load_cpus && r->elapsed_ns &&
+	d->has_load = !r->kview_error && r->load_cpus && r->elapsed_ns &&
 		      r->cycles;
-	if (!r->has_load)
+	if (!d->has_load)
 		return;
-	r->clients_cpu_ns = r->kview.run_ns;
+	d->clients_cpu_ns = r->kview.run_ns;
 	capacity = (double)r->elapsed_ns * r->load_cpus;
-	r->load = (double)(r->clients_cpu_ns + r->waker_cpu_ns) / capacity;
-	r->cycle_cpu_ns = (double)r->clients_cpu_ns / (double)r->cycles;
-	r->cycle_queue_ns = r->cycle_cpu_ns / r->load_cpus;
-	r->load_queues = r->cfg.clients > r->load_cpus &&
+	d->load = (double)(d->clients_cpu_ns + r->waker_cpu_ns) / capacity;
+	d->cycle_cpu_ns = (double)d->clients_cpu_ns / (double)r->cycles;
+	d->cycle_queue_ns = d->cycle_cpu_ns / r->load_cpus;
+	d->load_queues = r->cfg.clients > r->load_cpus &&
 			 r->wake.stats.count &&
-			 100 * r->cycle_queue_ns >=
+			 100 * d->cycle_queue_ns >=
 			 LATT_LOAD_QUEUE_PCT * r->wake.stats.mean;
-	r->load_busy = 100 * r->load >= LATT_LOAD_BUSY_PCT;
+	d->load_busy = 100 * d->load >= LATT_LOAD_BUSY_PCT;
 }
 
 bool latt_result_load_dominates(const struct latt_result *r)
 {
-	return r->has_load && (r->load_queues || r->load_busy);
+	const struct latt_derived *d = &r->derived;
+
+	return d->has_load && (d->load_queues || d->load_busy);
 }
 
 void latt_result_finish(struct latt_result *r)
 {
-	const struct latt_kwait *k;
+	struct latt_derived *d = &r->derived;
+	const struct latt_kwait *k = &r->kwait;
 	uint64_t entries;
 
 	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
 	finish_series(&r->work, r->cfg.pcts, r->cfg.npcts);
-	r->ctxt_rate = r->has_ctxt && r->elapsed_ns ?
+	d->ctxt_rate = r->has_ctxt && r->elapsed_ns ?
 		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
-	r->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
+	d->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
 			  latt_tv_secs(&r->target_ru.ru_stime);
 	if (!r->kview_error && r->kview_wakeups) {
-		r->kview_wait_ns = (double)r->kview.wait_ns /
+		d->kview_wait_ns = (double)r->kview.wait_ns /
 				   (double)r->kview_wakeups;
-		r->kview_slices = (double)r->kview.slices /
+		d->kview_slices = (double)r->kview.slices /
 				  (double)r->kview_wakeups;
 		/*
 		 * Put on a CPU more often than woken (beyond once per client
@@ -230,29 +233,27 @@ void latt_result_finish(struct latt_result *r)
 		 * time too, which may be longer than the wakeups' own and is
 		 * not in latt's samples, so the two no longer compare.
 		 */
-		r->kview_comparable = r->kview.slices <=
+		d->kview_comparable = r->kview.slices <=
 				      r->kview_wakeups + r->cfg.clients;
 	}
-	finish_load(r);
-	k = &r->kwait;
-	r->kwait_p50 = latt_percentile(&k->wait_hist, &k->wait, 50);
-	r->kwait_p99 = latt_percentile(&k->wait_hist, &k->wait, 99);
-	r->kgap_p50 = latt_percentile(&k->gap_hist, &k->gap, 50);
-	r->kgap_p99 = latt_percentile(&k->gap_hist, &k->gap, 99);
-	r->wake_p50 = latt_percentile(&r->wake.hist, &r->wake.stats, 50);
-	r->wake_p99 = latt_percentile(&r->wake.hist, &r->wake.stats, 99);
+	finish_load(r, d);
+	d->kwait_p50 = latt_percentile(&k->wait_hist, &k->wait, 50);
+	d->kwait_p99 = latt_percentile(&k->wait_hist, &k->wait, 99);
+	d->kgap_p50 = latt_percentile(&k->gap_hist, &k->gap, 50);
+	d->kgap_p99 = latt_percentile(&k->gap_hist, &k->gap, 99);
+	d->wake_p50 = latt_percentile(&r->wake.hist, &r->wake.stats, 50);
+	d->wake_p99 = latt_percentile(&r->wake.hist, &r->wake.stats, 99);
 	entries = r->wake.stats.count + r->left_out;
-	r->partial = entries > r->cycles * r->cfg.clients ?
+	d->partial = entries > r->cycles * r->cfg.clients ?
 		     entries - r->cycles * r->cfg.clients : 0;
-	r->waker_late_share = r->elapsed_ns ? r->waker_late.mean *
+	d->waker_late_share = r->elapsed_ns ? r->waker_late.mean *
 			      (double)r->waker_late.count /
 			      (double)r->elapsed_ns : 0;
-	r->waker_lagged = r->waker_late.count &&
+	d->waker_lagged = r->waker_late.count &&
 			  r->waker_late.max > LATT_WAKER_LAG_NS &&
 			  (!r->wake.stats.count ||
 			   r->waker_late.max > r->wake.stats.max);
 }
-
 
 char *latt_signal_name(int sig, char *buf, size_t len)
 {
@@ -546,7 +547,8 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 		    r->overrun_ns > LATT_OVERRUN_NS)
 			latt_fmt(buf, len, "complete (duration reached, but "
 				 "the run ended %.3f s after it%s)",
-				 (double)r->overrun_ns / 1e9, r->waker_lagged ?
+				 (double)r->overrun_ns / 1e9,
+				 r->derived.waker_lagged ?
 				 ": latt itself could not run" : "");
 		else
 			latt_fmt(buf, len, "%s", latt_stop_name(r->stop));
@@ -610,7 +612,7 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 		 * late is lateness too, but when the first sleep ran past
 		 * the run's end no wakeup was due.
 		 */
-		if (r->waker_lagged &&
+		if (r->derived.waker_lagged &&
 		    r->waker_sleep_late_ns > LATT_WAKER_LAG_NS)
 			latt_fmt(buf, len, "no wakeup was measured: the waker "
 				 "itself was starved (%.1f ms late): give it "

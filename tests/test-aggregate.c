@@ -113,10 +113,10 @@ int main(void)
 	 * busy, one (at 10%) by its clients queueing alone.
 	 */
 	for (i = 0; i < 5; i += 2) {
-		results[i].has_load = true;
-		results[i].load = 0.1 * (double)(i + 1);
-		results[i].load_busy = i > 0;
-		results[i].load_queues = i == 0;
+		results[i].derived.has_load = true;
+		results[i].derived.load = 0.1 * (double)(i + 1);
+		results[i].derived.load_busy = i > 0;
+		results[i].derived.load_queues = i == 0;
 	}
 	for (i = 0; i < 4; i++)
 		latt_config_init(&cfgs[i]);

@@ -428,10 +428,10 @@ static void test_report(void)
 	latt_stats_add(&r->kwait.wait, 2000);
 	latt_stats_add(&r->kwait.gap, 3000);
 	r->kwait.mixed = 2;
-	r->kwait_p50 = r->kwait_p99 = 2000;
-	r->kgap_p50 = r->kgap_p99 = 3000;
-	r->wake_p50 = 5000;
-	r->wake_p99 = 9000;
+	r->derived.kwait_p50 = r->derived.kwait_p99 = 2000;
+	r->derived.kgap_p50 = r->derived.kgap_p99 = 3000;
+	r->derived.wake_p50 = 5000;
+	r->derived.wake_p99 = 9000;
 	out = report(r, &ret);
 	if (!ok(out && strstr(out, "\tWakeups\t\t       1 with the kernel's "
 			      "figure") &&
@@ -502,12 +502,11 @@ static void test_nothing_measured(void)
 	latt_stats_add(&r.waker_late, r.overrun_ns);
 	latt_result_finish(&r);
 	latt_result_verdict(&r, buf, sizeof(buf));
-	if (!ok(r.waker_lagged && !strcmp(buf, "no wakeup was measured: the "
-					  "run ended after 0.250 s, before "
-					  "the first wakeup (the waker first "
-					  "sleeps 3600000ms to 3600000ms): "
-					  "measure longer, or shorten -s and "
-					  "-S"),
+	if (!ok(r.derived.waker_lagged &&
+		!strcmp(buf, "no wakeup was measured: the run ended after "
+			"0.250 s, before the first wakeup (the waker first "
+			"sleeps 3600000ms to 3600000ms): measure longer, or "
+			"shorten -s and -S"),
 		"verdict: no wakeup, latt stopped 50 ms late: the run ended "
 		"before the first wakeup"))
 		diag("got \"%s\"", buf);
@@ -554,27 +553,28 @@ static void test_load(void)
 	r.waker_cpu_ns = 20000000ULL;
 	fake_stats(&r.wake.stats, 80, 1000, 20000000, 10000000, 1000);
 	latt_result_finish(&r);
-	ok(r.has_load && fabs(r.load - 0.06) < 1e-9 &&
-	   fabs(r.cycle_cpu_ns - 10e6) < 1e-3 &&
-	   fabs(r.cycle_queue_ns - 5e6) < 1e-3,
+	ok(r.derived.has_load && fabs(r.derived.load - 0.06) < 1e-9 &&
+	   fabs(r.derived.cycle_cpu_ns - 10e6) < 1e-3 &&
+	   fabs(r.derived.cycle_queue_ns - 5e6) < 1e-3,
 	   "load: 120 ms of 2 CPUs x 1 s is 6%%, 5 ms per CPU a cycle");
-	ok(r.load_queues && !r.load_busy && latt_result_load_dominates(&r),
+	ok(r.derived.load_queues && !r.derived.load_busy &&
+	   latt_result_load_dominates(&r),
 	   "load: 5 ms per CPU, 50%% of a 10 ms mean: the clients queue");
 	r.wake.stats.mean = 10000001;
 	latt_result_finish(&r);
-	ok(!r.load_queues && !latt_result_load_dominates(&r),
+	ok(!r.derived.load_queues && !latt_result_load_dominates(&r),
 	   "load: just below 50%% of the mean: no note");
 	r.wake.stats.mean = 1000;
 	r.cfg.clients = 2;
 	latt_result_finish(&r);
-	ok(!r.load_queues, "load: no more clients than CPUs: no queue");
+	ok(!r.derived.load_queues, "load: no more clients than CPUs: no queue");
 	r.kview.run_ns = 980000000ULL;
 	latt_result_finish(&r);
-	ok(r.load_busy && latt_result_load_dominates(&r),
+	ok(r.derived.load_busy && latt_result_load_dominates(&r),
 	   "load: 1 s of 2 CPUs x 1 s is 50%%: busy");
 	r.kview_error = -ENOENT;
 	latt_result_finish(&r);
-	ok(!r.has_load && !latt_result_load_dominates(&r),
+	ok(!r.derived.has_load && !latt_result_load_dominates(&r),
 	   "load: without schedstat, not known");
 }
 

@@ -135,6 +135,40 @@ struct latt_client_sum {
 	size_t nbuckets;
 };
 
+/*
+ * What a run's measurements come to, derived once, at its end, by
+ * latt_result_finish() and set nowhere else: the writers read these,
+ * never work them out again.
+ */
+struct latt_derived {
+	double ctxt_rate;		/* per second; 0 without has_ctxt */
+	double target_cpu_s;		/* user + system */
+	bool waker_lagged;		/* the waker woke so late that the
+					   clients' numbers miss the worst
+					   (LATT_WAKER_LAG_NS) */
+	double waker_late_share;	/* of the run, the waker was late */
+	uint64_t partial;		/* samples (and left_out) beyond
+					   cycles x clients: of the last
+					   cycle, cut short */
+	double kview_wait_ns;		/* runqueue wait per wakeup */
+	double kview_slices;		/* times run per wakeup */
+	bool kview_comparable;		/* ran once per wakeup: its wait
+					   is the wakeups' alone */
+	/* the p50 and p99 of the kernel's figure, of latt's sample less
+	   it, and of latt's samples, as the report's percentiles (the
+	   max below the samples they need) */
+	uint64_t kwait_p50, kwait_p99, kgap_p50, kgap_p99;
+	uint64_t wake_p50, wake_p99;
+	bool has_load;			/* the figures below are known */
+	uint64_t clients_cpu_ns;	/* the clients' CPU time (schedstat) */
+	double load;			/* (clients + waker) CPU time over
+					   elapsed_ns x load_cpus, 0..1 */
+	double cycle_cpu_ns;		/* the clients' CPU time per cycle */
+	double cycle_queue_ns;		/* ... over load_cpus */
+	bool load_queues;		/* the clients queue behind each other */
+	bool load_busy;			/* latt's load is high */
+};
+
 struct latt_result {
 	/* what produced it */
 	struct latt_run_cfg cfg;	/* the configuration, as run */
@@ -257,33 +291,8 @@ struct latt_result {
 	bool has_ctxt;
 	uint64_t ctxt;			/* context switches while measuring */
 
-	/* derived by latt_result_finish() */
-	double ctxt_rate;		/* per second; 0 without has_ctxt */
-	double target_cpu_s;		/* user + system */
-	bool waker_lagged;		/* the waker woke so late that the
-					   clients' numbers miss the worst
-					   (LATT_WAKER_LAG_NS) */
-	double waker_late_share;	/* of the run, the waker was late */
-	uint64_t partial;		/* samples (and left_out) beyond
-					   cycles x clients: of the last
-					   cycle, cut short */
-	double kview_wait_ns;		/* runqueue wait per wakeup */
-	double kview_slices;		/* times run per wakeup */
-	bool kview_comparable;		/* ran once per wakeup: its wait
-					   is the wakeups' alone */
-	/* the p50 and p99 of the kernel's figure, of latt's sample less
-	   it, and of latt's samples, as the report's percentiles (the
-	   max below the samples they need) */
-	uint64_t kwait_p50, kwait_p99, kgap_p50, kgap_p99;
-	uint64_t wake_p50, wake_p99;
-	bool has_load;			/* the figures below are known */
-	uint64_t clients_cpu_ns;	/* the clients' CPU time (schedstat) */
-	double load;			/* (clients + waker) CPU time over
-					   elapsed_ns x load_cpus, 0..1 */
-	double cycle_cpu_ns;		/* the clients' CPU time per cycle */
-	double cycle_queue_ns;		/* ... over load_cpus */
-	bool load_queues;		/* the clients queue behind each other */
-	bool load_busy;			/* latt's load is high */
+	/* what latt_result_finish() derives from the above */
+	struct latt_derived derived;
 };
 
 /* Free what @r allocated; it stays valid without its clients' parts. */
