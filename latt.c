@@ -42,7 +42,7 @@
 #include "latt/doc.h"
 #include "latt/limit.h"
 #include "options.h"
-#include "undo-main.h"
+#include "changes.h"
 
 /*
  * Descriptors latt holds besides the clients' channels: stdio, epoll,
@@ -471,7 +471,7 @@ static int finish(struct invocation *in, int status)
 	if (in->out_error) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
 			in->out.name, strerror(-in->out_error));
-		latt_main_say_kept_trace(in->results, in->nres);
+		latt_changes_say_kept_trace(in->results, in->nres);
 		return LATT_EXIT_RUNTIME;
 	}
 	in->doc = (struct latt_doc){
@@ -493,7 +493,7 @@ static int finish(struct invocation *in, int status)
 	}
 	if (write_outputs(in)) {
 		if (!in->sigpipe)
-			latt_main_say_kept_trace(in->results, in->nres);
+			latt_changes_say_kept_trace(in->results, in->nres);
 		return LATT_EXIT_RUNTIME;
 	}
 	if (o->nlimits && latt_limit_check(stderr, &o->metrics, in->agg,
@@ -505,7 +505,7 @@ static int finish(struct invocation *in, int status)
 	if (r->stop == LATT_STOP_OUTPUT) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
 			in->out.name, strerror(-r->error));
-		latt_main_say_kept_trace(in->results, in->nres);
+		latt_changes_say_kept_trace(in->results, in->nres);
 		return status;
 	}
 	/* A sweep's table notes a late waker in each configuration's line. */
@@ -526,6 +526,7 @@ int main(int argc, char **argv)
 		.xtrace = { .marker_fd = -1, .on_fd = -1 },
 	};
 	int ret, status = LATT_EXIT_RUNTIME;
+	bool session = false;
 	size_t i;
 
 	in.stdout_closed = ensure_stdio();
@@ -539,11 +540,11 @@ int main(int argc, char **argv)
 	}
 	latt_opts_parse(&in.o, argc, argv);
 	if (ensure_fds(in.o.cfgs, in.o.ncfgs) ||
-	    latt_main_leftovers(in.o.force) ||
+	    latt_changes_left(in.o.force) ||
 	    preflight(in.o.cfgs, in.o.ncfgs, in.o.nspecs > 0))
 		goto out_free;
 	in.cmdline = latt_shell_join(argc, argv);
-	if (latt_main_undo_start(&in.o, in.cmdline ? in.cmdline : "latt",
+	if (latt_changes_begin(&in.o, in.cmdline ? in.cmdline : "latt",
 				 &in.record))
 		goto out_undo;
 	if (open_outputs(&in))
@@ -553,6 +554,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "latt: setting up: %s\n", strerror(-ret));
 		goto out_sinks;
 	}
+	session = true;
 	if (start_session(&in))
 		goto out_session;
 
@@ -562,9 +564,6 @@ int main(int argc, char **argv)
 out_session:
 	latt_trace_close(&in.trace);
 	latt_trace_close(&in.xtrace);
-	/* What latt could not put back stays for its guard to try. */
-	latt_main_undo_end();
-	latt_session_destroy(&in.s);
 out_sinks:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&in.out.file);
@@ -574,7 +573,13 @@ out_sinks:
 	free(in.json.quoted);
 	free(in.csv.quoted);
 out_undo:
-	latt_main_undo_end();
+	/*
+	 * The record and the locks; what latt could not put back stays in
+	 * the record for its guard, which the session's end then lets go.
+	 */
+	latt_changes_end();
+	if (session)
+		latt_session_destroy(&in.s);
 out_free:
 	for (i = 0; i < in.nres; i++)
 		latt_result_release(&in.results[i]);

@@ -6,8 +6,8 @@
  * locks before the first change, a kept trace named when the report
  * that names it could not be written.
  */
-#ifndef LATT_UNDO_MAIN_H
-#define LATT_UNDO_MAIN_H
+#ifndef LATT_CHANGES_H
+#define LATT_CHANGES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,7 +21,7 @@
  * may not, named with how to undo it, and no measurement without
  * @force.  0, or -EBUSY after saying so.
  */
-int latt_main_leftovers(bool force);
+int latt_changes_left(bool force);
 
 /*
  * Before the first change of the system: the undo record that outlives
@@ -29,16 +29,16 @@ int latt_main_leftovers(bool force);
  * record is kept (then a guard must be started).  0, or -errno after
  * saying why (latt must not measure).
  */
-int latt_main_undo_start(const struct latt_opts *o, const char *cmdline,
+int latt_changes_begin(const struct latt_opts *o, const char *cmdline,
 			 bool *record);
 
 /* latt's end: the record removed if nothing is left in it; the locks. */
-void latt_main_undo_end(void);
+void latt_changes_end(void);
 
 /*
  * Where the report that names a kept trace instance could not be
  * written: name it on stderr, or nobody knows it is there.
  */
-void latt_main_say_kept_trace(const struct latt_result *results, size_t n);
+void latt_changes_say_kept_trace(const struct latt_result *results, size_t n);
 
-#endif /* LATT_UNDO_MAIN_H */
+#endif /* LATT_CHANGES_H */

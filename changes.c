@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * latt's changes to the system, as latt tells them; see undo-main.h.
+ * latt's changes to the system, as latt tells them; see changes.h.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include "latt/escape.h"
 #include "latt/lock.h"
 #include "latt/undo.h"
-#include "undo-main.h"
+#include "changes.h"
 
 static void say_stderr(void *ctx, const char *line)
 {
@@ -17,7 +17,7 @@ static void say_stderr(void *ctx, const char *line)
 	fprintf(stderr, "latt: %s\n", latt_esc(line));
 }
 
-int latt_main_leftovers(bool force)
+int latt_changes_left(bool force)
 {
 	int left = latt_undo_scan_system(say_stderr, NULL);
 
@@ -51,7 +51,7 @@ static bool changes_system(const struct latt_opts *o, bool *settings)
 	       o->keep_trace;
 }
 
-int latt_main_undo_start(const struct latt_opts *o, const char *cmdline,
+int latt_changes_begin(const struct latt_opts *o, const char *cmdline,
 			 bool *record)
 {
 	char err[1400];
@@ -77,13 +77,13 @@ int latt_main_undo_start(const struct latt_opts *o, const char *cmdline,
 	return ret;
 }
 
-void latt_main_undo_end(void)
+void latt_changes_end(void)
 {
 	latt_undo_close();
 	latt_lock_release_all();
 }
 
-void latt_main_say_kept_trace(const struct latt_result *results, size_t n)
+void latt_changes_say_kept_trace(const struct latt_result *results, size_t n)
 {
 	while (n-- > 0) {
 		if (!results[n].trace_kept || !results[n].trace_dir)
