@@ -24,7 +24,6 @@ lock=/tmp/latt-suite.lock
 points=${LATT_KILL_POINTS:-50}
 budget=${LATT_KILL_BUDGET:-600}
 ag=/proc/sys/kernel/sched_autogroup_enabled
-tr=/sys/kernel/tracing
 dbg=/sys/kernel/debug/sched
 rundir=/run/latt
 
@@ -54,18 +53,16 @@ fi
 opts=""
 # autogroup: the value it does not have now.
 [ -w "$ag" ] && opts="$opts --autogroup $((1 - $(cat "$ag")))"
+# A cgroup for the command (v2: where the root lets its children have
+# the cpu controller).
 cpu_cg=""
-for d in /sys/fs/cgroup/cpu /sys/fs/cgroup/cpu,cpuacct /sys/fs/cgroup; do
-	if [ -e "$d/cpu.shares" ] || { [ -e "$d/cgroup.subtree_control" ] &&
-		grep -qw cpu "$d/cgroup.subtree_control"; }; then
-		cpu_cg=$d
-		break
-	fi
-done
+if cpu_cgroup && { [ "$cg_v2" = 0 ] ||
+	grep -qw cpu "$cg_mnt/cgroup.subtree_control"; }; then
+	cpu_cg=$cg_mnt
+fi
 [ -n "$cpu_cg" ] && opts="$opts --target-weight 50"
-"$latt" -c1 -s1 -S1 -t 0.01 -b 1h >/dev/null 2>"$tmp/err"
 traced=0
-if ! grep -q 'no trace' "$tmp/err" && [ -d "$tr/instances" ]; then
+if trace_usable; then
 	opts="$opts -b 1s --explain"
 	traced=1
 fi

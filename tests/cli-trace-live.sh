@@ -10,13 +10,7 @@
 : "${patience:=300}"
 . "${top_srcdir:-.}/tests/lib.sh"
 
-tr=/sys/kernel/tracing
-[ "$(id -u)" = 0 ] || skip_all "tracing needs root"
-[ -d $tr/instances ] && [ -w $tr/instances ] ||
-	skip_all "no writable tracefs at $tr"
-"$latt" -c1 -s1 -S1 -t 0.01 -b 1h >/dev/null 2>"$tmp/err"
-grep -q 'built without libtracefs' "$tmp/err" &&
-	skip_all "latt is built without libtracefs"
+trace_usable || skip_all "$trace_why"
 
 plan 14
 

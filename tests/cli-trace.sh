@@ -6,7 +6,6 @@
 
 plan 34
 
-tr=/sys/kernel/tracing
 run -c1 -t 5 -b 0
 is "$rc" 1 "-b 0: a usage error"
 run -c1 -t 5 -b soon
@@ -47,12 +46,10 @@ is "$rc" 1 "--explain=0: a usage error"
 run -c1 -t 5 --explain=101
 is "$rc" 1 "--explain=101: a usage error"
 
-"$latt" -c1 -s1 -S1 -t 0.01 -b 1h >/dev/null 2>"$tmp/err"
-if [ "$(id -u)" -ne 0 ] || [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ] ||
-	grep -q 'built without libtracefs' "$tmp/err"; then
+if ! trace_usable; then
 	i=0
 	while [ $i -lt 25 ]; do
-		skip "tracing needs root, tracefs at $tr and libtracefs"
+		skip "$trace_why"
 		i=$((i + 1))
 	done
 	exit 0

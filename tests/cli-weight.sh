@@ -14,16 +14,8 @@
 
 # The hierarchy with the cpu controller, as latt looks for it: cgroup v2
 # where its root offers cpu, else a v1 mount with the cpu option.
-v2=0 mnt=""
-v2mnt=$(awk '$(NF - 2) == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
-if [ -n "$v2mnt" ] && grep -qw cpu "$v2mnt/cgroup.controllers" 2>/dev/null; then
-	v2=1 mnt=$v2mnt
-else
-	mnt=$(awk '$(NF - 2) == "cgroup" { n = split($NF, o, ",")
-		for (i = 1; i <= n; i++) if (o[i] == "cpu") { print $5; exit } }' \
-		/proc/self/mountinfo)
-fi
-[ -n "$mnt" ] || skip_all "no cgroup hierarchy with the cpu controller"
+cpu_cgroup || skip_all "no cgroup hierarchy with the cpu controller"
+v2=$cg_v2 mnt=$cg_mnt
 
 plan 16
 

@@ -331,3 +331,40 @@ auto_clock() {
 		echo monotonic
 	fi
 }
+
+# The tracefs latt makes its instances in.
+tr=/sys/kernel/tracing
+
+# trace_usable: can latt trace here: root, a writable tracefs at $tr,
+# latt built with libtracefs?  If not, $trace_why says why.
+trace_usable() {
+	trace_why=
+	if [ "$(id -u)" -ne 0 ]; then
+		trace_why="tracing needs root"
+	elif [ ! -d "$tr/instances" ] || [ ! -w "$tr/instances" ]; then
+		trace_why="no writable tracefs at $tr"
+	else
+		"$latt" -c1 -s1 -S1 -t 0.01 -b 1h >/dev/null 2>"$tmp/trace-probe"
+		! grep -q 'built without libtracefs' "$tmp/trace-probe" ||
+			trace_why="latt is built without libtracefs"
+	fi
+	[ -z "$trace_why" ]
+}
+
+# cpu_cgroup: the cgroup hierarchy with the cpu controller, as latt
+# finds it: $cg_mnt, its mount, and $cg_v2, 1 for cgroup v2 (with cpu
+# among its controllers) or 0 for v1's cpu hierarchy; false if none.
+cpu_cgroup() {
+	cg_v2=0
+	cg_mnt=$(awk '$(NF - 2) == "cgroup2" { print $5; exit }' \
+		/proc/self/mountinfo)
+	if [ -n "$cg_mnt" ] &&
+		grep -qw cpu "$cg_mnt/cgroup.controllers" 2>/dev/null; then
+		cg_v2=1
+		return 0
+	fi
+	cg_mnt=$(awk '$(NF - 2) == "cgroup" { n = split($NF, o, ",")
+		for (i = 1; i <= n; i++) if (o[i] == "cpu") { print $5; exit } }' \
+		/proc/self/mountinfo)
+	[ -n "$cg_mnt" ]
+}
