@@ -16,16 +16,39 @@
 #include "latt/tmetric.h"
 #include "compare-check.h"
 
+static void cmp_vfail(struct cmp_reader *rd, const char *fmt, va_list ap)
+{
+	if (rd->failed)
+		return;
+	rd->failed = true;
+	vsnprintf(rd->err, rd->len, fmt, ap);
+}
+
 void cmp_fail(struct cmp_reader *rd, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (rd->failed)
-		return;
-	rd->failed = true;
 	va_start(ap, fmt);
-	vsnprintf(rd->err, rd->len, fmt, ap);
+	cmp_vfail(rd, fmt, ap);
 	va_end(ap);
+}
+
+void *cmp_array(struct cmp_reader *rd, size_t n, size_t max, size_t size,
+		const char *fmt, ...)
+{
+	va_list ap;
+	void *a;
+
+	if (n > max) {
+		va_start(ap, fmt);
+		cmp_vfail(rd, fmt, ap);
+		va_end(ap);
+		return NULL;
+	}
+	a = calloc(n ? n : 1, size);
+	if (!a)
+		cmp_fail(rd, "out of memory");
+	return a;
 }
 
 /* "at.key" (or "key" at the root) into @buf. */
@@ -161,16 +184,12 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 	uint64_t sum = 0, lo, c;
 	char where[192];
 
-	if (n > LATT_HIST_BUCKETS) {
-		cmp_fail(rd, "%s.histogram has %zu buckets, more than the %u "
-			 "latt has", at, n, (unsigned int)LATT_HIST_BUCKETS);
+	run->buckets = cmp_array(rd, n, LATT_HIST_BUCKETS,
+				 sizeof(*run->buckets), "%s.histogram has %zu "
+				 "buckets, more than the %u latt has", at, n,
+				 (unsigned int)LATT_HIST_BUCKETS);
+	if (!run->buckets)
 		return;
-	}
-	run->buckets = calloc(n ? n : 1, sizeof(*run->buckets));
-	if (!run->buckets) {
-		cmp_fail(rd, "out of memory");
-		return;
-	}
 	for (i = 0; i < n && !rd->failed; i++) {
 		jobj *b = json_object_array_get_idx(h, i), *b0, *b1;
 
@@ -361,16 +380,11 @@ static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
 		    !json_object_object_get_ex(c, "histogram", &h))
 			return;
 	}
-	if (len > CPUS_MAX) {
-		cmp_fail(rd, "%s.clients has %zu clients, more than %u", at,
-			 len, CPUS_MAX);
+	run->clients = cmp_array(rd, len, CPUS_MAX, sizeof(*run->clients),
+				 "%s.clients has %zu clients, more than %u",
+				 at, len, CPUS_MAX);
+	if (!run->clients)
 		return;
-	}
-	run->clients = calloc(len ? len : 1, sizeof(*run->clients));
-	if (!run->clients) {
-		cmp_fail(rd, "out of memory");
-		return;
-	}
 	run->nclients = len;
 	for (i = 0; i < len && !rd->failed; i++) {
 		c = json_object_array_get_idx(cl, i);
@@ -417,19 +431,15 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 	if (rd->failed)
 		return;
 	len = json_object_array_length(hs);
-	if (len > LATT_BLOCKS_MAX) {
-		cmp_fail(rd, "%s.histograms has %zu blocks, more than the %d "
-			 "latt keeps", where, len, LATT_BLOCKS_MAX);
+	run->blocks = cmp_array(rd, len, LATT_BLOCKS_MAX,
+				sizeof(*run->blocks), "%s.histograms has %zu "
+				"blocks, more than the %d latt keeps", where,
+				len, LATT_BLOCKS_MAX);
+	if (!run->blocks)
 		return;
-	}
-	run->blocks = calloc(len ? len : 1, sizeof(*run->blocks));
-	if (!run->blocks) {
-		cmp_fail(rd, "out of memory");
-		return;
-	}
 	run->nblocks = len;
 	for (i = 0; i < len && !rd->failed; i++) {
-		char w2[224];
+		char w2[240];
 
 		h = json_object_array_get_idx(hs, i);
 		snprintf(w2, sizeof(w2), "%s.histograms[%zu]", where, i);

@@ -41,6 +41,15 @@ struct cmp_reader {
 void __attribute__((format(printf, 2, 3)))
 cmp_fail(struct cmp_reader *rd, const char *fmt, ...);
 
+/*
+ * Room for an array of @n elements of @size, which may hold @max at
+ * most: zeroed, or NULL after failing @rd, with the message @fmt when it
+ * holds more, "out of memory" when there is none.
+ */
+void * __attribute__((format(printf, 5, 6)))
+cmp_array(struct cmp_reader *rd, size_t n, size_t max, size_t size,
+	  const char *fmt, ...);
+
 /* Field @key of object @o, of type @t; NULL if not (or null, if allowed). */
 jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
 		const char *key, enum json_type t, bool nullable);

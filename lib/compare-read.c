@@ -181,16 +181,11 @@ static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 	if (rd->failed)
 		return;
 	n = json_object_array_length(runs);
-	if (n > RUNS_MAX) {
-		cmp_fail(rd, "%s.runs has %zu runs, more than latt makes "
-			 "(%d)", at, n, RUNS_MAX);
+	c->runs = cmp_array(rd, n, RUNS_MAX, sizeof(*c->runs), "%s.runs has "
+			    "%zu runs, more than latt makes (%d)", at, n,
+			    RUNS_MAX);
+	if (!c->runs)
 		return;
-	}
-	c->runs = calloc(n ? n : 1, sizeof(*c->runs));
-	if (!c->runs) {
-		cmp_fail(rd, "out of memory");
-		return;
-	}
 	for (i = 0; i < n && !rd->failed; i++) {
 		snprintf(where, sizeof(where), "%s.runs[%zu]", at, i);
 		c->nruns++;
