@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,96 +294,16 @@ static const char *fmt_node(const struct latt_run_cfg *c,
 	return buf;
 }
 
-/* A time of the scheduler's settings, as -C takes it; "" for none. */
-static const char *fmt_ns(uint64_t ns, char *buf, size_t len)
-{
-	if (ns)
-		latt_format_duration(ns, buf, len);
-	return buf;
-}
-
-static int set_slice(struct latt_run_cfg *c, struct latt_sched *s,
-		     const char *val, char *err, size_t len)
-{
-	(void)c;
-	return parse_time(val, LATT_SLICE_MIN_NS, LATT_SLICE_MAX_NS,
-			  "100us to 100ms", &s->slice_ns, err, len);
-}
-
-static const char *fmt_slice(const struct latt_run_cfg *c,
-			     const struct latt_sched *s, char *buf,
-			     size_t len)
-{
-	(void)c;
-	return fmt_ns(s->slice_ns, buf, len);
-}
-
-static int set_runtime(struct latt_run_cfg *c, struct latt_sched *s,
-		       const char *val, char *err, size_t len)
-{
-	(void)c;
-	return parse_time(val, 2 * US, 4 * SEC, "2us to 4s", &s->runtime_ns,
-			  err, len);
-}
-
-static const char *fmt_runtime(const struct latt_run_cfg *c,
-			       const struct latt_sched *s, char *buf,
-			       size_t len)
-{
-	(void)c;
-	return fmt_ns(s->runtime_ns, buf, len);
-}
-
-static int set_deadline(struct latt_run_cfg *c, struct latt_sched *s,
+/* The texts' checks: 0, or -EINVAL saying what is expected. */
+static int check_cgroup(struct latt_run_cfg *c, struct latt_sched *s,
 			const char *val, char *err, size_t len)
 {
 	(void)c;
-	return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
-			  &s->deadline_ns, err, len);
-}
-
-static const char *fmt_deadline(const struct latt_run_cfg *c,
-				const struct latt_sched *s, char *buf,
-				size_t len)
-{
-	(void)c;
-	return fmt_ns(s->deadline_ns, buf, len);
-}
-
-static int set_period(struct latt_run_cfg *c, struct latt_sched *s,
-		      const char *val, char *err, size_t len)
-{
-	(void)c;
-	return parse_time(val, 100 * US, 4 * SEC, "100us to 4s",
-			  &s->period_ns, err, len);
-}
-
-static const char *fmt_period(const struct latt_run_cfg *c,
-			      const struct latt_sched *s, char *buf,
-			      size_t len)
-{
-	(void)c;
-	return fmt_ns(s->period_ns, buf, len);
-}
-
-static int set_cgroup(struct latt_run_cfg *c, struct latt_sched *s,
-		      const char *val, char *err, size_t len)
-{
 	(void)s;
 	if (val[0] != '/')
 		return latt_err(-EINVAL, err, len, "expected the absolute "
 				"path of a cgroup directory");
-	c->target_cgroup = val;
 	return 0;
-}
-
-static const char *fmt_cgroup(const struct latt_run_cfg *c,
-			      const struct latt_sched *s, char *buf,
-			      size_t len)
-{
-	(void)s;
-	(void)len;
-	return c->target_cgroup ? c->target_cgroup : buf;
 }
 
 static int set_weight(struct latt_run_cfg *c, struct latt_sched *s,
@@ -492,81 +413,68 @@ static const char *fmt_dma_latency(const struct latt_run_cfg *c,
 	return buf;
 }
 
-static int set_features(struct latt_run_cfg *c, struct latt_sched *s,
-			const char *val, char *err, size_t len)
+static int check_features(struct latt_run_cfg *c, struct latt_sched *s,
+			  const char *val, char *err, size_t len)
 {
+	(void)c;
 	(void)s;
 	if (!features_valid(val))
 		return latt_err(-EINVAL, err, len, "expected scheduler feature "
 				"names such as NO_PLACE_LAG,RUN_TO_PARITY");
-	c->system.features = val;
 	return 0;
 }
 
-static const char *fmt_features(const struct latt_run_cfg *c,
-				const struct latt_sched *s, char *buf,
-				size_t len)
+static int check_preempt(struct latt_run_cfg *c, struct latt_sched *s,
+			 const char *val, char *err, size_t len)
 {
-	(void)s;
-	(void)len;
-	return c->system.features ? c->system.features : buf;
-}
-
-static int set_preempt(struct latt_run_cfg *c, struct latt_sched *s,
-		       const char *val, char *err, size_t len)
-{
+	(void)c;
 	(void)s;
 	if (!in_list(val, preempt_modes))
 		return latt_err(-EINVAL, err, len, "expected none, voluntary, "
 				"full or lazy");
-	c->system.preempt = val;
 	return 0;
 }
 
-static const char *fmt_preempt(const struct latt_run_cfg *c,
-			       const struct latt_sched *s, char *buf,
-			       size_t len)
+static int check_scheduler(struct latt_run_cfg *c, struct latt_sched *s,
+			   const char *val, char *err, size_t len)
 {
-	(void)s;
-	(void)len;
-	return c->system.preempt ? c->system.preempt : buf;
-}
-
-static int set_scheduler(struct latt_run_cfg *c, struct latt_sched *s,
-			 const char *val, char *err, size_t len)
-{
+	(void)c;
 	(void)s;
 	if (!*val)
 		return latt_err(-EINVAL, err, len, "expected a command");
-	c->system.scheduler = val;
 	return 0;
-}
-
-static const char *fmt_scheduler(const struct latt_run_cfg *c,
-				 const struct latt_sched *s, char *buf,
-				 size_t len)
-{
-	(void)s;
-	(void)len;
-	return c->system.scheduler ? c->system.scheduler : buf;
 }
 
 /*
  * Every setting, in the order of the manual: its name (the long option,
- * the -C key), whose it is, its field.  @back: what -C writes to go
- * back to the default from a base's (only the measurement's settings
- * can); @many: given more than once in a -C (the metrics).
+ * the -C key), whose it is, its field.  A field is read and written back
+ * by its own pair of functions (FIELD), or is a time of the task's
+ * scheduler settings at @off from @lo to @hi (TIME), or a text of the
+ * configuration at @off, checked by its own function (TEXT).  @back:
+ * what -C writes to go back to the default from a base's (only the
+ * measurement's settings can); @many: given more than once in a -C (the
+ * metrics).
  */
+enum field_kind { K_FIELD, K_TIME, K_TEXT };
+
 struct setting {
 	const char *name;
 	enum task task;
+	enum field_kind kind;
 	set_fn set;
 	fmt_fn format;
+	size_t off;
+	uint64_t lo, hi;
+	const char *range;
 	const char *back;
 	bool many;
 };
 
-#define FIELD(f)	set_##f, fmt_##f
+#define FIELD(f)	K_FIELD, set_##f, fmt_##f, 0, 0, 0, NULL
+#define TIME(f, lo, hi, range) \
+	K_TIME, NULL, NULL, offsetof(struct latt_sched, f), lo, hi, range
+#define TEXT(f, check)	\
+	K_TEXT, check, NULL, offsetof(struct latt_run_cfg, f), 0, 0, NULL
 
 static const struct setting settings[] = {
 	{ "mechanism",		T_MEASURE, FIELD(mechanism), "pipe", false },
@@ -576,10 +484,15 @@ static const struct setting settings[] = {
 	{ "nice",		T_CLIENT, FIELD(nice), NULL, false },
 	{ "cpus",		T_CLIENT, FIELD(cpus), NULL, false },
 	{ "node",		T_CLIENT, FIELD(node), NULL, false },
-	{ "slice",		T_CLIENT, FIELD(slice), NULL, false },
-	{ "runtime",		T_CLIENT, FIELD(runtime), NULL, false },
-	{ "deadline",		T_CLIENT, FIELD(deadline), NULL, false },
-	{ "period",		T_CLIENT, FIELD(period), NULL, false },
+	{ "slice",		T_CLIENT, TIME(slice_ns, LATT_SLICE_MIN_NS,
+					       LATT_SLICE_MAX_NS,
+					       "100us to 100ms"), NULL, false },
+	{ "runtime",		T_CLIENT, TIME(runtime_ns, 2 * US, 4 * SEC,
+					       "2us to 4s"), NULL, false },
+	{ "deadline",		T_CLIENT, TIME(deadline_ns, 100 * US, 4 * SEC,
+					       "100us to 4s"), NULL, false },
+	{ "period",		T_CLIENT, TIME(period_ns, 100 * US, 4 * SEC,
+					       "100us to 4s"), NULL, false },
 	{ "waker-policy",	T_WAKER, FIELD(policy), NULL, false },
 	{ "waker-priority",	T_WAKER, FIELD(priority), NULL, false },
 	{ "waker-nice",		T_WAKER, FIELD(nice), NULL, false },
@@ -589,14 +502,18 @@ static const struct setting settings[] = {
 	{ "target-nice",	T_TARGET, FIELD(nice), NULL, false },
 	{ "target-cpus",	T_TARGET, FIELD(cpus), NULL, false },
 	{ "target-node",	T_TARGET, FIELD(node), NULL, false },
-	{ "target-cgroup",	T_TARGET, FIELD(cgroup), NULL, false },
+	{ "target-cgroup",	T_TARGET, TEXT(target_cgroup, check_cgroup),
+	  NULL, false },
 	{ "target-weight",	T_TARGET, FIELD(weight), NULL, false },
 	{ "target-metric",	T_TARGET, FIELD(metric), NULL, true },
 	{ "autogroup",		T_SYSTEM, FIELD(autogroup), NULL, false },
 	{ "dma-latency",	T_SYSTEM, FIELD(dma_latency), NULL, false },
-	{ "features",		T_SYSTEM, FIELD(features), NULL, false },
-	{ "preempt",		T_SYSTEM, FIELD(preempt), NULL, false },
-	{ "scheduler",		T_SYSTEM, FIELD(scheduler), NULL, false },
+	{ "features",		T_SYSTEM, TEXT(system.features,
+					       check_features), NULL, false },
+	{ "preempt",		T_SYSTEM, TEXT(system.preempt, check_preempt),
+	  NULL, false },
+	{ "scheduler",		T_SYSTEM, TEXT(system.scheduler,
+					       check_scheduler), NULL, false },
 };
 
 #define NSETTINGS	(sizeof(settings) / sizeof(settings[0]))
@@ -627,6 +544,8 @@ int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
 		    char *err, size_t len)
 {
 	const struct setting *st = find_setting(key);
+	struct latt_sched *s;
+	int ret;
 
 	if (!st) {
 		snprintf(err, len, "unknown setting '%s'", key);
@@ -634,7 +553,21 @@ int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
 	}
 	if (!val)
 		return latt_err(-EINVAL, err, len, "expected a value");
-	return st->set(c, task_sched(c, st->task), val, err, len);
+	s = task_sched(c, st->task);
+	switch (st->kind) {
+	case K_TIME:
+		/* A plain number is in microseconds, as the others'. */
+		return parse_time(val, st->lo, st->hi, st->range,
+				  (uint64_t *)((char *)s + st->off), err, len);
+	case K_TEXT:
+		ret = st->set(c, s, val, err, len);
+		if (!ret)
+			*(const char **)((char *)c + st->off) = val;
+		return ret;
+	case K_FIELD:
+		break;
+	}
+	return st->set(c, s, val, err, len);
 }
 
 static bool name_valid(const char *name)
@@ -789,9 +722,25 @@ static const char *format_field(const struct latt_run_cfg *c,
 				const struct setting *st, char *buf,
 				size_t len)
 {
+	const struct latt_sched *s = task_sched((struct latt_run_cfg *)c,
+						st->task);
+	const char *text;
+	uint64_t ns;
+
 	buf[0] = '\0';
-	return st->format(c, task_sched((struct latt_run_cfg *)c, st->task),
-			  buf, len);
+	switch (st->kind) {
+	case K_TIME:
+		ns = *(const uint64_t *)((const char *)s + st->off);
+		if (ns)
+			latt_format_duration(ns, buf, len);
+		return buf;
+	case K_TEXT:
+		text = *(const char *const *)((const char *)c + st->off);
+		return text ? text : buf;
+	case K_FIELD:
+		break;
+	}
+	return st->format(c, s, buf, len);
 }
 
 char *latt_config_format(const struct latt_run_cfg *c,
