@@ -19,7 +19,6 @@
 #include "latt/output.h"
 #include "latt/result.h"
 #include "latt/aggregate.h"
-#include "latt/tmetric.h"
 #include "latt/verdict.h"
 
 static void compare_usage(FILE *f)
