@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "latt/escape.h"
+#include "latt/leftovers.h"
 #include "latt/lock.h"
 #include "latt/undo.h"
 #include "changes.h"
@@ -19,7 +20,7 @@ static void say_stderr(void *ctx, const char *line)
 
 int latt_changes_left(bool force)
 {
-	int left = latt_undo_scan_system(say_stderr, NULL);
+	int left = latt_leftovers_scan(say_stderr, NULL);
 
 	if (!left)
 		return 0;

@@ -20,7 +20,6 @@
 #include "latt/lock.h"
 #include "latt/undo.h"
 #include "latt/util.h"
-#include "cgroup.h"
 #include "undo-record.h"
 
 static void say_line(latt_undo_say_fn say, void *ctx, const char *prefix,
@@ -246,25 +245,4 @@ int latt_undo_scan(const char *dir, const char *cgroup_dir,
 		left += scan_dir(trace_dir, dir, true, say, ctx);
 	scan_markers(dir, trace_dir);
 	return left;
-}
-
-int latt_undo_scan_system(latt_undo_say_fn say, void *ctx)
-{
-	static const char *const traces[] = {
-		"/sys/kernel/tracing/instances",
-		"/sys/kernel/debug/tracing/instances",
-	};
-	const char *trace_dir = "";
-	struct latt_cgroup cg;
-	char err[256];
-	size_t i;
-
-	/* Where latt makes its cgroups: beside its own ("" if nowhere). */
-	latt_cgroup_locate(&cg, "", err, sizeof(err));
-	for (i = 0; i < sizeof(traces) / sizeof(traces[0]); i++)
-		if (!access(traces[i], F_OK)) {
-			trace_dir = traces[i];
-			break;
-		}
-	return latt_undo_scan(LATT_RUN_DIR, cg.path, trace_dir, say, ctx);
 }

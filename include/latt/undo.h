@@ -160,11 +160,6 @@ int latt_undo_apply_file(const char *file, const char *prefix,
 int latt_undo_scan(const char *dir, const char *cgroup_dir,
 		   const char *trace_dir, latt_undo_say_fn say, void *ctx);
 
-/*
- * latt_undo_scan() of the real system: LATT_RUN_DIR, the cgroups beside
- * latt's own in the hierarchy with the cpu controller, tracefs's
- * instances where it is mounted.
- */
-int latt_undo_scan_system(latt_undo_say_fn say, void *ctx);
+/* latt_undo_scan() of the real system: latt/leftovers.h. */
 
 #endif /* LATT_UNDO_H */

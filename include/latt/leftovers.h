@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A gone latt's leftovers on the real system: latt_undo_scan() of
+ * LATT_RUN_DIR, the cgroups beside latt's own in the hierarchy with the
+ * cpu controller, and tracefs's instances where it is mounted.  Each is
+ * put back or removed with a line said to @say, or named with how to
+ * undo it.  The number of things left.
+ */
+#ifndef LATT_LEFTOVERS_H
+#define LATT_LEFTOVERS_H
+
+#include "latt/undo.h"
+
+int latt_leftovers_scan(latt_undo_say_fn say, void *ctx);
+
+#endif /* LATT_LEFTOVERS_H */
