@@ -19,22 +19,27 @@ LATT_GOLDEN_WRITE=$tmp "$golden_bin" >"$tmp/tap" 2>&1
 check "tests/test-golden writes its documents" \
 	test -s "$tmp/sweep.json" -a -s "$tmp/single.json"
 
+# saved NAME WHAT: $tmp/out as saved in tests/expected/golden/NAME (with
+# LATT_GOLDEN_WRITE=DIR, saved there anew).
+saved() {
+	if [ -n "${LATT_GOLDEN_WRITE:-}" ]; then
+		cp "$tmp/out" "$LATT_GOLDEN_WRITE/$1"
+		check "$1 saved" true
+		return
+	fi
+	if ! check "$2 reads as tests/expected/golden/$1" \
+		cmp -s "$tmp/out" "$golden/$1"; then
+		diff "$golden/$1" "$tmp/out" | head -20 | sed 's/^/# /'
+	fi
+}
+
 # compare NAME ARGS...: latt compare's stdout and exit status as saved.
 compare() {
 	name=$1
 	shift
 	(cd "$tmp" && "$latt" compare "$@") >"$tmp/out" 2>&1
 	echo "exit $?" >>"$tmp/out"
-	if [ -n "${LATT_GOLDEN_WRITE:-}" ]; then
-		cp "$tmp/out" "$LATT_GOLDEN_WRITE/compare-$name.txt"
-		check "compare-$name.txt saved" true
-		return
-	fi
-	if ! check "latt compare $* reads as tests/expected/golden/compare-$name.txt" \
-		cmp -s "$tmp/out" "$golden/compare-$name.txt"; then
-		diff "$golden/compare-$name.txt" "$tmp/out" | head -20 |
-			sed 's/^/# /'
-	fi
+	saved "compare-$name.txt" "latt compare $*"
 }
 
 cp "$data/latt-idle.json" "$data/latt-loaded.json" "$tmp/"
@@ -68,18 +73,6 @@ words() {
 			  echo "exit $?"; } | sed "s|$tmp/$tag|latt|g"
 		done
 	done
-}
-saved() {
-	name=$1
-	if [ -n "${LATT_GOLDEN_WRITE:-}" ]; then
-		cp "$tmp/out" "$LATT_GOLDEN_WRITE/$name"
-		check "$name saved" true
-		return
-	fi
-	if ! check "$2 reads as tests/expected/golden/$name" \
-		cmp -s "$tmp/out" "$golden/$name"; then
-		diff "$golden/$name" "$tmp/out" | head -20 | sed 's/^/# /'
-	fi
 }
 "$latt" --help >"$tmp/out" 2>&1
 echo "exit $?" >>"$tmp/out"
