@@ -458,67 +458,66 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 			 (unsigned long long)count);
 }
 
-void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
-		  struct latt_metric_list *ml,
-		  struct latt_hist *scratch, struct latt_cmp_run *run)
-{
-	struct latt_run_view view = { .hist = scratch };
-	jobj *status, *w, *h, *t, *late, *lg, *ll, *ck;
-	char where[160];
-	uint64_t count, min = 0, max = 0, a, b;
-	double mean, sd, sdm, fmin, fmax, cs;
-	bool have_min, have_max;
-	int complete, dominates, busy;
-	size_t i;
+/* The samples' summary of a run: what its wakeup object says. */
+struct wakeup_summary {
+	uint64_t count, min, max;
+	double mean, sd, sdm;
+};
 
-	status = cmp_field(rd, o, at, "status", json_type_object, false);
-	snprintf(where, sizeof(where), "%s.status", at);
-	cmp_bool_field(rd, status, where, "complete", false, &complete);
-	view.complete = complete > 0;
+/* The run's wakeup latency: its summary, percentiles and histogram. */
+static void read_wakeup(struct cmp_reader *rd, jobj *o, const char *at,
+			struct wakeup_summary *ws, struct latt_cmp_run *run)
+{
+	char where[160];
+	bool have_min, have_max;
+	double fmin, fmax;
+	jobj *w, *h;
 
 	snprintf(where, sizeof(where), "%s.wakeup", at);
 	w = cmp_field(rd, o, at, "wakeup", json_type_object, false);
-	cmp_uint_field(rd, w, where, "count", EXACT_MAX, false, &count);
+	cmp_uint_field(rd, w, where, "count", EXACT_MAX, false, &ws->count);
 	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX, true,
-				  &min);
+				  &ws->min);
 	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX, true,
-				  &max);
+				  &ws->max);
 	if (rd->failed)
 		return;
-	if (count && (!have_min || !have_max)) {
+	if (ws->count && (!have_min || !have_max)) {
 		cmp_fail(rd, "%s.%s is null with samples", where,
 			 have_min ? "max_ns" : "min_ns");
 		return;
 	}
-	if (min > max) {
+	if (ws->min > ws->max) {
 		cmp_fail(rd, "%s.min_ns %llu is above max_ns %llu", where,
-			 (unsigned long long)min, (unsigned long long)max);
+			 (unsigned long long)ws->min,
+			 (unsigned long long)ws->max);
 		return;
 	}
 	/* One decimal: a mean may round to 0.05 beyond the samples. */
-	fmin = (double)min - 0.05;
-	fmax = (double)max + 0.05;
+	fmin = (double)ws->min - 0.05;
+	fmax = (double)ws->max + 0.05;
 	cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax, true,
-		      true, &mean);
+		      true, &ws->mean);
 	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true, true,
-		      &sd);
+		      &ws->sd);
 	cmp_num_field(rd, w, where, "stdev_mean_ns", 0,
-		      isnan(sd) ? 0 : sd + 0.05, true, true, &sdm);
-	if (!rd->failed && count && isnan(mean))
+		      isnan(ws->sd) ? 0 : ws->sd + 0.05, true, true, &ws->sdm);
+	if (!rd->failed && ws->count && isnan(ws->mean))
 		cmp_fail(rd, "%s.mean_ns is null with samples", where);
-	read_percentiles(rd, w, where, count, min, max);
+	read_percentiles(rd, w, where, ws->count, ws->min, ws->max);
 	h = cmp_field(rd, w, where, "histogram", json_type_array, false);
 	if (rd->failed)
 		return;
-	read_histogram(rd, h, where, count, min, max, &run->hist);
-	if (rd->failed)
-		return;
-	read_clients(rd, o, at, count, run);
-	if (!rd->failed)
-		read_blocks(rd, o, at, count, run);
-	if (rd->failed)
-		return;
-	/* What it ran with (since latt 0.2): its clock, its scheduler. */
+	read_histogram(rd, h, where, ws->count, ws->min, ws->max, &run->hist);
+}
+
+/* What it ran with (since latt 0.2): its clock, its scheduler. */
+static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
+			  struct latt_cmp_run *run)
+{
+	char where[160];
+	jobj *ck;
+
 	if (json_object_object_get_ex(o, "clock", &ck) &&
 	    json_object_is_type(ck, json_type_object)) {
 		snprintf(where, sizeof(where), "%s.clock", at);
@@ -526,67 +525,115 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	}
 	if (json_object_object_get_ex(o, "sched_ext", &ck) && ck)
 		run->sched_ext = cmp_str(rd, o, at, "sched_ext", false);
-	if (rd->failed)
-		return;
+}
 
-	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true, &cs);
-	if (!rd->failed && !json_object_object_get_ex(o, "target", &t))
+/* The command's times and its own figures, into @view. */
+static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
+			struct latt_metric_list *ml,
+			struct latt_run_view *view)
+{
+	char where[160];
+	uint64_t a, b;
+	jobj *t, *ck;
+
+	if (!json_object_object_get_ex(o, "target", &t)) {
 		cmp_fail(rd, "%s.target is missing", at);
-	if (rd->failed)
 		return;
-	view.wall_s = view.cpu_s = NAN;
-	if (t && !json_object_is_type(t, json_type_object)) {
+	}
+	view->wall_s = view->cpu_s = NAN;
+	if (!t)
+		return;
+	if (!json_object_is_type(t, json_type_object)) {
 		cmp_fail(rd, "%s.target is not an object", at);
 		return;
 	}
 	snprintf(where, sizeof(where), "%s.target", at);
-	if (t && cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, false, &a))
-		view.wall_s = (double)a / 1e9;
-	if (t) {
-		cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
-		cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
-		view.cpu_s = ((double)a + (double)b) / 1e9;
-		read_tmetrics(rd, t, where, ml, &view);
-		/* A command latt stopped: its own figures are partial. */
-		if (json_object_object_get_ex(t, "stopped_by_latt", &ck) &&
-		    json_object_is_type(ck, json_type_boolean))
-			view.tm_partial = json_object_get_boolean(ck);
-	}
-	if (rd->failed)
-		return;
+	if (cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, false, &a))
+		view->wall_s = (double)a / 1e9;
+	cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
+	cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
+	view->cpu_s = ((double)a + (double)b) / 1e9;
+	read_tmetrics(rd, t, where, ml, view);
+	/* A command latt stopped: its own figures are partial. */
+	if (json_object_object_get_ex(t, "stopped_by_latt", &ck) &&
+	    json_object_is_type(ck, json_type_boolean))
+		view->tm_partial = json_object_get_boolean(ck);
+}
+
+/* The waker's lag and latt's own load, into @view. */
+static void read_load(struct cmp_reader *rd, jobj *o, const char *at,
+		      struct latt_run_view *view)
+{
+	jobj *late, *lg, *ll;
+	char where[160];
+	int dominates, busy;
+
 	if (json_object_object_get_ex(o, "waker_late", &late) &&
 	    json_object_is_type(late, json_type_object) &&
 	    json_object_object_get_ex(late, "lagged", &lg) &&
 	    json_object_is_type(lg, json_type_boolean))
-		view.lagged = json_object_get_boolean(lg);
+		view->lagged = json_object_get_boolean(lg);
 	/* latt's own load: not in the documents of latt 0.2.0. */
-	view.load = NAN;
-	if (json_object_object_get_ex(o, "latt_load", &ll)) {
-		snprintf(where, sizeof(where), "%s.latt_load", at);
-		if (!json_object_is_type(ll, json_type_object)) {
-			cmp_fail(rd, "%s is not an object", where);
-			return;
-		}
-		cmp_num_field(rd, ll, where, "load", 0, 1e6, false, true,
-			      &view.load);
-		cmp_bool_field(rd, ll, where, "dominates", false, &dominates);
-		cmp_bool_field(rd, ll, where, "busy", false, &busy);
-		if (rd->failed)
-			return;
-		view.load_note = dominates > 0;
-		view.load_queued = dominates > 0 && busy == 0;
+	view->load = NAN;
+	if (!json_object_object_get_ex(o, "latt_load", &ll))
+		return;
+	snprintf(where, sizeof(where), "%s.latt_load", at);
+	if (!json_object_is_type(ll, json_type_object)) {
+		cmp_fail(rd, "%s is not an object", where);
+		return;
 	}
+	cmp_num_field(rd, ll, where, "load", 0, 1e6, false, true, &view->load);
+	cmp_bool_field(rd, ll, where, "dominates", false, &dominates);
+	cmp_bool_field(rd, ll, where, "busy", false, &busy);
+	if (rd->failed)
+		return;
+	view->load_note = dominates > 0;
+	view->load_queued = dominates > 0 && busy == 0;
+}
+
+void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
+		  struct latt_metric_list *ml,
+		  struct latt_hist *scratch, struct latt_cmp_run *run)
+{
+	struct latt_run_view view = { .hist = scratch };
+	struct wakeup_summary ws = { 0 };
+	char where[160];
+	jobj *status;
+	int complete;
+	double cs;
+	size_t i;
+
+	status = cmp_field(rd, o, at, "status", json_type_object, false);
+	snprintf(where, sizeof(where), "%s.status", at);
+	cmp_bool_field(rd, status, where, "complete", false, &complete);
+	view.complete = complete > 0;
+	read_wakeup(rd, o, at, &ws, run);
+	if (!rd->failed)
+		read_clients(rd, o, at, ws.count, run);
+	if (!rd->failed)
+		read_blocks(rd, o, at, ws.count, run);
+	if (!rd->failed)
+		read_ran_with(rd, o, at, run);
+	if (rd->failed)
+		return;
+	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true, &cs);
+	if (!rd->failed)
+		read_target(rd, o, at, ml, &view);
+	if (!rd->failed)
+		read_load(rd, o, at, &view);
+	if (rd->failed)
+		return;
 	latt_hist_init(scratch);
 	for (i = 0; i < run->hist.nbuckets; i++)
 		scratch->buckets[latt_hist_index(run->hist.buckets[i][0])] +=
 			run->hist.buckets[i][1];
-	scratch->count = count;
-	view.count = count;
-	view.min = min;
-	view.max = max;
-	view.mean = count ? mean : NAN;
-	view.stdev = count > 1 ? sd : NAN;
-	view.stdev_mean = count > 1 ? sdm : NAN;
+	scratch->count = ws.count;
+	view.count = ws.count;
+	view.min = ws.min;
+	view.max = ws.max;
+	view.mean = ws.count ? ws.mean : NAN;
+	view.stdev = ws.count > 1 ? ws.sd : NAN;
+	view.stdev_mean = ws.count > 1 ? ws.sdm : NAN;
 	view.cs_rate = cs;
 	latt_agg_run(ml, &view, &run->agg);
 }
