@@ -313,15 +313,20 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 		const char *c = r >= 2 + LATT_CF_COUNT ?
 				cfg[r - 2 - LATT_CF_COUNT] : NULL;
 
-		/* Differ: two files that have the row, with other values. */
+		/*
+		 * Differ: two files that have the row, with other values; a
+		 * fact one of them does not know (a HZ a short run could not
+		 * tell) is no difference.
+		 */
 		differ = false;
 		for (i = 1; r >= 2 && i < n && !differ; i++)
 			for (k = 0; k < i && !differ; k++) {
 				a = cell_text(&files[i], r, c);
 				b = cell_text(&files[k], r, c);
-				differ = strcmp(a, b) &&
-					 (!c || (strcmp(a, "-") &&
-						 strcmp(b, "-")));
+				differ = strcmp(a, b) && (c ?
+					 strcmp(a, "-") && strcmp(b, "-") :
+					 strcmp(a, "unknown") &&
+					 strcmp(b, "unknown"));
 			}
 		marked |= differ;
 		if (differ && r >= 2 && r < 2 + LATT_CF_COUNT)

@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 57
+plan 58
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -210,3 +210,13 @@ is "$?:$(head -n 1 "$tmp/out"):$(cat "$tmp/err")" \
 "$top_srcdir/contrib/latt-plot" --bogus a.json >"$tmp/out" 2>"$tmp/err"
 is "$?:$(head -n 1 "$tmp/err")" "1:latt-plot: unknown option '--bogus'" \
 	"latt-plot --bogus: exit 1, the option named (no 'Illegal option')"
+
+# A fact one file does not know is no difference: a HZ a short run could
+# not tell ("unknown") beside a known one.
+sed 's/"hz": 250/"hz": null/' "$top_srcdir/tests/expected/golden/single.json" \
+	>"$tmp/nohz.json"
+cmp_run "$top_srcdir/tests/expected/golden/single.json" "$tmp/nohz.json"
+check "an unknown HZ beside 250: shown, not a difference (exit $rc)" \
+	sh -c "test $rc -eq 0 && grep -q '^  HZ  *250  *unknown\$' '$tmp/out' &&
+		grep -q '^Comparable: ' '$tmp/out' &&
+		! grep -q '^Compared: ' '$tmp/out'"
