@@ -22,6 +22,7 @@
 #   LATT_KERNELS_TIMEOUT  seconds a guest may run in all (default 3600)
 #   LATT_KERNELS_TESTS    test files to run instead of tests.list
 #   LATT_KILL_POINTS, LATT_KILL_BUDGET  passed to cli-kill in the guests
+#   X264_SCHEDULERS_ARGS  passed to contrib/sched-ext/in-guest.sh there
 #   LATT_KERNELS_LOGLEVEL the guests' console loglevel (default 5: the
 #                         stacks of a soft lockup, an RCU stall or a hung
 #                         task are printed; 8: everything)
@@ -352,6 +353,7 @@ LATT_KILL_BUDGET='${LATT_KILL_BUDGET:-}'
 kernel_dir='$2'
 LATT_SCX_DIR=$(shq "$scx_dir")
 LATT_SCX_NONE=$(shq "$scx_none")
+X264_SCHEDULERS_ARGS=$(shq "${X264_SCHEDULERS_ARGS:-}")
 EOF
 	start=$(date +%s)
 	# shellcheck disable=SC2046,SC2086

@@ -22,8 +22,9 @@ trap off EXIT
 # cli-kill's knobs.
 . "$res/job"
 export top_srcdir top_builddir LATT LATT_KILL_POINTS LATT_KILL_BUDGET
-# The sched_ext schedulers built for this kernel, or why there are none.
-export LATT_SCX_DIR LATT_SCX_NONE
+# The sched_ext schedulers built for this kernel, or why there are none;
+# the showcase's arguments (contrib/sched-ext/in-guest.sh).
+export LATT_SCX_DIR LATT_SCX_NONE X264_SCHEDULERS_ARGS
 
 # proc, sys and dev come from /init.  The rest, fresh: nothing of the
 # host's /tmp or /run (latt's records, locks) may be seen here; but a
