@@ -101,24 +101,160 @@ struct opt_row {
 #define NS_S		LATT_NSEC_PER_SEC
 #define NS_US		LATT_NSEC_PER_USEC
 
+static void __attribute__((noreturn)) bad_usage(void)
+{
+	fputs("Try 'latt --help' for more information.\n", stderr);
+	exit(LATT_EXIT_USAGE);
+}
+
+/* One line, the arguments in it escaped: they may hold anything. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fputs("latt: out of memory\n", stderr);
+	else
+		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
+	exit(LATT_EXIT_USAGE);
+}
+
+/*
+ * Is @s text to print as it is: no control character (a newline, a tab)
+ * and valid UTF-8, nothing latt_escape() would change?
+ */
+static bool plain_text(const char *s)
+{
+	return latt_escape(NULL, 0, s, strlen(s)) == strlen(s);
+}
+
+static uint64_t duration_arg(const struct opt_row *d, const char *arg)
+{
+	uint64_t ns;
+
+	if (latt_parse_duration(arg, d->unit, &ns) || ns < d->lo ||
+	    ns > d->hi)
+		usage_error("invalid --%s value '%s': expected a time from %s",
+			    d->name, arg, d->range);
+	return ns;
+}
+
+static unsigned int count_arg(const struct opt_row *d, const char *arg)
+{
+	uint64_t v;
+
+	if (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi)
+		usage_error("invalid --%s value '%s': expected a whole number "
+			    "from %llu to %llu", d->name, arg,
+			    (unsigned long long)d->lo,
+			    (unsigned long long)d->hi);
+	return (unsigned int)v;
+}
+
 static void parse_percentiles(struct latt_opts *o, const struct opt_row *d,
-			      const char *arg);
+			      const char *arg)
+{
+	struct latt_run_cfg *b = &o->base;
+	int ret;
+
+	o->pcts_given = true;
+	ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX, &b->npcts);
+	if (ret == -EEXIST)
+		usage_error("invalid --%s value '%s': a percentile is given "
+			    "twice", d->name, arg);
+	if (ret == -EDOM)
+		usage_error("invalid --%s value '%s': a percentile below 100 "
+			    "too close to tell from 100", d->name, arg);
+	if (ret)
+		usage_error("invalid --%s value '%s': expected up to %d "
+			    "comma-separated numbers above 0 and at most 100",
+			    d->name, arg, LATT_PCT_MAX);
+}
+
 static void parse_clock(struct latt_opts *o, const struct opt_row *d,
-			const char *arg);
+			const char *arg)
+{
+	char names[96];
+
+	if (latt_clock_parse(arg, &o->base.clock))
+		usage_error("invalid --%s value '%s': expected %s", d->name,
+			    arg, latt_clock_list(names, sizeof(names)));
+}
+
 static void parse_config(struct latt_opts *o, const struct opt_row *d,
-			 const char *arg);
+			 const char *arg)
+{
+	(void)d;
+	if (o->nspecs == CONFIGS_MAX)
+		usage_error("too many configurations: at most %d -C",
+			    CONFIGS_MAX);
+	o->specs[o->nspecs++] = (char *)arg;
+}
+
 static void parse_explain(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg);
+			  const char *arg)
+{
+	o->base.explain = arg ? count_arg(d, arg) : LATT_EXPLAIN_DEFAULT;
+}
+
+/* --fail-above and --fail-below. */
 static void parse_limit(struct latt_opts *o, const struct opt_row *d,
-			const char *arg);
+			const char *arg)
+{
+	char err[256];
+
+	if (latt_limit_parse(arg, d->val == OPT_FAIL_BELOW, o->limits, LATT_LIMITS_MAX,
+			     &o->nlimits, err, sizeof(err)))
+		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+}
+
 static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg);
+			  const char *arg)
+{
+	char err[256];
+
+	if (latt_fail_if_parse(arg, &o->fail_if, err, sizeof(err)))
+		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+	if (o->fail_if.incomparable)
+		usage_error("--fail-if incomparable is latt compare's: one "
+			    "sweep runs on one machine");
+	o->fail_if_given = true;
+}
+
 static void parse_label(struct latt_opts *o, const struct opt_row *d,
-			const char *arg);
+			const char *arg)
+{
+	if (!*arg || strlen(arg) > 256 || !plain_text(arg))
+		usage_error("invalid --%s value '%s': expected a text of 1 to "
+			    "256 bytes on one line, in UTF-8, without control "
+			    "characters", d->name, arg);
+	o->label = arg;
+}
+
 static void parse_version(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg);
+			  const char *arg)
+{
+	(void)o;
+	(void)d;
+	(void)arg;
+	printf("latt %s\n", PACKAGE_VERSION);
+	latt_exit_after_stdout();
+}
+
 static void parse_help(struct latt_opts *o, const struct opt_row *d,
-		       const char *arg);
+		       const char *arg)
+{
+	(void)o;
+	(void)d;
+	(void)arg;
+	latt_usage();
+}
 
 #define DOC_FILE	"a file name, or - for the standard output"
 
@@ -236,156 +372,6 @@ static void build_longopts(void)
 	longopts[n] = (struct option){ NULL, 0, NULL, 0 };
 }
 
-static void __attribute__((noreturn)) bad_usage(void)
-{
-	fputs("Try 'latt --help' for more information.\n", stderr);
-	exit(LATT_EXIT_USAGE);
-}
-
-/* One line, the arguments in it escaped: they may hold anything. */
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		fputs("latt: out of memory\n", stderr);
-	else
-		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
-	exit(LATT_EXIT_USAGE);
-}
-
-/*
- * Is @s text to print as it is: no control character (a newline, a tab)
- * and valid UTF-8, nothing latt_escape() would change?
- */
-static bool plain_text(const char *s)
-{
-	return latt_escape(NULL, 0, s, strlen(s)) == strlen(s);
-}
-
-static uint64_t duration_arg(const struct opt_row *d, const char *arg)
-{
-	uint64_t ns;
-
-	if (latt_parse_duration(arg, d->unit, &ns) || ns < d->lo ||
-	    ns > d->hi)
-		usage_error("invalid --%s value '%s': expected a time from %s",
-			    d->name, arg, d->range);
-	return ns;
-}
-
-static void parse_percentiles(struct latt_opts *o, const struct opt_row *d,
-			      const char *arg)
-{
-	struct latt_run_cfg *b = &o->base;
-	int ret;
-
-	o->pcts_given = true;
-	ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX, &b->npcts);
-	if (ret == -EEXIST)
-		usage_error("invalid --%s value '%s': a percentile is given "
-			    "twice", d->name, arg);
-	if (ret == -EDOM)
-		usage_error("invalid --%s value '%s': a percentile below 100 "
-			    "too close to tell from 100", d->name, arg);
-	if (ret)
-		usage_error("invalid --%s value '%s': expected up to %d "
-			    "comma-separated numbers above 0 and at most 100",
-			    d->name, arg, LATT_PCT_MAX);
-}
-
-static void parse_clock(struct latt_opts *o, const struct opt_row *d,
-			const char *arg)
-{
-	char names[96];
-
-	if (latt_clock_parse(arg, &o->base.clock))
-		usage_error("invalid --%s value '%s': expected %s", d->name,
-			    arg, latt_clock_list(names, sizeof(names)));
-}
-
-static void parse_config(struct latt_opts *o, const struct opt_row *d,
-			 const char *arg)
-{
-	(void)d;
-	if (o->nspecs == CONFIGS_MAX)
-		usage_error("too many configurations: at most %d -C",
-			    CONFIGS_MAX);
-	o->specs[o->nspecs++] = (char *)arg;
-}
-
-static void parse_explain(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg)
-{
-	uint64_t v = LATT_EXPLAIN_DEFAULT;
-
-	if (arg && (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi))
-		usage_error("invalid --%s value '%s': expected a whole number "
-			    "from %llu to %llu", d->name, arg,
-			    (unsigned long long)d->lo,
-			    (unsigned long long)d->hi);
-	o->base.explain = (unsigned int)v;
-}
-
-/* --fail-above and --fail-below. */
-static void parse_limit(struct latt_opts *o, const struct opt_row *d,
-			const char *arg)
-{
-	char err[256];
-
-	if (latt_limit_parse(arg, d->val == OPT_FAIL_BELOW, o->limits, LATT_LIMITS_MAX,
-			     &o->nlimits, err, sizeof(err)))
-		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
-}
-
-static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg)
-{
-	char err[256];
-
-	if (latt_fail_if_parse(arg, &o->fail_if, err, sizeof(err)))
-		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
-	if (o->fail_if.incomparable)
-		usage_error("--fail-if incomparable is latt compare's: one "
-			    "sweep runs on one machine");
-	o->fail_if_given = true;
-}
-
-static void parse_label(struct latt_opts *o, const struct opt_row *d,
-			const char *arg)
-{
-	if (!*arg || strlen(arg) > 256 || !plain_text(arg))
-		usage_error("invalid --%s value '%s': expected a text of 1 to "
-			    "256 bytes on one line, in UTF-8, without control "
-			    "characters", d->name, arg);
-	o->label = arg;
-}
-
-static void parse_version(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg)
-{
-	(void)o;
-	(void)d;
-	(void)arg;
-	printf("latt %s\n", PACKAGE_VERSION);
-	latt_exit_after_stdout();
-}
-
-static void parse_help(struct latt_opts *o, const struct opt_row *d,
-		       const char *arg)
-{
-	(void)o;
-	(void)d;
-	(void)arg;
-	latt_usage();
-}
-
 /* The row of option @c, or NULL (a setting). */
 static const struct opt_row *opt_row(int c)
 {
@@ -425,12 +411,7 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 		*(unsigned int *)field |= (unsigned int)d->lo;
 		break;
 	case OK_COUNT:
-		if (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi)
-			usage_error("invalid --%s value '%s': expected a whole "
-				    "number from %llu to %llu", d->name, arg,
-				    (unsigned long long)d->lo,
-				    (unsigned long long)d->hi);
-		*(unsigned int *)field = (unsigned int)v;
+		*(unsigned int *)field = count_arg(d, arg);
 		break;
 	case OK_TIME:
 		*(uint64_t *)field = duration_arg(d, arg);
