@@ -234,7 +234,7 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	size_t i;
 
 	memset(v, 0, sizeof(*v));
-	v->complete = measured && !latt_result_exit_status(r);
+	v->complete = latt_result_complete(r);
 	v->lagged = r->derived.waker_lagged;
 	v->count = measured ? w->stats.count : 0;
 	v->min = w->stats.min;

@@ -15,10 +15,10 @@
 #include "latt/result.h"
 #include "report-text.h"
 
-/* A p99 of @n samples that are too few for it is the max: say so. */
-static const char *p99_note(uint64_t n)
+/* A p99 of samples @st that are too few for it is the max: say so. */
+static const char *p99_note(const struct latt_stats *st)
 {
-	return n < latt_percentile_needs(99) ?
+	return latt_percentile_few(st, 99) ?
 	       "; the max: p99 needs 100 samples" : "";
 }
 
@@ -56,7 +56,7 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 	line(f, "Kernel p50", "%8.1f usec (latt: %.1f)", usec(d->kwait_p50),
 	     usec(d->wake_p50));
 	line(f, "Kernel p99", "%8.1f usec (latt: %.1f%s)", usec(d->kwait_p99),
-	     usec(d->wake_p99), p99_note(k->wait.count));
+	     usec(d->wake_p99), p99_note(&k->wait));
 	line(f, "Kernel max", "%8.1f usec (latt: %.1f)", usec(k->wait.max),
 	     usec(r->wake.stats.max));
 	if (k->gap.count) {

@@ -296,7 +296,6 @@ uint64_t latt_result_not_made(const struct latt_result *r)
 			  (double)ok_ns * r->cfg.clients + 0.5);
 }
 
-
 /*
  * How the dead client ended: a process's wait status, or the error a
  * thread stopped on (a thread cannot die alone).
