@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "latt/util.h"
 #include "keys.h"
 
 const char latt_csv_columns[] =
@@ -28,8 +29,6 @@ static const char *const own_keys[] = {
 bool latt_key_reserved(const char *name)
 {
 	const char *const *k;
-	const char *col = latt_csv_columns, *end;
-	size_t n = strlen(name);
 
 	/* p50, p99.9: a percentile's name. */
 	if (name[0] == 'p' && isdigit((unsigned char)name[1]))
@@ -37,10 +36,5 @@ bool latt_key_reserved(const char *name)
 	for (k = own_keys; *k; k++)
 		if (!strcmp(*k, name))
 			return true;
-	for (; *col; col = *end ? end + 1 : end) {
-		end = strchrnul(col, ',');
-		if ((size_t)(end - col) == n && !strncmp(col, name, n))
-			return true;
-	}
-	return false;
+	return latt_has_word(latt_csv_columns, name, ",");
 }
