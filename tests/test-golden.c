@@ -247,23 +247,21 @@ static void make_doc(struct latt_doc *d)
 /* @text with latt's version replaced by "@VERSION@", whose line it is. */
 static char *unversion(char *text)
 {
-	const char *v = PACKAGE_VERSION;
-	size_t lv = strlen(v), lr = strlen("@VERSION@");
-	char *out, *o, *p = text;
+	const char *v = PACKAGE_VERSION, *p = text, *at;
+	size_t lv = strlen(v), len = 0;
+	char *out = NULL;
+	FILE *f = open_memstream(&out, &len);
 
-	out = malloc(strlen(text) * (lr > lv ? lr : lv) / (lv ? lv : 1) + 1);
-	if (!out)
+	if (!f)
 		exit(1);
-	for (o = out; *p; ) {
-		if (lv && !strncmp(p, v, lv)) {
-			memcpy(o, "@VERSION@", lr);
-			o += lr;
-			p += lv;
-		} else {
-			*o++ = *p++;
-		}
+	while (lv && (at = strstr(p, v))) {
+		fwrite(p, 1, (size_t)(at - p), f);
+		fputs("@VERSION@", f);
+		p = at + lv;
 	}
-	*o = '\0';
+	fputs(p, f);
+	if (fclose(f))
+		exit(1);
 	free(text);
 	return out;
 }
