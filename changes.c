@@ -53,7 +53,7 @@ static bool changes_system(const struct latt_opts *o, bool *settings)
 }
 
 int latt_changes_begin(const struct latt_opts *o, const char *cmdline,
-			 bool *record)
+		       bool *record)
 {
 	char err[1400];
 	bool settings;

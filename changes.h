@@ -30,7 +30,7 @@ int latt_changes_left(bool force);
  * saying why (latt must not measure).
  */
 int latt_changes_begin(const struct latt_opts *o, const char *cmdline,
-			 bool *record);
+		       bool *record);
 
 /* latt's end: the record removed if nothing is left in it; the locks. */
 void latt_changes_end(void);

@@ -545,7 +545,7 @@ int main(int argc, char **argv)
 		goto out_free;
 	in.cmdline = latt_shell_join(argc, argv);
 	if (latt_changes_begin(&in.o, in.cmdline ? in.cmdline : "latt",
-				 &in.record))
+			       &in.record))
 		goto out_undo;
 	if (open_outputs(&in))
 		goto out_sinks;
