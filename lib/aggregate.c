@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "latt/aggregate.h"
+#include "hist.h"
 
 /*
  * The order of every output.  -q's first keys are latt 0.2's (entries,
@@ -21,9 +22,8 @@ static const struct latt_metric defaults[] = {
 	{ LATT_MK_MAX, 0, LATT_MU_NS, LATT_BETTER_LOWER, "max", "max" },
 	{ LATT_MK_AVG, 0, LATT_MU_NS, LATT_BETTER_LOWER, "avg", "avg" },
 	{ LATT_MK_STDEV, 0, LATT_MU_NS, LATT_BETTER_LOWER, "stdev", "stdev" },
-	{ LATT_MK_PCT, 99, LATT_MU_NS, LATT_BETTER_LOWER, "p99", "p99" },
-	{ LATT_MK_PCT, 50, LATT_MU_NS, LATT_BETTER_LOWER, "p50", "p50" },
-	{ LATT_MK_PCT, 99.9, LATT_MU_NS, LATT_BETTER_LOWER, "p99.9", "p99.9" },
+	/* where the percentiles go: latt_metrics_percentiles() */
+	{ LATT_MK_PCT, 0, LATT_MU_NS, LATT_BETTER_LOWER, "", "" },
 	{ LATT_MK_WALL, 0, LATT_MU_S, LATT_BETTER_LOWER, "wall_s", "wall s" },
 	{ LATT_MK_CPU, 0, LATT_MU_S, LATT_BETTER_LOWER, "cpu_s", "cpu s" },
 	{ LATT_MK_CS_RATE, 0, LATT_MU_RATE, LATT_BETTER_NONE,
@@ -35,8 +35,15 @@ static const struct latt_metric defaults[] = {
 
 void latt_metrics_init(struct latt_metric_list *ml)
 {
+	double pcts[LATT_DEFAULT_METRIC_NPCTS];
+	size_t i;
+
 	memcpy(ml->m, defaults, sizeof(defaults));
 	ml->n = NDEFAULTS;
+	for (i = 0; i < LATT_DEFAULT_METRIC_NPCTS; i++)
+		pcts[i] = latt_default_pcts[latt_default_metric_pcts[i]];
+	/* Three in place of one: within LATT_METRICS_MAX. */
+	latt_metrics_percentiles(ml, pcts, LATT_DEFAULT_METRIC_NPCTS);
 }
 
 int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,

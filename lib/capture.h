@@ -8,7 +8,7 @@
  * both, writes every byte on to where the command's output would have
  * gone (latt's standard output, or its standard error where that output
  * carries a document, and latt's standard error) and searches it for the
- * metrics (include/latt/tmetric.h).  latt itself adds nothing and holds
+ * metrics (lib/tmetric.h).  latt itself adds nothing and holds
  * nothing back: what the command writes is written on as it arrives.
  *
  * Should the reader of latt's output leave (latt | head), the pipe of
@@ -33,8 +33,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "latt/tmetric.h"
 #include "search.h"
+#include "tmetric.h"
 
 struct latt_capture {
 	int rfd[LATT_TMETRIC_STREAMS];	/* latt's ends: read */

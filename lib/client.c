@@ -118,7 +118,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 	for (;;) {
 		/*
 		 * The kernel's counts just before blocking, and the switches
-		 * inside them (latt/kwait.h) ...
+		 * inside them (lib/kwait.h) ...
 		 */
 		kv = kwait_read(&kfd, &s->kwait, &before) &&
 		     !latt_kwait_switches(&sw_before);

@@ -24,12 +24,12 @@
 
 #include "latt/clock.h"
 #include "latt/config.h"
-#include "latt/hist.h"
-#include "latt/kwait.h"
 #include "latt/sched.h"
-#include "latt/stats.h"
 #include "latt/sysinfo.h"
 #include "latt/wake.h"
+#include "hist.h"
+#include "kwait.h"
+#include "stats.h"
 #include "work.h"
 
 /* What one client has measured.  All zero is the empty state. */
@@ -112,7 +112,7 @@ struct latt_client_cfg {
 	struct latt_answer *answer;	/* the answer all clients share */
 	enum latt_wake_mech mech;	/* how the waker wakes it */
 	bool kernel_view;		/* read its schedstat around each
-					   wakeup (latt/kwait.h) */
+					   wakeup (lib/kwait.h) */
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
 	const sigset_t *ignore;		/* signals the waker handles for us */

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "latt/escape.h"
-#include "latt/hist.h"
-#include "latt/tmetric.h"
 #include "compare-check.h"
+#include "hist.h"
+#include "tmetric.h"
 
 static void cmp_vfail(struct cmp_reader *rd, const char *fmt, va_list ap)
 {

@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #include "latt/compare.h"
-#include "latt/hist.h"
+#include "hist.h"
 
 typedef struct json_object jobj;
 

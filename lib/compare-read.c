@@ -14,10 +14,10 @@
 
 #include "latt/compare.h"
 #include "latt/escape.h"
-#include "latt/hist.h"
 #include "latt/json.h"
 #include "latt/parse.h"
 #include "compare-check.h"
+#include "hist.h"
 
 /*
  * Text @i of @texts (a configuration's parameters, a file's facts),

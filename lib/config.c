@@ -17,6 +17,7 @@
 #include "latt/config.h"
 #include "latt/parse.h"
 #include "latt/util.h"
+#include "tmetric.h"
 
 #define US	LATT_NSEC_PER_USEC
 #define MS	LATT_NSEC_PER_MSEC
@@ -37,6 +38,11 @@ uint64_t latt_stall_limit_ns(const struct latt_run_cfg *c)
 
 const double latt_default_pcts[LATT_DEFAULT_NPCTS] = {
 	50, 90, 99, 99.9, 99.99
+};
+
+/* p99, p50, p99.9: -q's fifth, sixth and seventh keys. */
+const unsigned char latt_default_metric_pcts[LATT_DEFAULT_METRIC_NPCTS] = {
+	2, 0, 3
 };
 
 void latt_config_init(struct latt_run_cfg *c)

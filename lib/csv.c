@@ -14,6 +14,7 @@
 #include "latt/csv.h"
 #include "latt/escape.h"
 #include "latt/wake.h"
+#include "hist.h"
 #include "keys.h"
 
 /*

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Log-linear histogram: see include/latt/hist.h for the bucket layout.
+ * Log-linear histogram: see lib/hist.h for the bucket layout.
  */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/hist.h"
+#include "hist.h"
 
 void latt_hist_init(struct latt_hist *h)
 {

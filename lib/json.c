@@ -16,10 +16,13 @@
 #include <time.h>
 
 #include "latt/escape.h"
-#include "explain.h"
 #include "latt/json.h"
 #include "latt/parse.h"
 #include "latt/wake.h"
+#include "explain.h"
+#include "hist.h"
+#include "kwait.h"
+#include "tmetric.h"
 
 typedef struct json_object jobj;
 
@@ -260,7 +263,7 @@ static jobj *clients_arr(const struct latt_result *r)
 
 /*
  * --kernel-view: the kernel's figure for each wakeup and latt's sample
- * less it (latt/kwait.h); null without the option.
+ * less it (lib/kwait.h); null without the option.
  */
 static jobj *per_wakeup_obj(const struct latt_result *r)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The kernel's figure for each wakeup; see include/latt/kwait.h.
+ * The kernel's figure for each wakeup; see lib/kwait.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "latt/kwait.h"
+#include "hist.h"
+#include "kwait.h"
+#include "stats.h"
 
 /* Parse one decimal number at *@p, up to @end, and the blank after it. */
 static int number(const char **p, const char *end, uint64_t *v)

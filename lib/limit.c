@@ -11,8 +11,8 @@
 #include "latt/escape.h"
 #include "latt/limit.h"
 #include "latt/parse.h"
-#include "latt/tmetric.h"
 #include "latt/util.h"
+#include "tmetric.h"
 
 /*
  * The metric of @item and its limit @val into @cur: a latency, whose

@@ -2,7 +2,7 @@
 /*
  * The report's Kernel view block: what the scheduler counted for the
  * clients.  With --kernel-view, its figure for each wakeup beside latt's
- * own sample (include/latt/kwait.h); always, the clients' waits in all
+ * own sample (lib/kwait.h); always, the clients' waits in all
  * while measuring, from their schedstat read by the waker at the start
  * and at the end, which takes in every wait (after the answer too) and so
  * is not compared with latt's samples.
@@ -11,8 +11,9 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "latt/kwait.h"
 #include "latt/result.h"
+#include "hist.h"
+#include "kwait.h"
 #include "report-text.h"
 
 /* A p99 of samples @st that are too few for it is the max: say so. */

@@ -16,8 +16,10 @@
 #include "latt/parse.h"
 #include "latt/report.h"
 #include "latt/util.h"
+#include "hist.h"
 #include "quiet.h"
 #include "report-text.h"
+#include "tmetric.h"
 
 /*
  * One value in usec with @prec decimals, or "-" without samples: a run

@@ -15,6 +15,7 @@
 #include "latt/util.h"
 #include "client.h"
 #include "result-make.h"
+#include "tmetric.h"
 
 void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
 		      const char *what)

@@ -13,7 +13,7 @@
  * LATT_TMETRIC_SEARCH_WALL_NS in all (a machine too busy to give it the
  * CPU), or go past the time set by latt_search_stop_by(), the process is
  * killed, the line is skipped for that metric (and counted,
- * include/latt/tmetric.h), and a new process goes on from there.
+ * lib/tmetric.h), and a new process goes on from there.
  * Nothing the expression does keeps latt from its signals or its
  * deadline.
  *
@@ -30,7 +30,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "latt/tmetric.h"
+#include "tmetric.h"
 
 /* A match's first group, in the bytes sent. */
 struct latt_search_match {

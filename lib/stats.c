@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Welford running statistics; see include/latt/stats.h.
+ * Welford running statistics; see lib/stats.h.
  */
 #include <math.h>
 #include <string.h>
 
-#include "latt/stats.h"
+#include "stats.h"
 
 void latt_stats_init(struct latt_stats *s)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Target metrics: parsing them and searching the command's output; see
- * include/latt/tmetric.h.
+ * lib/tmetric.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/tmetric.h"
 #include "latt/util.h"
 #include "keys.h"
+#include "tmetric.h"
 
 const char *latt_tmetric_better_name(const struct latt_tmetric *tm)
 {

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/hist.h"
-#include "latt/stats.h"
 #include "latt/verdict.h"
+#include "hist.h"
+#include "stats.h"
 
 /* Fewer samples than this in a run: no distribution to speak of. */
 #define FEW_SAMPLES		20

@@ -30,7 +30,7 @@ check "include/latt/ includes only include/latt/ (and the system's)" \
 	sh -c "! grep -v ' latt/' '$tmp/api'" ||
 	grep -v ' latt/' "$tmp/api" | sed 's/^/# /'
 
-# module PATH: lib/waker-live.c -> waker, include/latt/hist.h -> hist.
+# module PATH: lib/waker-live.c -> waker, lib/hist.h -> hist.
 module() {
 	basename "$1" | sed 's/\.[ch]$//; s/-.*//'
 }

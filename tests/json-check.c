@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/hist.h"
+#include "lib/hist.h"
 
 #define MAX_FIELDS 512
 

@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "latt/aggregate.h"
-#include "tap.h"
+#include "lib/hist.h"
 #include "lib/result-make.h"
+#include "lib/stats.h"
+#include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "latt/aggregate.h"
 #include "latt/config.h"
 #include "latt/csv.h"
@@ -28,9 +27,13 @@
 #include "latt/report.h"
 #include "latt/result.h"
 #include "latt/verdict.h"
+#include "config.h"
+#include "lib/hist.h"
+#include "lib/result-make.h"
+#include "lib/stats.h"
+#include "lib/tmetric.h"
 #include "tap.h"
 #include "util.h"
-#include "lib/result-make.h"
 
 #define NCFGS	3
 #define NRUNS	2

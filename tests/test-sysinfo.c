@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/kwait.h"
 #include "latt/sysinfo.h"
+#include "lib/kwait.h"
 #include "tap.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of target metrics (lib/tmetric.c, include/latt/tmetric.h):
+ * Unit tests of target metrics (lib/tmetric.c, lib/tmetric.h):
  * the NAME+=REGEX form and its errors, what counts as a number, and the
  * search of output that arrives in pieces of any size: lines ended by a
  * newline, a carriage return (progress lines) or a NUL, a last line
@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "latt/tmetric.h"
 #include "lib/search.h"
+#include "lib/tmetric.h"
 #include "tap.h"
 
 static bool parses(const char *spec)

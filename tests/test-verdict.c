@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/hist.h"
 #include "latt/verdict.h"
+#include "lib/hist.h"
 #include "tap.h"
 
 #define NRUNS	8

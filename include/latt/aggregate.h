@@ -12,7 +12,7 @@
  *  - Which runs count: a configuration's complete runs; when none is
  *    complete (interrupted, its command failed), the runs that measured,
  *    and the configuration says it has no complete run.
- *  - A percentile is latt_percentile() (latt/hist.h), as in every other
+ *  - A percentile is latt_percentile() (lib/hist.h), as in every other
  *    output: one the samples are too few for (p99 needs 100) is the
  *    largest sample, exactly; the value is marked "few" wherever it is
  *    shown.
@@ -33,9 +33,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "latt/hist.h"
+#include "latt/measured.h"
 #include "latt/result.h"
-#include "latt/tmetric.h"
 
 #define LATT_METRICS_MAX	32
 
@@ -86,8 +85,9 @@ struct latt_metric_list {
 };
 
 /*
- * The default list: entries, max, avg, stdev, p99, p50, p99.9, wall_s,
- * cpu_s, cs_per_s, load.
+ * The default list: entries, max, avg, stdev, the percentiles (without
+ * -p p99, p50, p99.9: latt_default_metric_pcts), wall_s, cpu_s,
+ * cs_per_s, load.
  */
 void latt_metrics_init(struct latt_metric_list *ml);
 

@@ -21,8 +21,8 @@
 #include <stdint.h>
 
 #include "latt/clock.h"
+#include "latt/measured.h"
 #include "latt/sched.h"
-#include "latt/tmetric.h"
 #include "latt/wake.h"
 
 #define LATT_CLIENTS_MAX	4096	/* most clients one run may have (-c) */
@@ -60,7 +60,7 @@ struct latt_run_cfg {
 	uint64_t breaktrace_ns;		/* -b: stop at a wakeup over it */
 	unsigned int explain;		/* --explain: the N worst told */
 	bool kernel_view;		/* --kernel-view: the kernel's figure
-					   for each wakeup (latt/kwait.h) */
+					   for each wakeup (lib/kwait.h) */
 	size_t npcts;
 	double pcts[LATT_PCT_MAX];
 
@@ -89,12 +89,16 @@ struct latt_run_cfg {
 uint64_t latt_stall_limit_ns(const struct latt_run_cfg *c);
 
 /*
- * -p's default percentiles, which the CSV has as fixed columns whatever
- * -p says (p50_ns ... p99.99_ns); -q, the table and the JSON's summary
- * show -p's, or, without it, p99, p50 and p99.9 (latt_metrics_init()).
+ * The percentiles, in one list: -p's default, which the CSV has as fixed
+ * columns whatever -p says (p50_ns ... p99.99_ns).  -q, the table and
+ * the JSON's summary show -p's, or, without it, three of these, in the
+ * order latt 0.2's -q line had them (p99, then p50 and p99.9): the
+ * indexes latt_default_metric_pcts (latt_metrics_init()).
  */
-#define LATT_DEFAULT_NPCTS	5
+#define LATT_DEFAULT_NPCTS		5
 extern const double latt_default_pcts[LATT_DEFAULT_NPCTS];
+#define LATT_DEFAULT_METRIC_NPCTS	3
+extern const unsigned char latt_default_metric_pcts[LATT_DEFAULT_METRIC_NPCTS];
 
 /* latt's defaults: one client, 100-500 ms sleeps, 64 KB of work, ... */
 void latt_config_init(struct latt_run_cfg *c);

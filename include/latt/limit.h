@@ -29,7 +29,7 @@ struct latt_limit {
  * or --fail-below into @l[*n...] (room for @max in all), after the
  * limits already there.  METRIC is max, avg, stdev or pNN, whose VALUE
  * is a time (a plain number in microseconds), or the name of a target
- * metric (include/latt/tmetric.h), whose VALUE is a plain number.  0,
+ * metric (lib/tmetric.h), whose VALUE is a plain number.  0,
  * or -EINVAL with the reason in @err.  A metric given twice in one
  * option is an error.
  */

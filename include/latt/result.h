@@ -21,9 +21,7 @@
 #include <time.h>
 
 #include "latt/config.h"
-#include "latt/hist.h"
-#include "latt/kwait.h"
-#include "latt/stats.h"
+#include "latt/measured.h"
 #include "latt/sysinfo.h"
 
 struct latt_explained;

@@ -1,22 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Running summary of a stream of samples: count, min, max, mean and the
- * sum of squared deviations (M2), updated by Welford's method so that the
- * variance stays accurate over billions of samples.  Two summaries merge
- * exactly (Chan et al.), which is how per-client results are combined.
+ * Running summary of a stream of samples (struct latt_stats,
+ * latt/measured.h): count, min, max, mean and the sum of squared
+ * deviations (M2), updated by Welford's method so that the variance stays
+ * accurate over billions of samples.  Two summaries merge exactly (Chan
+ * et al.), which is how per-client results are combined.
  */
 #ifndef LATT_STATS_H
 #define LATT_STATS_H
 
 #include <stdint.h>
 
-struct latt_stats {
-	uint64_t count;
-	uint64_t min;
-	uint64_t max;
-	double mean;
-	double m2;
-};
+#include "latt/measured.h"
 
 /* Empty @s. */
 void latt_stats_init(struct latt_stats *s);

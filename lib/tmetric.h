@@ -24,8 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LATT_TMETRICS_MAX	8	/* metrics of one configuration */
-#define LATT_TMETRIC_NAME_MAX	15	/* bytes of a name */
+#include "latt/measured.h"
+
 #define LATT_TMETRIC_LINE_MAX	8192	/* a longer line is searched in
 					   its first bytes only */
 /*
@@ -34,30 +34,6 @@
  */
 #define LATT_TMETRIC_SEARCH_CPU_NS	100000000ULL	/* 0.1 s */
 #define LATT_TMETRIC_SEARCH_WALL_NS	1000000000ULL	/* 1 s */
-
-enum latt_tmetric_mode {
-	LATT_TMETRIC_LAST,		/* the last match */
-	LATT_TMETRIC_SUM,		/* the sum of every match */
-};
-
-/* One metric, as given. */
-struct latt_tmetric {
-	char name[LATT_TMETRIC_NAME_MAX + 1];
-	bool higher;			/* higher is better, else lower */
-	enum latt_tmetric_mode mode;
-	const char *regex;		/* in the text given, which must live
-					   as long as this */
-	const char *spec;		/* the whole text: "fps+=..." */
-};
-
-/* What one run's output gave for one metric. */
-struct latt_tmetric_value {
-	double value;			/* last or sum; NaN: no match */
-	uint64_t matches;		/* matches whose group was a number */
-	uint64_t other;			/* ... and those whose group was not */
-	char other_text[32];		/* the first of those, cut */
-	uint64_t skipped;		/* lines not searched: too slow */
-};
 
 /*
  * Parse @spec ("fps+=([0-9.]+) fps") into @tm, compiling its regular

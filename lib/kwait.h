@@ -56,15 +56,7 @@
 
 #include <sys/types.h>
 
-#include "latt/hist.h"
-#include "latt/stats.h"
-
-/* A task's scheduler accounting, from /proc/PID/schedstat. */
-struct latt_schedstat {
-	uint64_t run_ns;	/* time on a CPU */
-	uint64_t wait_ns;	/* time runnable, waiting on a runqueue */
-	uint64_t slices;	/* times it was put on a CPU */
-};
+#include "latt/measured.h"
 
 /*
  * Read task @pid's schedstat.  0, or -errno (-ENOENT where the kernel
@@ -74,25 +66,6 @@ int latt_kwait_schedstat(pid_t pid, struct latt_schedstat *ss);
 
 /* Like latt_kwait_schedstat(), from a file in that format. */
 int latt_kwait_schedstat_from(const char *path, struct latt_schedstat *ss);
-
-/* A sample without the kernel's figure (last_ns). */
-#define LATT_KWAIT_NONE		UINT64_MAX
-
-/* One client's kernel figures: in its slot, or merged over a run. */
-struct latt_kwait {
-	int error;			/* 0, or -errno: why there are none */
-	uint64_t last_ns;		/* the latest wakeup's figure, or
-					   LATT_KWAIT_NONE (for -v) */
-	uint64_t mixed;			/* wakeups left out: another wait
-					   between the reads, or one run
-					   that ended a preemption */
-	uint64_t above;			/* wakeups whose figure exceeds
-					   latt's sample (not in @gap) */
-	struct latt_stats wait;		/* the kernel's figure, ns */
-	struct latt_stats gap;		/* latt's sample less it, ns */
-	struct latt_hist wait_hist;
-	struct latt_hist gap_hist;
-};
 
 /*
  * Open the calling thread's own schedstat (close-on-exec) and check that

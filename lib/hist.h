@@ -1,16 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Log-linear latency histogram.
- *
- * Values (nanoseconds) below 128 each have a bucket of their own and are
- * exact.  Above that, every power of two [2^e, 2^(e+1)) is split into 64
- * equal buckets, so a bucket is at most 1/64 of the values it holds wide
- * and its midpoint is within 1/128 (0.79%) of any of them.  Values of
- * 2^LATT_HIST_MAX_SHIFT ns (about 4.9 hours) and more share the last
- * bucket; the exact maximum is kept by struct latt_stats beside it.
- *
- * Recording is O(1) and allocates nothing; memory does not grow with the
- * number of samples; two histograms merge exactly by adding counts.
+ * The log-linear latency histogram (struct latt_hist, latt/measured.h):
+ * recording, merging, percentiles.
  */
 #ifndef LATT_HIST_H
 #define LATT_HIST_H
@@ -19,19 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latt/stats.h"
-
-#define LATT_HIST_SUB_BITS	6
-#define LATT_HIST_SUB		(1U << LATT_HIST_SUB_BITS)	/* 64 */
-#define LATT_HIST_EXACT		(2U * LATT_HIST_SUB)		/* 128 */
-#define LATT_HIST_MAX_SHIFT	44
-#define LATT_HIST_BUCKETS	(LATT_HIST_EXACT + \
-	(LATT_HIST_MAX_SHIFT - LATT_HIST_SUB_BITS - 1) * LATT_HIST_SUB)
-
-struct latt_hist {
-	uint64_t count;
-	uint64_t buckets[LATT_HIST_BUCKETS];
-};
+#include "latt/measured.h"
 
 /* Empty @h. */
 void latt_hist_init(struct latt_hist *h);
