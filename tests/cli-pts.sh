@@ -12,7 +12,7 @@
 # contrib/phoronix/verify runs the profile in PTS itself.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 20
+plan 21
 
 pts=$top_srcdir/contrib/phoronix/latt
 data=$top_srcdir/tests/data
@@ -87,6 +87,15 @@ check "... each lower is better, in usec" \
 	awk -F'\t' '$3 != "LIB" || $4 !~ /^usec/ { bad = 1 } END { exit bad || NR == 0 }' "$tmp/parsers"
 check "test-definition.xml: lower is better" \
 	grep -q '<Proportion>LIB</Proportion>' "$pts/test-definition.xml"
+# The title names an entry, the run gets its value: for the Clients menu
+# they must be the same number (PTS's default, with no PRESET_OPTIONS,
+# is each menu's first entry: 1 client).
+awk '/<Identifier>clients</ { on = 1 } on && /<\/Option>/ { exit }
+	on && /<Name>/ { gsub(/.*<Name>|<\/Name>.*/, ""); n = $0 }
+	on && /<Value>/ { gsub(/.*<Value>|<\/Value>.*/, ""); print n, $0 }' \
+	"$pts/test-definition.xml" >"$tmp/clients"
+check "test-definition.xml: each Clients entry runs the clients it names, the first 1" \
+	awk '$1 != $2 || $1 !~ /^[0-9]+$/ { bad = 1 } NR == 1 && $1 != 1 { bad = 1 } END { exit bad || NR < 2 }' "$tmp/clients"
 
 for log in idle cpu build; do
 	parse_all "$data/pts-$log.txt" >"$tmp/got"
