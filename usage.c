@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "latt/clock.h"
+#include "latt/config.h"
+#include "latt/parse.h"
 #include "latt/result.h"
 #include "latt/wake.h"
 #include "options.h"
@@ -29,7 +31,7 @@ void __attribute__((noreturn)) latt_exit_after_stdout(void)
 
 void __attribute__((noreturn)) latt_usage(void)
 {
-	char clocks[96], mechs[96];
+	char clocks[96], mechs[96], pcts[64];
 
 	fputs(
 "Usage: latt [options] [--] [command [args...]]\n"
@@ -52,8 +54,10 @@ void __attribute__((noreturn)) latt_usage(void)
 "      --warmup TIME       drop the samples of the first TIME of each run\n"
 "      --grace TIME        after SIGTERM, wait this long before SIGKILL\n"
 "                          of the command's process group (default 2s)\n"
-"  -p, --percentiles LIST  percentiles to report (default\n"
-"                          50,90,99,99.9,99.99)\n", stdout);
+"  -p, --percentiles LIST  percentiles to report (default\n", stdout);
+	printf("                          %s)\n",
+	       latt_percentiles_text(latt_default_pcts, LATT_DEFAULT_NPCTS,
+				     pcts, sizeof(pcts)));
 	printf(
 "      --clock CLOCK       the clock to stamp with (default %s: tsc\n"
 "                          where the kernel trusts it, else monotonic):\n"

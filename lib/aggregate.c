@@ -279,16 +279,10 @@ const char *latt_agg_load_why(unsigned int noted, unsigned int queued)
 	return "its own load dominated";
 }
 
-/* The sample of rank @rank, as the histogram tells it, within min..max. */
+/* The sample of rank @rank of @v. */
 static double at_rank(const struct latt_run_view *v, uint64_t rank)
 {
-	uint64_t x;
-
-	if (rank >= v->count)
-		return (double)v->max;
-	x = latt_hist_rank(v->hist, rank);
-	x = x < v->min ? v->min : x > v->max ? v->max : x;
-	return (double)x;
+	return (double)latt_rank_of(v->hist, v->count, v->min, v->max, rank);
 }
 
 /*
@@ -301,7 +295,7 @@ static void percentile(const struct latt_run_view *v, double p,
 	double r = p * (double)v->count / 100.0, q = p / 100.0, d;
 	uint64_t a, b;
 
-	out->few = v->count < latt_percentile_needs(p);
+	out->few = latt_percentile_few_of(v->count, p);
 	out->v = (double)latt_percentile_of(v->hist, v->count, v->min,
 					    v->max, p);
 	d = 1.96 * sqrt((double)v->count * q * (1 - q)) + 1;

@@ -13,6 +13,7 @@
 #include "latt/config.h"
 #include "latt/csv.h"
 #include "latt/escape.h"
+#include "latt/parse.h"
 #include "latt/wake.h"
 #include "hist.h"
 #include "keys.h"
@@ -184,9 +185,14 @@ static void row(FILE *f, const struct latt_doc *d,
 
 int latt_csv_write(FILE *f, const struct latt_doc *d)
 {
+	char lbl[32];
 	size_t i, j;
 
-	fprintf(f, "%s", latt_csv_columns);
+	fprintf(f, "%s", latt_csv_columns_head);
+	for (i = 0; i < LATT_DEFAULT_NPCTS; i++)
+		fprintf(f, ",%s_ns", latt_percentile_label(latt_default_pcts[i],
+							  lbl, sizeof(lbl)));
+	fprintf(f, ",%s", latt_csv_columns_tail);
 	for (i = 0; i < d->metrics->n; i++)
 		if (d->metrics->m[i].kind == LATT_MK_TARGET)
 			fprintf(f, ",%s", d->metrics->m[i].name);

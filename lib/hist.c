@@ -123,17 +123,31 @@ uint64_t latt_percentile_needs(double p)
 	return n > 1e18 ? UINT64_MAX : (uint64_t)n;
 }
 
-uint64_t latt_percentile_of(const struct latt_hist *h, uint64_t count,
-			    uint64_t min, uint64_t max, double p)
+uint64_t latt_rank_of(const struct latt_hist *h, uint64_t count,
+		      uint64_t min, uint64_t max, uint64_t rank)
 {
 	uint64_t v;
 
+	if (rank >= count)
+		return max;
+	v = latt_hist_rank(h, rank);
+	return v < min ? min : v > max ? max : v;
+}
+
+bool latt_percentile_few_of(uint64_t count, double p)
+{
+	return count < latt_percentile_needs(p);
+}
+
+uint64_t latt_percentile_of(const struct latt_hist *h, uint64_t count,
+			    uint64_t min, uint64_t max, double p)
+{
 	if (!count)
 		return 0;
-	if (count < latt_percentile_needs(p))
+	if (latt_percentile_few_of(count, p))
 		return max;
-	v = latt_hist_rank(h, latt_hist_percentile_rank(count, p));
-	return v < min ? min : v > max ? max : v;
+	return latt_rank_of(h, count, min, max,
+			    latt_hist_percentile_rank(count, p));
 }
 
 uint64_t latt_percentile(const struct latt_hist *h,
@@ -144,7 +158,7 @@ uint64_t latt_percentile(const struct latt_hist *h,
 
 bool latt_percentile_few(const struct latt_stats *st, double p)
 {
-	return st->count < latt_percentile_needs(p);
+	return latt_percentile_few_of(st->count, p);
 }
 
 int latt_hist_sparse(const struct latt_hist *h, uint64_t min, uint64_t max,

@@ -91,12 +91,23 @@ uint64_t latt_hist_percentile_rank(uint64_t count, double p);
 uint64_t latt_percentile_needs(double p);
 
 /*
+ * The sample of rank @rank (1 the smallest) of the @count that @h holds,
+ * whose exact extremes are @min and @max: the last rank, or past it,
+ * @max exactly; else its value in @h, clamped to [@min, @max] (a
+ * bucket's midpoint may lie beyond them).
+ */
+uint64_t latt_rank_of(const struct latt_hist *h, uint64_t count,
+		      uint64_t min, uint64_t max, uint64_t rank);
+
+/* True when @count samples are too few for @p: it is their largest. */
+bool latt_percentile_few_of(uint64_t count, double p);
+
+/*
  * latt's percentile, the one rule every output follows: the percentile @p
  * of the @count samples that @h holds, whose exact extremes are @min and
  * @max.  No sample: 0.  Fewer than latt_percentile_needs(@p): the largest,
- * exactly (by nearest rank it is the largest sample).  Else the value of
- * its rank in @h, clamped to [@min, @max] (a bucket's midpoint may lie
- * beyond them).
+ * exactly (by nearest rank it is the largest sample).  Else the sample
+ * of its rank, latt_rank_of().
  */
 uint64_t latt_percentile_of(const struct latt_hist *h, uint64_t count,
 			    uint64_t min, uint64_t max, double p);

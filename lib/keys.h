@@ -10,9 +10,13 @@
 
 #include <stdbool.h>
 
-/* The CSV's columns, in order, by commas; the manual's CSV OUTPUT lists
-   the same. */
-extern const char latt_csv_columns[];
+/*
+ * The CSV's columns, in order, by commas: the head's, one per default
+ * percentile (p50_ns ... p99.99_ns, of latt_default_pcts), the tail's.
+ * The manual's CSV OUTPUT lists the same.
+ */
+extern const char latt_csv_columns_head[];
+extern const char latt_csv_columns_tail[];
 
 /* True when @name is one of latt's own keys, or a percentile's ("p99"). */
 bool latt_key_reserved(const char *name);

@@ -288,6 +288,22 @@ char *latt_percentile_label(double p, char *buf, size_t len)
 	return buf;
 }
 
+char *latt_percentiles_text(const double *p, size_t n, char *buf,
+			    size_t len)
+{
+	char lbl[32];
+	size_t i, at = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; i < n && at < len; i++) {
+		latt_percentile_label(p[i], lbl, sizeof(lbl));
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       i ? "," : "", lbl + 1);
+	}
+	return buf;
+}
+
 char *latt_format_duration(uint64_t ns, char *buf, size_t len)
 {
 	if (ns % LATT_NSEC_PER_MSEC == 0)

@@ -161,15 +161,10 @@ void latt_report_produced(FILE *f, const struct latt_doc *doc,
 {
 	const struct latt_run_cfg *c = &r->cfg;
 	char a[32], b[32], d[32], e[32], g[32], grace[32], *set;
-	char pcts[LATT_PCT_MAX * 12] = "", lbl[16];
+	char pcts[LATT_PCT_MAX * 12];
 	struct tm tm;
-	size_t i;
 
-	for (i = 0; i < c->npcts; i++) {
-		latt_percentile_label(c->pcts[i], lbl, sizeof(lbl));
-		snprintf(pcts + strlen(pcts), sizeof(pcts) - strlen(pcts),
-			 "%s%s", i ? "," : "", lbl + 1);
-	}
+	latt_percentiles_text(c->pcts, c->npcts, pcts, sizeof(pcts));
 	block(f, "Produced by");
 	line(f, "Version", "latt %s", PACKAGE_VERSION);
 	if (doc->label)

@@ -63,6 +63,13 @@ int latt_parse_percentiles(const char *s, double *out, size_t max, size_t *n);
 char *latt_percentile_label(double p, char *buf, size_t len);
 
 /*
+ * Write the percentiles @p[0..n) as -p takes them ("50,90,99,99.9") into
+ * @buf of @len bytes.  Returns @buf.
+ */
+char *latt_percentiles_text(const double *p, size_t n, char *buf,
+			    size_t len);
+
+/*
  * Write @ns as a duration in ms when it is whole milliseconds ("10ms",
  * "2000ms", as latt-0.1's Parameters line), else in us or ns ("500us").
  */
