@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "latt/aggregate.h"
+#include "latt/parse.h"
 #include "hist.h"
 
 /*
@@ -46,12 +47,23 @@ void latt_metrics_init(struct latt_metric_list *ml)
 	latt_metrics_percentiles(ml, pcts, LATT_DEFAULT_METRIC_NPCTS);
 }
 
+/* The metric of percentile @p, 0 < @p <= 100 (-p may ask for 100). */
+static void pct_metric(double p, struct latt_metric *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->kind = LATT_MK_PCT;
+	m->pct = p;
+	m->unit = LATT_MU_NS;
+	m->better = LATT_BETTER_LOWER;
+	latt_percentile_label(p, m->name, sizeof(m->name));
+	latt_percentile_label(p, m->head, sizeof(m->head));
+}
+
 int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
 			     size_t n)
 {
 	struct latt_metric_list out = { .n = 0 };
 	bool put = false;
-	char name[32];
 	size_t i, j;
 
 	for (i = 0; i < ml->n; i++) {
@@ -67,10 +79,7 @@ int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
 		for (j = 0; j < n; j++) {
 			if (out.n == LATT_METRICS_MAX)
 				return -ENOSPC;
-			snprintf(name, sizeof(name), "p%.15g", pcts[j]);
-			if (latt_metric_parse(name, &out.m[out.n]))
-				return -ENOSPC;
-			out.n++;
+			pct_metric(pcts[j], &out.m[out.n++]);
 		}
 	}
 	*ml = out;
@@ -109,7 +118,7 @@ int latt_metric_parse(const char *name, struct latt_metric *m)
 		low[i] = (char)tolower((unsigned char)name[i]);
 	low[i] = '\0';
 	for (i = 0; i < NDEFAULTS; i++)
-		if (!strcmp(low, defaults[i].name)) {
+		if (defaults[i].name[0] && !strcmp(low, defaults[i].name)) {
 			*m = defaults[i];
 			return 0;
 		}
@@ -117,15 +126,10 @@ int latt_metric_parse(const char *name, struct latt_metric *m)
 		return -EINVAL;
 	errno = 0;
 	p = strtod(low + 1, &end);
+	/* p100 is max, by that name. */
 	if (errno || *end || !(p > 0) || p >= 100)
 		return -EINVAL;
-	memset(m, 0, sizeof(*m));
-	m->kind = LATT_MK_PCT;
-	m->pct = p;
-	m->unit = LATT_MU_NS;
-	m->better = LATT_BETTER_LOWER;
-	snprintf(m->name, sizeof(m->name), "%s", low);
-	snprintf(m->head, sizeof(m->head), "%s", low);
+	pct_metric(p, m);
 	return 0;
 }
 
@@ -237,7 +241,7 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 {
 	const struct latt_series *w = &r->wake;
 	bool measured = latt_result_measured(r);
-	bool tgt = measured && r->has_target && r->stop != LATT_STOP_NOEXEC;
+	bool tgt = measured && latt_result_command_ran(r);
 	size_t i;
 
 	memset(v, 0, sizeof(*v));

@@ -10,7 +10,6 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "latt/lock.h"
 #include "latt/undo.h"
 #include "client.h"
 #include "work.h"
@@ -314,8 +313,7 @@ static void client_child(struct latt_client *c,
 	struct latt_work work;
 	int ret, sig;
 
-	/* latt's locks are latt's and its guard's, never a client's. */
-	latt_lock_drop(latt_undo_lock_fd());
+	latt_undo_child_unlock();
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
 		_exit(0);
 	/*

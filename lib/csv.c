@@ -109,7 +109,7 @@ static void row(FILE *f, const struct latt_doc *d,
 {
 	const struct latt_stats *w = &r->wake.stats;
 	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
-	bool tgt = r->has_target && r->stop != LATT_STOP_NOEXEC;
+	bool tgt = latt_result_command_ran(r);
 	bool kw = r->kwait.wait.count > 0, kg = r->kwait.gap.count > 0;
 	int st = r->target_status;
 	char buf[64], *set;

@@ -134,10 +134,20 @@ static jobj *parameters_obj(const struct latt_run_cfg *c)
 	return o;
 }
 
+/* One [low, count] pair of a sparse histogram, added to @h. */
+static void add_pair(jobj *h, uint64_t low, uint64_t count)
+{
+	jobj *pair = json_object_new_array();
+
+	json_object_array_add(pair, juint(low));
+	json_object_array_add(pair, juint(count));
+	json_object_array_add(h, pair);
+}
+
 /* A series: summary, percentiles, sparse histogram. */
 static jobj *series_obj(const struct latt_series *s, const struct latt_run_cfg *c)
 {
-	jobj *o = json_object_new_object(), *p, *h, *pair;
+	jobj *o = json_object_new_object(), *p, *h;
 	const struct latt_stats *st = &s->stats;
 	bool any = st->count > 0;
 	unsigned int i;
@@ -160,14 +170,10 @@ static jobj *series_obj(const struct latt_series *s, const struct latt_run_cfg *
 	}
 	add(o, "percentiles", p);
 	h = json_object_new_array();
-	for (i = 0; i < LATT_HIST_BUCKETS; i++) {
-		if (!s->hist.buckets[i])
-			continue;
-		pair = json_object_new_array();
-		json_object_array_add(pair, juint(latt_hist_bucket_low(i)));
-		json_object_array_add(pair, juint(s->hist.buckets[i]));
-		json_object_array_add(h, pair);
-	}
+	for (i = 0; i < LATT_HIST_BUCKETS; i++)
+		if (s->hist.buckets[i])
+			add_pair(h, latt_hist_bucket_low(i),
+				 s->hist.buckets[i]);
 	add(o, "histogram", h);
 	return o;
 }
@@ -175,15 +181,11 @@ static jobj *series_obj(const struct latt_series *s, const struct latt_run_cfg *
 /* A sparse histogram: [low, count] pairs. */
 static jobj *sparse_arr(const uint64_t (*b)[2], size_t n)
 {
-	jobj *h = json_object_new_array(), *pair;
+	jobj *h = json_object_new_array();
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		pair = json_object_new_array();
-		json_object_array_add(pair, juint(b[i][0]));
-		json_object_array_add(pair, juint(b[i][1]));
-		json_object_array_add(h, pair);
-	}
+	for (i = 0; i < n; i++)
+		add_pair(h, b[i][0], b[i][1]);
 	return h;
 }
 
@@ -571,7 +573,7 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "waker_late", late);
 	add(o, "system_cs_per_s", r->has_ctxt && r->elapsed_ns ?
 	    jnum(r->derived.ctxt_rate) : NULL);
-	add(o, "target", r->has_target && r->stop != LATT_STOP_NOEXEC ?
+	add(o, "target", latt_result_command_ran(r) ?
 	    target_obj(r) : NULL);
 	add(o, "breaktrace", r->cfg.breaktrace_ns ? breaktrace_obj(r) : NULL);
 	add(o, "explained", r->cfg.explain ? explained_obj(r) : NULL);

@@ -16,7 +16,6 @@
 
 #include "latt/clock.h"
 #include "latt/escape.h"
-#include "latt/lock.h"
 #include "latt/sysinfo.h"
 #include "latt/undo.h"
 #include "latt/util.h"
@@ -419,8 +418,7 @@ scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent,
 {
 	char *argv[4];
 
-	/* latt's locks are latt's and its guard's, not the scheduler's. */
-	latt_lock_drop(latt_undo_lock_fd());
+	latt_undo_child_unlock();
 	/* SIGINT: a sched_ext scheduler's own way to unload cleanly. */
 	if (!latt_child_setup(parent, SIGINT, s ? &s->child_mask : NULL))
 		_exit(127);

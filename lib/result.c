@@ -456,15 +456,17 @@ static const struct stop_info {
 	bool measured;		/* it has samples to report */
 	stop_text_fn status;	/* the Status line; NULL: of the run */
 	stop_text_fn verdict;	/* the last words; NULL: of the run */
+	bool normal;		/* the end asked for: -t or the command's */
+	bool drains;		/* the answers in flight are waited for */
 } stops[] = {
 	[LATT_STOP_NONE] = { "running", "running", EXIT_OF_RUN, true,
 			     NULL, NULL },
 	[LATT_STOP_DURATION] = { "duration", "complete (duration reached)",
-				 EXIT_OF_RUN, true, NULL, NULL },
+				 EXIT_OF_RUN, true, NULL, NULL, true, true },
 	[LATT_STOP_TARGET] = { "command", "complete (command exited)",
-			       EXIT_OF_RUN, true, NULL, NULL },
+			       EXIT_OF_RUN, true, NULL, NULL, true, true },
 	[LATT_STOP_SIGNAL] = { "signal", "interrupted", EXIT_OF_SIGNAL, true,
-			       status_signal, verdict_signal },
+			       status_signal, verdict_signal, false, true },
 	[LATT_STOP_CLIENT] = { "client", "failed (a client died)",
 			       LATT_EXIT_RUNTIME, true, status_client,
 			       verdict_client },
@@ -488,13 +490,23 @@ static const struct stop_info {
 };
 
 static const struct stop_info unknown_stop = {
-	"unknown", "unknown", EXIT_OF_RUN, true, NULL, NULL,
+	"unknown", "unknown", EXIT_OF_RUN, true, NULL, NULL, false, false,
 };
 
 static const struct stop_info *stop_info(enum latt_stop stop)
 {
 	return (unsigned int)stop < sizeof(stops) / sizeof(stops[0]) &&
 	       stops[stop].key ? &stops[stop] : &unknown_stop;
+}
+
+bool latt_stop_normal(enum latt_stop stop)
+{
+	return stop_info(stop)->normal;
+}
+
+bool latt_stop_drains(enum latt_stop stop)
+{
+	return stop_info(stop)->drains;
 }
 
 const char *latt_stop_name(enum latt_stop stop)
@@ -510,6 +522,11 @@ const char *latt_stop_key(enum latt_stop stop)
 bool latt_result_measured(const struct latt_result *r)
 {
 	return stop_info(r->stop)->measured;
+}
+
+bool latt_result_command_ran(const struct latt_result *r)
+{
+	return r->has_target && r->stop != LATT_STOP_NOEXEC;
 }
 
 bool latt_result_complete(const struct latt_result *r)

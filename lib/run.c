@@ -311,7 +311,7 @@ static void measure(struct run *run)
 		add_warning(r, "%s", run->s->guard_news);
 	run->s->guard_news[0] = '\0';
 	/* A run measured under a scheduler that was gone is no result. */
-	if ((r->stop == LATT_STOP_DURATION || r->stop == LATT_STOP_TARGET) &&
+	if (latt_stop_normal(r->stop) &&
 	    latt_knobs_verify(&run->knobs, err, sizeof(err))) {
 		r->stop = LATT_STOP_ERROR;
 		r->error = 0;
@@ -430,8 +430,7 @@ out_system:
 	}
 	/* A ^C while everything was put back still asks to stop. */
 	sig = latt_session_pending_stop(s);
-	if (sig && (r->stop == LATT_STOP_DURATION ||
-		    r->stop == LATT_STOP_TARGET)) {
+	if (sig && latt_stop_normal(r->stop)) {
 		r->stop = LATT_STOP_SIGNAL;
 		r->stop_signal = sig;
 	}

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "latt/clock.h"
-#include "latt/lock.h"
 #include "latt/target.h"
 #include "latt/undo.h"
 #include "latt/util.h"
@@ -169,8 +168,7 @@ target_child(struct latt_target *t, const struct latt_target_opts *o,
 	char go;
 	int ret;
 
-	/* latt's locks are latt's and its guard's, not the command's. */
-	latt_lock_drop(latt_undo_lock_fd());
+	latt_undo_child_unlock();
 	/* Die with latt. */
 	if (!latt_child_setup(parent, SIGKILL, o->sigmask))
 		_exit(127);

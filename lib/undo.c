@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "latt/lock.h"
 #include "latt/sysinfo.h"
 #include "latt/undo.h"
 #include "latt/util.h"
@@ -238,6 +239,11 @@ const char *latt_undo_file(void)
 int latt_undo_lock_fd(void)
 {
 	return rec.lock_fd;
+}
+
+void latt_undo_child_unlock(void)
+{
+	latt_lock_drop(rec.lock_fd);
 }
 
 int latt_undo_add(enum latt_undo_kind kind, const char *name,

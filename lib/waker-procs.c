@@ -341,8 +341,7 @@ void latt_waker_read_signals(struct latt_waker *w)
 			 * run says so, and no other run follows.
 			 */
 			if (latt_waker_set_stop(w, LATT_STOP_SIGNAL) ||
-			    w->r->stop == LATT_STOP_DURATION ||
-			    w->r->stop == LATT_STOP_TARGET) {
+			    latt_stop_normal(w->r->stop)) {
 				w->r->stop = LATT_STOP_SIGNAL;
 				w->r->stop_signal = (int)si.ssi_signo;
 			}

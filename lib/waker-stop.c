@@ -114,7 +114,7 @@ static void abandon_threads(struct latt_waker *w)
 		first->id + 1, (int)first->pid, w->abandoned > 1 ?
 		" and others" : "",
 		(double)(LATT_CLIENT_EXIT_NS + LATT_KILL_WAIT_NS) / 1e9);
-	if (r->stop != LATT_STOP_DURATION && r->stop != LATT_STOP_TARGET)
+	if (!latt_stop_normal(r->stop))
 		return;
 	r->stop = LATT_STOP_ERROR;
 	r->error = 0;

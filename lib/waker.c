@@ -572,13 +572,10 @@ static void drain(struct latt_waker *w)
 {
 	uint64_t end = latt_mono_ns() + DRAIN_NS, now;
 
-	if (!w->pending || (w->r->stop != LATT_STOP_DURATION &&
-			    w->r->stop != LATT_STOP_TARGET &&
-			    w->r->stop != LATT_STOP_SIGNAL))
+	if (!w->pending || !latt_stop_drains(w->r->stop))
 		return;
 	while (w->pending && (now = latt_mono_ns()) < end &&
-	       (w->r->stop == LATT_STOP_DURATION || w->r->stop == LATT_STOP_TARGET ||
-		w->r->stop == LATT_STOP_SIGNAL))
+	       latt_stop_drains(w->r->stop))
 		handle_events(w, (int)((end - now) / 1000000) + 1);
 	if (!w->pending)
 		w->r->cycles++;

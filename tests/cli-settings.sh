@@ -237,15 +237,15 @@ if [ $root = 1 ]; then
 	cg=$(grep -E '^0::/|:cpu[,:]' "$tmp/cg" | grep -o 'latt-[0-9]*-default-1' | head -n 1)
 	check "... the command ran in a cgroup of latt's ($cg)" test -n "$cg"
 	gone=1
-	for d in /sys/fs/cgroup /sys/fs/cgroup/cpu /sys/fs/cgroup/cpu,cpuacct; do
-		[ -n "$cg" ] && [ -e "$d/$cg" ] && gone=0
-		[ -n "$cg" ] && find "$d" -maxdepth 3 -name "$cg" 2>/dev/null | grep -q . && gone=0
-	done
+	if [ -n "$cg" ] && cpu_cgroup; then
+		find "$cg_mnt" -maxdepth 3 -name "$cg" 2>/dev/null | grep -q . && gone=0
+	fi
 	is "$gone" 1 "... which is removed after the run"
 	check "... and a process that left its group was stopped with it" none_left "$marker"
 	# The weight itself, read while it runs.
+	cpu_cgroup
 	run -c1 -s2 -S4 -t 300 -i 0.01 --target-weight 50 -- sh -c \
-		'"$1"; for f in /sys/fs/cgroup/cpu/latt-*/cpu.shares /sys/fs/cgroup/cpu,cpuacct/latt-*/cpu.shares /sys/fs/cgroup/latt-*/cpu.weight /sys/fs/cgroup/*/latt-*/cpu.weight; do [ -r "$f" ] && echo "$f $(cat "$f")"; done >"$0"' "$tmp/w" "$until_measured"
+		'"$1"; for f in "$2"/latt-*/cpu.shares "$2"/latt-*/cpu.weight "$2"/*/latt-*/cpu.weight; do [ -r "$f" ] && echo "$f $(cat "$f")"; done >"$0"' "$tmp/w" "$until_measured" "$cg_mnt"
 	check "... with the weight 50 (cpu.weight 50, or cpu.shares 512)" \
 		grep -Eq '(cpu.weight 50|cpu.shares 512)$' "$tmp/w"
 else
@@ -254,9 +254,7 @@ fi
 
 # An existing cgroup for the command.
 cpudir=""
-for d in /sys/fs/cgroup/cpu /sys/fs/cgroup/cpu,cpuacct /sys/fs/cgroup; do
-	[ -w "$d/cgroup.procs" ] && { cpudir=$d; break; }
-done
+cpu_cgroup && [ -w "$cg_mnt/cgroup.procs" ] && cpudir=$cg_mnt
 if [ $root = 1 ] && [ -n "$cpudir" ] && mkdir "$cpudir/latt-test-$$" 2>/dev/null; then
 	run -c1 -s2 -S4 -t 300 -i 0.01 --target-cgroup "$cpudir/latt-test-$$" -- sh -c \
 		'"$1"; cat /proc/$$/cgroup >"$0"' "$tmp/cg" "$until_measured"

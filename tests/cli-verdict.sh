@@ -7,7 +7,7 @@
 # only checked to say the same in every output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 54
+plan 56
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 scale="${top_srcdir:-.}/tests/scale-doc.awk"
@@ -186,3 +186,8 @@ check "... and not the default p99, p50, p99.9" \
 	sh -c "! grep -Eq ' (p99|p50|p99\\.9)=' '$tmp/out'"
 is "$(getj "$tmp/p.json" 'configurations[0].summary.metrics[4].name') $(getj "$tmp/p.json" 'configurations[0].summary.metrics[5].name')" \
 	"p95 p99.5" "... the JSON summary's metrics too"
+
+# -p 100: the largest sample, under its own name, beside max.
+run -q -c2 -s 1 -S 3 -p 50,100 -t 1
+is "$rc" 0 "-q -p 50,100: exit 0 ($(head -n 1 "$tmp/err" 2>/dev/null))"
+check "... p100= is max=" sh -c "tr ' ' '\\n' <'$tmp/out' | awk -F= '\$1 == \"max\" { m = \$2 } \$1 == \"p100\" { p = \$2 } END { exit !(m != \"\" && m == p) }'"

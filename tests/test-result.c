@@ -103,9 +103,12 @@ static void test_collect(void)
 	latt_result_finish(r);
 	good = true;
 	for (i = 0; i < r->cfg.npcts; i++) {
-		uint64_t w = clamp(latt_hist_percentile(&wake_h, pcts[i]),
+		/* p100 is the last rank: the largest, exactly. */
+		uint64_t w = pcts[i] >= 100 ? wake.max :
+			     clamp(latt_hist_percentile(&wake_h, pcts[i]),
 				   &wake);
-		uint64_t k = clamp(latt_hist_percentile(&work_h, pcts[i]),
+		uint64_t k = pcts[i] >= 100 ? work.max :
+			     clamp(latt_hist_percentile(&work_h, pcts[i]),
 				   &work);
 
 		if (r->wake.pct[i] != w || r->work.pct[i] != k ||
@@ -123,7 +126,7 @@ static void test_collect(void)
 	for (; i < LATT_PCT_MAX; i++)
 		if (r->wake.pct[i] || r->work.pct[i])
 			good = false;
-	ok(good, "finish: pct[] per r->pcts, the histogram's, clamped");
+	ok(good, "finish: pct[] per r->pcts, the histogram's, clamped; p100 the max");
 
 	good = true;
 	for (i = 0; i < r->cfg.npcts; i++)

@@ -308,6 +308,15 @@ const char *latt_stop_name(enum latt_stop stop);
 /* Its key in the JSON's and the CSV's "stop": "duration", "signal". */
 const char *latt_stop_key(enum latt_stop stop);
 
+/* Is @stop the end that was asked for: -t reached, or the command's exit? */
+bool latt_stop_normal(enum latt_stop stop);
+
+/*
+ * After @stop, are the clients' answers still in flight waited for (a
+ * normal end, or ^C), so that their wakeups count?
+ */
+bool latt_stop_drains(enum latt_stop stop);
+
 /*
  * How the run went, in the words of the report's Status line: "complete
  * (command exited)", "interrupted by SIGINT", "failed: client 3 killed by
@@ -343,6 +352,9 @@ int latt_result_tm_missing(const struct latt_result *r);
 
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
+
+/* Did the run have a command, and did it start (it was executed)? */
+bool latt_result_command_ran(const struct latt_result *r);
 
 /* True when it measured and succeeded (exit status 0): "complete". */
 bool latt_result_complete(const struct latt_result *r);

@@ -77,6 +77,13 @@ const char *latt_undo_file(void);
 int latt_undo_lock_fd(void);
 
 /*
+ * In a child of latt's that is not its guard (a client, the command, a
+ * scheduler's loader): let go of latt's locks, the knobs' and the
+ * record's, which are latt's and its guard's alone.
+ */
+void latt_undo_child_unlock(void);
+
+/*
  * Write down a change about to be made: @kind, @name, @path, the value
  * before (@old) and the one latt writes (@set), either may be "".  The
  * record is on disk when this returns.  An id (1 and up) for the calls
