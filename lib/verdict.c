@@ -547,14 +547,95 @@ static void judge(const struct latt_metric *m, struct latt_verdict *v)
 		v->kind = LATT_V_WORSE;
 }
 
+/*
+ * The bootstrap's ratios of every metric @idx[0..nidx) of the
+ * distribution: @ratio[j * nb ..] sorted, @nr[j] of them (too few, and
+ * out[idx[j]] says why).
+ */
+static int bootstrap(const struct latt_metric_list *ml, const size_t *idx,
+		     size_t nidx, const struct latt_vcfg *base,
+		     const struct latt_vcfg *x, size_t nb, double *ratio,
+		     size_t *nr, struct latt_verdict *out)
+{
+	uint64_t rs = 0x72756e7275736421ULL;
+	double run_sd, *ra, *rx;
+	size_t j, b, n;
+	int ret;
+
+	ra = calloc(nidx * nb, sizeof(*ra));
+	rx = calloc(nidx * nb, sizeof(*rx));
+	if (!ra || !rx) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/*
+	 * A side of one run: the run-to-run factor, which its blocks
+	 * cannot show, as measured (LATT_VERDICT_RUN_SD), drawn into each
+	 * replicate's ratio.
+	 */
+	run_sd = sqrt((base->nruns == 1 ? 1.0 : 0.0) +
+		      (x->nruns == 1 ? 1.0 : 0.0)) * LATT_VERDICT_RUN_SD;
+	ret = replicate(ml, idx, nidx, base, nb, 0x6c61747462617365ULL, ra);
+	if (!ret)
+		ret = replicate(ml, idx, nidx, x, nb, 0x6c61747474686174ULL,
+				rx);
+	if (ret)
+		goto out;
+	for (j = 0; j < nidx; j++) {
+		double *r = &ratio[j * nb];
+
+		for (b = 0, n = 0; b < nb; b++) {
+			double p = ra[j * nb + b], q = rx[j * nb + b];
+
+			if (isnan(p) || isnan(q) || !(p > 0))
+				continue;
+			r[n] = q / p;
+			/* What one run cannot show: its run's own factor. */
+			if (run_sd > 0)
+				r[n] *= exp(run_sd * normal(&rs));
+			n++;
+		}
+		nr[j] = n;
+		if (n < nb / 2) {
+			snprintf(out[idx[j]].why, sizeof(out[idx[j]].why),
+				 "too few samples to draw again");
+			nr[j] = 0;
+			continue;
+		}
+		qsort(r, n, sizeof(*r), cmp_double);
+	}
+out:
+	free(ra);
+	free(rx);
+	return ret;
+}
+
+/* Metric @m of the bootstrap, from its sorted ratios, at @level. */
+static void by_bootstrap(const struct latt_metric *mt,
+			 const struct latt_value *a, const struct latt_value *c,
+			 double *r, size_t n, double level,
+			 struct latt_verdict *v)
+{
+	v->method = LATT_VM_BOOTSTRAP;
+	v->level = level;
+	v->change = c->v / a->v - 1;
+	interval(r, n, level, v);
+	/* The interval holds the change it is of. */
+	if (v->lo > v->change)
+		v->lo = v->change;
+	if (v->hi < v->change)
+		v->hi = v->change;
+	judge(mt, v);
+}
+
 int latt_verdicts(const struct latt_metric_list *ml,
 		  const struct latt_vcfg *base, const struct latt_vcfg *x,
 		  struct latt_verdict *out)
 {
-	size_t idx[LATT_METRICS_MAX], nidx = 0, k, m, j, nb, b, n;
-	double level, work, run_sd, *ra = NULL, *rx = NULL, *ratio = NULL;
-	uint64_t rs = 0x72756e7275736421ULL;
-	bool cand[LATT_METRICS_MAX], changed;
+	size_t idx[LATT_METRICS_MAX], at[LATT_METRICS_MAX], nr[LATT_METRICS_MAX];
+	size_t nidx = 0, k = 0, m, nb = 0, done, found;
+	double level, work, *ratio = NULL;
+	bool cand[LATT_METRICS_MAX], open[LATT_METRICS_MAX], changed;
 	int ret = 0;
 
 	memset(out, 0, ml->n * sizeof(*out));
@@ -567,9 +648,9 @@ int latt_verdicts(const struct latt_metric_list *ml,
 	}
 	/*
 	 * The family: the metrics that may be judged.  One whose method
-	 * cannot judge it at the family's level (a rank test of too few
-	 * runs, a percentile of too few samples) leaves it, which raises
-	 * the level of the rest's; until none leaves.
+	 * cannot judge it at the family's first level (a rank test of too
+	 * few runs, a percentile of too few samples) leaves it, which
+	 * raises the level of the rest's; until none leaves.
 	 */
 	do {
 		changed = false;
@@ -597,79 +678,67 @@ int latt_verdicts(const struct latt_metric_list *ml,
 			}
 		}
 	} while (changed);
-	for (m = 0; m < ml->n; m++) {
-		if (!cand[m])
-			continue;
-		if (out[m].method == LATT_VM_NONE)
+	for (m = 0; m < ml->n; m++)
+		if (cand[m] && out[m].method == LATT_VM_NONE) {
+			at[m] = nidx;
 			idx[nidx++] = m;
-		else
-			judge(&ml->m[m], &out[m]);
-	}
-	if (!nidx)
-		return 0;
+		}
 
 	/* The bootstrap, of every metric of the distribution at once. */
-	work = draws(base) + draws(x);
-	nb = LATT_VERDICT_REPLICATES;
-	if (work * (double)nb > DRAWS_MAX)
-		nb = (size_t)(DRAWS_MAX / work);
-	if (nb < 400)
-		nb = 400;
-	ra = calloc(nidx * nb, sizeof(*ra));
-	rx = calloc(nidx * nb, sizeof(*rx));
-	ratio = calloc(nb, sizeof(*ratio));
-	if (!ra || !rx || !ratio) {
-		ret = -ENOMEM;
-		goto out;
+	if (nidx) {
+		work = draws(base) + draws(x);
+		nb = LATT_VERDICT_REPLICATES;
+		if (work * (double)nb > DRAWS_MAX)
+			nb = (size_t)(DRAWS_MAX / work);
+		if (nb < 400)
+			nb = 400;
+		ratio = calloc(nidx * nb, sizeof(*ratio));
+		if (!ratio)
+			return -ENOMEM;
+		ret = bootstrap(ml, idx, nidx, base, x, nb, ratio, nr, out);
+		if (ret)
+			goto out;
 	}
+
 	/*
-	 * A side of one run: the run-to-run factor, which its blocks
-	 * cannot show, as measured (LATT_VERDICT_RUN_SD), drawn into each
-	 * replicate's ratio.
+	 * Holm's step-down: every metric of the family is judged at
+	 * 1 - 0.05 / k; while some are better or worse, the others again at
+	 * 1 - 0.05 / (k - those), until a step finds none.  The chance of
+	 * any wrong verdict in the row stays within 5%, as with every
+	 * metric at 1 - 0.05 / k, and a clear change on some metrics no
+	 * longer hides a smaller one on the rest.
 	 */
-	run_sd = sqrt((base->nruns == 1 ? 1.0 : 0.0) +
-		      (x->nruns == 1 ? 1.0 : 0.0)) * LATT_VERDICT_RUN_SD;
-	ret = replicate(ml, idx, nidx, base, nb, 0x6c61747462617365ULL, ra);
-	if (!ret)
-		ret = replicate(ml, idx, nidx, x, nb, 0x6c61747474686174ULL,
-				rx);
-	if (ret)
-		goto out;
-	for (j = 0; j < nidx; j++) {
-		struct latt_verdict *v = &out[idx[j]];
-		const struct latt_value *a = &base->agg->val[idx[j]];
-		const struct latt_value *c = &x->agg->val[idx[j]];
-
-		for (b = 0, n = 0; b < nb; b++) {
-			double p = ra[j * nb + b], q = rx[j * nb + b];
-
-			if (isnan(p) || isnan(q) || !(p > 0))
+	for (m = 0; m < ml->n; m++)
+		open[m] = cand[m] && (out[m].method != LATT_VM_NONE ||
+				      nr[at[m]]);
+	for (done = 0; done < k; done += found) {
+		level = 1 - (1 - LATT_VERDICT_CONFIDENCE) / (double)(k - done);
+		found = 0;
+		for (m = 0; m < ml->n; m++) {
+			if (!open[m])
 				continue;
-			ratio[n] = q / p;
-			/* What one run cannot show: its run's own factor. */
-			if (run_sd > 0)
-				ratio[n] *= exp(run_sd * normal(&rs));
-			n++;
+			if (out[m].method == LATT_VM_BOOTSTRAP ||
+			    out[m].method == LATT_VM_NONE)
+				by_bootstrap(&ml->m[m], &base->agg->val[m],
+					     &x->agg->val[m],
+					     &ratio[at[m] * nb], nr[at[m]],
+					     level, &out[m]);
+			else {
+				ret = by_rank(base, x, m, level, &out[m]);
+				if (ret)
+					goto out;
+				judge(&ml->m[m], &out[m]);
+			}
+			if (out[m].kind == LATT_V_BETTER ||
+			    out[m].kind == LATT_V_WORSE) {
+				open[m] = false;
+				found++;
+			}
 		}
-		if (n < nb / 2) {
-			snprintf(v->why, sizeof(v->why), "too few samples to "
-				 "draw again");
-			continue;
-		}
-		v->method = LATT_VM_BOOTSTRAP;
-		v->level = level;
-		v->change = c->v / a->v - 1;
-		interval(ratio, n, level, v);
-		/* The interval holds the change it is of. */
-		if (v->lo > v->change)
-			v->lo = v->change;
-		if (v->hi < v->change)
-			v->hi = v->change;
-		judge(&ml->m[idx[j]], v);
+		if (!found)
+			break;
 	}
 out:
-	free(ra);
-	free(rx);
 	free(ratio);
 	return ret;
 }

@@ -37,9 +37,12 @@ static double unif(void)
 }
 
 /* A sample: mostly near 100 us, a tenth near 2 ms, heavy-tailed. */
+/* The body of the distribution (90% of it) is this much slower. */
+static double body = 1;
+
 static uint64_t sample(double scale)
 {
-	double v = unif() < 0.9 ? 100000 * (0.5 + unif()) :
+	double v = unif() < 0.9 ? body * 100000 * (0.5 + unif()) :
 		   2000000 * (0.5 + unif()) / sqrt(unif());
 
 	return (uint64_t)(v * scale);
@@ -123,19 +126,20 @@ static long idx(const struct latt_metric_list *ml, const char *name)
 
 int main(void)
 {
-	static struct fake a[NRUNS], b[NRUNS], c[NRUNS];
-	struct latt_vrun ra[NRUNS], rb[NRUNS], rc[NRUNS];
-	struct latt_agg_cfg aa, ab, ac;
-	struct latt_vcfg va, vb, vc;
+	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS];
+	struct latt_vrun ra[NRUNS], rb[NRUNS], rc[NRUNS], rd[NRUNS];
+	struct latt_agg_cfg aa, ab, ac, ad;
+	struct latt_vcfg va, vb, vc, vd;
 	struct latt_verdict v[LATT_METRICS_MAX], v2[LATT_METRICS_MAX];
 	struct latt_metric_list ml;
 	struct latt_fail_if fi = { 0 };
 	bool ask[LATT_METRICS_MAX];
-	char err[128], text[160];
-	size_t i, m, unsure = 0, judged = 0;
+	char err[128], text[160], text2[160];
+	size_t i, m, unsure = 0, judged = 0, found;
+	bool holm;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(24);
+	plan(26);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -192,6 +196,42 @@ int main(void)
 	   !latt_verdicts(&ml, &va, &vc, v) &&
 	   !memcmp(v, v2, ml.n * sizeof(*v)),
 	   "the same runs, the same verdicts");
+
+	/*
+	 * Holm's step-down: the body 30% slower, the tail not.  Each
+	 * verdict's level is 1 - 0.05/(k - j), j the metrics found better
+	 * or worse at the steps before its own; a can't tell's is the last
+	 * step's, 1 - 0.05/(k - all of them found).
+	 */
+	body = 1.3;
+	for (i = 0; i < NRUNS; i++)
+		make_run(&ml, &d[i], 100, 1);
+	body = 1;
+	make_cfg(&ml, d, 1, &ad, &vd, rd);
+	ok(!latt_verdicts(&ml, &va, &vd, v), "verdicts against a slower body");
+	found = 0;
+	judged = 0;
+	for (m = 0; m < ml.n; m++) {
+		judged += v[m].kind != LATT_V_NONE;
+		found += v[m].kind == LATT_V_WORSE || v[m].kind == LATT_V_BETTER;
+	}
+	holm = found > 0 && found < judged;
+	for (m = 0; m < ml.n; m++) {
+		if (v[m].kind == LATT_V_NONE)
+			continue;
+		if (v[m].kind == LATT_V_UNSURE)
+			holm = holm && fabs(v[m].level - (1 - 0.05 /
+					    (double)(judged - found))) < 1e-12;
+		else
+			holm = holm && v[m].level >= 1 - 0.05 / (double)judged -
+					1e-12 && v[m].level <= 1 - 0.05 /
+					(double)(judged - found + 1) + 1e-12;
+	}
+	ok(holm, "a slower body: %zu of %zu worse (p50 %s, stdev %s), each "
+	   "at its step's level, the rest at 1 - 0.05/%zu", found, judged,
+	   latt_verdict_text(&v[p50], text, sizeof(text)),
+	   latt_verdict_text(&v[idx(&ml, "stdev")], text2, sizeof(text2)),
+	   judged - found);
 
 	/* Eight runs each: the rank test of the runs judges max. */
 	make_cfg(&ml, a, NRUNS, &aa, &va, ra);

@@ -32,9 +32,13 @@
  *    that run, so with too few runs there is no verdict, and the runs
  *    needed are said.
  *
- * The level is 95% for a configuration's metrics together: each of its k
- * intervals is taken at 1 - 0.05 / k (Bonferroni), so that two runs of
- * one configuration give "can't tell" on every metric 19 times in 20.
+ * The level is 95% for a configuration's metrics together, by Holm's
+ * step-down: each of its k metrics is judged at 1 - 0.05 / k first;
+ * while some are better or worse, the rest again at 1 - 0.05 / (k -
+ * those), until a step finds none.  Two runs of one configuration give
+ * "can't tell" on every metric 19 times in 20, as with Bonferroni's
+ * 1 - 0.05 / k for all, and a clear change on some metrics leaves the
+ * others' intervals narrower.
  * A change whose interval lies wholly above or below no change is
  * better or worse as the metric's direction says; one that holds no
  * change is can't tell; a metric that cannot be judged (a count, too few
