@@ -610,7 +610,7 @@ out:
 	return ret;
 }
 
-/* Metric @m of the bootstrap, from its sorted ratios, at @level. */
+/* Metric @mt of the bootstrap, from its sorted ratios @r[0..n), at @level. */
 static void by_bootstrap(const struct latt_metric *mt,
 			 const struct latt_value *a, const struct latt_value *c,
 			 double *r, size_t n, double level,
@@ -632,8 +632,8 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		  const struct latt_vcfg *base, const struct latt_vcfg *x,
 		  struct latt_verdict *out)
 {
-	size_t idx[LATT_METRICS_MAX], at[LATT_METRICS_MAX], nr[LATT_METRICS_MAX];
-	size_t nidx = 0, k = 0, m, nb = 0, done, found;
+	size_t idx[LATT_METRICS_MAX], at[LATT_METRICS_MAX];
+	size_t nr[LATT_METRICS_MAX], nidx = 0, k = 0, m, nb = 0, done, found;
 	double level, work, *ratio = NULL;
 	bool cand[LATT_METRICS_MAX], open[LATT_METRICS_MAX], changed;
 	int ret = 0;

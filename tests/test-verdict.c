@@ -213,7 +213,8 @@ int main(void)
 	judged = 0;
 	for (m = 0; m < ml.n; m++) {
 		judged += v[m].kind != LATT_V_NONE;
-		found += v[m].kind == LATT_V_WORSE || v[m].kind == LATT_V_BETTER;
+		found += v[m].kind == LATT_V_WORSE ||
+			 v[m].kind == LATT_V_BETTER;
 	}
 	holm = found > 0 && found < judged;
 	for (m = 0; m < ml.n; m++) {
