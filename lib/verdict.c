@@ -321,14 +321,13 @@ static bool have_units(const struct latt_vcfg *c)
 	return c->nruns > 0;
 }
 
-/* From the ratios @r[0..n) (sorted here): @v's interval at @level. */
-static void interval(double *r, size_t n, double level,
+/* From the sorted ratios @r[0..n): @v's interval at @level. */
+static void interval(const double *r, size_t n, double level,
 		     struct latt_verdict *v)
 {
 	double a = (1 - level) / 2;
 	size_t lo, hi;
 
-	qsort(r, n, sizeof(*r), cmp_double);
 	lo = (size_t)floor(a * (double)n);
 	hi = (size_t)ceil((1 - a) * (double)n);
 	hi = hi ? hi - 1 : 0;
@@ -613,7 +612,7 @@ out:
 /* Metric @mt of the bootstrap, from its sorted ratios @r[0..n), at @level. */
 static void by_bootstrap(const struct latt_metric *mt,
 			 const struct latt_value *a, const struct latt_value *c,
-			 double *r, size_t n, double level,
+			 const double *r, size_t n, double level,
 			 struct latt_verdict *v)
 {
 	v->method = LATT_VM_BOOTSTRAP;
@@ -717,13 +716,12 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		for (m = 0; m < ml->n; m++) {
 			if (!open[m])
 				continue;
-			if (out[m].method == LATT_VM_BOOTSTRAP ||
-			    out[m].method == LATT_VM_NONE)
+			if (out[m].method != LATT_VM_RANK) {
 				by_bootstrap(&ml->m[m], &base->agg->val[m],
 					     &x->agg->val[m],
 					     &ratio[at[m] * nb], nr[at[m]],
 					     level, &out[m]);
-			else {
+			} else {
 				ret = by_rank(base, x, m, level, &out[m]);
 				if (ret)
 					goto out;
