@@ -25,6 +25,7 @@
 
 #include "compare-main.h"
 #include "latt/csv.h"
+#include "latt/decision.h"
 #include "latt/escape.h"
 #include "latt/json.h"
 #include "latt/output.h"
@@ -296,6 +297,7 @@ static int start_session(struct invocation *in)
 {
 	const struct latt_opts *o = &in->o;
 	struct latt_session *s = &in->s;
+	char err[256];
 	int ret;
 
 	/*
@@ -322,6 +324,10 @@ static int start_session(struct invocation *in)
 	if (o->base.explain)
 		open_trace(&in->xtrace, "-explain", EXPLAIN_BUFFER_KB, false,
 			   "--explain", &s->xtrace, false);
+	/* ... and the scheduler's decisions at the clients' wakeups. */
+	if (s->xtrace && latt_decisions_open(&s->decisions, err, sizeof(err)))
+		fprintf(stderr, "latt: --explain: the scheduler's decisions "
+			"are not told: %s\n", latt_esc(err));
 	s->samples = in->out.f ? in->out.f : stdout;
 	ret = latt_priv_drop(o->cfgs, o->ncfgs);
 	if (ret) {
@@ -564,6 +570,7 @@ int main(int argc, char **argv)
 out_session:
 	latt_trace_close(&in.trace);
 	latt_trace_close(&in.xtrace);
+	latt_decisions_close(in.s.decisions);
 out_sinks:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&in.out.file);

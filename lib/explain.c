@@ -33,17 +33,6 @@ void latt_worst_add(struct latt_worst *list, unsigned int *n, unsigned int max,
 	list[at] = *w;
 }
 
-char *latt_prio_policy(int prio, char *buf, size_t len)
-{
-	if (prio < 0)
-		snprintf(buf, len, "deadline");
-	else if (prio < 100)
-		snprintf(buf, len, "fifo/rr %d", 99 - prio);
-	else
-		snprintf(buf, len, "normal nice %d", prio - 120);
-	return buf;
-}
-
 const char *latt_move_how_name(int how)
 {
 	static const char *const names[] = {
@@ -530,6 +519,7 @@ static void explain_one(const struct latt_ev *ev, size_t n,
 	e->last_cpu = waking->target;
 	e->ran_cpu = in->cpu;
 	e->waking_ts = waking->ts;
+	e->wakeup_at = wakeup ? wakeup->ts : 0;
 	e->to_waking_ns = waking->ts > t0 ? waking->ts - t0 : 0;
 	e->sched_ns = in->ts - waking->ts;
 	e->to_user_ns = t1 > in->ts ? t1 - in->ts : 0;

@@ -34,6 +34,7 @@
 #include <sys/types.h>
 
 #include "latt/config.h"	/* LATT_EXPLAIN_MAX */
+#include "decision.h"
 
 #define LATT_CULPRITS_MAX	6	/* tasks named per wakeup */
 #define LATT_MOVES_MAX		4	/* migrations told per wakeup */
@@ -154,6 +155,12 @@ struct latt_explained {
 	unsigned int more_moves;	/* moves not kept */
 	struct latt_move move[LATT_MOVES_MAX];
 	uint64_t waking_ts;		/* since the trace's first event */
+	uint64_t wakeup_at;		/* its sched_wakeup, the run's clock
+					   (0: none in the trace) */
+	struct latt_decision decision;	/* what the scheduler decided there
+					   (lib/decision.h; !have: no
+					   record: not traced, or the CPU
+					   was idle) */
 	uint64_t to_waking_ns;		/* stamp -> sched_waking (not_asleep:
 					   stamp -> its preemption, 0 if
 					   that came first) */
@@ -177,9 +184,6 @@ struct latt_explained {
 void latt_explain(const struct latt_ev *ev, size_t nev,
 		  const struct latt_worst *worst, size_t n,
 		  struct latt_explained *out);
-
-/* "normal nice 0", "fifo/rr 10", "deadline" from a kernel priority. */
-char *latt_prio_policy(int prio, char *buf, size_t len);
 
 /* "wakeup", "idle-balance", "pulled", "pushed", "other". */
 const char *latt_move_how_name(int how);

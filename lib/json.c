@@ -422,6 +422,43 @@ static jobj *breaktrace_obj(const struct latt_result *r)
 	return o;
 }
 
+/* --explain: what the scheduler decided at wakeup @e; NULL: not recorded. */
+static jobj *decision_obj(const struct latt_explained *e)
+{
+	const struct latt_decision *d = &e->decision;
+	jobj *o;
+	char pol[32];
+
+	if (!d->have)
+		return NULL;
+	o = json_object_new_object();
+	add(o, "why", jstr(latt_why_name(d->why)));
+	add(o, "told", json_object_new_boolean(d->told));
+	add(o, "scheduler", d->scx[0] ? jstr(d->scx) : NULL);
+	add(o, "pid", json_object_new_int64(d->pid));
+	add(o, "comm", jstr(d->comm));
+	add(o, "policy", jstr(latt_prio_policy(d->prio, pol, sizeof(pol))));
+	add(o, "eevdf", json_object_new_boolean(d->eevdf));
+	add(o, "group", json_object_new_boolean(d->group));
+	add(o, "depth", json_object_new_int(d->depth));
+	add(o, "queued", juint(d->queued));
+	add(o, "lag_ns", d->eevdf ? json_object_new_int64(d->lag_ns) : NULL);
+	add(o, "deadline_ns", d->eevdf ?
+	    json_object_new_int64(d->deadline_ns) : NULL);
+	add(o, "slice_ns", d->eevdf ? juint(d->slice_ns) : NULL);
+	add(o, "running_lag_ns", d->eevdf ?
+	    json_object_new_int64(d->curr_lag_ns) : NULL);
+	add(o, "running_deadline_ns", d->eevdf ?
+	    json_object_new_int64(d->curr_deadline_ns) : NULL);
+	add(o, "running_slice_ns", d->eevdf ? juint(d->curr_slice_ns) : NULL);
+	add(o, "running_protected_ns", d->eevdf ?
+	    json_object_new_int64(d->protect_ns) : NULL);
+	add(o, "running_ran_ns", juint(d->curr_ran_ns));
+	add(o, "behind_ns", d->eevdf ? NULL :
+	    json_object_new_int64(d->behind_ns));
+	return o;
+}
+
 /* --explain: the worst wakeups as the trace told them. */
 static jobj *explained_obj(const struct latt_result *r)
 {
@@ -434,6 +471,13 @@ static jobj *explained_obj(const struct latt_result *r)
 	    NULL);
 	add(o, "events", juint(r->trace_events));
 	add(o, "lost", juint(r->explain_lost));
+	add(o, "decisions", r->decisions_traced && !r->decisions_error ?
+	    juint(r->decisions) : NULL);
+	add(o, "decisions_lost", r->decisions_traced && !r->decisions_error ?
+	    juint(r->decisions_lost) : NULL);
+	add(o, "decisions_error", !r->decisions_traced ?
+	    jstr("not recorded") : r->decisions_error ?
+	    jstr(strerror(-r->decisions_error)) : NULL);
 	for (i = 0; i < r->nexplained; i++) {
 		const struct latt_explained *e = &r->explained[i];
 		jobj *w = json_object_new_object(), *ran, *moves;
@@ -508,6 +552,7 @@ static jobj *explained_obj(const struct latt_result *r)
 		}
 		add(w, "ran", ran);
 		add(w, "more", juint(e->more));
+		add(w, "decision", decision_obj(e));
 		json_object_array_add(a, w);
 	}
 	add(o, "wakeups", a);

@@ -173,6 +173,47 @@ static void report_steal(FILE *f, const struct latt_explained *e)
 	     e->w.steal_ns / 1e6, latt_sysinfo_tick_ns() / 1e6);
 }
 
+/* Whether the scheduler's decisions were recorded, and how many. */
+static void report_decisions(FILE *f, const struct latt_result *r)
+{
+	char lost[128];
+
+	if (r->decisions_lost)
+		snprintf(lost, sizeof(lost), "%llu more did not fit (a "
+			 "wakeup after them has no decision)",
+			 (unsigned long long)r->decisions_lost);
+	else
+		snprintf(lost, sizeof(lost), "none lost");
+	if (!r->decisions_traced)
+		line(f, "Decisions", "not recorded (see the message on "
+		     "stderr)");
+	else if (r->decisions_error)
+		line(f, "Decisions", "could not be read: %s",
+		     strerror(-r->decisions_error));
+	else
+		line(f, "Decisions", "%llu wakeups of the clients onto a "
+		     "busy CPU recorded (BPF), %s", (unsigned long long)
+		     r->decisions, lost);
+}
+
+/* What the scheduler decided at @e's wakeup, where it was recorded. */
+static void report_decision(FILE *f, const struct latt_result *r,
+			    const struct latt_explained *e)
+{
+	char text[768], name[64];
+
+	if (!r->decisions_traced || r->decisions_error || !e->wakeup_at)
+		return;
+	if (!e->decision.have) {
+		line(f, "decision", "none: CPU %d was idle as the client was "
+		     "queued there", e->queued_cpu);
+		return;
+	}
+	client_name(r, e->decision.pid, e->decision.comm, name, sizeof(name));
+	line(f, "decision", "%s", latt_decision_text(&e->decision, name, text,
+						     sizeof(text)));
+}
+
 void latt_report_explained(FILE *f, const struct latt_result *r)
 {
 	char label[16], again[64];
@@ -195,6 +236,7 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		line(f, "Lost", "%8llu events did not fit in the trace buffer "
 		     "(a wakeup after them cannot be explained)",
 		     (unsigned long long)r->explain_lost);
+	report_decisions(f, r);
 	if (!r->nexplained)
 		line(f, "Wakeups", "none measured");
 	for (i = 0; i < r->nexplained; i++) {
@@ -238,6 +280,7 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 		     usec(e->to_waking_ns), usec(e->sched_ns),
 		     usec(e->to_user_ns), again);
 		report_meanwhile(f, r, e);
+		report_decision(f, r, e);
 		report_steal(f, e);
 	}
 }

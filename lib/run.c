@@ -260,8 +260,42 @@ static int set_waker(struct run *run)
 	return ret;
 }
 
+/*
+ * --explain: what the scheduler decided at each of the worst wakeups,
+ * from its records of the run (@release: the kernel's, for its flags).
+ */
+static void decide(const struct latt_waker *w, struct latt_result *r,
+		   const char *release)
+{
+	struct latt_resched_bits bits = latt_resched_bits_of(release);
+	const struct latt_dec_rec *rec;
+	struct latt_dec_rec *recs;
+	struct latt_explained *e;
+	size_t n;
+	unsigned int i;
+
+	r->decisions_traced = true;
+	r->decisions_error = w->decisions_error ? w->decisions_error :
+		latt_decisions_read(w->decisions, &recs, &n,
+				    &r->decisions_lost);
+	if (r->decisions_error)
+		return;
+	r->decisions = n;
+	for (i = 0; i < r->nexplained; i++) {
+		e = &r->explained[i];
+		if (!e->wakeup_at)
+			continue;
+		rec = latt_decision_find(recs, n, e->w.pid, e->wakeup_at);
+		if (rec)
+			latt_decision_of(rec, &bits, r->scx_ops,
+					 &e->decision);
+	}
+	free(recs);
+}
+
 /* --explain: read the run's trace and tell its worst wakeups. */
-static void explain(const struct latt_waker *w, struct latt_result *r)
+static void explain(const struct latt_waker *w, struct latt_result *r,
+		    const char *release)
 {
 	struct latt_ev *ev;
 	size_t n;
@@ -279,6 +313,8 @@ static void explain(const struct latt_waker *w, struct latt_result *r)
 		latt_explain(ev, n, w->worst, w->nworst, r->explained);
 	r->nexplained = r->explained ? w->nworst : 0;
 	free(ev);
+	if (w->decisions)
+		decide(w, r, release);
 }
 
 /* Measure, stop, and fill the result from what the waker saw. */
@@ -319,7 +355,7 @@ static void measure(struct run *run)
 	}
 
 	if (w->xtrace)
-		explain(w, r);
+		explain(w, r, run->s->sys.kernel);
 	latt_result_collect(r, run->slots, w->nclients);
 	/* Without memory for them, the clients' parts are left out. */
 	latt_result_collect_clients(r, run->clients, w->nclients);

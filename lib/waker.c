@@ -113,6 +113,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->sweep = s->total_runs > 1;
 	w->trace = s->trace;
 	w->xtrace = cfg->explain ? s->xtrace : NULL;
+	w->decisions = w->xtrace ? s->decisions : NULL;
 	if (s->progress || s->interval_ns) {
 		w->live_tty = !s->interval_ns;
 		w->live_ns = s->interval_ns ? s->interval_ns : LATT_LIVE_TTY_NS;
@@ -581,6 +582,21 @@ static void drain(struct latt_waker *w)
 		w->r->cycles++;
 }
 
+/* --explain: the scheduler's decisions at this run's clients' wakeups. */
+static void start_decisions(struct latt_waker *w)
+{
+	pid_t pids[LATT_CLIENTS_MAX];
+	unsigned int i, n = 0;
+
+	if (!w->decisions)
+		return;
+	for (i = 0; i < w->nclients && n < LATT_CLIENTS_MAX; i++)
+		if (w->clients[i].pid > 0)
+			pids[n++] = w->clients[i].pid;
+	w->decisions_error = latt_decisions_start(w->decisions, pids, n,
+		w->clock->id == LATT_CLOCK_MONOTONIC_RAW);
+}
+
 /* Start trace @t (if any) with the run's clock. */
 static void start_trace(struct latt_waker *w, struct latt_trace *t)
 {
@@ -621,6 +637,7 @@ int latt_waker_run(struct latt_waker *w)
 	/* The traces cover the run, the warm-up too. */
 	start_trace(w, w->trace);
 	start_trace(w, w->xtrace);
+	start_decisions(w);
 	if (w->live_fd >= 0) {
 		ret = arm_watch(w->live_fd, w->live_ns);
 		if (ret)

@@ -77,6 +77,9 @@ struct latt_waker {
 	/* -b, --explain: the trace, the wakeup that stopped it, the worst */
 	struct latt_trace *trace;	/* for -b and the user */
 	struct latt_trace *xtrace;	/* for --explain */
+	struct latt_decisions *decisions;	/* ... its scheduler's
+						   decisions; NULL: none */
+	int decisions_error;		/* -errno of naming the clients */
 	struct latt_worst worst[LATT_EXPLAIN_MAX];
 	unsigned int nworst;
 	bool break_hit;

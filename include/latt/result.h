@@ -262,6 +262,12 @@ struct latt_result {
 	uint64_t trace_events;		/* scheduler events read */
 	uint64_t explain_lost;		/* ... and those that did not fit */
 	int explain_error;		/* -errno of reading the trace */
+	bool decisions_traced;		/* the scheduler's decisions were
+					   recorded (lib/decision.h) */
+	int decisions_error;		/* -errno of reading them */
+	uint64_t decisions;		/* records read (wakeups onto a busy
+					   CPU) ... */
+	uint64_t decisions_lost;	/* ... and those that did not fit */
 	uint64_t run_start_ns;		/* the clock at the run's start */
 
 	/* the kernel's view of the clients while measuring (schedstat) */

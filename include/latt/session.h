@@ -49,6 +49,8 @@ struct latt_session {
 	struct latt_trace *trace;	/* -b, --keep-trace: the trace kept for
 					   the user; NULL: none */
 	struct latt_trace *xtrace;	/* --explain: the trace it reads */
+	struct latt_decisions *decisions;	/* ... and the scheduler's
+						   decisions; NULL: none */
 	int guard_fd;		/* to the guard; -1: none (see below) */
 	pid_t guard_pid;
 	int guard_pidfd;	/* its end; -1: none (before Linux 5.3) */
