@@ -4,7 +4,7 @@
 # user; without the rights, one line says so and latt measures anyway.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 34
+plan 38
 
 run -c1 -t 5 -b 0
 is "$rc" 1 "-b 0: a usage error"
@@ -48,7 +48,7 @@ is "$rc" 1 "--explain=101: a usage error"
 
 if ! trace_usable; then
 	i=0
-	while [ $i -lt 25 ]; do
+	while [ $i -lt 29 ]; do
 		skip "$trace_why"
 		i=$((i + 1))
 	done
@@ -148,6 +148,36 @@ is "$(grep -c '"asleep": true' "$tmp/e.json") $(grep -c '"asleep": false' "$tmp/
 	"$woken $notwoken" "... the JSON says which the wake found asleep, as the report"
 check "... behind the loop: sh (pid $hog, normal nice -20)" \
 	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
+# What the scheduler decided at those wakeups, read at sched_wakeup by
+# a BPF program of latt's: the Decisions line counts the client's
+# wakeups onto a busy CPU; a woken client queued behind the loop has a
+# decision line that names it, in one of the forms latt(1) lists, with
+# EEVDF's figures on a kernel that has EEVDF (6.6 and later), CFS's
+# before; the JSON has an object for each such line.
+nodec=$(sed -n "s/^latt: --explain: the scheduler's decisions are not told: //p" "$tmp/err")
+if [ -n "$nodec" ]; then
+	for i in 1 2 3 4; do skip "no decisions here: $nodec"; done
+else
+	check "... its decisions recorded (a Decisions line with a count)" \
+		grep -q '^	Decisions	[0-9]* wakeups of the clients onto a busy CPU recorded (BPF), \(none lost\|[0-9]* more did not fit\)' "$tmp/out"
+	grep '^	decision	' "$tmp/out" >"$tmp/dec"
+	grep -v '^	decision	\(\(EEVDF\|CFS\) told .* to give the CPU up at once\|\(EEVDF\|the scheduler\) chose the client, lazily: \|not preempted: \|not preempted by CFS: the client.s vruntime was \|the sched_ext scheduler \|none: CPU [0-9]* was idle as the client was queued there$\)' \
+		"$tmp/dec" >"$tmp/dec.bad"
+	check "... each decision line in a documented form ($(wc -l <"$tmp/dec") lines)" \
+		test ! -s "$tmp/dec.bad"
+	sed 's/^/#   /' "$tmp/dec.bad"
+	major=$(uname -r | cut -d. -f1) minor=$(uname -r | cut -d. -f2)
+	if [ "$major" -gt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -ge 6 ]; }; then
+		fig="; the client: lag [-+][0-9.]* usec, deadline in -\?[0-9.]*, slice [0-9.]*; sh: lag [-+][0-9.]* usec"
+	else
+		fig="not preempted by CFS: the client's vruntime was [0-9.]* usec \(behind\|ahead of\) sh (pid $hog)'s\|CFS told sh (pid $hog) to give"
+	fi
+	check "... one names the loop, sh (pid $hog), with $([ "$major$minor" ] && case $fig in *lag*) echo "EEVDF's";; *) echo "CFS's";; esac) figures" \
+		grep -q "sh (pid $hog).*\($fig\)\|\($fig\).*sh (pid $hog)" "$tmp/dec"
+	[ $? -eq 0 ] || sed 's/^/#   /' "$tmp/dec"
+	is "$(grep -c '"why": "' "$tmp/e.json")" "$(grep -vc 'none: CPU' "$tmp/dec")" \
+		"... the JSON has a decision for each decision line"
+fi
 # What the report said, when it did not say that.
 [ "$found" -ge 1 ] && grep -q "	on CPU 1: sh (pid $hog, " "$tmp/out" ||
 	sed -n '/^Worst wakeups explained/,/^Target/s/^/#   /p' "$tmp/out"
