@@ -99,8 +99,12 @@ struct {
 	__type(value, __u64);
 } lost SEC(".maps");
 
-static void read_ent(struct latt_dec_ent *e, struct sched_entity *se,
-		     __u32 kind)
+/*
+ * A field this kernel lacks is relocated to an instruction the verifier
+ * refuses, so each read of one is behind bpf_core_field_exists() itself,
+ * a constant the verifier sees (not a copy of it in memory).
+ */
+static void read_ent(struct latt_dec_ent *e, struct sched_entity *se)
 {
 	e->vruntime = BPF_CORE_READ(se, vruntime);
 	e->weight = BPF_CORE_READ(se, load.weight);
@@ -108,7 +112,7 @@ static void read_ent(struct latt_dec_ent *e, struct sched_entity *se,
 		 BPF_CORE_READ(se, prev_sum_exec_runtime);
 	e->on_rq = BPF_CORE_READ(se, on_rq);
 	e->is_task = BPF_CORE_READ(se, my_q) == NULL;
-	if (kind & LATT_DEC_EEVDF) {
+	if (bpf_core_field_exists(se->deadline)) {
 		e->deadline = BPF_CORE_READ(se, deadline);
 		e->slice = BPF_CORE_READ(se, slice);
 		e->vlag = BPF_CORE_READ(se, vlag);
@@ -202,8 +206,8 @@ int latt_on_wakeup(__u64 *ctx)
 		return 0;
 	}
 	r->depth = pd;
-	read_ent(&r->wakee, pse, r->kind);
-	read_ent(&r->curr, se, r->kind);
+	read_ent(&r->wakee, pse);
+	read_ent(&r->curr, se);
 	read_avg(r, BPF_CORE_READ(pse, cfs_rq));
 	bpf_ringbuf_submit(r, 0);
 	return 0;

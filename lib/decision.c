@@ -5,6 +5,7 @@
  * lib/decision.h.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -329,11 +330,24 @@ static int keep(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-static int silent(enum libbpf_print_level level, const char *fmt, va_list ap)
+/* libbpf's last warning (the verifier's reason), for the message. */
+static char bpf_said[160];
+
+static int keep_warning(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
 {
-	(void)level;
-	(void)fmt;
-	(void)ap;
+	char line[sizeof(bpf_said)];
+	size_t n;
+
+	if (level != LIBBPF_WARN)
+		return 0;
+	latt_vfmt(line, sizeof(line), fmt, ap);
+	n = strcspn(line, "\n");
+	line[n] = '\0';
+	/* The log's own frame says nothing. */
+	if (n && !strstr(line, "-- BEGIN PROG LOAD LOG") &&
+	    !strstr(line, "-- END PROG LOAD LOG"))
+		snprintf(bpf_said, sizeof(bpf_said), "%s", line);
 	return 0;
 }
 
@@ -348,7 +362,8 @@ int latt_decisions_open(struct latt_decisions **dp, char *err, size_t len)
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;
-	libbpf_set_print(silent);
+	bpf_said[0] = '\0';
+	libbpf_set_print(keep_warning);
 	d->obj = bpf_object__open_mem(latt_decision_obj,
 				      (size_t)(latt_decision_obj_end -
 					       latt_decision_obj), &opts);
@@ -360,11 +375,13 @@ int latt_decisions_open(struct latt_decisions **dp, char *err, size_t len)
 	}
 	ret = bpf_object__load(d->obj);
 	if (ret) {
-		latt_fmt(err, len, "cannot load its BPF program (%s%s)",
+		latt_fmt(err, len, "cannot load its BPF program (%s%s%s)",
 			 strerror(-ret), ret == -EPERM ? ": it needs "
 			 "CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN" :
 			 ret == -ESRCH || ret == -ENOENT ? ": does the "
-			 "kernel have BTF, /sys/kernel/btf/vmlinux?" : "");
+			 "kernel have BTF, /sys/kernel/btf/vmlinux?" :
+			 bpf_said[0] ? "; libbpf: " : "", ret == -EPERM ||
+			 ret == -ESRCH || ret == -ENOENT ? "" : bpf_said);
 		goto fail;
 	}
 	prog = bpf_object__find_program_by_name(d->obj, "latt_on_wakeup");
@@ -416,14 +433,13 @@ static uint64_t lost_now(struct latt_decisions *d)
 int latt_decisions_start(struct latt_decisions *d, const pid_t *pids,
 			 size_t n, bool raw)
 {
-	uint32_t key, next, val;
+	uint32_t key, val;
 	size_t i;
 
 	/* The last run's clients out, this one's in. */
 	while (!bpf_map_get_next_key(d->pids_fd, NULL, &key))
 		if (bpf_map_delete_elem(d->pids_fd, &key))
 			break;
-	(void)next;
 	for (i = 0; i < n; i++) {
 		key = (uint32_t)pids[i];
 		val = (uint32_t)i;

@@ -173,7 +173,7 @@ else
 		fig="not preempted by CFS: the client's vruntime was [0-9.]* usec \(behind\|ahead of\) sh (pid $hog)'s\|CFS told sh (pid $hog) to give"
 	fi
 	check "... one names the loop, sh (pid $hog), with $([ "$major$minor" ] && case $fig in *lag*) echo "EEVDF's";; *) echo "CFS's";; esac) figures" \
-		grep -q "sh (pid $hog).*\($fig\)\|\($fig\).*sh (pid $hog)" "$tmp/dec"
+		sh -c "grep -F 'sh (pid $hog)' '$tmp/dec' | grep -q \"\$0\"" "$fig"
 	[ $? -eq 0 ] || sed 's/^/#   /' "$tmp/dec"
 	is "$(grep -c '"why": "' "$tmp/e.json")" "$(grep -vc 'none: CPU' "$tmp/dec")" \
 		"... the JSON has a decision for each decision line"
