@@ -22,7 +22,7 @@ round() {
 	out=$1
 	shift
 	bin=$latt
-	if [ "$1" = nobpf ]; then
+	if [ "${1:-}" = nobpf ]; then
 		bin=$nobpf
 		shift
 	fi
