@@ -36,17 +36,15 @@ struct latt_dec_ent {
 struct latt_dec_rec {
 	__u64 ts;		/* CLOCK_MONOTONIC, at sched_wakeup */
 	__u32 pid;		/* the client */
-	__s32 cpu;		/* where it was queued */
-	__u32 curr_pid;		/* the task running there */
+	__u32 curr_pid;		/* the task running where it was queued */
 	__s32 curr_prio;
-	__u32 curr_policy;
 	__u32 kind;		/* LATT_DEC_* */
 	__u64 curr_tif;		/* its thread_info flags, after the
 				   wakeup's preemption check */
 	char curr_comm[16];
 	__s32 depth;		/* of the level compared (0: the CPU's
 				   own runqueue) */
-	__s32 wakee_depth;	/* of the client's task entity */
+	__u32 pad0;
 	struct latt_dec_ent wakee, curr;
 	__s64 sum;		/* the runqueue's weighted vruntime sum
 				   (without the running entity) ... */

@@ -29,7 +29,6 @@ struct sched_entity;
 
 struct cfs_rq {
 	struct rq *rq;
-	struct sched_entity *curr;
 	__s64 sum_w_vruntime;
 	__u64 sum_weight;
 	__u64 zero_vruntime;
@@ -62,14 +61,12 @@ struct sched_entity {
 
 struct thread_info {
 	unsigned long flags;
-	__u32 cpu;
 } __attribute__((preserve_access_index));
 
 struct task_struct {
 	struct thread_info thread_info;
 	int pid;
 	int prio;
-	unsigned int policy;
 	char comm[16];
 	struct sched_entity se;
 } __attribute__((preserve_access_index));
@@ -134,8 +131,6 @@ static void read_avg(struct latt_dec_rec *r, struct cfs_rq *cfs)
 		r->load = BPF_CORE_READ(old, avg_load);
 		r->zero = BPF_CORE_READ(old, min_vruntime);
 		r->kind |= LATT_DEC_AVG;
-	} else {
-		r->zero = BPF_CORE_READ(old, min_vruntime);
 	}
 	if (bpf_core_field_exists(cfs->nr_queued))
 		r->queued = BPF_CORE_READ(cfs, nr_queued);
@@ -173,10 +168,8 @@ int latt_on_wakeup(__u64 *ctx)
 	__builtin_memset(r, 0, sizeof(*r));
 	r->ts = bpf_ktime_get_ns();
 	r->pid = pid;
-	r->cpu = BPF_CORE_READ(p, thread_info.cpu);
 	r->curr_pid = BPF_CORE_READ(curr, pid);
 	r->curr_prio = BPF_CORE_READ(curr, prio);
-	r->curr_policy = BPF_CORE_READ(curr, policy);
 	r->curr_tif = BPF_CORE_READ(curr, thread_info.flags);
 	BPF_CORE_READ_STR_INTO(&r->curr_comm, curr, comm);
 	if (bpf_core_field_exists(p->se.deadline))
@@ -189,7 +182,6 @@ int latt_on_wakeup(__u64 *ctx)
 	pse = &p->se;
 	sd = BPF_CORE_READ(se, depth);
 	pd = BPF_CORE_READ(pse, depth);
-	r->wakee_depth = pd;
 	for (i = 0; i < DEPTH_MAX && sd > pd; i++, sd--)
 		se = BPF_CORE_READ(se, parent);
 	for (i = 0; i < DEPTH_MAX && pd > sd; i++, pd--)

@@ -18,6 +18,7 @@
 #endif
 
 #include "decision.h"
+#include "latt/clock.h"
 #include "latt/util.h"
 
 /* A record and its wakeup's sched_wakeup event may differ by this much. */
@@ -76,6 +77,8 @@ void latt_decision_of(const struct latt_dec_rec *r,
 		      struct latt_decision *d)
 {
 	const struct latt_dec_ent *c = &r->curr, *p = &r->wakee;
+	bool now = bits->now >= 0 && (r->curr_tif >> bits->now) & 1;
+	bool lazy = bits->lazy >= 0 && (r->curr_tif >> bits->lazy) & 1;
 	__int128 sum = r->sum, load = r->load;
 	int64_t v;
 
@@ -121,17 +124,16 @@ void latt_decision_of(const struct latt_dec_rec *r,
 		}
 	}
 
-	d->told = (bits->now >= 0 && (r->curr_tif >> bits->now) & 1) ||
-		  (bits->lazy >= 0 && (r->curr_tif >> bits->lazy) & 1);
+	d->told = now || lazy;
 	if (r->curr_prio < 100) {
 		d->why = LATT_WHY_NOT_FAIR;
 	} else if (scx && scx[0]) {
 		d->why = LATT_WHY_SCX;
 		d->eevdf = false;
 		snprintf(d->scx, sizeof(d->scx), "%s", scx);
-	} else if (bits->now >= 0 && (r->curr_tif >> bits->now) & 1) {
+	} else if (now) {
 		d->why = LATT_WHY_PREEMPTED;
-	} else if (bits->lazy >= 0 && (r->curr_tif >> bits->lazy) & 1) {
+	} else if (lazy) {
 		d->why = LATT_WHY_LAZY;
 	} else if (!d->eevdf) {
 		d->why = LATT_WHY_CFS;
@@ -296,19 +298,11 @@ struct latt_decisions {
 	int pids_fd, lost_fd;
 	struct latt_dec_rec *recs;
 	size_t n, cap;
-	bool raw;
-	/* CLOCK_MONOTONIC and _RAW read together at the run's start */
+	const struct latt_clock *raw;	/* the run's MONOTONIC_RAW, or NULL */
+	/* CLOCK_MONOTONIC and the run's clock read together at its start */
 	int64_t mono0, raw0;
 	uint64_t lost0;
 };
-
-static int64_t now_ns(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 static int keep(void *ctx, void *data, size_t size)
 {
@@ -431,7 +425,7 @@ static uint64_t lost_now(struct latt_decisions *d)
 }
 
 int latt_decisions_start(struct latt_decisions *d, const pid_t *pids,
-			 size_t n, bool raw)
+			 size_t n, const struct latt_clock *clock)
 {
 	uint32_t key, val;
 	size_t i;
@@ -450,9 +444,9 @@ int latt_decisions_start(struct latt_decisions *d, const pid_t *pids,
 	ring_buffer__consume(d->rb);
 	d->n = 0;
 	d->lost0 = lost_now(d);
-	d->raw = raw;
-	d->mono0 = now_ns(CLOCK_MONOTONIC);
-	d->raw0 = now_ns(CLOCK_MONOTONIC_RAW);
+	d->raw = clock->id == LATT_CLOCK_MONOTONIC_RAW ? clock : NULL;
+	d->mono0 = (int64_t)latt_mono_ns();
+	d->raw0 = d->raw ? (int64_t)latt_clock_now(d->raw) : d->mono0;
 	return 0;
 }
 
@@ -472,8 +466,8 @@ int latt_decisions_read(struct latt_decisions *d, struct latt_dec_rec **out,
 		return ret;
 	if (d->raw) {
 		/* CLOCK_MONOTONIC to the run's, as the two went meanwhile. */
-		mono1 = now_ns(CLOCK_MONOTONIC);
-		raw1 = now_ns(CLOCK_MONOTONIC_RAW);
+		mono1 = (int64_t)latt_mono_ns();
+		raw1 = (int64_t)latt_clock_now(d->raw);
 		if (mono1 > d->mono0)
 			rate = (double)(raw1 - d->raw0) /
 			       (double)(mono1 - d->mono0);
@@ -504,12 +498,12 @@ void latt_decisions_close(struct latt_decisions *d)
 }
 
 int latt_decisions_start(struct latt_decisions *d, const pid_t *pids,
-			 size_t n, bool raw)
+			 size_t n, const struct latt_clock *clock)
 {
 	(void)d;
 	(void)pids;
 	(void)n;
-	(void)raw;
+	(void)clock;
 	return -ENOTSUP;
 }
 

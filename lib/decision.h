@@ -16,13 +16,15 @@
 #include "latt/decision.h"
 #include "decision-rec.h"
 
+struct latt_clock;
+
 /*
- * A run begins: its clients are @pids[0..n) and its clock @raw
- * (CLOCK_MONOTONIC_RAW, else CLOCK_MONOTONIC); what the last run left is
- * dropped.  0 or -errno.
+ * A run begins: its clients are @pids[0..n) and its clock @clock (the
+ * records are read in its trace's: CLOCK_MONOTONIC_RAW for a raw clock,
+ * else CLOCK_MONOTONIC); what the last run left is dropped.  0 or -errno.
  */
 int latt_decisions_start(struct latt_decisions *d, const pid_t *pids,
-			 size_t n, bool raw);
+			 size_t n, const struct latt_clock *clock);
 
 /*
  * After the run: its records in @*out (malloc'd, time order, their ts in

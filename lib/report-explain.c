@@ -178,22 +178,24 @@ static void report_decisions(FILE *f, const struct latt_result *r)
 {
 	char lost[128];
 
+	if (!r->decisions_traced) {
+		line(f, "Decisions", "not recorded (see the message on "
+		     "stderr)");
+		return;
+	}
+	if (r->decisions_error) {
+		line(f, "Decisions", "could not be read: %s",
+		     strerror(-r->decisions_error));
+		return;
+	}
 	if (r->decisions_lost)
 		snprintf(lost, sizeof(lost), "%llu more did not fit (a "
 			 "wakeup after them has no decision)",
 			 (unsigned long long)r->decisions_lost);
 	else
 		snprintf(lost, sizeof(lost), "none lost");
-	if (!r->decisions_traced)
-		line(f, "Decisions", "not recorded (see the message on "
-		     "stderr)");
-	else if (r->decisions_error)
-		line(f, "Decisions", "could not be read: %s",
-		     strerror(-r->decisions_error));
-	else
-		line(f, "Decisions", "%llu wakeups of the clients onto a "
-		     "busy CPU recorded (BPF), %s", (unsigned long long)
-		     r->decisions, lost);
+	line(f, "Decisions", "%llu wakeups of the clients onto a busy CPU "
+	     "recorded (BPF), %s", (unsigned long long)r->decisions, lost);
 }
 
 /* What the scheduler decided at @e's wakeup, where it was recorded. */

@@ -594,7 +594,7 @@ static void start_decisions(struct latt_waker *w)
 		if (w->clients[i].pid > 0)
 			pids[n++] = w->clients[i].pid;
 	w->decisions_error = latt_decisions_start(w->decisions, pids, n,
-		w->clock->id == LATT_CLOCK_MONOTONIC_RAW);
+						  w->clock);
 }
 
 /* Start trace @t (if any) with the run's clock. */

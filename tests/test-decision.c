@@ -30,14 +30,12 @@ static struct latt_dec_rec rec(uint64_t pv, uint64_t cv, uint64_t pd,
 	memset(&r, 0, sizeof(r));
 	r.ts = 5000;
 	r.pid = 200;
-	r.cpu = 1;
 	r.curr_pid = 100;
 	r.curr_prio = 120;
 	r.kind = LATT_DEC_EEVDF | LATT_DEC_AVG | LATT_DEC_VPROT;
 	r.curr_tif = tif;
 	snprintf(r.curr_comm, sizeof(r.curr_comm), "hog");
 	r.depth = 0;
-	r.wakee_depth = 0;
 	r.wakee = (struct latt_dec_ent){ .vruntime = ZERO + pv,
 		.deadline = ZERO + pd, .slice = 2800000, .weight = NICE0,
 		.is_task = 1, .on_rq = 1 };
