@@ -148,17 +148,31 @@ is "$(grep -c '"asleep": true' "$tmp/e.json") $(grep -c '"asleep": false' "$tmp/
 	"$woken $notwoken" "... the JSON says which the wake found asleep, as the report"
 check "... behind the loop: sh (pid $hog, normal nice -20)" \
 	grep -q "	on CPU 1: sh (pid $hog, normal nice -20) ran [0-9.]* usec, then " "$tmp/out"
-# What the scheduler decided at those wakeups, read at sched_wakeup by
-# a BPF program of latt's: the Decisions line counts the client's
-# wakeups onto a busy CPU; a woken client queued behind the loop has a
-# decision line that names it, in one of the forms latt(1) lists, with
-# EEVDF's figures on a kernel that has EEVDF (6.6 and later), CFS's
-# before; the JSON has an object for each such line.
+# What the report said, when it did not say that.
+[ "$found" -ge 1 ] && grep -q "	on CPU 1: sh (pid $hog, " "$tmp/out" ||
+	sed -n '/^Worst wakeups explained/,/^Target/s/^/#   /p' "$tmp/out"
+inst=$(sed -n 's/^	Trace		[0-9]* scheduler events, none lost (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
+check "... no events lost, the instance ($inst) removed" \
+	sh -c "test -n '$inst' && test ! -e '$tr/instances/$inst'"
+
+# What the scheduler decided at the client's wakeups, read at
+# sched_wakeup by a BPF program of latt's, in a run of the same, the
+# fifo waker on CPU 0: a waker that wakes the client from CPU 1 is
+# itself what runs there at the wakeup (a decision that names it, as
+# fifo), and the check below is of the loop.  The Decisions line counts
+# the client's wakeups onto a busy CPU; a woken client queued behind the
+# loop has a decision line that names it, in one of the forms latt(1)
+# lists, with EEVDF's figures on a kernel that has EEVDF (6.6 and
+# later), CFS's before; the JSON has an object for each such line.
+run -c1 -s2 -S4 -x0 -t 1.5 --cpus 1 --explain=3 --target-cpus 1 --target-nice -20 \
+	--waker-policy fifo --waker-cpus 0 --json "$tmp/e.json" \
+	-- sh -c 'echo $$ >"$0"; while :; do :; done' "$tmp/hog"
+hog=$(cat "$tmp/hog" 2>/dev/null)
 nodec=$(sed -n "s/^latt: --explain: the scheduler's decisions are not told: //p" "$tmp/err")
 if [ -n "$nodec" ]; then
 	for i in 1 2 3 4; do skip "no decisions here: $nodec"; done
 else
-	check "... its decisions recorded (a Decisions line with a count)" \
+	check "--explain, the fifo waker on CPU 0: its decisions recorded (a Decisions line with a count)" \
 		grep -q '^	Decisions	[0-9]* wakeups of the clients onto a busy CPU recorded (BPF), \(none lost\|[0-9]* more did not fit\)' "$tmp/out"
 	grep '^	decision	' "$tmp/out" >"$tmp/dec"
 	grep -v '^	decision	\(\(EEVDF\|CFS\) told .* to give the CPU up at once\|\(EEVDF\|the scheduler\) chose the client, lazily: \|not preempted: \|not preempted by CFS: the client.s vruntime was \|the sched_ext scheduler \|none: CPU [0-9]* was idle as the client was queued there$\)' \
@@ -178,12 +192,6 @@ else
 	is "$(grep -c '"why": "' "$tmp/e.json")" "$(grep -vc 'none: CPU' "$tmp/dec")" \
 		"... the JSON has a decision for each decision line"
 fi
-# What the report said, when it did not say that.
-[ "$found" -ge 1 ] && grep -q "	on CPU 1: sh (pid $hog, " "$tmp/out" ||
-	sed -n '/^Worst wakeups explained/,/^Target/s/^/#   /p' "$tmp/out"
-inst=$(sed -n 's/^	Trace		[0-9]* scheduler events, none lost (instance \(latt-[0-9]*-explain\), read and removed)$/\1/p' "$tmp/out")
-check "... no events lost, the instance ($inst) removed" \
-	sh -c "test -n '$inst' && test ! -e '$tr/instances/$inst'"
 
 # --explain follows migrations: clients beside two CPU hogs, the 100
 # worst.  A wakeup that moved while queued has a "moved" line for each
