@@ -23,8 +23,8 @@
 
 static void compare_usage(FILE *f)
 {
-	fputs("Usage: latt compare [--cdf] [--fail-if COND]... FILE.json "
-	      "[FILE.json...]\n"
+	fputs("Usage: latt compare [--cdf] [--fail-if COND]... [--level PCT] "
+	      "FILE.json...\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -32,7 +32,10 @@ static void compare_usage(FILE *f)
 	      "runs, the\n"
 	      "ratio to the first row, and a verdict on each metric: better, "
 	      "worse\n"
-	      "or can't tell, with the change and its 95% interval.\n"
+	      "or can't tell, with the change and its interval (95% for a "
+	      "row's\n"
+	      "metrics together; each file counts as a separate invocation "
+	      "of latt).\n"
 	      "\n"
 	      "  --cdf                 each configuration's distribution, for "
 	      "plotting\n"
@@ -43,6 +46,10 @@ static void compare_usage(FILE *f)
 	      "  --fail-if incomparable\n"
 	      "                        exit 7 when the files differ in what "
 	      "must match\n"
+	      "  --level PCT           the verdicts' level, above 50 and "
+	      "below 100\n"
+	      "                        (default 95: a false worse about 1 in "
+	      "20 at most)\n"
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "See latt(1), VERDICTS.\n", f);
@@ -76,7 +83,7 @@ static const char *bad_word(int argc, char **argv)
 /* Print the table (or with @cdf the distributions) of @files[0..n). */
 static int print(const struct latt_metric_list *ml,
 		 const struct latt_cmp_file *files, size_t n, bool cdf,
-		 const struct latt_fail_if *f)
+		 double level, const struct latt_fail_if *f)
 {
 	struct latt_cmp_outcome o = { 0 };
 	bool ask[LATT_METRICS_MAX], worse = false;
@@ -85,7 +92,7 @@ static int print(const struct latt_metric_list *ml,
 	int ret;
 
 	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
-		    latt_cmp_print(stdout, ml, files, n, &o);
+		    latt_cmp_print(stdout, ml, files, n, level, &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
 	if (!ret && cdf)
@@ -113,6 +120,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "cdf",  no_argument, NULL, 'c' },
 		{ "fail-if", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "level", required_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct latt_metric_list ml;
@@ -120,7 +128,8 @@ int latt_compare_main(int argc, char **argv)
 	char err[512], name[] = "latt compare";
 	int c, i, n, status = LATT_EXIT_OK;
 	struct latt_fail_if fail = { 0 };
-	bool cdf = false;
+	double level = LATT_VERDICT_CONFIDENCE;
+	bool cdf = false, level_given = false;
 
 	/* Our own messages, escaped: not getopt's. */
 	opterr = 0;
@@ -142,6 +151,17 @@ int latt_compare_main(int argc, char **argv)
 				return LATT_EXIT_USAGE;
 			}
 			break;
+		case 'l':
+			if (latt_verdict_level_parse(optarg, &level, err,
+						     sizeof(err))) {
+				fprintf(stderr, "latt compare: invalid "
+					"--level value '%s': %s\n",
+					latt_esc(optarg), err);
+				compare_usage(stderr);
+				return LATT_EXIT_USAGE;
+			}
+			level_given = true;
+			break;
 		case 'h':
 			compare_usage(stdout);
 			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
@@ -155,6 +175,11 @@ int latt_compare_main(int argc, char **argv)
 		}
 	}
 	n = argc - optind;
+	if (cdf && (level_given || fail.worse || fail.nnames ||
+		    fail.incomparable))
+		return bad_usage("--cdf prints the distributions, without "
+				 "verdicts: no --level or --fail-if with it",
+				 NULL);
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
 	latt_metrics_init(&ml);
@@ -172,7 +197,7 @@ int latt_compare_main(int argc, char **argv)
 		status = LATT_EXIT_USAGE;
 	}
 	if (!status)
-		status = print(&ml, files, (size_t)n, cdf, &fail);
+		status = print(&ml, files, (size_t)n, cdf, level, &fail);
 	for (i = 0; i < n; i++)
 		latt_cmp_file_free(&files[i]);
 	free(files);

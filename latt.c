@@ -489,11 +489,12 @@ static int finish(struct invocation *in, int status)
 		.metrics = &o->metrics, .agg = in->agg,
 		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
 			    in->verdicts,
+		.level = o->level,
 	};
 	if (latt_agg_results(&o->metrics, o->cfgs, o->ncfgs, in->results,
 			     in->nres, in->agg) ||
 	    latt_verdict_results(&o->metrics, in->agg, o->ncfgs, in->results,
-				 in->nres, in->verdicts)) {
+				 in->nres, o->level, in->verdicts)) {
 		fprintf(stderr, "latt: out of memory for the summaries\n");
 		return LATT_EXIT_RUNTIME;
 	}

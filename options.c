@@ -49,6 +49,7 @@ enum {
 	OPT_FAIL_ABOVE,
 	OPT_FAIL_BELOW,
 	OPT_FAIL_IF,
+	OPT_LEVEL,
 	OPT_PER_CLIENT,
 	OPT_HIST,
 	OPT_JSON,
@@ -227,6 +228,16 @@ static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
 	o->fail_if_given = true;
 }
 
+static void parse_level(struct latt_opts *o, const struct opt_row *d,
+			const char *arg)
+{
+	char err[256];
+
+	if (latt_verdict_level_parse(arg, &o->level, err, sizeof(err)))
+		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+	o->level_given = true;
+}
+
 static void parse_label(struct latt_opts *o, const struct opt_row *d,
 			const char *arg)
 {
@@ -306,6 +317,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, parse_limit },
 	{ "fail-if", OPT_FAIL_IF, required_argument, OK_CALL, 0,
 	  0, 0, 0, NULL, parse_fail_if },
+	{ "level", OPT_LEVEL, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_level },
 	{ "per-client", OPT_PER_CLIENT, no_argument, OK_BIT, IN_OPTS(extra),
 	  0, LATT_REPORT_CLIENTS, 0, NULL, NULL },
 	{ "hist", OPT_HIST, no_argument, OK_BIT, IN_OPTS(extra),
@@ -551,6 +564,7 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	latt_config_init(b);
 	o->runs = 1;
+	o->level = LATT_VERDICT_CONFIDENCE;
 	build_longopts();
 
 	/* Options stop at the first word of the command ("+"). */
@@ -727,6 +741,10 @@ static void make_metrics(struct latt_opts *o)
 	if (latt_limit_resolve(o->limits, o->nlimits, &o->metrics, err,
 			       sizeof(err)))
 		usage_error("%s", err);
+	if (o->level_given && o->ncfgs < 2)
+		usage_error("--level is that of the verdicts, which compare "
+			    "each configuration with the first: it needs two "
+			    "-C or more");
 	if (o->fail_if_given) {
 		bool ask[LATT_METRICS_MAX];
 

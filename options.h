@@ -35,6 +35,8 @@ struct latt_opts {
 	bool force;			/* --force */
 	struct latt_fail_if fail_if;	/* --fail-if */
 	bool fail_if_given;
+	double level;			/* --level, of the verdicts: 0.95 */
+	bool level_given;
 	struct latt_limit limits[LATT_LIMITS_MAX];
 	size_t nlimits;			/* --fail-above */
 	struct latt_metric_list metrics;	/* every output's, with the

@@ -65,9 +65,11 @@ struct row {
 
 /*
  * Row @r as a verdict sees it: the runs that count, each block of time
- * a unit (or, from a document without them, the run's histogram).
+ * a unit (or, from a document without them, the run's histogram), of
+ * invocation @inv (its file: each document one latt process).
  */
-static int vbuild(struct row *r)
+static int vbuild(const struct latt_metric_list *ml, struct row *r,
+		  unsigned int inv)
 {
 	const struct latt_cmp_cfg *c = r->cfg;
 	size_t i, j, n = 0;
@@ -102,7 +104,8 @@ static int vbuild(struct row *r)
 		}
 		vr->nunits = cr->nblocks;
 	}
-	return 0;
+	r->v.invocation = inv;
+	return latt_vcfg_ready(ml, &r->v);
 }
 
 /* Row @r: its values by the rules of include/latt/aggregate.h. */
@@ -121,7 +124,7 @@ static int build(const struct latt_metric_list *ml, struct row *r)
 	ret = latt_agg_cfg(ml, c->name, runs, c->nruns, &r->agg);
 	free(runs);
 	snprintf(r->name, sizeof(r->name), "%s %s", r->file->label, c->name);
-	return ret ? ret : vbuild(r);
+	return ret;
 }
 
 /* @line without its trailing blanks, and a newline. */
@@ -374,7 +377,7 @@ static void free_rows(struct row *rows, size_t n)
 }
 
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
-		   const struct latt_cmp_file *files, size_t n,
+		   const struct latt_cmp_file *files, size_t n, double level,
 		   struct latt_cmp_outcome *o)
 {
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
@@ -398,10 +401,12 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 			rows[nrows].cfg = &files[i].cfgs[j];
 			if (latt_esc_width(files[i].cfgs[j].name) > wc)
 				wc = latt_esc_width(files[i].cfgs[j].name);
-			if (build(ml, &rows[nrows++])) {
-				free_rows(rows, nrows);
+			if (build(ml, &rows[nrows]) ||
+			    vbuild(ml, &rows[nrows], (unsigned int)i)) {
+				free_rows(rows, nrows + 1);
 				return -ENOMEM;
 			}
+			nrows++;
 		}
 	}
 	v = calloc(nrows ? nrows : 1, sizeof(*v));
@@ -411,7 +416,8 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < nrows; i++) {
 		names[i] = rows[i].name;
-		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, v[i]))
+		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
+				       v[i]))
 			goto out;
 		for (j = 0; i && j < ml->n; j++)
 			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
@@ -443,11 +449,11 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		cells(out, ml, &rows[i].agg, &rows[0].agg, v[i], "", &noise);
 	}
 	latt_metric_legend(out, ml);
-	latt_report_marks(out, few, noise);
+	latt_report_marks(out, few, noise, level);
 	if (self)
 		latt_report_self(out);
 	latt_report_verdicts(out, ml, names, (const struct latt_verdict (*)
-			     [LATT_METRICS_MAX])v, nrows);
+			     [LATT_METRICS_MAX])v, nrows, level);
 	ret = 0;
 	if (fflush(out) || ferror(out))
 		ret = errno ? -errno : -EIO;
@@ -475,11 +481,8 @@ static int cdf_block(FILE *out, const struct latt_metric_list *ml,
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
 	size_t i, j, n = 0, k;
 
-	if (build(ml, &r)) {
-		latt_vcfg_free(&r.v);
+	if (build(ml, &r))
 		return -ENOMEM;
-	}
-	latt_vcfg_free(&r.v);
 	for (i = 0; i < c->nruns; i++)
 		if (latt_agg_counts(&c->runs[i].agg, &r.agg))
 			n += c->runs[i].hist.nbuckets;

@@ -661,8 +661,7 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 			   const struct latt_verdict *v, bool against)
 {
 	static const char *const methods[] = {
-		[LATT_VM_NONE] = NULL, [LATT_VM_BOOTSTRAP] = "bootstrap",
-		[LATT_VM_RANK] = "rank",
+		[LATT_VM_NONE] = NULL, [LATT_VM_LOGT] = "log-t",
 	};
 	bool have = against && m->better != LATT_BETTER_NONE;
 	bool judged = have && v->kind != LATT_V_NONE;
@@ -680,7 +679,7 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 static jobj *summary_obj(const struct latt_metric_list *ml,
 			 const struct latt_agg_cfg *a,
 			 const struct latt_agg_cfg *first,
-			 const struct latt_verdict *v)
+			 const struct latt_verdict *v, double level)
 {
 	static const char *const units[] = {
 		[LATT_MU_COUNT] = "count", [LATT_MU_NS] = "ns",
@@ -696,6 +695,7 @@ static jobj *summary_obj(const struct latt_metric_list *ml,
 	add(o, "complete", json_object_new_boolean(a->complete));
 	add(o, "load_noted", juint(a->load_noted));
 	add(o, "against", first && v ? jstr(first->name) : NULL);
+	add(o, "level", first && v ? metric_num(level) : NULL);
 	arr = json_object_new_array();
 	for (m = 0; m < ml->n; m++) {
 		const struct latt_metric *mt = &ml->m[m];
@@ -736,7 +736,7 @@ static jobj *configurations_arr(const struct latt_doc *d)
 		add(cfg, "summary", summary_obj(d->metrics, &d->agg[i],
 						i ? &d->agg[0] : NULL,
 						d->verdicts ? d->verdicts[i] :
-						NULL));
+						NULL, d->level));
 		/* A sweep that stopped early leaves some without runs. */
 		runs = json_object_new_array();
 		for (j = 0; j < d->n; j++)

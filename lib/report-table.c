@@ -99,15 +99,15 @@ static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
 	put_trimmed(f, buf);
 }
 
-void latt_report_marks(FILE *f, bool few, bool verdicts)
+void latt_report_marks(FILE *f, bool few, bool verdicts, double level)
 {
 	if (few)
 		fprintf(f, "\n+ the max of a run with too few samples for that "
 			"percentile (p99 needs 100, p99.9 1000)\n");
 	if (verdicts)
 		fprintf(f, "\nw worse, b better, ~ can't tell, ? no verdict: "
-			"against the first row, at 95%% for a row's metrics "
-			"together\n");
+			"against the first row, at %g%% for a row's metrics "
+			"together\n", 100 * level);
 }
 
 void latt_report_self(FILE *f)
@@ -119,7 +119,7 @@ void latt_report_self(FILE *f)
 void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
 			  const char *const *names,
 			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			  size_t n)
+			  size_t n, double level)
 {
 	size_t i, m, w = 6, wm = 6;
 	char text[160];
@@ -132,8 +132,8 @@ void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
 	for (m = 0; m < ml->n; m++)
 		if (strlen(ml->m[m].name) > wm)
 			wm = strlen(ml->m[m].name);
-	fprintf(f, "\nVerdicts against %s, at 95%% for each row's metrics "
-		"together:\n", names[0]);
+	fprintf(f, "\nVerdicts against %s, at %g%% for each row's metrics "
+		"together:\n", names[0], 100 * level);
 	fprintf(f, "%-*s  %-*s  %-10s  %s\n", (int)w, "config", (int)wm,
 		"metric", "verdict", "change [interval], or why none");
 	for (i = 1; i < n; i++)
@@ -155,7 +155,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_run_cfg *cfgs,
 		      const struct latt_agg_cfg *rows,
 		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n)
+		      size_t n, double level)
 {
 	const char **names;
 	char *settings;
@@ -218,7 +218,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		fputc('\n', f);
 	}
 	latt_metric_legend(f, ml);
-	latt_report_marks(f, few, marked);
+	latt_report_marks(f, few, marked, level);
 	if (self)
 		latt_report_self(f);
 	names = calloc(n, sizeof(*names));
@@ -226,7 +226,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
 		names[i] = rows[i].name;
-	latt_report_verdicts(f, ml, names, v, n);
+	latt_report_verdicts(f, ml, names, v, n, level);
 	free(names);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;

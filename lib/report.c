@@ -568,7 +568,7 @@ static int sweep_table(FILE *f, const struct latt_doc *d)
 	if (i == d->n)
 		return 0;
 	ret = latt_report_table(f, d->sys, d->metrics, d->cfgs, d->agg,
-				d->verdicts, d->ncfgs);
+				d->verdicts, d->ncfgs, d->level);
 	if (ret)
 		return ret;
 	/* Started: the first run's start. */

@@ -7,7 +7,7 @@
 # only checked to say the same in every output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 56
+plan 69
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 scale="${top_srcdir:-.}/tests/scale-doc.awk"
@@ -116,7 +116,7 @@ awk -v f=8 -f "$scale" "$tmp/x.json" >"$tmp/y.json"
 is "$?" 0 "latt compare x 8x: exit 0 without --fail-if ($(head -n 1 "$tmp/err"))"
 sed 's/^/# /' "$tmp/c" | sed -n '/Verdicts/,$p'
 row=$(awk '/^Verdicts against/ { on = 1; next } on && NR > 0 && !/^config / { sub(/  +(max|avg) .*/, ""); print; exit }' "$tmp/c")
-for m in avg p50 p99 stdev; do
+for m in avg p50 p99; do
 	is "$(vword "$tmp/c" "$row" "$m")" worse "8x slower: $m worse"
 done
 check "... by +700%: the change is the ratio's" \
@@ -143,6 +143,34 @@ check "... and they compare" grep -q '^Comparable: ' "$tmp/c"
 "$latt" compare "$tmp/x.json" "$tmp/y.json" >"$tmp/c2" 2>&1
 check "the same documents, the same verdicts (a generator of fixed seed)" \
 	cmp -s "$tmp/c1" "$tmp/c2"
+# A ratio's interval: an eighth is better, above -100% (a negative
+# latency is no interval).
+"$latt" compare "$tmp/y.json" "$tmp/x.json" >"$tmp/c" 2>&1
+check "an eighth: every change and bound above -100%" \
+	sh -c "sed -n '/^Verdicts/,\$p' '$tmp/c' | grep -E '  (better|worse|can.t tell)  ' | grep -Eo -- '-[0-9.]+%' | awk '{ sub(/%/, \"\"); if (\$0 + 0 <= -100) bad = 1 } END { exit bad }'"
+
+# --level: the level of the verdicts, in the header, the legend and the
+# intervals, wider at 99% than at 95%.
+"$latt" compare --level 99 "$tmp/x.json" "$tmp/y.json" >"$tmp/c99" 2>&1
+is "$?" 0 "latt compare --level 99: exit 0"
+check "... the verdicts are at 99% for each row" \
+	grep -q '^Verdicts against .*, at 99% for each row' "$tmp/c99"
+check "... and the legend says so" \
+	grep -q "against the first row, at 99% for a row's metrics" "$tmp/c99"
+w95=$(grep -E ' p50 +(worse|better|can.t tell) ' "$tmp/c1" | sed 's/.*\[//; s/[]%+]//g; s/,//' | awk '{ print $2 - $1 }')
+w99=$(grep -E ' p50 +(worse|better|can.t tell) ' "$tmp/c99" | sed 's/.*\[//; s/[]%+]//g; s/,//' | awk '{ print $2 - $1 }')
+check "... p50's interval wider at 99% ($w99 points) than at 95% ($w95)" \
+	awk -v a="$w99" -v b="$w95" 'BEGIN { exit !(a + 0 > b + 0 && b + 0 > 0) }'
+"$latt" compare --level 100 "$tmp/x.json" >/dev/null 2>"$tmp/err"
+is "$?" 1 "--level 100: usage error"
+check "... naming the value and the range" \
+	grep -q "invalid --level value '100': expected a percentage above 50 and below 100" "$tmp/err"
+"$latt" compare --cdf --level 99 "$tmp/x.json" >/dev/null 2>"$tmp/err"
+is "$?" 1 "--cdf --level: usage error (no verdicts to level)"
+run -c2 -t 1 --level 99
+is "$rc" 1 "latt --level without two configurations: usage error"
+run -c2 -t 1 -C a: -C b: --level 99.99.9
+is "$rc" 1 "latt --level 99.99.9: usage error"
 
 # What must match: another clocksource makes them not compare.
 sed 's/"clocksource": "[^"]*"/"clocksource": "hpet-elsewhere"/' "$tmp/y.json" >"$tmp/z.json"
@@ -177,6 +205,16 @@ run -q -c4 -s 10ms -S 50ms -t 1 -C a: -C b: --fail-if worse
 sed -n 2p "$tmp/out" >"$tmp/q"
 if grep -q '_verdict=worse' "$tmp/q"; then want=6; else want=0; fi
 is "$rc" "$want" "latt --fail-if worse: exit 6 exactly when a verdict is worse"
+
+# A sweep at --level 99: the JSON's level, each metric's at least it.
+run -c2 -x0 -s 2ms -S 4ms -t 1 -C a: -C b: --level 99 --json "$tmp/l.json"
+is "$rc" 0 "latt -C a: -C b: --level 99: exit 0"
+is "$(getj "$tmp/l.json" 'configurations[1].summary.level')" 0.99 \
+	"... the JSON's summary.level is 0.99"
+lv=$(getj "$tmp/l.json" 'configurations[1].summary.metrics[5].level')
+check "... p50's level at least 0.99 ($lv)" \
+	awk -v l="$lv" 'BEGIN { exit !(l + 0 >= 0.99 && l + 0 < 1) }'
+check "... and the report says 99%" grep -q '^Verdicts against a, at 99% for each row' "$tmp/out"
 
 # -q, the table and the JSON summary take -p's percentiles.
 run -q -p 95,99.5 -t 1 --json "$tmp/p.json"

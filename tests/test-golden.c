@@ -232,7 +232,7 @@ static void make_doc(struct latt_doc *d)
 		latt_result_finish(&results[i]);
 	if (latt_agg_results(&metrics, cfgs, NCFGS, results, NRES, agg) ||
 	    latt_verdict_results(&metrics, agg, NCFGS, results, NRES,
-				 verdicts))
+				 LATT_VERDICT_CONFIDENCE, verdicts))
 		exit(1);
 	*d = (struct latt_doc){
 		.argc = (int)(sizeof(argv_) / sizeof(argv_[0])) - 1,
@@ -244,6 +244,7 @@ static void make_doc(struct latt_doc *d)
 		.metrics = &metrics, .agg = agg,
 		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
 			    verdicts,
+		.level = LATT_VERDICT_CONFIDENCE,
 	};
 }
 

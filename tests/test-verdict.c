@@ -3,8 +3,11 @@
  * Verdicts (lib/verdict.c) of synthetic runs: the same distribution is
  * can't tell, one scaled by 4 is worse (and the other way better), a
  * metric a run has once needs runs, a percentile needs samples beyond
- * it, the level is shared by a row's metrics, the same input gives the
- * same verdicts, and --fail-if's words parse.
+ * it, the level is shared by a row's metrics, separate invocations are
+ * less sure than one, runs that agree are no surer than a run, the
+ * intervals of a ratio stay above -100%, the same input gives the same
+ * verdicts, and --fail-if's and --level's words parse.  How often the
+ * verdicts are wrong is tests/test-verdict-sim.c's.
  */
 #include <errno.h>
 #include <math.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "latt/verdict.h"
+#include "lib/dist.h"
 #include "lib/hist.h"
 #include "tap.h"
 
@@ -93,7 +97,7 @@ static void make_run(const struct latt_metric_list *ml, struct fake *f,
 	latt_agg_run(ml, &view, &f->agg);
 }
 
-/* A configuration of @n runs of @fakes. */
+/* A configuration of @n runs of @fakes, made ready. */
 static void make_cfg(const struct latt_metric_list *ml, struct fake *fakes,
 		     size_t n, struct latt_agg_cfg *agg, struct latt_vcfg *c,
 		     struct latt_vrun *runs)
@@ -112,6 +116,8 @@ static void make_cfg(const struct latt_metric_list *ml, struct fake *fakes,
 	c->agg = agg;
 	c->runs = runs;
 	c->nruns = n;
+	if (latt_vcfg_ready(ml, c))
+		exit(1);
 }
 
 static long idx(const struct latt_metric_list *ml, const char *name)
@@ -124,22 +130,31 @@ static long idx(const struct latt_metric_list *ml, const char *name)
 	return -1;
 }
 
+/* The half-width of @v's interval in logs. */
+static double half(const struct latt_verdict *v)
+{
+	return (log1p(v->hi) - log1p(v->lo)) / 2;
+}
+
 int main(void)
 {
-	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS];
-	struct latt_vrun ra[NRUNS], rb[NRUNS], rc[NRUNS], rd[NRUNS];
-	struct latt_agg_cfg aa, ab, ac, ad;
-	struct latt_vcfg va, vb, vc, vd;
+	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS], e[NRUNS];
+	struct latt_vrun ra[NRUNS], rb[NRUNS], rc[NRUNS], rd[NRUNS],
+			 re[NRUNS];
+	struct latt_agg_cfg aa, ab, ac, ad, ae;
+	struct latt_vcfg va, vb, vc, vd, ve;
 	struct latt_verdict v[LATT_METRICS_MAX], v2[LATT_METRICS_MAX];
 	struct latt_metric_list ml;
 	struct latt_fail_if fi = { 0 };
 	bool ask[LATT_METRICS_MAX];
 	char err[128], text[160], text2[160];
 	size_t i, m, unsure = 0, judged = 0, found;
+	double h1, h3, lvl, run_sd, inv_sd;
 	bool holm;
+	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(26);
+	plan(36);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -153,11 +168,12 @@ int main(void)
 		make_run(&ml, &a[i], 100, 1);
 		make_run(&ml, &b[i], 100, 1);
 		make_run(&ml, &c[i], 100, 4);
+		make_run(&ml, &e[i], 100, 0.125);
 	}
 	make_cfg(&ml, a, 1, &aa, &va, ra);
 	make_cfg(&ml, b, 1, &ab, &vb, rb);
 	make_cfg(&ml, c, 1, &ac, &vc, rc);
-	ok(!latt_verdicts(&ml, &va, &vb, v), "verdicts of one run each");
+	ok(!latt_verdicts(&ml, &va, &vb, 0.95, v), "verdicts of one run each");
 	for (m = 0; m < ml.n; m++) {
 		judged += v[m].kind != LATT_V_NONE;
 		unsure += v[m].kind == LATT_V_UNSURE;
@@ -165,14 +181,23 @@ int main(void)
 	ok(judged >= 3 && unsure == judged,
 	   "the same distribution: can't tell on every metric judged (%zu)",
 	   judged);
-	ok(v[p50].method == LATT_VM_BOOTSTRAP &&
+	ok(v[p50].method == LATT_VM_LOGT &&
 	   v[p50].lo <= v[p50].change && v[p50].change <= v[p50].hi,
-	   "p50: a bootstrap interval holding its change (%s)",
+	   "p50: an interval holding its change (%s)",
 	   latt_verdict_text(&v[p50], text, sizeof(text)));
+	ok(fabs(v[p50].change - (ab.val[p50].v / aa.val[p50].v - 1)) < 1e-9,
+	   "one run each: the change is the ratio of the values less 1");
 	ok(fabs(v[p50].level - (1 - 0.05 / (double)judged)) < 1e-12,
 	   "the level is shared: 1 - 0.05/%zu", judged);
+	ok(isinf(v[p50].df), "one run each: only the floors count (normal "
+	   "law's quantile)");
+	latt_verdict_spread(&ml.m[p50], &run_sd, &inv_sd);
+	ok(half(&v[p50]) >= latt_normal_upper((1 - v[p50].level) / 2) *
+	   sqrt(2) * run_sd - 1e-12,
+	   "one run each: p50's interval at least the floor's, +-%.3f in "
+	   "logs (a run's spread %.2f)", half(&v[p50]), run_sd);
 	ok(v[max].kind == LATT_V_NONE && strstr(v[max].why, "1 run each") &&
-	   strstr(v[max].why, "-r "),
+	   strstr(v[max].why, "-r 2"),
 	   "max of one run each: no verdict, the runs it needs (%s)",
 	   v[max].why);
 	ok(v[0].kind == LATT_V_NONE && strstr(v[0].why, "count"),
@@ -180,8 +205,25 @@ int main(void)
 	ok(v[p999].kind == LATT_V_NONE && strstr(v[p999].why, "too few"),
 	   "p99.9 of 1600 samples: too few (%s)", v[p999].why);
 
+	/* Separate invocations: what each drew widens the interval. */
+	h1 = half(&v[p50]);
+	vb.invocation = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v2);
+	ok(!ret && v2[p50].kind == LATT_V_UNSURE && half(&v2[p50]) > h1 &&
+	   fabs(v2[p50].change - v[p50].change) < 1e-12,
+	   "separate invocations: the same change, a wider interval (+-%.3f "
+	   "against +-%.3f)", half(&v2[p50]), h1);
+	vb.invocation = 0;
+
+	/* --level 99: wider again. */
+	ret = latt_verdicts(&ml, &va, &vb, 0.99, v2);
+	ok(!ret && half(&v2[p50]) > h1 &&
+	   fabs(v2[p50].level - (1 - 0.01 / (double)judged)) < 1e-12,
+	   "at 99%%: each metric at 1 - 0.01/%zu, a wider interval", judged);
+
 	/* Four times as slow: worse; the other way, better. */
-	ok(!latt_verdicts(&ml, &va, &vc, v), "verdicts against 4x");
+	ret = latt_verdicts(&ml, &va, &vc, 0.95, v);
+	ok(!ret, "verdicts against 4x");
 	ok(v[p50].kind == LATT_V_WORSE && v[p50].lo > 0,
 	   "4x: p50 worse (%s)", latt_verdict_text(&v[p50], text,
 						   sizeof(text)));
@@ -190,25 +232,39 @@ int main(void)
 	ok(v[avg].kind == LATT_V_WORSE && fabs(v[avg].change -
 	   (ac.val[avg].v / aa.val[avg].v - 1)) < 1e-9,
 	   "4x: avg worse, its change the ratio of the values less 1");
-	ok(!latt_verdicts(&ml, &vc, &va, v) && v[p50].kind == LATT_V_BETTER,
+	ok(!latt_verdicts(&ml, &vc, &va, 0.95, v) &&
+	   v[p50].kind == LATT_V_BETTER,
 	   "the other way: p50 better");
-	ok(!latt_verdicts(&ml, &va, &vc, v2) &&
-	   !latt_verdicts(&ml, &va, &vc, v) &&
+	ok(!latt_verdicts(&ml, &va, &vc, 0.95, v2) &&
+	   !latt_verdicts(&ml, &va, &vc, 0.95, v) &&
 	   !memcmp(v, v2, ml.n * sizeof(*v)),
 	   "the same runs, the same verdicts");
 
+	/* An eighth: better, its interval a ratio's, above -100%. */
+	make_cfg(&ml, e, 1, &ae, &ve, re);
+	ret = latt_verdicts(&ml, &va, &ve, 0.95, v);
+	ok(!ret && v[p50].kind == LATT_V_BETTER && v[p50].lo > -1 &&
+	   v[p50].hi < 0 && v[p50].lo < v[p50].change,
+	   "an eighth: p50 better, %s, within (-100%%, 0)",
+	   latt_verdict_text(&v[p50], text, sizeof(text)));
+
 	/*
-	 * Holm's step-down: the body 30% slower, the tail not.  Each
+	 * Holm's step-down: the body 60% slower, the tail not.  Each
 	 * verdict's level is 1 - 0.05/(k - j), j the metrics found better
 	 * or worse at the steps before its own; a can't tell's is the last
-	 * step's, 1 - 0.05/(k - all of them found).
+	 * step's, 1 - 0.05/(k - all of them found).  Runs of eight a side
+	 * show their own spread, small beside the floor.
 	 */
-	body = 1.3;
+	body = 1.6;
 	for (i = 0; i < NRUNS; i++)
-		make_run(&ml, &d[i], 100, 1);
+		make_run(&ml, &d[i], 1000, 1);
 	body = 1;
-	make_cfg(&ml, d, 1, &ad, &vd, rd);
-	ok(!latt_verdicts(&ml, &va, &vd, v), "verdicts against a slower body");
+	for (i = 0; i < NRUNS; i++)
+		make_run(&ml, &b[i], 1000, 1);
+	make_cfg(&ml, d, NRUNS, &ad, &vd, rd);
+	make_cfg(&ml, b, NRUNS, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &vb, &vd, 0.95, v);
+	ok(!ret, "verdicts against a slower body");
 	found = 0;
 	judged = 0;
 	for (m = 0; m < ml.n; m++) {
@@ -234,19 +290,47 @@ int main(void)
 	   latt_verdict_text(&v[idx(&ml, "stdev")], text2, sizeof(text2)),
 	   judged - found);
 
-	/* Eight runs each: the rank test of the runs judges max. */
+	/* Runs that agree are no surer than a run: the floor holds. */
+	for (i = 0; i < 3; i++) {
+		a[i] = a[0];
+		b[i] = b[0];
+	}
+	make_cfg(&ml, a, 1, &aa, &va, ra);
+	make_cfg(&ml, b, 1, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret, "one run each again");
+	/* The standard deviation of the difference in logs. */
+	h1 = half(&v[p50]) / latt_normal_upper((1 - v[p50].level) / 2);
+	make_cfg(&ml, a, 3, &aa, &va, ra);
+	make_cfg(&ml, b, 3, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && isinf(v[p50].df),
+	   "three runs each that agree exactly: the floor, not their own "
+	   "spread of 0");
+	h3 = half(&v[p50]) / latt_normal_upper((1 - v[p50].level) / 2);
+	ok(fabs(h3 - h1 / sqrt(3)) < 1e-9 * h1,
+	   "... a run's spread is one run's: the difference's that of one "
+	   "run each over sqrt 3 (%.4f, %.4f)", h3, h1);
+
+	/* Eight runs each: the runs judge max. */
+	for (i = 0; i < NRUNS; i++) {
+		make_run(&ml, &a[i], 100, 1);
+		make_run(&ml, &c[i], 100, 4);
+	}
 	make_cfg(&ml, a, NRUNS, &aa, &va, ra);
 	make_cfg(&ml, c, NRUNS, &ac, &vc, rc);
-	ok(!latt_verdicts(&ml, &va, &vc, v), "verdicts of eight runs each");
-	ok(v[max].method == LATT_VM_RANK && v[max].kind == LATT_V_WORSE,
-	   "eight runs: max worse by the rank test (%s)",
+	ret = latt_verdicts(&ml, &va, &vc, 0.95, v);
+	ok(!ret, "verdicts of eight runs each");
+	ok(v[max].method == LATT_VM_LOGT && v[max].kind == LATT_V_WORSE,
+	   "eight runs: max worse (%s)",
 	   latt_verdict_text(&v[max], text, sizeof(text)));
 	ok(v[wall].kind == LATT_V_WORSE && fabs(v[wall].change - 3) < 1e-9,
-	   "wall_s 40 s against 10 s: worse, +300%% (Hodges-Lehmann)");
-	ok(v[p50].method == LATT_VM_RANK,
-	   "with runs enough every metric is judged from the runs");
+	   "wall_s 40 s against 10 s: worse, +300%% (%s)",
+	   latt_verdict_text(&v[wall], text, sizeof(text)));
+	for (i = 0; i < NRUNS; i++)
+		make_run(&ml, &b[i], 100, 1);
 	make_cfg(&ml, b, NRUNS, &ab, &vb, rb);
-	ok(!latt_verdicts(&ml, &va, &vb, v) &&
+	ok(!latt_verdicts(&ml, &va, &vb, 0.95, v) &&
 	   v[max].kind == LATT_V_UNSURE && v[p50].kind == LATT_V_UNSURE,
 	   "eight runs of the same distribution: can't tell");
 
@@ -264,6 +348,21 @@ int main(void)
 	memset(&fi, 0, sizeof(fi));
 	ok(!latt_fail_if_parse("incomparable", &fi, err, sizeof(err)) &&
 	   fi.incomparable, "--fail-if incomparable parses");
+
+	/* --level. */
+	ok(!latt_verdict_level_parse("99", &lvl, err, sizeof(err)) &&
+	   lvl == 0.99 && !latt_verdict_level_parse("99.9%", &lvl, err,
+						    sizeof(err)) &&
+	   fabs(lvl - 0.999) < 1e-15, "--level 99 and 99.9%% parse");
+	ok(latt_verdict_level_parse("100", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("50", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse(" 99", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("0x60", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("nan", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("99 %", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("", &lvl, err, sizeof(err)),
+	   "--level 100, 50, ' 99', 0x60, nan, '99 %%' and '': refused (%s)",
+	   err);
 
 	/* -p: the percentiles replaced, in order, where they were. */
 	{

@@ -34,6 +34,8 @@ struct latt_doc {
 						   values, as cfgs */
 	/* each configuration's verdicts against the first, as cfgs */
 	const struct latt_verdict (*verdicts)[LATT_METRICS_MAX];
+	double level;			/* ... at this level for a row's
+					   metrics together (--level) */
 };
 
 #endif /* LATT_DOC_H */

@@ -86,7 +86,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
  * preemption, autogroup), one row per configuration of @rows[0..n) (its
  * settings from @cfgs[i]) with every metric of @ml, the p99 spread, the
  * ratio of each metric to the first configuration marked with its
- * verdict @v[i] as latt compare marks it, the verdicts in words, and
+ * verdict @v[i] (at @level) as latt compare marks it, the verdicts in words, and
  * each configuration's settings.  No line contains "Avg".  Returns 0 or
  * -errno of a failed write.
  */
@@ -95,26 +95,26 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_run_cfg *cfgs,
 		      const struct latt_agg_cfg *rows,
 		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n);
+		      size_t n, double level);
 
 /*
  * What the marks of a table mean, for those it used: "+" (@few) and the
- * verdicts' (@verdicts).
+ * verdicts' (@verdicts, at @level).
  */
-void latt_report_marks(FILE *f, bool few, bool verdicts);
+void latt_report_marks(FILE *f, bool few, bool verdicts, double level);
 
 /* What "!" on a row's load means: latt measured itself in its runs. */
 void latt_report_self(FILE *f);
 
 /*
- * The verdicts of rows @names[1..n) against @names[0], a line per metric
- * that has a direction: row, metric, verdict, the change and its
- * interval or why there is none.  Nothing for fewer than two rows.
+ * The verdicts of rows @names[1..n) against @names[0] at @level, a line
+ * per metric that has a direction: row, metric, verdict, the change and
+ * its interval or why there is none.  Nothing for fewer than two rows.
  */
 void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
 			  const char *const *names,
 			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			  size_t n);
+			  size_t n, double level);
 
 /* What the report is to hold. */
 struct latt_report_opts {

@@ -99,9 +99,9 @@ struct latt_series {
 
 /*
  * The run's samples in time: consecutive blocks of cycles, each block's
- * histogram, for the verdicts (include/latt/verdict.h), whose bootstrap
- * draws blocks again, so that what comes and goes in time (a burst of
- * other work) is in their intervals.  At most LATT_BLOCKS_MAX blocks: when
+ * histogram, for the verdicts (include/latt/verdict.h), which draw
+ * stretches of blocks again for a run's noise, so that what comes and
+ * goes in time (a burst of other work) is in their intervals.  At most LATT_BLOCKS_MAX blocks: when
  * they are full, pairs are merged and a block holds twice the cycles.
  */
 #define LATT_BLOCKS_MAX		64

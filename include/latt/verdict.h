@@ -5,48 +5,50 @@
  * much, with an interval.  The sweep table, -q, the JSON summary and
  * latt compare all take theirs from here.
  *
- * Two methods, by what a metric is:
- *  - A figure of the wakeup latency's distribution (avg, stdev, a
- *    percentile): a bootstrap.  Each replicate draws the configuration's
- *    runs again with replacement (two runs or more), and in each run its
- *    blocks of time (latt/result.h: up to 64 blocks of consecutive
- *    cycles, each block's histogram), so that what comes and goes in time
- *    (a burst of other work, a noisy neighbour of a VM) widens the
- *    interval as it would move a second run's figure; a run with a
- *    single block has its buckets' counts drawn again instead (a Poisson
- *    draw of each count, which stands for drawing the samples again).  A
- *    replicate's value is the median over its runs of each run's figure,
- *    as the shown value is; the change's interval is the percentile
- *    interval of the replicates' ratios.  A bootstrap assumes nothing of
- *    the distribution's shape, which for latency is skewed, heavy-tailed
- *    and often of several modes.  A percentile with fewer than two
- *    samples beyond it in a run is not drawn again: the bootstrap of the
- *    few largest samples never reaches past them, and is too sure.
- *  - A figure that a run has once (max, wall and CPU time, the command's
- *    own figure), and every figure when both sides have runs enough for
- *    it: the runs are the samples, compared by a rank test
- *    (Mann-Whitney), the change by Hodges-Lehmann's estimate (the median
- *    of every difference of a run of one from a run of the other) over
- *    the baseline's median, its interval from the exact distribution of
- *    the rank statistic.  A maximum of one run has no interval within
- *    that run, so with too few runs there is no verdict, and the runs
- *    needed are said.
+ * One method for every metric: the runs are the samples, in logs.  A
+ * run's value y (the log of its p99, its mean, its wall time, ...) is
+ * the configuration's own level, plus what the run drew from the
+ * machine's moment (other work, the host under a VM, where the tasks
+ * were placed), plus the noise of its samples.  A side's level is the
+ * mean of its runs' y, and the change is that of the other side less the
+ * baseline's, exp(d) - 1: the ratio of the runs' geometric means, so
+ * that a change lies in (-100%, +inf) and its interval too.
  *
- * The level is 95% for a configuration's metrics together, by Holm's
- * step-down: each of its k metrics is judged at 1 - 0.05 / k first;
- * while some are better or worse, the rest again at 1 - 0.05 / (k -
- * those), until a step finds none.  Two runs of one configuration give
- * "can't tell" on every metric 19 times in 20, as with Bonferroni's
- * 1 - 0.05 / k for all, and a clear change on some metrics leaves the
- * others' intervals narrower.
- * A change whose interval lies wholly above or below no change is
- * better or worse as the metric's direction says; one that holds no
- * change is can't tell; a metric that cannot be judged (a count, too few
- * samples for a percentile, a value missing, too few runs) says why.
+ * What that difference d may be by chance is its variance, summed from
+ * what each side's runs show and what they cannot show:
+ *  - A run's variance, at the least its floor: what runs of one
+ *    configuration were measured to differ by beyond their samples'
+ *    noise (latt_verdict_spread()), plus the noise of this run's own
+ *    samples, which a figure of the distribution (avg, stdev, a
+ *    percentile) shows by drawing the run again: its blocks of time
+ *    (latt/result.h) with replacement, or with a single block its
+ *    buckets' counts (a Poisson draw of each).  A side of two runs or
+ *    more shows its own variance; the larger of the two is taken, so a
+ *    side of few runs that happened to agree is never surer than one
+ *    run would be.
+ *  - Two sides from separate invocations of latt (two documents in
+ *    latt compare: two boots, two kernels) differ also by what each
+ *    invocation drew, which runs of one invocation share and no side
+ *    can show: as measured, half of what a run of it draws beyond its
+ *    samples' noise, for each side.
+ * The interval is d +- q sqrt(V), q Student's t of the degrees of
+ * freedom of the variances the runs showed (Welch-Satterthwaite; the
+ * normal law's where only floors count).  A figure a run has once (max,
+ * wall and CPU time, the command's own figure) has no noise within a
+ * run, and needs two runs a side.
  *
- * The replicates come from a generator of fixed seed: the same runs give
- * the same verdicts, in the run that measured them and in latt compare
- * of its document.
+ * The level is 95% (or --level's) for a configuration's metrics
+ * together, by Holm's step-down: each of its k metrics is judged at
+ * 1 - 0.05 / k first; while some are better or worse, the rest again at
+ * 1 - 0.05 / (k - those), until a step finds none.  A change whose
+ * interval lies wholly above or below no change is better or worse as
+ * the metric's direction says; one that holds no change is can't tell;
+ * a metric that cannot be judged (a count, too few samples for a
+ * percentile, a value missing, too few runs) says why.
+ *
+ * Samples are drawn again by a generator of fixed seed: the same runs
+ * give the same verdicts, in the run that measured them and in latt
+ * compare of its document.
  */
 #ifndef LATT_VERDICT_H
 #define LATT_VERDICT_H
@@ -60,18 +62,8 @@
 #include "latt/result.h"
 
 #define LATT_VERDICT_CONFIDENCE	0.95
-#define LATT_VERDICT_REPLICATES	2000
-/*
- * What a single run cannot show: how much a second run of the same
- * configuration differs as a whole (another moment of the host, of the
- * machine's other work).  Measured on a shared 2-CPU VM: the log of
- * identical runs' p99 had a standard deviation of 0.10 in a sweep, of
- * their mean 0.06, sampling noise (which the blocks show) included; 0.26
- * and 0.16 across invocations in a busy spell of the host.  A side of
- * one run has a factor exp(N(0, LATT_VERDICT_RUN_SD^2)) drawn into each
- * replicate; with two runs or more, the runs drawn again show their own.
- */
-#define LATT_VERDICT_RUN_SD	0.07
+/* Draws of a run's samples for their noise. */
+#define LATT_VERDICT_DRAWS	200
 
 /* One unit of a run's samples: a block's histogram (or the run's). */
 struct latt_vunit {
@@ -85,6 +77,17 @@ struct latt_vrun {
 	const struct latt_agg_run *agg;	/* its values */
 	const struct latt_vunit *units;	/* its blocks' histograms */
 	size_t nunits;			/* 0: none kept */
+	/*
+	 * Made by latt_vcfg_ready(), for each metric of the list: the log
+	 * of its value (NaN: none, or not above 0), and the variance of
+	 * that log from drawing the run's samples again (0 for a figure
+	 * a run has once; NaN: the draws do not show it: too few samples,
+	 * or a tail too heavy for the mean or the standard deviation);
+	 * the index of its samples' tail (Hill's, of its largest 1%).
+	 */
+	double y[LATT_METRICS_MAX];
+	double noise[LATT_METRICS_MAX];
+	double tail;
 };
 
 /* A configuration, as a verdict sees it. */
@@ -92,6 +95,8 @@ struct latt_vcfg {
 	const struct latt_agg_cfg *agg;	/* its values */
 	struct latt_vrun *runs;
 	size_t nruns;
+	unsigned int invocation;	/* the latt process that measured it:
+					   sides of two differ by more */
 	/* what latt_vcfg_results() made for it, freed with it */
 	struct latt_agg_run *own_agg;
 	struct latt_vunit *own_units;
@@ -108,8 +113,7 @@ enum latt_verdict_kind {
 
 enum latt_verdict_method {
 	LATT_VM_NONE,
-	LATT_VM_BOOTSTRAP,
-	LATT_VM_RANK,
+	LATT_VM_LOGT,		/* the runs' logs, Welch's t with floors */
 };
 
 struct latt_verdict {
@@ -118,6 +122,8 @@ struct latt_verdict {
 	double change;		/* relative: 0.12 is 12% higher; NaN none */
 	double lo, hi;		/* its interval; NaN with LATT_V_NONE */
 	double level;		/* of that interval */
+	double df;		/* its degrees of freedom; INFINITY where
+				   only floors counted */
 	char why[96];		/* LATT_V_NONE: why, in words */
 };
 
@@ -128,33 +134,55 @@ const char *latt_verdict_word(enum latt_verdict_kind k);
 const char *latt_verdict_token(enum latt_verdict_kind k);
 
 /*
+ * What runs of one configuration differ by, as measured, for metric @m:
+ * *@run, the standard deviation of a run's log value beyond the noise
+ * of its samples (the floor of a run's variance); *@inv, that of an
+ * invocation's, which its runs share, when its runs differ by no more
+ * than the floor (an invocation draws half a run's variance again: of
+ * the floor, or of what its runs show beyond their noise).
+ */
+void latt_verdict_spread(const struct latt_metric *m, double *run,
+			 double *inv);
+
+/*
  * Configuration @name as a verdict sees it, from @results[0..n) (its runs
- * among them) and its values @agg (latt_agg_results()).  The runs'
- * histograms are @results' own: @out must not outlive them.  0 or
- * -ENOMEM; @out is freed with latt_vcfg_free() either way.
+ * among them) and its values @agg (latt_agg_results()), made ready
+ * (latt_vcfg_ready()).  The runs' histograms are @results' own: @out
+ * must not outlive them.  0 or -ENOMEM; @out is freed with
+ * latt_vcfg_free() either way.
  */
 int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 		      const struct latt_result *results, size_t n,
 		      const struct latt_agg_cfg *agg, struct latt_vcfg *out);
 
+/*
+ * Each run of @c's y and noise for the metrics of @ml (struct
+ * latt_vrun), from its values and its units: the samples drawn
+ * LATT_VERDICT_DRAWS times by a generator seeded from the run's own
+ * histograms.  0 or -ENOMEM.
+ */
+int latt_vcfg_ready(const struct latt_metric_list *ml, struct latt_vcfg *c);
+
 void latt_vcfg_free(struct latt_vcfg *c);
 
 /*
- * The verdict of each metric of @ml, of @x against the baseline @base,
- * in @out[0..ml->n).  0 or -ENOMEM.
+ * The verdict of each metric of @ml, of @x against the baseline @base
+ * (both ready), at @level for the metrics together (0.95), in
+ * @out[0..ml->n).  0 or -ENOMEM.
  */
 int latt_verdicts(const struct latt_metric_list *ml,
 		  const struct latt_vcfg *base, const struct latt_vcfg *x,
-		  struct latt_verdict *out);
+		  double level, struct latt_verdict *out);
 
 /*
  * Every configuration of @aggs[0..ncfgs) against the first, from
- * @results[0..n): @out[i][m], the first's all LATT_V_NONE.  0 or
- * -ENOMEM.
+ * @results[0..n) (one invocation), at @level: @out[i][m], the first's
+ * all LATT_V_NONE.  0 or -ENOMEM.
  */
 int latt_verdict_results(const struct latt_metric_list *ml,
 			 const struct latt_agg_cfg *aggs, size_t ncfgs,
 			 const struct latt_result *results, size_t n,
+			 double level,
 			 struct latt_verdict (*out)[LATT_METRICS_MAX]);
 
 /*
@@ -168,6 +196,13 @@ char latt_verdict_mark(const struct latt_verdict *v);
  * LATT_V_NONE its why.  Returns @buf.
  */
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
+
+/*
+ * Parse --level's "99" or "99.9%" (a percentage above 50 and below 100)
+ * into @level (0.99).  0, or -EINVAL with why in @err.
+ */
+int latt_verdict_level_parse(const char *arg, double *level, char *err,
+			     size_t len);
 
 /* --fail-if: worse (in any metric, or in those named), incomparable. */
 struct latt_fail_if {

@@ -1,0 +1,136 @@
+#!/bin/sh
+# How often latt's verdicts are wrong on this machine: pairs of identical
+# measurements, in several setups, each judged as a user would judge two
+# kernels (two invocations, one after the other, then latt compare) or
+# two configurations of one sweep (latt -C a: -C b:).  For each setup it
+# prints how many pairs got "better" or "worse" on some metric, with the
+# 95% interval of that rate (Clopper-Pearson), and what those verdicts
+# were.  latt promises at most 1 pair in 20 (its level, 95%).
+#
+# Usage: calibrate.sh [N] [SETUP...]
+#   N      pairs per setup (20)
+#   SETUP  the names below (all of them by default)
+# LATT (./latt) chooses the binary; LEVEL (95) latt compare's --level;
+# KEEP=DIR keeps every document, for latt compare or a second look.
+# Run it on a machine with nothing else to do: what else runs beside the
+# measurement is, to latt, what is being compared.  All setups take about
+# 55 minutes with N=20.
+set -u
+L=${LATT:-./latt}
+LEVEL=${LEVEL:-95}
+N=${1:-20}
+[ $# -gt 0 ] && shift
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+keep=${KEEP:-$tmp}
+mkdir -p "$keep" || exit 1
+
+# A command of about two seconds of CPU whose time varies as the
+# machine's does: a shell counting.
+CMD='i=0; while [ $i -lt 400000 ]; do i=$((i + 1)); done'
+
+# name, then what each side runs (one invocation each; "sweep" setups
+# are one invocation of two configurations).
+setups() {
+	cat <<'EOF'
+c2-3s-r3 pair -c2 -x0 -s2 -S4 -t3 -r3
+c2-3s-r1 pair -c2 -x0 -s2 -S4 -t3
+c2-3s-r5 pair -c2 -x0 -s2 -S4 -t3 -r5
+c1-10s pair -c1 -x0 -s2 -S4 -t10
+c8-10s pair -c8 -t10
+c2-cmd-r3 pair -c2 -x0 -s2 -S4 -r3 --
+sweep-c2-3s-r3 sweep -c2 -x0 -s2 -S4 -t3 -r3
+sweep-c8-10s sweep -c8 -t10
+EOF
+}
+
+# The verdicts of a comparison: "metric verdict change [interval]" for
+# each better or worse.
+found() {
+	sed -n '/^Verdicts against/,$p' "$1" |
+		grep -E '  (better|worse)  ' |
+		awk '{ m = $(NF - 4); v = $(NF - 3);
+		       printf "%s%s %s %s %s %s", (NR > 1 ? "; " : ""), m, v,
+		       $(NF - 2), $(NF - 1), $NF }'
+}
+
+# The 95% Clopper-Pearson interval of k in n, in percent: "LO-HI".
+interval() {
+	awk -v k="$1" -v n="$2" '
+	function lchoose(n, k) { return lg(n + 1) - lg(k + 1) - lg(n - k + 1) }
+	function lg(x,   s) {	# log gamma (Stirling, shifted)
+		s = 0
+		while (x < 10) { s -= log(x); x++ }
+		s += (x - 0.5) * log(x) - x + 0.918938533
+		return s + 1 / (12 * x) - 1 / (360 * x ^ 3)
+	}
+	function cdf(k, n, p,   i, t) {	# P(X <= k)
+		if (p <= 0) return 1
+		if (p >= 1) return k >= n
+		t = 0
+		for (i = 0; i <= k; i++)
+			t += exp(lchoose(n, i) + i * log(p) + (n - i) * log(1 - p))
+		return t
+	}
+	function solve(k, n, want, upper,   lo, hi, mid, j) {
+		lo = 0; hi = 1
+		for (j = 0; j < 60; j++) {
+			mid = (lo + hi) / 2
+			if ((upper ? cdf(k, n, mid) : 1 - cdf(k - 1, n, mid)) > want)
+				{ if (upper) lo = mid; else hi = mid }
+			else
+				{ if (upper) hi = mid; else lo = mid }
+		}
+		return (lo + hi) / 2
+	}
+	BEGIN {
+		lo = k == 0 ? 0 : solve(k, n, 0.025, 0)
+		hi = k == n ? 1 : solve(k, n, 0.025, 1)
+		printf "%.0f-%.0f%%", 100 * lo, 100 * hi
+	}'
+}
+
+run_setup() {
+	name=$1 kind=$2
+	shift 2
+	bad=0 what=""
+	for i in $(seq 1 "$N"); do
+		a=$keep/$name-$i-a.json b=$keep/$name-$i-b.json
+		if [ "$kind" = sweep ]; then
+			# shellcheck disable=SC2086
+			$L "$@" -C a: -C b: --json "$a" >/dev/null 2>&1 ||
+				{ echo "$name: latt failed" >&2; return 1; }
+			$L compare --level "$LEVEL" "$a" >"$tmp/out" 2>&1
+		else
+			for last; do :; done
+			for f in "$a" "$b"; do
+				if [ "$last" = "--" ]; then
+					$L "$@" --json "$f" sh -c "$CMD" \
+						>/dev/null 2>&1
+				else
+					$L "$@" --json "$f" >/dev/null 2>&1
+				fi || { echo "$name: latt failed" >&2; return 1; }
+			done
+			$L compare --level "$LEVEL" "$a" "$b" >"$tmp/out" 2>&1
+		fi
+		v=$(found "$tmp/out")
+		if [ -n "$v" ]; then
+			bad=$((bad + 1))
+			what="$what
+    pair $i: $v"
+		fi
+	done
+	printf '%-16s latt %s%s: %d of %d pairs with a verdict (%s)%s\n' \
+		"$name" "$*" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" \
+		"$bad" "$N" "$(interval "$bad" "$N")" "$what"
+}
+
+echo "# $($L -V | head -1), $(uname -r), $(nproc) CPUs, clocksource" \
+	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource \
+	2>/dev/null), --level $LEVEL, $N pairs a setup, $(date -u +%FT%TZ)"
+want=" $* "
+setups | while read -r name kind args; do
+	[ "$want" = "  " ] || case $want in *" $name "*) ;; *) continue ;; esac
+	# shellcheck disable=SC2086
+	run_setup "$name" "$kind" $args
+done

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A run's noise: how much a figure of its samples' distribution (avg,
+ * stdev, a percentile) would differ in a second run like it, by drawing
+ * its samples again.  The verdicts' (include/latt/verdict.h).
+ *
+ * A run's samples are kept in blocks of consecutive cycles, in time
+ * order (latt/result.h); a draw takes stretches of consecutive blocks
+ * from random places, wrapping round, until it has as many as the run
+ * (a circular moving-block bootstrap), so that what comes and goes in
+ * time stays together as far as one block's level follows the last's;
+ * a run of one block has each bucket's count drawn again (Poisson).
+ */
+#ifndef LATT_VERDICT_NOISE_H
+#define LATT_VERDICT_NOISE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "latt/verdict.h"
+
+/*
+ * The least tail index at which a run's samples drawn again show the
+ * noise of its mean (a tail of index 2 or less has no finite variance:
+ * its mean is set by its largest samples, which no draw goes past), and
+ * of its standard deviation (which needs a finite fourth moment).
+ */
+#define LATT_TAIL_AVG		2.0
+#define LATT_TAIL_STDEV		4.0
+
+/*
+ * Is @m a figure of the samples' distribution, whose noise drawing them
+ * again shows (else a figure a run has once: max, p100, a time)?
+ */
+bool latt_of_distribution(const struct latt_metric *m);
+
+/*
+ * The noise and tail index of each run of @runs[0..n) (struct
+ * latt_vrun's noise[] and tail) for the metrics of @ml: for a figure of
+ * the distribution, the variance of its log over LATT_VERDICT_DRAWS
+ * draws of the run, by a generator seeded from the run's own
+ * histograms; NaN where fewer than half the draws have a value, or the
+ * mean's or the standard deviation's where the run's tail is too heavy
+ * (LATT_TAIL_AVG, LATT_TAIL_STDEV); 0 for a figure a run has once.
+ * 0 or -ENOMEM.
+ */
+int latt_noise_runs(const struct latt_metric_list *ml, struct latt_vrun *runs,
+		    size_t n);
+
+#endif /* LATT_VERDICT_NOISE_H */

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * How often the verdicts (lib/verdict.c) are wrong, by simulation.
+ *
+ * A generative model of what latt records: a run's wakeups come from
+ * its clients, each with a scale of its own (where it was placed), in
+ * blocks of consecutive cycles whose level drifts (an AR(1) walk in
+ * logs), each sample a skewed body (log-normal) or, with a weight that
+ * differs from run to run, a heavy tail (Pareto); the run as a whole
+ * is scaled by a factor of its own (the machine's moment), and every
+ * run of an invocation by the invocation's.  Each run is recorded as
+ * latt records it: a histogram per block, the run's figures from them.
+ *
+ * For each setting (runs a side, samples a run, clients, one invocation
+ * or two, the model as measured on this machine or heavier), thousands
+ * of pairs of identical configurations are judged: the share of pairs
+ * with any "better" or "worse" must be within 5% plus twice its
+ * binomial error.  Pairs of a configuration against one whose body is
+ * 30% or 100% slower, or whose tail is twice as long, say how often a
+ * real change is found (the power); that a body twice as slow is found
+ * is asserted where the floors let it be.
+ *
+ * To be fast, each setting draws a pool of runs once (their histograms
+ * drawn again by latt_vcfg_ready() once each); a pair takes runs from
+ * the pool at random and scales them by its run and invocation factors,
+ * which for a figure of latency is adding to its log (a factor scales
+ * every sample, and so every figure).  Everything is seeded: the same
+ * figures each time.  LATT_SIM_PAIRS sets the pairs per setting (2000).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "latt/verdict.h"
+#include "lib/hist.h"
+#include "tap.h"
+
+#define BLOCKS_MAX	64
+#define POOL		240
+#define SIDE_MAX	10
+
+/* A setting of the model. */
+struct model {
+	const char *name;
+	unsigned int clients;
+	uint64_t samples;	/* a run's */
+	double run_sd;		/* a run's factor, log sd */
+	double tail_sd;		/* its tail's weight, log sd */
+	double inv_sd;		/* an invocation's factor, log sd (0: one
+				   invocation for both sides) */
+	double client_sd;	/* a client's scale, log sd */
+	double drift_sd;	/* block to block, log sd of the walk */
+	double tail_p;		/* share of samples in the tail */
+	double alpha;		/* the tail's Pareto index */
+	double body;		/* the body's scale (1; 1.3: a change) */
+	double tail;		/* the tail's scale (1; 2: a change) */
+};
+
+/* A run of the pool: its blocks' histograms and its values. */
+struct prun {
+	struct latt_agg_run agg;
+	struct latt_vunit units[BLOCKS_MAX];
+	uint64_t (*b)[2];		/* every block's buckets */
+	struct latt_vrun vr;
+};
+
+static uint64_t rng = 0x5eed0f1a77e57ULL;
+
+static uint64_t next(void)
+{
+	uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double unif(void)
+{
+	return ((double)(next() >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(void)
+{
+	return sqrt(-2 * log(unif())) * cos(6.283185307179586 * unif());
+}
+
+/* One sample, ns: @scale times a body or a tail one. */
+static uint64_t sample(const struct model *md, double scale, double tail_p)
+{
+	double v = 15000 * md->body * exp(0.35 * gauss());
+
+	if (unif() < tail_p)
+		v = 15000 * md->tail * 3 * pow(unif(), -1 / md->alpha);
+	v *= scale;
+	return v < 1000 ? 1000 : v > 1e12 ? (uint64_t)1e12 : (uint64_t)v;
+}
+
+/* Draw run @r of model @md, and make it ready as latt would. */
+static void make_run(const struct latt_metric_list *ml,
+		     const struct model *md, struct prun *r)
+{
+	static struct latt_hist all, h;
+	double client[16], drift = 0, tail_p, sum = 0, sq = 0;
+	uint64_t cycles, per, v, min = UINT64_MAX, max = 0, n = 0;
+	struct latt_run_view view = { .hist = &all };
+	struct latt_vcfg c = { .runs = &r->vr, .nruns = 1 };
+	unsigned int k, j, nb, i;
+	size_t nbk = 0, cap = 1024;
+
+	cycles = md->samples / md->clients;
+	nb = cycles < BLOCKS_MAX ? (unsigned int)cycles : BLOCKS_MAX;
+	per = cycles / nb;
+	tail_p = md->tail_p * exp(md->tail_sd * gauss());
+	for (k = 0; k < md->clients; k++)
+		client[k] = exp(md->client_sd * gauss());
+	latt_hist_init(&all);
+	free(r->b);
+	r->b = malloc(cap * sizeof(*r->b));
+	for (j = 0; j < nb; j++) {
+		/* AR(1) with 0.8 from block to block. */
+		drift = 0.8 * drift + md->drift_sd * 0.6 * gauss();
+		latt_hist_init(&h);
+		for (i = 0; i < per; i++)
+			for (k = 0; k < md->clients; k++) {
+				v = sample(md, client[k] * exp(drift), tail_p);
+				latt_hist_add(&h, v);
+				latt_hist_add(&all, v);
+				min = v < min ? v : min;
+				max = v > max ? v : max;
+				sum += (double)v;
+				sq += (double)v * (double)v;
+				n++;
+			}
+		r->units[j].n = 0;
+		for (i = 0; i < LATT_HIST_BUCKETS; i++) {
+			if (!h.buckets[i])
+				continue;
+			if (nbk == cap)
+				r->b = realloc(r->b, (cap *= 2) * sizeof(*r->b));
+			r->b[nbk][0] = latt_hist_bucket_low(i);
+			r->b[nbk++][1] = h.buckets[i];
+			r->units[j].n++;
+		}
+	}
+	for (j = 0, nbk = 0; j < nb; j++) {
+		r->units[j].b = (const uint64_t (*)[2])&r->b[nbk];
+		nbk += r->units[j].n;
+	}
+	view.complete = true;
+	view.count = n;
+	view.min = min;
+	view.max = max;
+	view.mean = sum / (double)n;
+	view.stdev = sqrt((sq - sum * sum / (double)n) / (double)(n - 1));
+	view.stdev_mean = view.stdev / sqrt((double)n);
+	view.wall_s = view.cpu_s = view.cs_rate = view.load = NAN;
+	latt_agg_run(ml, &view, &r->agg);
+	r->vr.agg = &r->agg;
+	r->vr.units = r->units;
+	r->vr.nunits = nb;
+	if (latt_vcfg_ready(ml, &c))
+		exit(1);
+}
+
+/* A side of @n runs from @pool, each of its own factor, all of @inv. */
+static void make_side(const struct latt_metric_list *ml,
+		      const struct model *md, struct prun *pool, size_t n,
+		      double inv, bool *used, struct latt_vrun *runs,
+		      struct latt_agg_run *aggs, struct latt_agg_cfg *agg,
+		      struct latt_vcfg *c)
+{
+	size_t i, k, m;
+	double f;
+
+	for (i = 0; i < n; i++) {
+		do
+			k = next() % POOL;
+		while (used[k]);
+		used[k] = true;
+		runs[i] = pool[k].vr;
+		aggs[i] = pool[k].agg;
+		f = md->run_sd * gauss() + inv;
+		/* A factor of the run's: every latency figure scaled. */
+		for (m = 0; m < ml->n; m++)
+			runs[i].y[m] += f;
+		runs[i].agg = &aggs[i];
+	}
+	latt_agg_cfg(ml, "x", aggs, n, agg);
+	memset(c, 0, sizeof(*c));
+	c->agg = agg;
+	c->runs = runs;
+	c->nruns = n;
+}
+
+/* Pairs of @na and @nb runs of @a and @b (pools): verdicts counted. */
+struct tally {
+	size_t pairs, any;		/* any better or worse */
+	size_t worse[LATT_METRICS_MAX];
+	size_t wrong[LATT_METRICS_MAX];	/* better or worse */
+	size_t judged[LATT_METRICS_MAX];
+};
+
+static void pairs(const struct latt_metric_list *ml, const struct model *md,
+		  struct prun *pa, struct prun *pb, size_t na, size_t nb,
+		  size_t npairs, struct tally *t)
+{
+	struct latt_vrun ra[SIDE_MAX], rb[SIDE_MAX];
+	struct latt_agg_run aa[SIDE_MAX], ab[SIDE_MAX];
+	struct latt_agg_cfg ca, cb;
+	struct latt_vcfg va, vb;
+	struct latt_verdict v[LATT_METRICS_MAX];
+	bool used_a[POOL], used_b[POOL], any;
+	size_t p, m;
+
+	memset(t, 0, sizeof(*t));
+	for (p = 0; p < npairs; p++) {
+		memset(used_a, 0, sizeof(used_a));
+		memset(used_b, 0, sizeof(used_b));
+		make_side(ml, md, pa, na, md->inv_sd * gauss(), used_a, ra, aa,
+			  &ca, &va);
+		/* The same pool for both sides: runs distinct. */
+		make_side(ml, md, pb, nb, md->inv_sd * gauss(),
+			  pa == pb ? used_a : used_b, rb, ab, &cb, &vb);
+		vb.invocation = md->inv_sd > 0;
+		if (latt_verdicts(ml, &va, &vb, LATT_VERDICT_CONFIDENCE, v))
+			exit(1);
+		any = false;
+		for (m = 0; m < ml->n; m++) {
+			t->judged[m] += v[m].kind != LATT_V_NONE;
+			t->worse[m] += v[m].kind == LATT_V_WORSE;
+			t->wrong[m] += v[m].kind == LATT_V_WORSE ||
+				       v[m].kind == LATT_V_BETTER;
+			any |= v[m].kind == LATT_V_WORSE ||
+			       v[m].kind == LATT_V_BETTER;
+		}
+		t->any += any;
+		t->pairs++;
+	}
+}
+
+static void make_pool(const struct latt_metric_list *ml,
+		      const struct model *md, struct prun *pool)
+{
+	size_t i;
+
+	for (i = 0; i < POOL; i++)
+		make_run(ml, md, &pool[i]);
+}
+
+/*
+ * The model's spread between runs beyond their samples' noise, metric
+ * by metric, as the calibration measures it on the machine.
+ */
+static void spreads(const struct latt_metric_list *ml,
+		    const struct model *md, const struct prun *pool)
+{
+	char buf[256];
+	size_t m, i, o = 0;
+
+	for (m = 0; m < ml->n; m++) {
+		double sum = 0, sq = 0, noise = 0, n = 0, mean, extra;
+
+		if (ml->m[m].better == LATT_BETTER_NONE)
+			continue;
+		for (i = 0; i < POOL; i++)
+			if (!isnan(pool[i].vr.y[m])) {
+				sum += pool[i].vr.y[m];
+				noise += isnan(pool[i].vr.noise[m]) ? 0 :
+					 pool[i].vr.noise[m];
+				n++;
+			}
+		if (n < 2)
+			continue;
+		mean = sum / n;
+		for (i = 0; i < POOL; i++)
+			if (!isnan(pool[i].vr.y[m]))
+				sq += (pool[i].vr.y[m] - mean) *
+				      (pool[i].vr.y[m] - mean);
+		extra = sq / (n - 1) - noise / n + md->run_sd * md->run_sd;
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %s %.2f",
+				      ml->m[m].name, extra > 0 ? sqrt(extra) :
+				      0);
+		if (o >= sizeof(buf))
+			break;
+	}
+	diag("%s: runs differ beyond their noise by (log sd)%s", md->name,
+	     buf);
+}
+
+static long idx(const struct latt_metric_list *ml, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ml->n; i++)
+		if (!strcmp(ml->m[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+/* The metrics judged, as "avg stdev p99 p50". */
+static void judged_names(const struct latt_metric_list *ml,
+			 const struct tally *t, char *buf, size_t len)
+{
+	size_t m, o = 0;
+
+	buf[0] = '\0';
+	for (m = 0; m < ml->n && o < len; m++)
+		if (t->judged[m] * 2 > t->pairs)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+					      o ? " " : "", ml->m[m].name);
+}
+
+/* A setting: its model's name and the runs a side. */
+struct setting {
+	const struct model *md;
+	size_t na, nb;
+	bool power;			/* the changes too */
+	double found;			/* a body twice as slow found worse
+					   in p50 at least this often */
+};
+
+/*
+ * As measured here, idle (contrib/bench/README): a run's factor of log
+ * sd 0.12, its tail's weight 0.6 (its p99 moves more than its p50: 0.26
+ * against 0.14 between runs), clients 0.1, blocks drifting 0.1, 2% of
+ * samples in a tail of Pareto index 3 (Hill's estimate of runs here:
+ * 2.8 to 3.5 in the median); an invocation's factor 0.09 where two are
+ * compared.
+ */
+#define HERE	.run_sd = 0.12, .tail_sd = 0.6, .client_sd = 0.1, \
+		.drift_sd = 0.1, .tail_p = 0.02, .alpha = 3, \
+		.body = 1, .tail = 1
+
+static const struct model models[] = {
+	{ "1 invocation, 2 clients, 2000 samples", 2, 2000, HERE },
+	{ "2 invocations, 2 clients, 2000 samples", 2, 2000, HERE,
+	  .inv_sd = 0.09 },
+	{ "1 invocation, 8 clients, 250 samples", 8, 250, HERE },
+	{ "2 invocations, 8 clients, 250 samples", 8, 250, HERE,
+	  .inv_sd = 0.09 },
+	{ "2 invocations, 1 client, 20000 samples", 1, 20000, HERE,
+	  .inv_sd = 0.09 },
+	/* At the edge: p99 with 2 samples beyond it, p99.9 with 2. */
+	{ "2 invocations, 2 clients, 200 samples (p99's edge)", 2, 200,
+	  HERE, .inv_sd = 0.09 },
+	{ "2 invocations, 2 clients, 2000 samples (p99.9's edge)", 2, 2000,
+	  .run_sd = 0.12, .tail_sd = 0.6, .client_sd = 0.1, .drift_sd = 0.1,
+	  .tail_p = 0.005, .alpha = 3, .body = 1, .tail = 1,
+	  .inv_sd = 0.09 },
+	/*
+	 * Heavier within a run: a tail of index 1.5 in 5% of samples,
+	 * blocks drifting 0.3 (the runs' factors as measured).
+	 */
+	{ "heavier tail and drift, 2 invocations, 2 clients, 2000 samples",
+	  2, 2000, .run_sd = 0.12, .tail_sd = 0.3, .client_sd = 0.1,
+	  .drift_sd = 0.3, .tail_p = 0.05, .alpha = 1.5, .body = 1,
+	  .tail = 1, .inv_sd = 0.09 },
+	/*
+	 * Beside a command that keeps a CPU busy, as measured: runs
+	 * differ about twice as much (p50 0.29, p99 0.43 beyond their
+	 * noise), invocations by 0.1.
+	 */
+	{ "beside a command, 2 invocations, 2 clients, 2000 samples", 2,
+	  2000, .run_sd = 0.22, .tail_sd = 0.9, .client_sd = 0.1,
+	  .drift_sd = 0.15, .tail_p = 0.02, .alpha = 3, .body = 1, .tail = 1,
+	  .inv_sd = 0.1 },
+	/* Heavier than the floors: runs must show their own spread. */
+	{ "runs twice as spread as the floor, 1 invocation, 2000 samples",
+	  2, 2000, .run_sd = 0.5, .tail_sd = 1.8, .client_sd = 0.1,
+	  .drift_sd = 0.1, .tail_p = 0.02, .alpha = 3, .body = 1,
+	  .tail = 1 },
+};
+
+int main(void)
+{
+	static struct prun pool[POOL], other[POOL];
+	static const struct {
+		const char *what;
+		double body, tail;
+		const char *metric;
+	} changes[] = {
+		{ "p50 of a body 30% slower", 1.3, 1, "p50" },
+		{ "p50 of a body twice as slow", 2, 1, "p50" },
+		{ "p99 of a tail twice as long", 1, 2, "p99" },
+	};
+	static const struct setting settings[] = {
+		{ &models[0], 1, 1, true, 0 },
+		{ &models[0], 2, 2, false, 0 },
+		{ &models[0], 3, 3, true, 0 },
+		{ &models[0], 5, 5, false, 0 },
+		{ &models[0], 10, 10, true, 0.95 },
+		{ &models[0], 2, 5, false, 0 },
+		{ &models[1], 1, 1, true, 0 },
+		{ &models[1], 2, 2, false, 0 },
+		{ &models[1], 3, 3, true, 0 },
+		{ &models[1], 5, 5, false, 0 },
+		{ &models[1], 10, 10, true, 0 },
+		{ &models[1], 1, 3, false, 0 },
+		{ &models[2], 1, 1, false, 0 },
+		{ &models[2], 5, 5, false, 0 },
+		{ &models[3], 1, 1, false, 0 },
+		{ &models[3], 3, 3, false, 0 },
+		{ &models[4], 1, 1, false, 0 },
+		{ &models[4], 5, 5, false, 0 },
+		{ &models[5], 1, 1, false, 0 },
+		{ &models[5], 3, 3, false, 0 },
+		{ &models[6], 1, 1, false, 0 },
+		{ &models[6], 3, 3, false, 0 },
+		{ &models[7], 1, 1, false, 0 },
+		{ &models[7], 5, 5, false, 0 },
+		{ &models[8], 1, 1, true, 0 },
+		{ &models[8], 3, 3, false, 0 },
+		{ &models[8], 5, 5, true, 0 },
+		{ &models[9], 5, 5, false, 0 },
+		{ &models[9], 10, 10, false, 0 },
+	};
+	size_t ns = sizeof(settings) / sizeof(settings[0]), s, npairs = 2000;
+	const struct model *built = NULL;
+	struct latt_metric_list ml;
+	struct tally t, tp;
+	struct model ch;
+	char names[128], pw[256];
+	double rate, err, f;
+	size_t c, o;
+	bool pass;
+
+	if (getenv("LATT_SIM_PAIRS"))
+		npairs = strtoul(getenv("LATT_SIM_PAIRS"), NULL, 10);
+	if (npairs < 100)
+		npairs = 100;
+	latt_metrics_init(&ml);
+	plan((int)ns);
+	for (s = 0; s < ns; s++) {
+		const struct setting *st = &settings[s];
+
+		if (st->md != built) {
+			make_pool(&ml, st->md, pool);
+			built = st->md;
+			spreads(&ml, st->md, pool);
+		}
+		pairs(&ml, st->md, pool, pool, st->na, st->nb, npairs, &t);
+		rate = (double)t.any / (double)t.pairs;
+		err = sqrt(0.05 * 0.95 / (double)t.pairs);
+		judged_names(&ml, &t, names, sizeof(names));
+		pass = rate <= 0.05 + 2 * err;
+		pw[0] = '\0';
+		for (c = 0, o = 0; st->power && c < 3; c++) {
+			ch = *st->md;
+			ch.body = changes[c].body;
+			ch.tail = changes[c].tail;
+			make_pool(&ml, &ch, other);
+			pairs(&ml, st->md, pool, other, st->na, st->nb,
+			      npairs / 4, &tp);
+			f = (double)tp.worse[idx(&ml, changes[c].metric)] /
+			    (double)tp.pairs;
+			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
+					      c ? ", " : "; found worse: ");
+			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
+					      changes[c].what);
+			o += (size_t)snprintf(pw + o, sizeof(pw) - o,
+					      " %.0f%%", 100 * f);
+			if (c == 1 && f < st->found) {
+				pass = false;
+				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
+						      " (under %.0f%%)",
+						      100 * st->found);
+			}
+		}
+		if (getenv("LATT_SIM_VERBOSE")) {
+			size_t m;
+
+			for (m = 0; m < ml.n; m++)
+				if (t.judged[m])
+					diag("  %s: %zu wrong", ml.m[m].name,
+					     t.wrong[m]);
+		}
+		ok(pass,
+		   "%s, %zu and %zu runs: a verdict in %.1f%% of %zu identical "
+		   "pairs (at most 5%% + %.1f%%; judged: %s)%s",
+		   st->md->name, st->na, st->nb,
+		   100 * (double)t.any / (double)t.pairs, t.pairs, 200 * err,
+		   names, pw);
+	}
+	for (s = 0; s < POOL; s++) {
+		free(pool[s].b);
+		free(other[s].b);
+	}
+	return tap_done();
+}
