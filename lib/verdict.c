@@ -117,12 +117,12 @@ static double run_spread(const struct latt_metric *m)
 	case LATT_MK_AVG:
 		return 0.25;
 	case LATT_MK_STDEV:
-		return 1.0;
-	case LATT_MK_MAX:
 		return 1.3;
+	case LATT_MK_MAX:
+		return 1.6;
 	case LATT_MK_PCT:
 		if (m->pct >= 100)
-			return 1.3;
+			return 1.6;
 		o = log10(100 / (100 - m->pct));
 		if (o <= pct_spread[0].order)
 			return pct_spread[0].run;

@@ -321,8 +321,9 @@ int main(void)
 	make_cfg(&ml, c, NRUNS, &ac, &vc, rc);
 	ret = latt_verdicts(&ml, &va, &vc, 0.95, v);
 	ok(!ret, "verdicts of eight runs each");
-	ok(v[max].method == LATT_VM_LOGT && v[max].kind == LATT_V_WORSE,
-	   "eight runs: max worse (%s)",
+	ok(v[max].method == LATT_VM_LOGT && v[max].kind != LATT_V_NONE &&
+	   v[max].change > 0,
+	   "eight runs: max judged from the runs, higher (%s)",
 	   latt_verdict_text(&v[max], text, sizeof(text)));
 	ok(v[wall].kind == LATT_V_WORSE && fabs(v[wall].change - 3) < 1e-9,
 	   "wall_s 40 s against 10 s: worse, +300%% (%s)",

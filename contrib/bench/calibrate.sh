@@ -14,7 +14,7 @@
 # KEEP=DIR keeps every document, for latt compare or a second look.
 # Run it on a machine with nothing else to do: what else runs beside the
 # measurement is, to latt, what is being compared.  All setups take about
-# 55 minutes with N=20.
+# an hour with N=20.
 set -u
 L=${LATT:-./latt}
 LEVEL=${LEVEL:-95}
@@ -38,6 +38,7 @@ c2-3s-r1 pair -c2 -x0 -s2 -S4 -t3
 c2-3s-r5 pair -c2 -x0 -s2 -S4 -t3 -r5
 c1-10s pair -c1 -x0 -s2 -S4 -t10
 c8-10s pair -c8 -t10
+c2-cmd-r1 pair -c2 -x0 -s2 -S4 --
 c2-cmd-r3 pair -c2 -x0 -s2 -S4 -r3 --
 sweep-c2-3s-r3 sweep -c2 -x0 -s2 -S4 -t3 -r3
 sweep-c8-10s sweep -c8 -t10
@@ -97,18 +98,18 @@ run_setup() {
 	for i in $(seq 1 "$N"); do
 		a=$keep/$name-$i-a.json b=$keep/$name-$i-b.json
 		if [ "$kind" = sweep ]; then
-			# shellcheck disable=SC2086
-			$L "$@" -C a: -C b: --json "$a" >/dev/null 2>&1 ||
+			$L --json "$a" -C a: -C b: "$@" >/dev/null 2>&1 ||
 				{ echo "$name: latt failed" >&2; return 1; }
 			$L compare --level "$LEVEL" "$a" >"$tmp/out" 2>&1
 		else
 			for last; do :; done
 			for f in "$a" "$b"; do
+				# The options end with "--": the command.
 				if [ "$last" = "--" ]; then
-					$L "$@" --json "$f" sh -c "$CMD" \
+					$L --json "$f" "$@" sh -c "$CMD" \
 						>/dev/null 2>&1
 				else
-					$L "$@" --json "$f" >/dev/null 2>&1
+					$L --json "$f" "$@" >/dev/null 2>&1
 				fi || { echo "$name: latt failed" >&2; return 1; }
 			done
 			$L compare --level "$LEVEL" "$a" "$b" >"$tmp/out" 2>&1
@@ -120,7 +121,7 @@ run_setup() {
     pair $i: $v"
 		fi
 	done
-	printf '%-16s latt %s%s: %d of %d pairs with a verdict (%s)%s\n' \
+	printf '%-16s latt %s%s; %d of %d pairs with a verdict (%s)%s\n' \
 		"$name" "$*" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" \
 		"$bad" "$N" "$(interval "$bad" "$N")" "$what"
 }

@@ -20,31 +20,37 @@
  *    configuration were measured to differ by beyond their samples'
  *    noise (latt_verdict_spread()), plus the noise of this run's own
  *    samples, which a figure of the distribution (avg, stdev, a
- *    percentile) shows by drawing the run again: its blocks of time
- *    (latt/result.h) with replacement, or with a single block its
- *    buckets' counts (a Poisson draw of each).  A side of two runs or
+ *    percentile) shows by drawing the run again: stretches of its
+ *    blocks of time (latt/result.h), or with a single block its
+ *    buckets' counts (lib/verdict-noise.h).  A side of two runs or
  *    more shows its own variance; the larger of the two is taken, so a
  *    side of few runs that happened to agree is never surer than one
  *    run would be.
  *  - Two sides from separate invocations of latt (two documents in
  *    latt compare: two boots, two kernels) differ also by what each
  *    invocation drew, which runs of one invocation share and no side
- *    can show: as measured, half of what a run of it draws beyond its
- *    samples' noise, for each side.
+ *    can show: as measured, up to half of what a run of it draws beyond
+ *    its samples' noise, for each side.
  * The interval is d +- q sqrt(V), q Student's t of the degrees of
  * freedom of the variances the runs showed (Welch-Satterthwaite; the
  * normal law's where only floors count).  A figure a run has once (max,
  * wall and CPU time, the command's own figure) has no noise within a
- * run, and needs two runs a side.
+ * run, and needs two runs a side; so do the mean and the standard
+ * deviation of a run whose tail is too heavy for its draws to show
+ * their noise.
  *
  * The level is 95% (or --level's) for a configuration's metrics
  * together, by Holm's step-down: each of its k metrics is judged at
  * 1 - 0.05 / k first; while some are better or worse, the rest again at
- * 1 - 0.05 / (k - those), until a step finds none.  A change whose
- * interval lies wholly above or below no change is better or worse as
- * the metric's direction says; one that holds no change is can't tell;
- * a metric that cannot be judged (a count, too few samples for a
- * percentile, a value missing, too few runs) says why.
+ * 1 - 0.05 / (k - those), until a step finds none.  Two identical
+ * configurations so get "better" or "worse" on some metric at most 5%
+ * of the time (tests/test-verdict-sim.c, contrib/bench/calibrate.sh),
+ * as long as the machine's runs differ no more than the floors allow.
+ * A change whose interval lies wholly above or below no change is
+ * better or worse as the metric's direction says; one that holds no
+ * change is can't tell; a metric that cannot be judged (a count, too
+ * few samples for a percentile, a value missing, too few runs) says
+ * why.
  *
  * Samples are drawn again by a generator of fixed seed: the same runs
  * give the same verdicts, in the run that measured them and in latt
@@ -231,8 +237,9 @@ int latt_fail_if_mask(const struct latt_fail_if *f,
 /*
  * Is a verdict of @v[1..n) worse in a metric @f asks of (@ml)?  Each
  * worse one is said on @say (NULL: not said) as "latt: configuration
- * 'B': p99 is worse than 'A': +24.1% [+14.2%, +35.7%]", with @names.  -ENOENT with
- * the name in @err when @f names a metric @ml does not have.
+ * 'B': p99 is worse than 'A': +24.1% [+14.2%, +35.7%]", with @names.
+ * -ENOENT with the name in @err when @f names a metric @ml does not
+ * have.
  */
 int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const struct latt_metric_list *ml,
