@@ -64,6 +64,15 @@ static int bad_usage(const char *why, const char *what)
 	return LATT_EXIT_USAGE;
 }
 
+/* A bad value @arg of option @opt, @why; then the usage. */
+static int bad_value(const char *opt, const char *arg, const char *why)
+{
+	fprintf(stderr, "latt compare: invalid %s value '%s': %s\n", opt,
+		latt_esc(arg), why);
+	compare_usage(stderr);
+	return LATT_EXIT_USAGE;
+}
+
 /*
  * The option getopt refused, as given: "--frobnicate", or "-a" out of a
  * cluster such as "-ab", where optind may still point at the cluster.
@@ -143,23 +152,13 @@ int latt_compare_main(int argc, char **argv)
 			break;
 		case 'f':
 			if (latt_fail_if_parse(optarg, &fail, err,
-					       sizeof(err))) {
-				fprintf(stderr, "latt compare: invalid "
-					"--fail-if value '%s': %s\n",
-					latt_esc(optarg), err);
-				compare_usage(stderr);
-				return LATT_EXIT_USAGE;
-			}
+					       sizeof(err)))
+				return bad_value("--fail-if", optarg, err);
 			break;
 		case 'l':
 			if (latt_verdict_level_parse(optarg, &level, err,
-						     sizeof(err))) {
-				fprintf(stderr, "latt compare: invalid "
-					"--level value '%s': %s\n",
-					latt_esc(optarg), err);
-				compare_usage(stderr);
-				return LATT_EXIT_USAGE;
-			}
+						     sizeof(err)))
+				return bad_value("--level", optarg, err);
 			level_given = true;
 			break;
 		case 'h':
