@@ -100,6 +100,15 @@ static int print(const struct latt_metric_list *ml,
 	size_t m;
 	int ret;
 
+	/* The metrics --fail-if names, known once the files are read. */
+	ret = latt_fail_if_mask(f, ml, ask, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "latt compare: --fail-if: %s '%s'%s\n",
+			ret == -EDOM ? "metric" : "no metric", latt_esc(err),
+			ret == -EDOM ? " is neither better nor worse: it has "
+			"no verdict to fail on" : " in these files");
+		return LATT_EXIT_USAGE;
+	}
 	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
 		    latt_cmp_print(stdout, ml, files, n, level, &o);
 	if (!ret)
@@ -109,11 +118,6 @@ static int print(const struct latt_metric_list *ml,
 	if (!ret) {
 		if (f->incomparable && o.incomparable)
 			return LATT_EXIT_INCOMPARABLE;
-		if (latt_fail_if_mask(f, ml, ask, err, sizeof(err))) {
-			fprintf(stderr, "latt compare: --fail-if: no metric "
-				"'%s' in these files\n", latt_esc(err));
-			return LATT_EXIT_USAGE;
-		}
 		for (m = 0; m < ml->n; m++)
 			worse |= ask[m] && o.worse[m];
 		return worse ? LATT_EXIT_WORSE : LATT_EXIT_OK;
@@ -132,6 +136,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "level", required_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct latt_cmp_budget budget = { 0, 0 };
 	struct latt_metric_list ml;
 	struct latt_cmp_file *files;
 	char err[512], name[] = "latt compare";
@@ -188,8 +193,8 @@ int latt_compare_main(int argc, char **argv)
 		return LATT_EXIT_RUNTIME;
 	}
 	for (i = 0; i < n; i++) {
-		if (!latt_cmp_read(&files[i], argv[optind + i], &ml, err,
-				   sizeof(err)))
+		if (!latt_cmp_read(&files[i], argv[optind + i], &ml, &budget,
+				   err, sizeof(err)))
 			continue;
 		fprintf(stderr, "latt compare: %s: %s\n",
 			latt_esc(argv[optind + i]), latt_esc(err));

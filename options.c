@@ -747,13 +747,19 @@ static void make_metrics(struct latt_opts *o)
 			    "-C or more");
 	if (o->fail_if_given) {
 		bool ask[LATT_METRICS_MAX];
+		int ret;
 
 		if (o->ncfgs < 2)
 			usage_error("--fail-if worse compares each "
 				    "configuration with the first: it needs "
 				    "two -C or more");
-		if (latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
-				      sizeof(err)))
+		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
+					sizeof(err));
+		if (ret == -EDOM)
+			usage_error("invalid --fail-if value: '%s' is neither "
+				    "better nor worse: it has no verdict to "
+				    "fail on", err);
+		if (ret)
 			usage_error("invalid --fail-if value: no metric '%s' "
 				    "(max, avg, stdev, pNN, wall_s, cpu_s or "
 				    "a --target-metric's name)", err);

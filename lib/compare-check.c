@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "latt/clock.h"
 #include "latt/escape.h"
 #include "compare-check.h"
 #include "hist.h"
@@ -409,10 +410,13 @@ static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
 
 /*
  * The run's samples in time (documents since latt 0.3), if any: at most
- * LATT_BLOCKS_MAX histograms, holding no more samples than the run.
+ * LATT_BLOCKS_MAX histograms, within the run's [@min, @max], holding its
+ * samples: all but those of a last cycle cut short and those never
+ * answered (@lack), which only the run's histogram has.
  */
 static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
-			uint64_t count, struct latt_cmp_run *run)
+			uint64_t count, uint64_t min, uint64_t max,
+			uint64_t lack, struct latt_cmp_run *run)
 {
 	jobj *bl, *hs, *h;
 	char where[192];
@@ -449,13 +453,26 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 		}
 		/* Its count is what it holds: checked against the run's. */
 		read_histogram(rd, h, w2, UINT64_MAX, 0, 0, &run->blocks[i]);
-		for (j = 0; j < run->blocks[i].nbuckets; j++)
+		for (j = 0; j < run->blocks[i].nbuckets && !rd->failed; j++) {
+			uint64_t lo = run->blocks[i].buckets[j][0];
+
 			sum += run->blocks[i].buckets[j][1];
+			if (lo < latt_hist_bucket_low(latt_hist_index(min)) ||
+			    lo > max)
+				cmp_fail(rd, "%s[%zu] holds %llu, outside the "
+					 "run's min_ns and max_ns", w2, j,
+					 (unsigned long long)lo);
+		}
 	}
 	if (!rd->failed && sum > count)
 		cmp_fail(rd, "%s hold %llu samples, more than the run's %llu",
 			 where, (unsigned long long)sum,
 			 (unsigned long long)count);
+	else if (!rd->failed && sum + lack < count)
+		cmp_fail(rd, "%s hold %llu samples, fewer than the run's %llu "
+			 "(less %llu of a cycle cut short or unanswered)",
+			 where, (unsigned long long)sum,
+			 (unsigned long long)count, (unsigned long long)lack);
 }
 
 /* The samples' summary of a run: what its wakeup object says. */
@@ -518,13 +535,23 @@ static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 	char where[160];
 	jobj *ck;
 
+	enum latt_clock_id id;
+
 	if (json_object_object_get_ex(o, "clock", &ck) &&
 	    json_object_is_type(ck, json_type_object)) {
 		snprintf(where, sizeof(where), "%s.clock", at);
 		run->clock = cmp_str(rd, ck, where, "name", false);
+		/* One latt runs with: not -k's "auto", which picks one. */
+		if (!rd->failed && (latt_clock_parse(run->clock, &id) ||
+				    id == LATT_CLOCK_AUTO))
+			cmp_fail(rd, "%s.name is not a clock latt runs with "
+				 "(monotonic, monotonic_raw or tsc)", where);
 	}
-	if (json_object_object_get_ex(o, "sched_ext", &ck) && ck)
+	if (json_object_object_get_ex(o, "sched_ext", &ck) && ck) {
 		run->sched_ext = cmp_str(rd, o, at, "sched_ext", false);
+		if (!rd->failed && !run->sched_ext[0])
+			cmp_fail(rd, "%s.sched_ext is empty", at);
+	}
 }
 
 /* The command's times and its own figures, into @view. */
@@ -597,6 +624,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 {
 	struct latt_run_view view = { .hist = scratch };
 	struct wakeup_summary ws = { 0 };
+	uint64_t lack, partial;
 	char where[160];
 	jobj *status;
 	int complete;
@@ -610,8 +638,19 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	read_wakeup(rd, o, at, &ws, run);
 	if (!rd->failed)
 		read_clients(rd, o, at, ws.count, run);
+	lack = 0;
+	if (!rd->failed && json_object_object_get_ex(o, "partial_samples",
+						     NULL))
+		cmp_uint_field(rd, o, at, "partial_samples", EXACT_MAX, false,
+			       &partial);
+	else
+		partial = 0;
+	if (!rd->failed && json_object_object_get_ex(o, "unanswered", NULL))
+		cmp_uint_field(rd, o, at, "unanswered", EXACT_MAX, false,
+			       &lack);
+	lack += partial;
 	if (!rd->failed)
-		read_blocks(rd, o, at, ws.count, run);
+		read_blocks(rd, o, at, ws.count, ws.min, ws.max, lack, run);
 	if (!rd->failed)
 		read_ran_with(rd, o, at, run);
 	if (rd->failed)

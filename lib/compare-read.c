@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <malloc.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -105,6 +106,10 @@ static char *join(char *a, const char *b)
 	size_t n = a ? strlen(a) : 0, k = strlen(b);
 	const char *p = a;
 	char *r;
+
+	/* "" is in every string, and nothing to add. */
+	if (!k)
+		return a ? a : strdup("");
 
 	while (p && (p = strstr(p, b))) {
 		if ((p == a || (p - a >= 2 && !strncmp(p - 2, ", ", 2))) &&
@@ -217,15 +222,30 @@ static size_t values_in(const char *s, size_t n)
 }
 
 /*
- * What json-c has taken of the heap for the document so far, for
- * LATT_CMP_MEMORY_MAX.  With glibc, what it really allocated (an object
- * takes some 750 bytes, its hash table, a number 70); elsewhere an
- * estimate from the text parsed, @s and @n being the latest piece.
+ * What the documents take of the heap, for LATT_CMP_MEMORY_MAX: json-c's
+ * objects of this one so far, and what the documents before keep.  An
+ * estimate from the text parsed (@s and @n being the latest piece: more
+ * than json-c takes, an object some 750 bytes, its hash table, a number
+ * 70); with glibc, once the estimate has grown by HEAP_STEP since it was
+ * last measured, the heap in use measured (mallinfo2() walks the heap:
+ * measured at every piece, it made many files take quadratic time).
  */
+#define HEAP_STEP	((size_t)4 << 20)
+
 struct heap_meter {
-	size_t base;			/* in use before the document */
-	size_t estimate;		/* without mallinfo2() */
+	size_t taken;			/* the latest figure */
+	size_t since;			/* estimated since it */
 };
+
+static size_t estimate(const char *s, size_t n)
+{
+	size_t i, e = 0;
+
+	for (i = 0; i < n; i++)
+		e += s[i] == '{' ? 1024 : s[i] == '[' ? 256 :
+		     s[i] == ',' ? 96 : 2;
+	return e;
+}
 
 #ifdef HAVE_MALLINFO2
 static size_t heap_in_use(void)
@@ -235,34 +255,34 @@ static size_t heap_in_use(void)
 	return mi.uordblks + mi.hblkhd;
 }
 
-static void heap_meter_start(struct heap_meter *hm)
+static void heap_meter_start(struct heap_meter *hm, size_t kept)
 {
-	hm->base = heap_in_use();
-	hm->estimate = 0;
+	(void)kept;
+	hm->taken = heap_in_use();
+	hm->since = 0;
 }
 
 static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
 {
-	size_t now = heap_in_use();
-
-	(void)s;
-	(void)n;
-	return now > hm->base ? now - hm->base : 0;
+	hm->since += estimate(s, n);
+	if (hm->since >= HEAP_STEP) {
+		hm->taken = heap_in_use();
+		hm->since = 0;
+	}
+	return hm->taken + hm->since;
 }
 #else
-static void heap_meter_start(struct heap_meter *hm)
+/* What a document's text keeps once read: a share of its estimate. */
+static void heap_meter_start(struct heap_meter *hm, size_t kept)
 {
-	hm->base = hm->estimate = 0;
+	hm->taken = kept;
+	hm->since = 0;
 }
 
 static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		hm->estimate += s[i] == '{' ? 1024 : s[i] == '[' ? 256 :
-				s[i] == ',' ? 96 : 2;
-	return hm->estimate;
+	hm->taken += estimate(s, n);
+	return hm->taken;
 }
 #endif
 
@@ -272,12 +292,14 @@ static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
 /*
  * Read and parse @path, chunk by chunk, so that what is not JSON is
  * refused at its first wrong byte (latt compare /dev/zero) and no more
- * than LATT_CMP_SIZE_MAX bytes, LATT_CMP_VALUES_MAX values and
- * LATT_CMP_MEMORY_MAX bytes of json-c's objects are taken (an endless
- * "[1,1,..." from a pipe, a document of empty objects).  NULL with one
- * line in @err on failure.
+ * than LATT_CMP_SIZE_MAX bytes, LATT_CMP_VALUES_MAX values (with what
+ * @b says the documents before took) and LATT_CMP_MEMORY_MAX bytes of
+ * the heap are taken (an endless "[1,1,..." from a pipe, a document of
+ * empty objects); what it took is added to @b.  NULL with one line in
+ * @err on failure.
  */
-static jobj *parse_file(const char *path, char *err, size_t len)
+static jobj *parse_file(const char *path, struct latt_cmp_budget *b,
+			char *err, size_t len)
 {
 	struct json_tokener *tok;
 	enum json_tokener_error e = json_tokener_continue;
@@ -304,15 +326,17 @@ static jobj *parse_file(const char *path, char *err, size_t len)
 		goto out;
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-	heap_meter_start(&hm);
+	/* Without mallinfo2(), what the documents before keep: a guess. */
+	heap_meter_start(&hm, b->values * 16);
 	while ((got = fread(buf, 1, CHUNK, fp)) > 0) {
 		values += values_in(buf, got);
-		if (total + got > LATT_CMP_SIZE_MAX ||
-		    values > LATT_CMP_VALUES_MAX) {
+		if (b->bytes + total + got > LATT_CMP_SIZE_MAX ||
+		    b->values + values > LATT_CMP_VALUES_MAX) {
 			snprintf(err, len, "larger than latt writes (over %d "
-				 "MiB or %d million values)",
+				 "MiB or %d million values%s)",
 				 LATT_CMP_SIZE_MAX >> 20,
-				 LATT_CMP_VALUES_MAX / 1000000);
+				 LATT_CMP_VALUES_MAX / 1000000, b->bytes ?
+				 ", with the files before it" : "");
 			goto out_doc;
 		}
 		buf[got] = '\0';
@@ -343,8 +367,9 @@ static jobj *parse_file(const char *path, char *err, size_t len)
 			    LATT_CMP_MEMORY_MAX) {
 				snprintf(err, len, "larger than latt writes "
 					 "(its values would take over %d MiB "
-					 "of memory)",
-					 LATT_CMP_MEMORY_MAX >> 20);
+					 "of memory%s)",
+					 LATT_CMP_MEMORY_MAX >> 20, b->bytes ?
+					 ", with the files before it" : "");
 				goto out_doc;
 			}
 		}
@@ -364,12 +389,15 @@ static jobj *parse_file(const char *path, char *err, size_t len)
 		snprintf(err, len, "%s", strerror(errno ? errno : EIO));
 		goto out_doc;
 	}
-	if (!total)
+	if (!total) {
 		snprintf(err, len, "empty file");
-	else if (e == json_tokener_continue)
+	} else if (e == json_tokener_continue) {
 		snprintf(err, len, "cut short: the JSON ends too soon");
-	else
+	} else {
+		b->bytes += total;
+		b->values += values;
 		goto out_tok;
+	}
 out_doc:
 	json_object_put(doc);
 	doc = NULL;
@@ -425,19 +453,55 @@ static void read_system(struct cmp_reader *rd, jobj *doc,
 		put(rd, f->fact, LATT_CF_PMQOS, "unknown");
 }
 
+/*
+ * Is every number of @o, at @at and below, finite?  json-c takes NaN,
+ * Infinity and a number beyond a double (1e400) that strict JSON does
+ * not: the first is named, whatever field it is in.
+ */
+static void finite_all(struct cmp_reader *rd, jobj *o, char *at, size_t len)
+{
+	size_t n = strlen(at), i;
+
+	if (rd->failed)
+		return;
+	if (json_object_is_type(o, json_type_double) &&
+	    !isfinite(json_object_get_double(o))) {
+		cmp_fail(rd, "%s is not a finite number (strict JSON has no "
+			 "NaN or Infinity)", n ? at : "the document");
+		return;
+	}
+	if (json_object_is_type(o, json_type_array)) {
+		for (i = 0; i < json_object_array_length(o) && !rd->failed;
+		     i++) {
+			snprintf(at + n, len - n, "[%zu]", i);
+			finite_all(rd, json_object_array_get_idx(o, i), at, len);
+		}
+	} else if (json_object_is_type(o, json_type_object)) {
+		json_object_object_foreach(o, key, v) {
+			snprintf(at + n, len - n, "%s%s", n ? "." : "",
+				 latt_esc(key));
+			finite_all(rd, v, at, len);
+			if (rd->failed)
+				break;
+		}
+	}
+	at[n] = '\0';
+}
+
 int latt_cmp_read(struct latt_cmp_file *f, const char *path,
-		  struct latt_metric_list *ml, char *err, size_t len)
+		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
+		  char *err, size_t len)
 {
 	struct cmp_reader rd = { .err = err, .len = len };
 	struct latt_hist *scratch = NULL;
 	jobj *doc, *tool, *cfgs, *label, *v;
-	char where[64];
+	char where[64], at[512] = "";
 	uint64_t schema;
 	size_t i, k, n;
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
-	doc = parse_file(path, err, len);
+	doc = parse_file(path, b, err, len);
 	if (!doc)
 		return -1;
 	if (!json_object_is_type(doc, json_type_object) ||
@@ -451,6 +515,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		json_object_put(doc);
 		return -1;
 	}
+	finite_all(&rd, doc, at, sizeof(at));
 	if (cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX, false,
 			   &schema) && schema != LATT_JSON_SCHEMA)
 		cmp_fail(&rd, "schema version %llu, this latt reads %d",
@@ -461,6 +526,10 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 	if (!rd.failed && label && !json_object_is_type(label,
 							json_type_string))
 		cmp_fail(&rd, "label is not a string");
+	if (!rd.failed && label &&
+	    json_object_get_string_len(label) > LATT_CMP_STRING_MAX)
+		cmp_fail(&rd, "label is longer than latt writes (%d bytes)",
+			 LATT_CMP_STRING_MAX);
 	read_system(&rd, doc, f);
 	if (!rd.failed) {
 		if (label)
@@ -493,6 +562,12 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 			f->ncfgs++;
 			read_cfg(&rd, json_object_array_get_idx(cfgs, i),
 				 where, ml, scratch, &f->cfgs[i]);
+			for (k = 0; k < i && !rd.failed; k++)
+				if (!strcmp(f->cfgs[k].name, f->cfgs[i].name))
+					cmp_fail(&rd, "%s.name '%s' is that of "
+						 "configurations[%zu]: latt "
+						 "names each once", where,
+						 f->cfgs[i].name, k);
 		}
 	}
 	/* The parameters, where all its configurations share them. */

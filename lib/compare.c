@@ -60,7 +60,7 @@ struct row {
 	const struct latt_cmp_cfg *cfg;
 	struct latt_agg_cfg agg;
 	struct latt_vcfg v;		/* as a verdict sees it */
-	char name[256];			/* "LABEL CONFIG", escaped */
+	char *name;			/* "LABEL CONFIG", escaped, whole */
 };
 
 /*
@@ -123,7 +123,10 @@ static int build(const struct latt_metric_list *ml, struct row *r)
 		runs[i] = c->runs[i].agg;
 	ret = latt_agg_cfg(ml, c->name, runs, c->nruns, &r->agg);
 	free(runs);
-	snprintf(r->name, sizeof(r->name), "%s %s", r->file->label, c->name);
+	if (!ret && asprintf(&r->name, "%s %s", r->file->label, c->name) < 0) {
+		r->name = NULL;
+		ret = -ENOMEM;
+	}
 	return ret;
 }
 
@@ -371,8 +374,10 @@ static void free_rows(struct row *rows, size_t n)
 {
 	size_t i;
 
-	for (i = 0; rows && i < n; i++)
+	for (i = 0; rows && i < n; i++) {
 		latt_vcfg_free(&rows[i].v);
+		free(rows[i].name);
+	}
 	free(rows);
 }
 
@@ -481,8 +486,11 @@ static int cdf_block(FILE *out, const struct latt_metric_list *ml,
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
 	size_t i, j, n = 0, k;
 
-	if (build(ml, &r))
+	if (build(ml, &r)) {
+		free(r.name);
 		return -ENOMEM;
+	}
+	free(r.name);
 	for (i = 0; i < c->nruns; i++)
 		if (latt_agg_counts(&c->runs[i].agg, &r.agg))
 			n += c->runs[i].hist.nbuckets;

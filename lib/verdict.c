@@ -586,6 +586,10 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 		return -EINVAL;
 	}
 	snprintf(buf, sizeof(buf), "%s", arg + 6);
+	if (buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
+		snprintf(err, len, "an empty metric name between commas");
+		return -EINVAL;
+	}
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
 		if (f->nnames == LATT_METRICS_MAX) {
@@ -638,6 +642,10 @@ int latt_fail_if_mask(const struct latt_fail_if *f,
 		if (k < 0) {
 			snprintf(err, len, "%s", f->names[i]);
 			return -ENOENT;
+		}
+		if (ml->m[k].better == LATT_BETTER_NONE) {
+			snprintf(err, len, "%s", f->names[i]);
+			return -EDOM;
 		}
 		ask[k] = true;
 	}

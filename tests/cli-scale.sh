@@ -41,11 +41,10 @@ fi
 
 # The processes a user may run (ulimit -u, RLIMIT_NPROC; root is exempt,
 # so as nobody): the clients that do not fit are a clear error naming it.
-if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
-   command -v prlimit >/dev/null &&
-   setpriv --reuid=65534 --regid=65534 --clear-groups "$LATT" -V >/dev/null 2>&1; then
-	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		prlimit --nproc=8 "$LATT" -c20 -s1 -S2 -t 0.5 >"$tmp/out" 2>"$tmp/err"
+nobody=$(nobody_latt)
+if [ -n "$nobody" ] && command -v prlimit >/dev/null; then
+	as_nobody prlimit --nproc=8 "$nobody" -c20 -s1 -S2 -t 0.5 \
+		>"$tmp/out" 2>"$tmp/err"
 	is "$?" 2 "more clients than 'ulimit -u' allows: exit 2"
 	check "... naming the limit and what to raise" \
 		grep -q "^latt: starting 20 clients ([0-9]* started): this user may run 8 processes and threads in all, .*(RLIMIT_NPROC): raise it with 'ulimit -u'" "$tmp/err"

@@ -26,6 +26,31 @@ plan() {
 	echo "1..$1"
 }
 
+# as_nobody CMD...: run CMD as the user nobody (as root, with setpriv),
+# without root's capabilities from its first exec on (setpriv's own exec
+# keeps them, which reaches what nobody could not).
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		sh -c 'exec "$@"' sh "$@"
+}
+
+# nobody_latt: a path to latt that the user nobody can run, for a test
+# as root: $LATT itself, or where the tree is below a directory nobody
+# may not enter (root's home, mktemp -d), a copy in $tmp made reachable;
+# nothing when even that does not run (no setpriv: not as root).
+nobody_latt() {
+	[ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null || return 0
+	if as_nobody "$LATT" -V >/dev/null 2>&1; then
+		echo "$LATT"
+		return 0
+	fi
+	chmod 711 "$tmp" && mkdir -p "$tmp/nobody" &&
+		chmod 755 "$tmp/nobody" && cp "$LATT" "$tmp/nobody/latt" &&
+		chmod 755 "$tmp/nobody/latt" &&
+		as_nobody "$tmp/nobody/latt" -V >/dev/null 2>&1 &&
+		echo "$tmp/nobody/latt"
+}
+
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0

@@ -67,11 +67,13 @@ enum latt_cmp_fact {
 };
 
 /*
- * A document larger than this, with more values, or whose values take
- * more of json-c's memory (its objects, as allocated: some 750 bytes an
- * empty object, 70 a number) is refused as soon as that is seen, so that
- * latt compare stays within 256 MB resident whatever the input (a string
- * read is at most LATT_CMP_STRING_MAX bytes).
+ * Documents larger than this together, with more values together, or
+ * whose values take more of the heap (json-c's objects as allocated,
+ * some 750 bytes an empty object, 70 a number, with what the documents
+ * read before keep) are refused as soon as that is seen, so that latt
+ * compare stays within 256 MB resident and a time that grows with the
+ * input alone, whatever the input and however many files (a string read
+ * is at most LATT_CMP_STRING_MAX bytes).
  */
 #define LATT_CMP_SIZE_MAX	(64 << 20)
 #define LATT_CMP_VALUES_MAX	4000000
@@ -91,6 +93,12 @@ struct latt_cmp_cfg {
 	size_t nruns;
 };
 
+/* What the documents read so far took of the limits above. */
+struct latt_cmp_budget {
+	size_t bytes;
+	size_t values;
+};
+
 struct latt_cmp_file {
 	const char *path;	/* as given, not escaped */
 	char *label;		/* --label, else "KERNEL (FILE)" */
@@ -107,11 +115,13 @@ struct latt_cmp_file {
  * finite; an integer where latt-json(5) says integer; counts and sample
  * times from 0 to 2^53, so that no sum or conversion overflows; min_ns
  * <= every percentile <= max_ns, the mean between them; a histogram of
- * latt's buckets, in order, adding up to the count.  @f is freed with
- * latt_cmp_file_free() either way.
+ * latt's buckets, in order, adding up to the count.  What it takes is
+ * added to @b, the limits of the invocation: the first document over
+ * them is refused.  @f is freed with latt_cmp_file_free() either way.
  */
 int latt_cmp_read(struct latt_cmp_file *f, const char *path,
-		  struct latt_metric_list *ml, char *err, size_t len);
+		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
+		  char *err, size_t len);
 
 void latt_cmp_file_free(struct latt_cmp_file *f);
 

@@ -228,7 +228,9 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 
 /*
  * The metrics of @ml that @f asks of, in @ask[0..ml->n).  -ENOENT with
- * the name in @err when @f names a metric @ml does not have.
+ * the name in @err when @f names a metric @ml does not have, -EDOM when
+ * it names one that is neither better nor worse (entries, cs_per_s,
+ * load: never judged).
  */
 int latt_fail_if_mask(const struct latt_fail_if *f,
 		      const struct latt_metric_list *ml, bool *ask, char *err,
