@@ -64,11 +64,23 @@ char latt_verdict_mark(const struct latt_verdict *v)
 static void pct_text(double v, char *buf, size_t len)
 {
 	double p = 100 * v;
+	int d;
 
 	/* -0.0 and a rounding to zero read as no change. */
 	if (fabs(p) < 0.05)
 		p = 0;
-	snprintf(buf, len, "%+.1f%%", p);
+	/*
+	 * A ratio's: above -100%, however close, and shown so to six
+	 * decimals; closer than that (a ratio of 10^-8), -100%.
+	 */
+	for (d = 1; d < 6 && p <= -100 + 0.5 * pow(10, -d); d++)
+		;
+	if (p <= -100 + 0.5e-6)
+		snprintf(buf, len, "-100%%");
+	else if (fabs(p) >= 1e6)
+		snprintf(buf, len, "%+.3g%%", p);
+	else
+		snprintf(buf, len, "%+.*f%%", d, p);
 }
 
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
@@ -380,7 +392,14 @@ static void judge(const struct latt_metric *mt, const struct diff *df,
 	v->hi = expm1(df->d + h);
 	higher = df->d - h > 0;
 	lower = df->d + h < 0;
-	if (!higher && !lower)
+	if (!isfinite(v->change) || !isfinite(v->hi)) {
+		/* Runs a factor of 10^300 apart say nothing a number can. */
+		v->kind = LATT_V_NONE;
+		v->method = LATT_VM_NONE;
+		v->change = v->lo = v->hi = NAN;
+		snprintf(v->why, sizeof(v->why), "the runs differ too much for "
+			 "an interval (beyond 10^300)");
+	} else if (!higher && !lower)
 		v->kind = LATT_V_UNSURE;
 	else if (higher == (mt->better == LATT_BETTER_HIGHER))
 		v->kind = LATT_V_BETTER;
