@@ -37,7 +37,8 @@
  *
  * The kernel times the wait with its scheduler clock, per CPU.  Where it
  * is the clock latt reads (the TSC as clocksource) the figure is at most
- * latt's sample; where the TSC is not trusted (a guest on hpet) each
+ * latt's sample (one exception seen: one wakeup in a run of a 7.3 guest
+ * emulated by qemu); where the TSC is not trusted (a guest on hpet) each
  * CPU's scheduler clock is only kept within a tick of the system's, and
  * a wait timed across an idle CPU's clock (queued on an idle CPU, pulled
  * to another) can come out milliseconds above latt's: such wakeups are
