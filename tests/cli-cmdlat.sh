@@ -1,0 +1,188 @@
+#!/bin/sh
+# The command's own latency (lib/cmdlat.bpf.c) against perf sched on the
+# same run: tests/cmdlat-probe runs a command under latt's BPF program
+# while perf records the scheduler's events of the whole system, and
+# perf sched timehist's "sch delay" of the command's tasks
+# (tests/cmdlat-perf.sh) must agree with latt's counts: as many waits
+# after a wakeup (within 1%, and one: the command's first run, which
+# can come before latt follows it), and their p50, p99 and max within one
+# of latt's histogram buckets, or below 64 us within the microsecond perf
+# prints (tests/cmdlat-agree.awk).  Three commands:
+# processes that live a millisecond (a shell starting sleep 200 times),
+# threads (latt itself with --threads), and CPU hogs that preempt each
+# other (runs after a preemption: as many as perf's).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 15
+
+probe="${top_builddir:-.}/tests/cmdlat-probe"
+if ! "$probe" true >"$tmp/out" 2>"$tmp/err"; then
+	rc=$?
+	if [ "$rc" -eq 77 ]; then
+		skip_all "$(sed 's/^cmdlat-probe: //' "$tmp/err")"
+	fi
+	cat "$tmp/err" | sed 's/^/# /'
+fi
+if ! command -v perf >/dev/null 2>&1; then
+	skip_all "no perf (apt-get install linux-perf)"
+fi
+if ! perf record -q -a -D -1 -o "$tmp/try.data" -e sched:sched_switch true \
+	>/dev/null 2>"$tmp/err"; then
+	skip_all "perf cannot record sched_switch: $(head -1 "$tmp/err")"
+fi
+if ! perf record --help 2>&1 | grep -q -- --control; then
+	skip_all "this perf has no --control (Linux 5.10's perf and later do)"
+fi
+
+# record WHAT CMD...: run CMD under the probe while perf records the
+# events perf sched needs, system-wide; the probe's output in
+# $tmp/WHAT.out, perf's waits of the command's tasks in $tmp/WHAT.perf.
+# The probe attaches its program first and perf is enabled after (its
+# control FIFO acknowledges), then the command starts: at each tracepoint
+# latt's program runs before perf's, whose work does not delay latt's
+# stamps (under an emulated CPU it would, by microseconds).
+record() {
+	_w=$1
+	shift
+	rm -f "$tmp/ready" "$tmp/go" "$tmp/ctl" "$tmp/ack"
+	mkfifo "$tmp/go" "$tmp/ctl" "$tmp/ack"
+	"$probe" -r "$tmp/ready" -g "$tmp/go" "$@" >"$tmp/$_w.out" \
+		2>"$tmp/$_w.err" &
+	_probe=$!
+	wait_until test -e "$tmp/ready"
+	perf record -a -m 1024 -D -1 --control "fifo:$tmp/ctl,$tmp/ack" \
+		-o "$tmp/$_w.data" -e sched:sched_switch \
+		-e sched:sched_wakeup -e sched:sched_wakeup_new \
+		-e sched:sched_process_fork -e sched:sched_process_exit \
+		>/dev/null 2>"$tmp/$_w.perr" &
+	_perf=$!
+	exec 8>"$tmp/ctl" 9<"$tmp/ack"
+	echo enable >&8
+	read -r _ack <&9
+	echo go >"$tmp/go"
+	wait "$_probe"
+	_rc=$?
+	kill -INT "$_perf"
+	wait "$_perf"
+	exec 8>&- 9<&-
+	# perf says what it could not keep ("lost N chunks", "LOST").
+	grep -i 'lost' "$tmp/$_w.perr" | sed 's/^/# perf: /'
+	if grep -qi 'lost' "$tmp/$_w.perr"; then
+		_rc=75
+	fi
+	_root=$(sed -n 's/^root //p' "$tmp/$_w.out")
+	sh "$top_srcdir/tests/cmdlat-perf.sh" "$tmp/$_w.data" "${_root:-0}" \
+		>"$tmp/$_w.perf"
+	sed -n 's/^\(wakeup\|preempt\) count /# latt: & /p; s/^untracked/# latt: &/p' \
+		"$tmp/$_w.out"
+	awk '{ n[$1]++ } END { for (k in n) printf "# perf: %s %d\n", k, n[k] }' \
+		"$tmp/$_w.perf"
+	return $_rc
+}
+# measure WHAT CMD...: record, again while perf lost events (3 tries);
+# 75 when it lost some every time.
+measure() {
+	for _try in 1 2 3; do
+		record "$@"
+		_m=$?
+		[ "$_m" -ne 75 ] && return $_m
+		echo "# perf lost events: again"
+	done
+	return 75
+}
+# skips N WHY: N points skipped.
+skips() {
+	_i=0
+	while [ $_i -lt "$1" ]; do
+		skip "$2"
+		_i=$((_i + 1))
+	done
+}
+lost="perf lost events in 3 tries (a busy machine): no truth to compare with"
+
+# count_of WHAT KIND: latt's count of that kind.
+count_of() {
+	awk -v k="$2" '$1 == k && $2 == "count" { print $3 }' "$tmp/$1.out"
+}
+# near A B GAPS: A within 1% of B, and one, and the gaps in perf's trace.
+near() {
+	awk -v a="$1" -v b="$2" -v g="$3" 'BEGIN { d = a - b; if (d < 0) d = -d
+		exit !(a != "" && b != "" && d <= b / 100 + 1 + g) }'
+}
+# gaps_of WHAT: the switches perf did not record, at the command's tasks.
+gaps_of() {
+	sed -n 's/^gaps //p' "$tmp/$1.perf"
+}
+# agree WHAT P: perf's wakeup delays and latt's, at percentile P.
+agree() {
+	awk '$1 == "wakeup" { print $2 }' "$tmp/$1.perf" >"$tmp/$1.list"
+	_said=$(awk -v kind=wakeup -v p="$2" -v slack="$(gaps_of "$1")" \
+		-f "$top_srcdir/tests/cmdlat-agree.awk" \
+		"$tmp/$1.out" "$tmp/$1.list")
+	_rc=$?
+	echo "$_said"
+	return $_rc
+}
+# compare WHAT: the points of a command's wakeups.
+compare() {
+	_l=$(count_of "$1" wakeup)
+	_p=$(awk '$1 == "wakeup"' "$tmp/$1.perf" | wc -l)
+	_g=$(gaps_of "$1")
+	check "... as many wakeups as perf sched's (latt ${_l:-none}, perf $_p; $_g of perf's runs in doubt)" \
+		near "${_l:-x}" "$_p" "${_g:-0}"
+	for _pc in 50 99 100; do
+		_s=$(agree "$1" "$_pc")
+		_rc=$?
+		ok $_rc "... p$_pc within a bucket of perf's: $_s"
+	done
+}
+
+# Processes: each iteration forks a shell that execs sleep.
+measure procs sh -c 'i=0; while [ $i -lt 200 ]; do sleep 0.001; i=$((i + 1)); done'
+rc=$?
+if [ "$rc" = 75 ]; then
+	skips 6 "$lost"
+else
+	is "$rc" 0 "a shell starting sleep 200 times, under perf record: exit 0"
+	compare procs
+	is "$(sed -n 's/^untracked //p' "$tmp/procs.out")" 0 \
+		"... every task followed (untracked 0)"
+fi
+
+# Threads: latt's own clients and waker, as the command.
+measure threads "$LATT" -c2 --threads -x0 -s1 -S2 -t 0.5 -q
+rc=$?
+if [ "$rc" = 75 ]; then
+	skips 5 "$lost"
+else
+	is "$rc" 0 "latt -c2 --threads as the command, under perf record: exit 0"
+	compare threads
+fi
+
+# Preemption: more CPU hogs than CPUs.
+n=$(($(getconf _NPROCESSORS_ONLN) + 1))
+if ! command -v stress-ng >/dev/null 2>&1; then
+	skips 4 "no stress-ng"
+	rc=none
+else
+	measure hogs stress-ng --cpu "$n" -t 1 -q
+	rc=$?
+fi
+if [ "$rc" = 75 ]; then
+	skips 4 "$lost"
+elif [ "$rc" != none ]; then
+	is "$rc" 0 "stress-ng --cpu $n -t 1, under perf record: exit 0"
+	l=$(count_of hogs preempt)
+	p=$(awk '$1 == "R" || $1 == "R+"' "$tmp/hogs.perf" | wc -l)
+	g=$(gaps_of hogs)
+	check "... as many waits after a preemption as perf's runs after R or R+ (latt ${l:-none}, perf $p; $g of perf's runs in doubt)" \
+		near "${l:-x}" "$p" "${g:-0}"
+	check "... and there were some" test "$p" -gt 10
+	# perf counts a wait from a switch-out in state R as latt does
+	# (from R+, perf 6.1 counts none): its largest is latt's at most.
+	awk '$1 == "R" { print $2 }' "$tmp/hogs.perf" >"$tmp/hogs.list"
+	pm=$(sort -n "$tmp/hogs.list" | tail -1)
+	lm=$(awk '$1 == "preempt" && $2 == "count" { print $7 }' "$tmp/hogs.out")
+	check "... perf's largest after R at most latt's largest after a preemption (${pm:-none} <= ${lm:-none} ns, to the microsecond)" \
+		awk -v p="${pm:-0}" -v l="${lm:--1}" 'BEGIN { exit !(p <= l + 1000) }'
+fi
