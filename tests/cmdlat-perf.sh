@@ -13,6 +13,9 @@
 #            counts its wait from then, as latt does
 #   R+       it had been preempted (prev_state R+, which perf 6.1 shows
 #            as W): perf counts no wait, or one from a wakeup meanwhile
+# (perf 6.1's timehist shows 0 after R too: it times no preemption), and
+#   preempt  a wait from a switch-out runnable (R or R+) to the task's
+#            next switch-in, from perf script's events (to the ns)
 # perf prints the delay in ms with 3 decimals: whole microseconds.
 # Last, "gaps N": how many of perf's runs of the tree's tasks may be
 # missing or cut: a task of the tree ran on a CPU that perf's trace had
@@ -51,8 +54,9 @@ NR > 3 {
 	printf "%s %.0f\n", kind, delay * 1000000
 	last[tid] = state
 }'
-# The gaps: perf script's lines in time order, "COMM TID [CPU] ...".
-perf script -i "$data" 2>/dev/null |
+# The gaps and the waits after a preemption: perf script's lines in time
+# order, "COMM TID [CPU] TIME: EVENT: FIELDS".
+perf script -i "$data" --ns 2>/dev/null |
 awk -v forks="$data.forks" -v root="$root" '
 BEGIN {
 	tree[root] = 1
@@ -67,6 +71,8 @@ BEGIN {
 		if ($i ~ /^\[[0-9]+\]$/) {
 			cpu = $i
 			tid = $(i - 1)
+			t = $(i + 1)
+			sub(":$", "", t)
 			break
 		}
 	if ((tid in tree) && (cpu in cur) && cur[cpu] != tid) {
@@ -79,8 +85,23 @@ BEGIN {
 			gaps++
 	}
 	if (match($0, /sched_switch: .*next_pid=[0-9]+/)) {
+		match($0, /prev_pid=[0-9]+/)
+		prev = substr($0, RSTART + 9, RLENGTH - 9)
+		match($0, /prev_state=[^ ]+/)
+		st = substr($0, RSTART + 11, RLENGTH - 11)
 		match($0, /next_pid=[0-9]+/)
-		cur[cpu] = substr($0, RSTART + 9, RLENGTH - 9)
+		next_ = substr($0, RSTART + 9, RLENGTH - 9)
+		if (prev in tree) {
+			if (st == "R" || st == "R+")
+				since[prev] = t
+			else
+				delete since[prev]
+		}
+		if ((next_ in tree) && (next_ in since)) {
+			printf "preempt %.0f\n", (t - since[next_]) * 1e9
+			delete since[next_]
+		}
+		cur[cpu] = next_
 	}
 }
 END { print "gaps", gaps + 0 }'
