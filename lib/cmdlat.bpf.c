@@ -147,10 +147,13 @@ static __always_inline int woken(struct task_struct *p)
 	 * A task already waiting keeps its start; one on a CPU (woken
 	 * before it got to sleep) does not wait.
 	 */
-	if (w && !w->since && !BPF_CORE_READ(p, on_cpu)) {
-		w->since = bpf_ktime_get_ns();
-		w->kind = LATT_CMDLAT_WAKEUP;
-	}
+	if (!w || w->since)
+		return 0;
+	/* on_cpu: only SMP kernels have it. */
+	if (bpf_core_field_exists(p->on_cpu) && BPF_CORE_READ(p, on_cpu))
+		return 0;
+	w->since = bpf_ktime_get_ns();
+	w->kind = LATT_CMDLAT_WAKEUP;
 	return 0;
 }
 
