@@ -51,7 +51,7 @@ NR > 3 {
 	state = v[n]
 	kind = !(tid in last) ? "wakeup" : last[tid] == "R" ? "R" : \
 		last[tid] == "W" ? "R+" : "wakeup"
-	printf "%s %.0f\n", kind, delay * 1000000
+	printf "%s %.0f %d\n", kind, delay * 1000000, tid
 	last[tid] = state
 }'
 # The gaps and the waits after a preemption: perf script's lines in time
