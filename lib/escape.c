@@ -205,3 +205,41 @@ static void __attribute__((destructor)) ring_free(void)
 		ring.cap[i] = 0;
 	}
 }
+
+char *latt_json_controls(const char *text)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t len = strlen(text), i, j = 0;
+	uint32_t c;
+	size_t k;
+	char *out = malloc(6 * len + 1);
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < len; i += k) {
+		k = 1;
+		c = (unsigned char)text[i];
+		if (c >= 0x80) {
+			k = utf8_seq((const unsigned char *)text + i,
+				     len - i, &c);
+			if (!k) {
+				k = 1;
+				c = 0;
+			}
+		}
+		if (c == 0x7f || (c >= 0x80 && unicode_control(c))) {
+			out[j++] = '\\';
+			out[j++] = 'u';
+			out[j++] = hex[(c >> 12) & 0xf];
+			out[j++] = hex[(c >> 8) & 0xf];
+			out[j++] = hex[(c >> 4) & 0xf];
+			out[j++] = hex[c & 0xf];
+		} else {
+			memcpy(out + j, text + i, k);
+			j += k;
+		}
+	}
+	out[j] = '\0';
+	return out;
+}
+

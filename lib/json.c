@@ -753,6 +753,7 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 {
 	jobj *root = json_object_new_object(), *tool, *argv;
 	const char *text;
+	char *safe;
 	int i, ret = 0;
 
 	if (!root)
@@ -774,10 +775,13 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_SPACED |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text)
+	/* json-c escapes only what is below a space. */
+	safe = text ? latt_json_controls(text) : NULL;
+	if (!safe)
 		ret = -ENOMEM;
-	else if (fputs(text, f) < 0 || fputc('\n', f) < 0)
+	else if (fputs(safe, f) < 0 || fputc('\n', f) < 0)
 		ret = errno ? -errno : -EIO;
+	free(safe);
 	json_object_put(root);
 	return ret;
 }

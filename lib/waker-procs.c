@@ -140,6 +140,21 @@ static int threads_ready(struct latt_waker *w)
 	return 0;
 }
 
+/*
+ * A signal to stop while the clients start (thousands take seconds): no
+ * more are started, and the run ends as interrupted.
+ */
+static bool stop_asked(struct latt_waker *w)
+{
+	int sig = w->session ? latt_session_pending_stop(w->session) : 0;
+
+	if (!sig)
+		return false;
+	w->r->stop = LATT_STOP_SIGNAL;
+	w->r->stop_signal = sig;
+	return true;
+}
+
 static int spawn_threads(struct latt_waker *w,
 			 struct latt_client_slot *slots,
 			 const struct latt_client_cfg *cfg)
@@ -151,7 +166,7 @@ static int spawn_threads(struct latt_waker *w,
 	if (w->notify_fd < 0)
 		return -errno;
 	ret = latt_waker_epoll_add(w->epfd, w->notify_fd, LATT_WAKER_TAG_THREAD, 0);
-	for (i = 0; !ret && i < w->cfg->clients; i++) {
+	for (i = 0; !ret && i < w->cfg->clients && !stop_asked(w); i++) {
 		struct latt_client *c = &w->clients[i];
 
 		memset(c, 0, sizeof(*c));
@@ -178,7 +193,7 @@ int latt_waker_spawn_clients(struct latt_waker *w,
 	ret = latt_client_handoff_open(ho);
 	if (ret)
 		return ret;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !stop_asked(w); i++) {
 		struct latt_client *c = &w->clients[i];
 
 		memset(c, 0, sizeof(*c));

@@ -6,7 +6,7 @@
 # at all.  tests/json-check reads it with json-c.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 38
+plan 40
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -148,3 +148,11 @@ check "... the bad bytes of command_line as \\xHH, the rest kept" \
 	grep -qF '"a\\xfe\\x80b",' "$tmp/u.json"
 check "... and in the command, valid UTF-8 as it is" \
 	grep -qF '"command": "sh -c \"$0\"; exit 0 '"$until_measured"' a\\xfe\\x80b é"' "$tmp/u.json"
+
+# DEL and the Unicode controls (json-c leaves them as they are): escaped.
+ctl=$(printf 'a\177b\302\205c\342\200\256d')
+run -c1 -s1 -S2 -x0 -i 0.01 --json - -- \
+	sh -c '"$0"; exit 0' "$until_measured" "$ctl"
+check "--json -: DEL, U+0085 and U+202E of the command line as \\u007f, \\u0085, \\u202e" \
+	grep -qF '"a\u007fb\u0085c\u202ed"' "$tmp/out"
+check "... none of them raw" sh -c "! LC_ALL=C grep -q \"\$(printf '\\177')\" '$tmp/out'"

@@ -4,7 +4,7 @@
 # the limit of processes per user.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 9
+plan 12
 
 run -c2000 -s50 -S100 -t 2
 is "$rc" 0 "2000 clients: exit 0"
@@ -52,3 +52,20 @@ else
 	skip "needs root, setpriv and prlimit to run latt as nobody"
 	skip "needs root, setpriv and prlimit to run latt as nobody"
 fi
+
+# A stop while thousands of clients start: no more are started and the
+# run ends as stopped, with the clients it has (latt -c4096 under ASan,
+# at nice 19, was still starting clients 30 s after a SIGINT).
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+$sigdefault "$latt" -c4096 -s1 -S2 -t 5 --json "$tmp/s.json" \
+	>"$tmp/out" 2>"$tmp/err" &
+lp=$!
+wait_until pgrep -P "$lp" -x "$tag"
+kill -TERM "$lp"
+wait "$lp"
+is "$?" 143 "SIGTERM once the first of 4096 clients runs: exit 143"
+first=$("$check_bin" --get "$tmp/s.json" 'configurations[0].runs[0].clients[0].client')
+last=$("$check_bin" --get "$tmp/s.json" 'configurations[0].runs[0].clients[4095].client')
+check "... its run has the clients started by then, not 4096 (the first: $first, the 4096th: $last)" \
+	test "$first" = 1 -a "$last" = null
+check "... and none is left" no_latt_left

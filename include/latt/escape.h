@@ -44,6 +44,14 @@ char *latt_escape_dup(const char *s, size_t len);
 char *latt_escape_utf8(const char *s, size_t len);
 
 /*
+ * JSON text @text (valid UTF-8) with DEL and the Unicode controls that
+ * json-c leaves as they are (C1, the bidirectional marks and embeddings,
+ * the line and paragraph separators) as "\uXXXX": they can only be in
+ * its strings.  Malloc'd; NULL without memory.
+ */
+char *latt_json_controls(const char *text);
+
+/*
  * The escaped form of string @s (NULL reads as "(null)") for a printf()
  * argument: valid until eight more calls in this thread, so that one
  * message may show up to eight.  Without memory, "(?)".
