@@ -12,11 +12,12 @@
  * (preempted, or it yielded); it ends at the sched_switch that puts it
  * on a CPU, and goes into that CPU's histogram of its kind, in latt's
  * layout.  A wakeup of a task already waiting (preempted, then woken)
- * keeps the earlier start, and a task switched out asleep has no wait,
- * whatever wakeup came while it was still running: what perf sched
- * timehist counts as "sch delay", told apart by kind.  Nothing is kept
- * per event: the cost is a hash lookup per event of the command's tasks
- * and one per context switch.
+ * keeps the earlier start, and one of a task still on a CPU (woken before
+ * it got to sleep) starts none: perf sched timehist's "sch delay", told
+ * apart by kind.  A wait still open when its task leaves a CPU ended at a
+ * switch the kernel did not trace: it is counted as such (unended), not
+ * timed.  Nothing is kept per event: the cost is a hash lookup per event
+ * of the command's tasks and two per context switch.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
