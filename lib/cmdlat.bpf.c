@@ -28,15 +28,18 @@
 #define TASK_DEAD	0x80	/* include/linux/sched.h, since Linux 4.14 */
 
 struct task_struct {
-	int on_cpu;
 	int pid;
 } __attribute__((preserve_access_index));
 
-/* A followed task: when its wait began (0: it is not waiting), and why. */
+/*
+ * A followed task: when its wait began (0: it is not waiting), and why;
+ * whether it is on a CPU, as the traced switches tell (the kernel's own
+ * on_cpu is not yet set or still set at some wakeups, as on 7.3).
+ */
 struct wait {
 	__u64 since;
 	__u32 kind;
-	__u32 pad;
+	__u32 running;
 };
 
 struct {
@@ -148,10 +151,7 @@ static __always_inline int woken(struct task_struct *p)
 	 * A task already waiting keeps its start; one on a CPU (woken
 	 * before it got to sleep) does not wait.
 	 */
-	if (!w || w->since)
-		return 0;
-	/* on_cpu: only SMP kernels have it. */
-	if (bpf_core_field_exists(p->on_cpu) && BPF_CORE_READ(p, on_cpu))
+	if (!w || w->since || w->running)
 		return 0;
 	w->since = bpf_ktime_get_ns();
 	w->kind = LATT_CMDLAT_WAKEUP;
@@ -187,11 +187,12 @@ int latt_cmd_switch(__u64 *ctx)
 		 * traced (some kernels do not trace every switch out of the
 		 * idle task): its wait has no end, counted as such.
 		 */
-		if (w->since) {
+		if (w->since && !w->running) {
 			m = bpf_map_lookup_elem(&miss, &zero);
 			if (m)
 				m->unended++;
 		}
+		w->running = 0;
 		/*
 		 * Still runnable: it waits from now; asleep: it does not;
 		 * dead (its last switch, after its exit): it is gone.
@@ -207,12 +208,11 @@ int latt_cmd_switch(__u64 *ctx)
 	}
 	pid = BPF_CORE_READ(next, pid);
 	w = bpf_map_lookup_elem(&tasks, &pid);
-	if (w && w->since) {
-		if (now > w->since)
-			count(w->kind, now - w->since);
-		else
-			count(w->kind, 0);
+	if (w) {
+		if (w->since)
+			count(w->kind, now > w->since ? now - w->since : 0);
 		w->since = 0;
+		w->running = 1;
 	}
 	return 0;
 }
