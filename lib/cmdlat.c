@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 #endif
 
+#include "bpf-load.h"
 #include "cmdlat.h"
 #include "hist.h"
 #include "latt/util.h"
@@ -41,29 +42,8 @@ struct latt_cmdlat {
 	size_t buf_len;
 };
 
-/* libbpf's last warning (the verifier's reason), for the message. */
-static char bpf_said[160];
-
-static int keep_warning(enum libbpf_print_level level, const char *fmt,
-			va_list ap)
-{
-	char line[sizeof(bpf_said)];
-	size_t n;
-
-	if (level != LIBBPF_WARN)
-		return 0;
-	latt_vfmt(line, sizeof(line), fmt, ap);
-	n = strcspn(line, "\n");
-	line[n] = '\0';
-	if (n && !strstr(line, "-- BEGIN PROG LOAD LOG") &&
-	    !strstr(line, "-- END PROG LOAD LOG"))
-		snprintf(bpf_said, sizeof(bpf_said), "%s", line);
-	return 0;
-}
-
 int latt_cmdlat_open(struct latt_cmdlat **cp, char *err, size_t len)
 {
-	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = "latt_cmd");
 	struct latt_cmdlat *c;
 	struct bpf_program *prog;
 	size_t i;
@@ -73,28 +53,11 @@ int latt_cmdlat_open(struct latt_cmdlat **cp, char *err, size_t len)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	bpf_said[0] = '\0';
-	libbpf_set_print(keep_warning);
-	c->obj = bpf_object__open_mem(latt_cmdlat_obj,
-				      (size_t)(latt_cmdlat_obj_end -
-					       latt_cmdlat_obj), &opts);
-	if (!c->obj) {
-		ret = -errno;
-		latt_fmt(err, len, "cannot open its BPF program (%s)",
-			 strerror(-ret));
+	ret = latt_bpf_load(latt_cmdlat_obj, (size_t)(latt_cmdlat_obj_end -
+						    latt_cmdlat_obj),
+			    "latt_cmd", &c->obj, err, len);
+	if (ret)
 		goto fail;
-	}
-	ret = bpf_object__load(c->obj);
-	if (ret) {
-		latt_fmt(err, len, "cannot load its BPF program (%s%s%s)",
-			 strerror(-ret), ret == -EPERM ? ": it needs "
-			 "CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN" :
-			 ret == -ESRCH || ret == -ENOENT ? ": does the "
-			 "kernel have BTF, /sys/kernel/btf/vmlinux?" :
-			 bpf_said[0] ? "; libbpf: " : "", ret == -EPERM ||
-			 ret == -ESRCH || ret == -ENOENT ? "" : bpf_said);
-		goto fail;
-	}
 	for (i = 0; i < NPROGS; i++) {
 		prog = bpf_object__find_program_by_name(c->obj, progs[i]);
 		c->links[i] = prog ? bpf_program__attach(prog) : NULL;

@@ -158,6 +158,11 @@ compare() {
 		_rc=$?
 		ok $_rc "... p$_pc within a bucket of perf's: $_s"
 	done
+	# perf's three longest, "KIND NS TID", for a second look.
+	awk -v k="$2" '$1 == k' "$tmp/$1.perf" | sort -k2,2n | tail -3 |
+		sed 's/^/# perf longest: /'
+	awk -v k="$2" '$1 == k && $2 == "count"' "$tmp/$1.out" | sed 's/^/# latt: /'
+	sed -n 's/^unended /# latt unended: /p' "$tmp/$1.out"
 }
 
 # Processes: each iteration forks a shell that execs sleep.

@@ -26,18 +26,17 @@
 # to no task).  Each can make one of perf's figures differ from latt's.
 data=$1
 root=$2
+# The tree's tids, one a line: forks are in time order, and a child of a
+# task of the tree is in it.
 perf script -i "$data" 2>/dev/null |
-	sed -n 's/.*sched_process_fork: .* pid=\([0-9]*\) child_comm=.* child_pid=\([0-9]*\).*/\1 \2/p' >"$data.forks"
+	sed -n 's/.*sched_process_fork: .* pid=\([0-9]*\) child_comm=.* child_pid=\([0-9]*\).*/\1 \2/p' |
+	awk -v root="$root" 'BEGIN { tree[root] = 1; print root }
+		($1 in tree) && !($2 in tree) { tree[$2] = 1; print $2 }' >"$data.tree"
 perf sched timehist -i "$data" --state 2>/dev/null |
-awk -v root="$root" -v forks="$data.forks" '
+awk -v tids="$data.tree" '
 BEGIN {
-	tree[root] = 1
-	# Forks are in time order: a child of a task of the tree is in it.
-	while ((getline l < forks) > 0) {
-		split(l, f, " ")
-		if (f[1] in tree)
-			tree[f[2]] = 1
-	}
+	while ((getline l < tids) > 0)
+		tree[l] = 1
 }
 NR > 3 {
 	if (!match($0, /\[[0-9]+(\/[0-9]+)?\] +[0-9.]+ +[0-9.]+ +[0-9.]+ +[A-Za-z+] *$/))
@@ -57,14 +56,10 @@ NR > 3 {
 # The gaps and the waits after a preemption: perf script's lines in time
 # order, "COMM TID [CPU] TIME: EVENT: FIELDS".
 perf script -i "$data" --ns 2>/dev/null |
-awk -v forks="$data.forks" -v root="$root" '
+awk -v tids="$data.tree" '
 BEGIN {
-	tree[root] = 1
-	while ((getline l < forks) > 0) {
-		split(l, f, " ")
-		if (f[1] in tree)
-			tree[f[2]] = 1
-	}
+	while ((getline l < tids) > 0)
+		tree[l] = 1
 }
 {
 	for (i = 2; i <= NF; i++)
