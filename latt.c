@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "compare-main.h"
+#include "latt/cmdlat.h"
 #include "latt/csv.h"
 #include "latt/decision.h"
 #include "latt/escape.h"
@@ -328,6 +329,15 @@ static int start_session(struct invocation *in)
 	if (s->xtrace && latt_decisions_open(&s->decisions, err, sizeof(err)))
 		fprintf(stderr, "latt: --explain: the scheduler's decisions "
 			"are not told: %s\n", latt_esc(err));
+	/* The command's own waits: its tasks followed in the kernel. */
+	if (o->base.cmd_argc) {
+		s->cmdlat_error = latt_cmdlat_open(&s->cmdlat, s->cmdlat_why,
+						   sizeof(s->cmdlat_why));
+		if (s->cmdlat_error)
+			fprintf(stderr, "latt: the command's own waits are "
+				"not measured: %s\n",
+				latt_esc(s->cmdlat_why));
+	}
 	s->samples = in->out.f ? in->out.f : stdout;
 	ret = latt_priv_drop(o->cfgs, o->ncfgs);
 	if (ret) {
@@ -572,6 +582,7 @@ out_session:
 	latt_trace_close(&in.trace);
 	latt_trace_close(&in.xtrace);
 	latt_decisions_close(in.s.decisions);
+	latt_cmdlat_close(in.s.cmdlat);
 out_sinks:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&in.out.file);

@@ -141,18 +141,21 @@ int latt_cmdlat_start(struct latt_cmdlat *c, pid_t root)
 	return 0;
 }
 
-int latt_cmdlat_read(struct latt_cmdlat *c, struct latt_cmdlat_run *r)
+int latt_cmdlat_read(struct latt_cmdlat *c, struct latt_cmdwaits *r)
 {
 	const struct latt_cmdlat_hist *cpu = c->buf;
 	const struct latt_cmdlat_miss *m = c->buf;
-	struct latt_cmdlat_waits *w;
+	struct latt_cmdwait *kinds[LATT_CMDLAT_KINDS], *w;
 	uint32_t key = 0;
 	unsigned int b;
 	int k, i;
 
-	memset(r, 0, sizeof(*r));
+	kinds[LATT_CMDLAT_WAKEUP] = &r->wakeup;
+	kinds[LATT_CMDLAT_PREEMPT] = &r->preempt;
+	r->untracked = r->unended = 0;
 	for (k = 0; k < LATT_CMDLAT_KINDS; k++) {
-		w = &r->kind[k];
+		w = kinds[k];
+		memset(w, 0, sizeof(*w));
 		latt_hist_init(&w->hist);
 		if (bpf_map_lookup_elem(c->hist_fd[k], &key, c->buf))
 			return -errno;
@@ -198,10 +201,10 @@ int latt_cmdlat_start(struct latt_cmdlat *c, pid_t root)
 	return -ENOTSUP;
 }
 
-int latt_cmdlat_read(struct latt_cmdlat *c, struct latt_cmdlat_run *r)
+int latt_cmdlat_read(struct latt_cmdlat *c, struct latt_cmdwaits *r)
 {
 	(void)c;
-	memset(r, 0, sizeof(*r));
+	(void)r;
 	return -ENOTSUP;
 }
 

@@ -29,7 +29,7 @@
 #include "lib/cmdlat.h"
 #include "lib/hist.h"
 
-static void print_kind(const char *name, const struct latt_cmdlat_waits *w)
+static void print_kind(const char *name, const struct latt_cmdwait *w)
 {
 	unsigned int b;
 
@@ -43,7 +43,7 @@ static void print_kind(const char *name, const struct latt_cmdlat_waits *w)
 
 int main(int argc, char **argv)
 {
-	struct latt_cmdlat_run *run;
+	struct latt_cmdwaits *run;
 	struct latt_cmdlat *c;
 	int go[2], status, ret;
 	char err[256], byte = 0;
@@ -132,8 +132,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("root %d\n", (int)pid);
-	print_kind("wakeup", &run->kind[LATT_CMDLAT_WAKEUP]);
-	print_kind("preempt", &run->kind[LATT_CMDLAT_PREEMPT]);
+	print_kind("wakeup", &run->wakeup);
+	print_kind("preempt", &run->preempt);
 	printf("untracked %" PRIu64 "\n", run->untracked);
 	printf("unended %" PRIu64 "\n", run->unended);
 	free(run);

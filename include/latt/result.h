@@ -278,6 +278,9 @@ struct latt_result {
 	/* --kernel-view: the kernel's figure for each wakeup, merged */
 	struct latt_kwait kwait;
 
+	/* the command's own waits (lib/cmdlat.h): with a command */
+	struct latt_cmdwaits cmdwaits;
+
 	/* latt's own load while measuring (LATT_LOAD_QUEUE_PCT) */
 	uint64_t waker_cpu_ns;		/* the waker's CPU time */
 	unsigned int load_cpus;		/* the CPUs the clients may use;
