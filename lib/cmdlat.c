@@ -22,6 +22,13 @@
 _Static_assert(LATT_CMDLAT_BUCKETS == LATT_HIST_BUCKETS,
 	       "the BPF program's histogram is latt's");
 
+uint64_t latt_cmdwait_percentile(const struct latt_cmdwait *w, double p)
+{
+	uint64_t v = latt_hist_percentile(&w->hist, p);
+
+	return v > w->max_ns ? w->max_ns : v;
+}
+
 #ifdef HAVE_LIBBPF
 
 extern const char latt_cmdlat_obj[], latt_cmdlat_obj_end[];

@@ -33,6 +33,12 @@ int latt_cmdlat_start(struct latt_cmdlat *c, pid_t root);
  */
 int latt_cmdlat_read(struct latt_cmdlat *c, struct latt_cmdwaits *r);
 
+/*
+ * The @p-th percentile of @w's waits (latt_hist_percentile()), at most
+ * their exact largest; 0 without any.
+ */
+uint64_t latt_cmdwait_percentile(const struct latt_cmdwait *w, double p);
+
 /* Follow nothing more (the run is over).  0 or -errno. */
 int latt_cmdlat_stop(struct latt_cmdlat *c);
 

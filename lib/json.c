@@ -376,9 +376,10 @@ static jobj *cmdwait_obj(const struct latt_cmdwait *w)
 	add(o, "count", juint(h->count));
 	add(o, "mean_ns", have ? jnum((double)w->sum_ns / (double)h->count) :
 	    NULL);
-	add(o, "p50_ns", have ? juint(latt_hist_percentile(h, 50)) : NULL);
-	add(o, "p99_ns", have ? juint(latt_hist_percentile(h, 99)) : NULL);
-	add(o, "p99_9_ns", have ? juint(latt_hist_percentile(h, 99.9)) : NULL);
+	add(o, "p50_ns", have ? juint(latt_cmdwait_percentile(w, 50)) : NULL);
+	add(o, "p99_ns", have ? juint(latt_cmdwait_percentile(w, 99)) : NULL);
+	add(o, "p99_9_ns", have ? juint(latt_cmdwait_percentile(w, 99.9)) :
+	    NULL);
 	add(o, "max_ns", have ? juint(w->max_ns) : NULL);
 	if (have && !latt_hist_sparse(h, 0, w->max_ns, &b, &n)) {
 		add(o, "histogram", sparse_arr((const uint64_t (*)[2])b, n));

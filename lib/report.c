@@ -6,6 +6,7 @@
  * lib/report-explain.c, the shape of a line in lib/report-text.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "latt/util.h"
 #include "hist.h"
 #include "quiet.h"
+#include "cmdlat.h"
 #include "report-text.h"
 #include "tmetric.h"
 
@@ -319,6 +321,41 @@ static void stopped_line(FILE *f, const struct latt_result *r)
  * The command's own figures (--target-metric): each with how it was
  * found, or that it was not: then the run failed.
  */
+/* One kind of the command's own waits, on a line. */
+static void cmdwait_line(FILE *f, const char *name,
+			 const struct latt_cmdwait *w)
+{
+	const struct latt_hist *h = &w->hist;
+
+	if (!h->count) {
+		line(f, name, "%8s", "none");
+		return;
+	}
+	line(f, name, "%8.1f usec p50, %.1f p99, %.1f max (%" PRIu64
+	     " waits)", usec(latt_cmdwait_percentile(w, 50)),
+	     usec(latt_cmdwait_percentile(w, 99)), usec(w->max_ns),
+	     h->count);
+}
+
+/*
+ * The command's own waits for a CPU: every task of its process tree,
+ * from a wakeup to its run, and from a preemption to its next run.
+ */
+static void cmdwait_lines(FILE *f, const struct latt_cmdwaits *cw)
+{
+	if (!cw->measured) {
+		if (cw->error)
+			line(f, "Own waits", "not measured: %s", cw->why);
+		return;
+	}
+	cmdwait_line(f, "Woken wait", &cw->wakeup);
+	cmdwait_line(f, "Preempted wait", &cw->preempt);
+	if (cw->untracked || cw->unended)
+		line(f, "Not timed", "%" PRIu64 " tasks not followed (too "
+		     "many), %" PRIu64 " waits whose end the kernel did not "
+		     "trace", cw->untracked, cw->unended);
+}
+
 static void target_metrics(FILE *f, const struct latt_result *r)
 {
 	size_t i;
@@ -448,6 +485,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     latt_tv_secs(&r->target_ru.ru_stime));
 		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
 		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
+		cmdwait_lines(f, &r->cmdwaits);
 		target_metrics(f, r);
 	}
 
