@@ -102,14 +102,14 @@ cost() {
 	(cd "$tmp/tree" && ./autogen.sh && ./configure -q) >"$tmp/configure.log" 2>&1 ||
 		{ cat "$tmp/configure.log"; exit 1; }
 	# The clip: a gradient moving a few pixels a frame (y4m, 4:2:0).
-	LC_ALL=C awk -v w=640 -v h=360 -v n=150 'BEGIN {
+	LC_ALL=C awk -v w=1280 -v h=720 -v n=150 'BEGIN {
 		for (o = 0; o < 256; o++) { r = ""; for (x = 0; x < w; x++) r = r sprintf("%c", (x + o) % 256); row[o] = r }
 		c = ""; for (x = 0; x < w / 2; x++) c = c sprintf("%c", 128)
 		printf "YUV4MPEG2 W%d H%d F25:1 Ip A1:1 C420jpeg\n", w, h
 		for (f = 0; f < n; f++) { printf "FRAME\n"
 			for (y = 0; y < h; y++) printf "%s", row[(y + 3 * f) % 256]
 			for (y = 0; y < h; y++) printf "%s", c } }' >"$tmp/clip.y4m"
-	echo "# make -j2 (latt, from make clean) and x264 --preset medium --threads 2 (640x360, 150 frames), $runs runs each, bare and under $probe, taking turns; $(uname -r)"
+	echo "# make -j2 (latt, from make clean) and x264 --preset medium --threads 2 (1280x720, 150 frames), $runs runs each, bare and under $probe, taking turns; $(uname -r)"
 	printf "%-8s %-6s %4s %9s %9s\n" job how run wall_s cpu_s
 	i=1
 	while [ "$i" -le "$runs" ]; do
