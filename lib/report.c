@@ -332,9 +332,9 @@ static void cmdwait_line(FILE *f, const char *name,
 		return;
 	}
 	line(f, name, "%8.1f usec p50, %.1f p99, %.1f max (%" PRIu64
-	     " waits)", usec(latt_cmdwait_percentile(w, 50)),
+	     " wait%s)", usec(latt_cmdwait_percentile(w, 50)),
 	     usec(latt_cmdwait_percentile(w, 99)), usec(w->max_ns),
-	     h->count);
+	     h->count, h->count == 1 ? "" : "s");
 }
 
 /*
