@@ -532,10 +532,9 @@ static void read_wakeup(struct cmp_reader *rd, jobj *o, const char *at,
 static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 			  struct latt_cmp_run *run)
 {
+	enum latt_clock_id id;
 	char where[160];
 	jobj *ck;
-
-	enum latt_clock_id id;
 
 	if (json_object_object_get_ex(o, "clock", &ck) &&
 	    json_object_is_type(ck, json_type_object)) {
@@ -624,7 +623,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 {
 	struct latt_run_view view = { .hist = scratch };
 	struct wakeup_summary ws = { 0 };
-	uint64_t lack, partial;
+	uint64_t partial = 0, unanswered = 0;
 	char where[160];
 	jobj *status;
 	int complete;
@@ -638,19 +637,17 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	read_wakeup(rd, o, at, &ws, run);
 	if (!rd->failed)
 		read_clients(rd, o, at, ws.count, run);
-	lack = 0;
+	/* Both optional: what the blocks do not hold. */
 	if (!rd->failed && json_object_object_get_ex(o, "partial_samples",
 						     NULL))
 		cmp_uint_field(rd, o, at, "partial_samples", EXACT_MAX, false,
 			       &partial);
-	else
-		partial = 0;
 	if (!rd->failed && json_object_object_get_ex(o, "unanswered", NULL))
 		cmp_uint_field(rd, o, at, "unanswered", EXACT_MAX, false,
-			       &lack);
-	lack += partial;
+			       &unanswered);
 	if (!rd->failed)
-		read_blocks(rd, o, at, ws.count, ws.min, ws.max, lack, run);
+		read_blocks(rd, o, at, ws.count, ws.min, ws.max,
+			    partial + unanswered, run);
 	if (!rd->failed)
 		read_ran_with(rd, o, at, run);
 	if (rd->failed)

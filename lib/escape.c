@@ -2,8 +2,10 @@
 /*
  * Escaping of strings for display; see include/latt/escape.h.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,17 +208,12 @@ static void __attribute__((destructor)) ring_free(void)
 	}
 }
 
-char *latt_json_controls(const char *text)
+int latt_json_fputs(const char *text, FILE *f)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t len = strlen(text), i, j = 0;
+	size_t len = strlen(text), i = 0, from = 0, k;
 	uint32_t c;
-	size_t k;
-	char *out = malloc(6 * len + 1);
 
-	if (!out)
-		return NULL;
-	for (i = 0; i < len; i += k) {
+	while (i < len) {
 		k = 1;
 		c = (unsigned char)text[i];
 		if (c >= 0x80) {
@@ -228,18 +225,14 @@ char *latt_json_controls(const char *text)
 			}
 		}
 		if (c == 0x7f || (c >= 0x80 && unicode_control(c))) {
-			out[j++] = '\\';
-			out[j++] = 'u';
-			out[j++] = hex[(c >> 12) & 0xf];
-			out[j++] = hex[(c >> 8) & 0xf];
-			out[j++] = hex[(c >> 4) & 0xf];
-			out[j++] = hex[c & 0xf];
-		} else {
-			memcpy(out + j, text + i, k);
-			j += k;
+			if (fwrite(text + from, 1, i - from, f) != i - from ||
+			    fprintf(f, "\\u%04x", (unsigned int)c) < 0)
+				return errno ? -errno : -EIO;
+			from = i + k;
 		}
+		i += k;
 	}
-	out[j] = '\0';
-	return out;
+	if (fwrite(text + from, 1, len - from, f) != len - from)
+		return errno ? -errno : -EIO;
+	return 0;
 }
-

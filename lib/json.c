@@ -798,7 +798,6 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 {
 	jobj *root = json_object_new_object(), *tool, *argv;
 	const char *text;
-	char *safe;
 	int i, ret = 0;
 
 	if (!root)
@@ -821,12 +820,10 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 					      JSON_C_TO_STRING_SPACED |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
 	/* json-c escapes only what is below a space. */
-	safe = text ? latt_json_controls(text) : NULL;
-	if (!safe)
+	if (!text)
 		ret = -ENOMEM;
-	else if (fputs(safe, f) < 0 || fputc('\n', f) < 0)
+	else if ((ret = latt_json_fputs(text, f)) == 0 && fputc('\n', f) < 0)
 		ret = errno ? -errno : -EIO;
-	free(safe);
 	json_object_put(root);
 	return ret;
 }

@@ -623,10 +623,6 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 		snprintf(f->names[f->nnames++], sizeof(f->names[0]), "%s",
 			 tok);
 	}
-	if (!f->nnames) {
-		snprintf(err, len, "no metric after worse=");
-		return -EINVAL;
-	}
 	return 0;
 }
 

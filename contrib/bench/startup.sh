@@ -14,5 +14,5 @@ echo "# $(uname -r), $(nproc) CPUs, $(date -u +%Y-%m-%d)"
 echo "# latt: start $n clients, wake each once, stop and reap them"
 echo "# hackbench: $groups groups x 40 processes, one message each"
 hyperfine --warmup 2 --runs 10 -N \
-	"$latt -c$n -s0 -S0 -t 1ms" \
+	"$latt -c$n -s0 -S0 -t 50ms" \
 	"hackbench -p -g $groups -l 1"

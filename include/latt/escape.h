@@ -23,6 +23,7 @@
 #define LATT_ESCAPE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Escape @len bytes at @s into @dst of @size bytes, NUL-terminated when
@@ -44,12 +45,12 @@ char *latt_escape_dup(const char *s, size_t len);
 char *latt_escape_utf8(const char *s, size_t len);
 
 /*
- * JSON text @text (valid UTF-8) with DEL and the Unicode controls that
- * json-c leaves as they are (C1, the bidirectional marks and embeddings,
- * the line and paragraph separators) as "\uXXXX": they can only be in
- * its strings.  Malloc'd; NULL without memory.
+ * Write JSON text @text (valid UTF-8) to @f with DEL and the Unicode
+ * controls that json-c leaves as they are (C1, the bidirectional marks
+ * and embeddings, the line and paragraph separators) as "\uXXXX": they
+ * can only be in its strings.  0 or -errno.
  */
-char *latt_json_controls(const char *text);
+int latt_json_fputs(const char *text, FILE *f);
 
 /*
  * The escaped form of string @s (NULL reads as "(null)") for a printf()
