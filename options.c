@@ -698,9 +698,10 @@ static void check_conflicts(struct latt_opts *o)
 }
 
 /*
- * The metrics of every output: latt's, the percentiles the limits name,
- * then the command's own of every configuration, each named once, with
- * one direction.  Then the limits that name those.
+ * The metrics of every output: latt's, with a command the p50 and p99
+ * of its own waits, the percentiles the limits name, then the command's
+ * own figures of every configuration, each named once, with one
+ * direction.  Then the limits that name those.
  */
 static void make_metrics(struct latt_opts *o)
 {
@@ -716,6 +717,13 @@ static void make_metrics(struct latt_opts *o)
 				     o->base.npcts))
 		usage_error("too many metrics: at most %d in all",
 			    LATT_METRICS_MAX);
+	/* The command's own waits: p50 and p99, as the clients'. */
+	for (i = 0; o->base.cmd_argc && i < 2; i++) {
+		latt_metric_cmd(i ? 99 : 50, &m);
+		if (latt_metrics_add(&o->metrics, &m) < 0)
+			usage_error("too many metrics: at most %d in all",
+				    LATT_METRICS_MAX);
+	}
 	for (i = 0; i < o->nlimits; i++) {
 		if (o->limits[i].metric.kind == LATT_MK_TARGET)
 			continue;

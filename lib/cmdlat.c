@@ -24,9 +24,7 @@ _Static_assert(LATT_CMDLAT_BUCKETS == LATT_HIST_BUCKETS,
 
 uint64_t latt_cmdwait_percentile(const struct latt_cmdwait *w, double p)
 {
-	uint64_t v = latt_hist_percentile(&w->hist, p);
-
-	return v > w->max_ns ? w->max_ns : v;
+	return latt_percentile_of(&w->hist, w->hist.count, 0, w->max_ns, p);
 }
 
 #ifdef HAVE_LIBBPF

@@ -34,8 +34,9 @@ int latt_cmdlat_start(struct latt_cmdlat *c, pid_t root);
 int latt_cmdlat_read(struct latt_cmdlat *c, struct latt_cmdwaits *r);
 
 /*
- * The @p-th percentile of @w's waits (latt_hist_percentile()), at most
- * their exact largest; 0 without any.
+ * The @p-th percentile of @w's waits by latt's one rule
+ * (latt_percentile_of(): too few for @p, their exact largest); 0
+ * without any.
  */
 uint64_t latt_cmdwait_percentile(const struct latt_cmdwait *w, double p);
 

@@ -545,7 +545,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 	}
 	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array,
 			 false);
-	if (!rd.failed && !(scratch = malloc(sizeof(*scratch))))
+	if (!rd.failed && !(scratch = malloc(2 * sizeof(*scratch))))
 		cmp_fail(&rd, "out of memory");
 	if (!rd.failed) {
 		n = json_object_array_length(cfgs);
@@ -592,6 +592,7 @@ void latt_cmp_file_free(struct latt_cmp_file *f)
 			struct latt_cmp_run *r = &f->cfgs[i].runs[j];
 
 			free(r->hist.buckets);
+			free(r->cmdwait.buckets);
 			free(r->clock);
 			free(r->sched_ext);
 			for (k = 0; k < r->nclients; k++)

@@ -317,10 +317,6 @@ static void stopped_line(FILE *f, const struct latt_result *r)
 	     left);
 }
 
-/*
- * The command's own figures (--target-metric): each with how it was
- * found, or that it was not: then the run failed.
- */
 /* One kind of the command's own waits, on a line. */
 static void cmdwait_line(FILE *f, const char *name,
 			 const struct latt_cmdwait *w)
@@ -351,11 +347,16 @@ static void cmdwait_lines(FILE *f, const struct latt_cmdwaits *cw)
 	cmdwait_line(f, "Woken wait", &cw->wakeup);
 	cmdwait_line(f, "Preempted wait", &cw->preempt);
 	if (cw->untracked || cw->unended)
-		line(f, "Not timed", "%" PRIu64 " tasks not followed (too "
-		     "many), %" PRIu64 " waits whose end the kernel did not "
-		     "trace", cw->untracked, cw->unended);
+		line(f, "Not timed", "%" PRIu64 " task%s not followed (too "
+		     "many), %" PRIu64 " wait%s whose end the kernel did not "
+		     "trace", cw->untracked, cw->untracked == 1 ? "" : "s",
+		     cw->unended, cw->unended == 1 ? "" : "s");
 }
 
+/*
+ * The command's own figures (--target-metric): each with how it was
+ * found, or that it was not: then the run failed.
+ */
 static void target_metrics(FILE *f, const struct latt_result *r)
 {
 	size_t i;

@@ -130,6 +130,106 @@ static long idx(const struct latt_metric_list *ml, const char *name)
 	return -1;
 }
 
+/*
+ * A run of the command's own waits alone (@ml: cmd_p50, cmd_p99): 4000
+ * waits, exponential around 50 us times @scale.
+ */
+static void make_cmd_run(const struct latt_metric_list *ml,
+			 struct latt_hist *h, double scale,
+			 struct latt_agg_run *out)
+{
+	struct latt_run_view view = { .complete = true };
+	uint64_t v, max = 0;
+	unsigned int i;
+
+	latt_hist_init(h);
+	for (i = 0; i < 4000; i++) {
+		v = (uint64_t)(-50000 * scale * log(unif()));
+		latt_hist_add(h, v);
+		max = v > max ? v : max;
+	}
+	view.cpu_s = view.wall_s = view.cs_rate = view.load = NAN;
+	view.cmd_hist = h;
+	view.cmd_count = h->count;
+	view.cmd_max = max;
+	latt_agg_run(ml, &view, out);
+}
+
+/* A configuration of the command's waits: @n runs of @scale each. */
+static void make_cmd_cfg(const struct latt_metric_list *ml,
+			 struct latt_hist *h, struct latt_agg_run *ar,
+			 size_t n, double scale, struct latt_agg_cfg *agg,
+			 struct latt_vcfg *c, struct latt_vrun *runs)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* Runs 3% apart, as a quiet machine's. */
+		make_cmd_run(ml, &h[i], scale * (1 + 0.03 * (double)i), &ar[i]);
+		memset(&runs[i], 0, sizeof(runs[i]));
+		runs[i].agg = &ar[i];
+	}
+	latt_agg_cfg(ml, "x", ar, n, agg);
+	memset(c, 0, sizeof(*c));
+	c->agg = agg;
+	c->runs = runs;
+	c->nruns = n;
+	if (latt_vcfg_ready(ml, c))
+		exit(1);
+}
+
+/*
+ * The command's own waits: a figure a run has once, with floors of its
+ * own between runs and between invocations.
+ */
+static void cmd_verdicts(void)
+{
+	static struct latt_hist ha[3], hb[3];
+	struct latt_agg_run ara[3], arb[3];
+	struct latt_agg_cfg aa, ab;
+	struct latt_vrun ra[3], rb[3];
+	struct latt_vcfg va, vb;
+	struct latt_verdict v[LATT_METRICS_MAX];
+	struct latt_metric_list ml = { .n = 2 };
+	double run, inv, run50, inv50;
+	char text[160];
+	int ret;
+
+	latt_metric_cmd(50, &ml.m[0]);
+	latt_metric_cmd(99, &ml.m[1]);
+	ok(!strcmp(ml.m[0].name, "cmd_p50") && !strcmp(ml.m[1].head, "cmd p99"),
+	   "the command's waits: metrics cmd_p50, cmd_p99");
+	latt_verdict_spread(&ml.m[1], &run, &inv);
+	latt_verdict_spread(&ml.m[0], &run50, &inv50);
+	ok(inv > sqrt(0.5) * run && inv50 > inv && run >= 0.2,
+	   "their floors: a run's %.2f, an invocation's %.2f (more than half "
+	   "a run's variance; p50's %.2f)", run, inv, inv50);
+
+	make_cmd_cfg(&ml, ha, ara, 1, 1, &aa, &va, ra);
+	make_cmd_cfg(&ml, hb, arb, 1, 2, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_NONE && strstr(v[1].why, "-r 2"),
+	   "one run each: cmd_p99 has no verdict (%s)", v[1].why);
+
+	make_cmd_cfg(&ml, ha, ara, 3, 1, &aa, &va, ra);
+	make_cmd_cfg(&ml, hb, arb, 3, 2, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_WORSE && v[0].kind == LATT_V_WORSE,
+	   "twice as long, 3 runs each, one invocation: worse (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+	vb.invocation = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_UNSURE && v[0].kind == LATT_V_UNSURE,
+	   "... from two invocations: can't tell, within what invocations "
+	   "differ by (%s)", latt_verdict_text(&v[1], text, sizeof(text)));
+	make_cmd_cfg(&ml, hb, arb, 3, 4, &ab, &vb, rb);
+	vb.invocation = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_WORSE,
+	   "four times as long from two invocations: worse (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+}
+
 /* The half-width of @v's interval in logs. */
 static double half(const struct latt_verdict *v)
 {
@@ -154,7 +254,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(36);
+	plan(42);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -375,5 +475,6 @@ int main(void)
 		   !strcmp(ml.m[6].name, "wall_s"),
 		   "-p 95,99.5: p95 and p99.5 where p99, p50, p99.9 were");
 	}
+	cmd_verdicts();
 	return tap_done();
 }

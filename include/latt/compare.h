@@ -30,6 +30,9 @@ struct latt_cmp_hist {
 struct latt_cmp_run {
 	struct latt_agg_run agg;	/* its values (include/latt/aggregate.h) */
 	struct latt_cmp_hist hist;	/* its wakeup histogram */
+	struct latt_cmp_hist cmdwait;	/* the command's own waits from a
+					   wakeup (target.waits); none: not
+					   measured */
 	struct latt_cmp_hist *clients;	/* each client's; NULL: none kept */
 	size_t nclients;
 	struct latt_cmp_hist *blocks;	/* its samples in time, block by
