@@ -333,6 +333,12 @@ static int start_session(struct invocation *in)
 	if (o->base.cmd_argc) {
 		s->cmdlat_error = latt_cmdlat_open(&s->cmdlat, s->cmdlat_why,
 						   sizeof(s->cmdlat_why));
+		if (s->cmdlat_error && !o->base.clients) {
+			fprintf(stderr, "latt: -c 0 measures only the "
+				"command's own waits, and they cannot be "
+				"measured here: %s\n", latt_esc(s->cmdlat_why));
+			return s->cmdlat_error;
+		}
 		if (s->cmdlat_error)
 			fprintf(stderr, "latt: the command's own waits are "
 				"not measured: %s\n",

@@ -271,7 +271,7 @@ static void parse_help(struct latt_opts *o, const struct opt_row *d,
 
 static const struct opt_row opt_rows[] = {
 	{ "clients", 'c', required_argument, OK_COUNT, IN_BASE(clients),
-	  0, 1, LATT_CLIENTS_MAX, NULL, NULL },
+	  0, 0, LATT_CLIENTS_MAX, NULL, NULL },
 	{ "min-wait", 's', required_argument, OK_TIME, IN_BASE(min_wait_ns),
 	  NS_MS, 0, WAIT_MAX_NS, "0 to 1h", NULL },
 	{ "max-wait", 'S', required_argument, OK_TIME, IN_BASE(max_wait_ns),
@@ -592,6 +592,9 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 				    rest[0]);
 		b->cmd_argc = 1;
 	}
+	if (!b->cmd_argc && !b->clients)
+		usage_error("-c 0 measures only the command's own waits: give "
+			    "a command (latt -c0 make -j4)");
 	if (!b->cmd_argc && !b->duration_ns)
 		b->duration_ns = 10 * LATT_NSEC_PER_SEC;
 	if (b->cmd_argc) {

@@ -409,6 +409,9 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		averages(f, "Work averages", &r->work);
 		percentiles(f, "Wakeup percentiles", r, &r->wake);
 		percentiles(f, "Work percentiles", r, &r->work);
+	} else if (!r->cfg.clients) {
+		fprintf(f, "No client (-c 0): the command's own waits are "
+			"under Target\n");
 	} else {
 		fprintf(f, "No wakeup was measured: the run ended before the "
 			"first (see Status)\n");
@@ -428,7 +431,8 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 	else if (r->scx_ops[0])
 		line(f, "Scheduler", "sched_ext %s (loaded before the run)",
 		     latt_esc(r->scx_ops));
-	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
+	if (r->cfg.clients)
+		line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	if (r->derived.partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "
 		     "short; Entries logged = Cycles x clients + these)",
@@ -468,8 +472,11 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     usec(r->waker_late.max),
 		     100 * r->derived.waker_late_share);
 
-	latt_report_kernel(f, r);
-	load_block(f, r);
+	/* The clients' kernel figures and latt's load: none without. */
+	if (r->cfg.clients) {
+		latt_report_kernel(f, r);
+		load_block(f, r);
+	}
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
 

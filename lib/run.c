@@ -453,8 +453,10 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		r->stop_signal = sig;
 		goto out;
 	}
-	run.slots = latt_client_slots_map(cfg->clients);
-	run.clients = calloc(cfg->clients, sizeof(*run.clients));
+	/* -c 0: no client, the command's own waits alone (one slot). */
+	run.slots = latt_client_slots_map(cfg->clients ? cfg->clients : 1);
+	run.clients = calloc(cfg->clients ? cfg->clients : 1,
+			     sizeof(*run.clients));
 	run.answer = latt_answer_open();
 	run.share = malloc(sizeof(*run.share));
 	if (!run.slots || !run.clients || !run.answer || !run.share) {
@@ -515,5 +517,5 @@ out:
 	latt_answer_close(run.answer);
 	free(run.clients);
 	free(run.share);
-	latt_client_slots_unmap(run.slots, cfg->clients);
+	latt_client_slots_unmap(run.slots, cfg->clients ? cfg->clients : 1);
 }

@@ -362,6 +362,12 @@ int latt_result_tm_missing(const struct latt_result *r);
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
 
+/*
+ * Did it measure what it was to measure: a wakeup of its clients, or
+ * with -c 0 the command's own waits?
+ */
+bool latt_result_measured_any(const struct latt_result *r);
+
 /* Did the run have a command, and did it start (it was executed)? */
 bool latt_result_command_ran(const struct latt_result *r);
 
