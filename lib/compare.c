@@ -477,38 +477,59 @@ static int cmp_bucket(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* One configuration's distribution, its used runs' buckets added up. */
+/* The histogram of run @r that --cdf shows: the clients' or @cmd's. */
+static const struct latt_cmp_hist *cdf_hist(const struct latt_cmp_run *r,
+					    bool cmd)
+{
+	return cmd ? &r->cmdwait : &r->hist;
+}
+
+/*
+ * One configuration's distribution, its used runs' buckets added up:
+ * the clients' wakeups, or (@cmd) the command's own waits from a
+ * wakeup.  Nothing for a distribution without a sample but one that
+ * says there is none, for the clients' when the command's is there
+ * (-c 0).
+ */
 static int cdf_block(FILE *out, const struct latt_metric_list *ml,
 		     const struct latt_cmp_file *f,
-		     const struct latt_cmp_cfg *c)
+		     const struct latt_cmp_cfg *c, bool cmd)
 {
 	struct row r = { .file = f, .cfg = c };
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
-	size_t i, j, n = 0, k;
+	const struct latt_cmp_hist *h;
+	size_t i, j, n = 0, k, ncmd = 0;
 
 	if (build(ml, &r)) {
 		free(r.name);
 		return -ENOMEM;
 	}
 	free(r.name);
-	for (i = 0; i < c->nruns; i++)
-		if (latt_agg_counts(&c->runs[i].agg, &r.agg))
-			n += c->runs[i].hist.nbuckets;
+	for (i = 0; i < c->nruns; i++) {
+		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
+			continue;
+		n += cdf_hist(&c->runs[i], cmd)->nbuckets;
+		ncmd += c->runs[i].cmdwait.nbuckets;
+	}
+	if (!n && (cmd || ncmd))
+		return 0;
 	all = calloc(n ? n : 1, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < c->nruns; i++) {
 		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
 			continue;
-		for (j = 0; j < c->runs[i].hist.nbuckets; j++) {
-			all[k][0] = c->runs[i].hist.buckets[j][0];
-			all[k][1] = c->runs[i].hist.buckets[j][1];
+		h = cdf_hist(&c->runs[i], cmd);
+		for (j = 0; j < h->nbuckets; j++) {
+			all[k][0] = h->buckets[j][0];
+			all[k][1] = h->buckets[j][1];
 			total += all[k++][1];
 		}
 	}
 	qsort(all, n, sizeof(*all), cmp_bucket);
-	fprintf(out, "# %s\t%s\t%s\t%s\n", f->label, c->name,
-		f->fact[LATT_CF_KERNEL], c->command ? c->command : "");
+	fprintf(out, "# %s\t%s\t%s\t%s\t%s\n", f->label, c->name,
+		f->fact[LATT_CF_KERNEL], c->command ? c->command : "",
+		cmd ? "command" : "clients");
 	fprintf(out, "# usec cdf tail\n");
 	for (i = 0; i < n; i++) {
 		lo = all[i][0];
@@ -534,7 +555,11 @@ int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
 
 	for (i = 0; i < n; i++)
 		for (j = 0; j < files[i].ncfgs; j++) {
-			ret = cdf_block(out, ml, &files[i], &files[i].cfgs[j]);
+			ret = cdf_block(out, ml, &files[i], &files[i].cfgs[j],
+					false);
+			if (!ret)
+				ret = cdf_block(out, ml, &files[i],
+						&files[i].cfgs[j], true);
 			if (ret)
 				return ret;
 		}

@@ -7,7 +7,7 @@
 # the same everywhere, and said plainly where they cannot be had.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 26
+plan 28
 
 # Each iteration forks a sleep that wakes the command's shell.
 loop='i=0; while [ $i -lt 150 ]; do sleep 0.002; i=$((i + 1)); done'
@@ -24,7 +24,7 @@ rc=$?
 if grep -q "cannot be measured here" "$tmp/err"; then
 	is "$rc" 2 "-c 0 where the command's waits cannot be followed: exit 2"
 	i=4
-	while [ $i -le 26 ]; do
+	while [ $i -le 28 ]; do
 		skip "the command's own waits not measured here: $(sed 's/.*here: //' "$tmp/err")"
 		i=$((i + 1))
 	done
@@ -83,6 +83,18 @@ cmp_b=$(sed -n '/^Wakeup latency in usec/,$p' "$tmp/cmp" | grep -m1 '(s.json)  *
 check "... its table has cmd p50 and cmd p99, as -q had them ($q50, $q99)" \
 	sh -c "grep -q 'cmd p50   cmd p99' '$tmp/cmp' && echo '$cmp_b' | awk -v a='$q50' -v b='$q99' '{ exit !(\$(NF - 1) == a && \$NF == b) }'" ||
 	diag "compare: $cmp_b"
+
+# The distributions for plotting: the command's own alone, with -c 0.
+"$latt" compare --cdf "$tmp/s.json" >"$tmp/cdf" 2>&1
+is "$(grep '^# ' "$tmp/cdf" | grep -v '^# usec' | awk -F'\t' '{ printf "%s:%s ", $2, $5 }')" \
+	"a:command b:command " "--cdf: a block of the command's own waits per configuration, no clients'"
+if command -v gnuplot >/dev/null 2>&1; then
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/p.svg" "$tmp/s.json" >/dev/null 2>&1
+	check "latt-plot: the command's own lines, titled so" \
+		grep -q "b (command's own)" "$tmp/p.svg"
+else
+	skip "no gnuplot (apt-get install gnuplot-nox)"
+fi
 
 # With clients and a command: both sides.
 run -c1 -s1 -S2 -q -- sh -c "$loop"

@@ -155,8 +155,11 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 /*
  * The wakeup latency's distribution of every configuration of @files, for
  * plotting (contrib/latt-plot): a block per configuration, its runs'
- * histograms added up (complete runs, else those that measured), with a
- * "# LABEL\tCONFIG\tKERNEL\tCOMMAND" line, a "# usec cdf tail" line
+ * histograms added up (complete runs, else those that measured), then
+ * one of the command's own waits where it has them; each with a
+ * "# LABEL\tCONFIG\tKERNEL\tCOMMAND\tWHAT" line (WHAT: "clients" or
+ * "command"; a configuration without client wakeups, -c 0, has no
+ * clients' block once it has the command's), a "# usec cdf tail" line
  * and then "usec cdf tail" lines (the upper end of each
  * bucket, the fraction of samples at or below it, the fraction above);
  * blocks are parted by two empty lines, as gnuplot's "index" wants.
