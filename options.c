@@ -772,8 +772,87 @@ static void make_metrics(struct latt_opts *o)
 				    "fail on", err);
 		if (ret)
 			usage_error("invalid --fail-if value: no metric '%s' "
-				    "(max, avg, stdev, pNN, wall_s, cpu_s or "
-				    "a --target-metric's name)", err);
+				    "(max, avg, stdev, pNN, wall_s, cpu_s, "
+				    "cmd_pNN with a command, or a "
+				    "--target-metric's name)", err);
+	}
+}
+
+/* Is @m a figure of the clients' wakeups (none with -c 0)? */
+static bool clients_metric(const struct latt_metric *m)
+{
+	return m->kind == LATT_MK_MAX || m->kind == LATT_MK_AVG ||
+	       m->kind == LATT_MK_STDEV || m->kind == LATT_MK_PCT;
+}
+
+/*
+ * -c 0 has no client and no waker's cycle: an option about them would
+ * be ignored, so it is a usage error, named.
+ */
+static void check_no_clients(const struct latt_opts *o)
+{
+	const struct latt_run_cfg *b = &o->base, *c;
+	struct latt_run_cfg def;
+	const char *opt = NULL;
+	size_t i;
+
+	if (b->clients)
+		return;
+	latt_config_init(&def);
+	if (b->min_wait_ns != def.min_wait_ns)
+		opt = "-s";
+	else if (b->max_wait_ns != def.max_wait_ns)
+		opt = "-S";
+	else if (b->work_bytes != def.work_bytes)
+		opt = "-x";
+	else if (b->warmup_ns)
+		opt = "--warmup";
+	else if (b->verbose)
+		opt = "-v";
+	else if (b->breaktrace_ns)
+		opt = "-b";
+	else if (b->explain)
+		opt = "--explain";
+	else if (b->kernel_view)
+		opt = "--kernel-view";
+	else if (o->extra)
+		opt = o->extra & LATT_REPORT_CLIENTS ? "--per-client" :
+		      "--hist";
+	else if (o->interval_ns)
+		opt = "-i";
+	else if (o->pcts_given)
+		opt = "-p";
+	if (opt)
+		usage_error("-c 0 has no client: %s is about the clients' "
+			    "wakeups", opt);
+	for (i = 0; i < o->ncfgs; i++) {
+		c = &o->cfgs[i];
+		if (c->threads || c->mechanism != def.mechanism)
+			opt = c->threads ? "threads" : "mechanism";
+		else if (!latt_sched_empty(&c->client))
+			opt = "the clients' scheduling";
+		else if (!latt_sched_empty(&c->waker))
+			opt = "the waker's scheduling";
+		if (opt)
+			usage_error("-c 0 has no client: configuration '%s' "
+				    "sets %s", c->name, opt);
+	}
+	for (i = 0; i < o->nlimits; i++)
+		if (clients_metric(&o->limits[i].metric))
+			usage_error("-c 0 has no client: --fail-%s %s is a "
+				    "figure of the clients' wakeups (the "
+				    "command's: cmd_p50, cmd_p99)",
+				    o->limits[i].below ? "below" : "above",
+				    o->limits[i].metric.name);
+	for (i = 0; i < o->fail_if.nnames; i++) {
+		struct latt_metric m;
+
+		if (!latt_metric_parse(o->fail_if.names[i], &m) &&
+		    clients_metric(&m))
+			usage_error("-c 0 has no client: --fail-if worse=%s is "
+				    "a figure of the clients' wakeups (the "
+				    "command's: cmd_p50, cmd_p99)",
+				    o->fail_if.names[i]);
 	}
 }
 
@@ -783,6 +862,7 @@ void latt_opts_parse(struct latt_opts *o, int argc, char **argv)
 	check_conflicts(o);
 	o->cfgs = make_configs(o, &o->ncfgs);
 	make_metrics(o);
+	check_no_clients(o);
 	o->sweep = o->ncfgs > 1 || o->runs > 1;
 }
 

@@ -7,7 +7,7 @@
 # the same everywhere, and said plainly where they cannot be had.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 28
+plan 33
 
 # Each iteration forks a sleep that wakes the command's shell.
 loop='i=0; while [ $i -lt 150 ]; do sleep 0.002; i=$((i + 1)); done'
@@ -16,6 +16,17 @@ loop='i=0; while [ $i -lt 150 ]; do sleep 0.002; i=$((i + 1)); done'
 run -c0 -t 1
 is "$rc" 1 "-c 0 without a command: a usage error"
 check "... that says a command is needed" grep -q "give a command" "$tmp/err"
+# -c 0: what is about the clients is refused, named, not ignored.
+for a in "-s 1" "--kernel-view" "-C a:nice=3" "--fail-above p99=1ms"; do
+	# shellcheck disable=SC2086
+	run -c0 $a -- true
+	check "-c0 $a: a usage error that names it (exit $rc)" \
+		sh -c "[ $rc -eq 1 ] && grep -q '^latt: -c 0 has no client: ' '$tmp/err'" ||
+		diag "$(cat "$tmp/err")"
+done
+run -c0 -C a: -C b: --fail-if worse=p50 -- true
+is "$rc:$(cat "$tmp/err")" "1:latt: -c 0 has no client: --fail-if worse=p50 is a figure of the clients' wakeups (the command's: cmd_p50, cmd_p99)" \
+	"-c0 --fail-if worse=p50: refused, the command's metrics named"
 run --target-metric 'cmd_p50-=(x)' -- true
 is "$rc" 1 "--target-metric cmd_p50: refused, a name of latt's own"
 
@@ -24,7 +35,7 @@ rc=$?
 if grep -q "cannot be measured here" "$tmp/err"; then
 	is "$rc" 2 "-c 0 where the command's waits cannot be followed: exit 2"
 	i=4
-	while [ $i -le 28 ]; do
+	while [ $i -le 33 ]; do
 		skip "the command's own waits not measured here: $(sed 's/.*here: //' "$tmp/err")"
 		i=$((i + 1))
 	done
