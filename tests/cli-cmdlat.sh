@@ -4,8 +4,9 @@
 # while perf records the scheduler's events of the whole system, and
 # perf sched timehist's "sch delay" of the command's tasks
 # (tests/cmdlat-perf.sh) must agree with latt's counts: as many waits
-# after a wakeup (within 1%, and one: the command's first run, which
-# can come before latt follows it), and their p50, p99 and max within one
+# after a wakeup (within 1%, and one; perf's first run of the command's
+# first task, the end of its wait from the fork, before latt follows it,
+# left out), and their p50, p99 and max within one
 # of latt's histogram buckets, or below 64 us within the microsecond perf
 # prints (tests/cmdlat-agree.awk).  Three commands:
 # processes that live a millisecond (a shell starting sleep 200 times),

@@ -32,8 +32,11 @@ perf script -i "$data" 2>/dev/null |
 	sed -n 's/.*sched_process_fork: .* pid=\([0-9]*\) child_comm=.* child_pid=\([0-9]*\).*/\1 \2/p' |
 	awk -v root="$root" 'BEGIN { tree[root] = 1; print root }
 		($1 in tree) && !($2 in tree) { tree[$2] = 1; print $2 }' >"$data.tree"
+# ROOT's first run is left out: it ends the wait from its fork, before
+# latt's program follows it (latt starts following the command's first
+# task just after forking it: what that task waits from then on counts).
 perf sched timehist -i "$data" --state 2>/dev/null |
-awk -v tids="$data.tree" '
+awk -v tids="$data.tree" -v root="$root" '
 BEGIN {
 	while ((getline l < tids) > 0)
 		tree[l] = 1
@@ -50,7 +53,8 @@ NR > 3 {
 	state = v[n]
 	kind = !(tid in last) ? "wakeup" : last[tid] == "R" ? "R" : \
 		last[tid] == "W" ? "R+" : "wakeup"
-	printf "%s %.0f %d\n", kind, delay * 1000000, tid
+	if (tid != root || (tid in last))
+		printf "%s %.0f %d\n", kind, delay * 1000000, tid
 	last[tid] = state
 }'
 # The gaps and the waits after a preemption: perf script's lines in time
