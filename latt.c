@@ -298,6 +298,7 @@ static int start_session(struct invocation *in)
 {
 	const struct latt_opts *o = &in->o;
 	struct latt_session *s = &in->s;
+	const char *name;
 	char err[256];
 	int ret;
 
@@ -330,13 +331,23 @@ static int start_session(struct invocation *in)
 		fprintf(stderr, "latt: --explain: the scheduler's decisions "
 			"are not told: %s\n", latt_esc(err));
 	/* The command's own waits: its tasks followed in the kernel. */
-	if (o->base.cmd_argc) {
+	if (o->base.cmd_argc && o->no_cmd_waits) {
+		s->cmdlat_error = -ECANCELED;
+		snprintf(s->cmdlat_why, sizeof(s->cmdlat_why), "not asked "
+			 "for (--no-cmd-waits)");
+	} else if (o->base.cmd_argc) {
 		s->cmdlat_error = latt_cmdlat_open(&s->cmdlat, s->cmdlat_why,
 						   sizeof(s->cmdlat_why));
 		if (s->cmdlat_error && !o->base.clients) {
 			fprintf(stderr, "latt: -c 0 measures only the "
 				"command's own waits, and they cannot be "
 				"measured here: %s\n", latt_esc(s->cmdlat_why));
+			return s->cmdlat_error;
+		}
+		if (s->cmdlat_error && latt_opts_judge_cmd_waits(o, &name)) {
+			fprintf(stderr, "latt: %s is a figure of the command's "
+				"own waits, and they cannot be measured here: "
+				"%s\n", name, latt_esc(s->cmdlat_why));
 			return s->cmdlat_error;
 		}
 		if (s->cmdlat_error)

@@ -58,6 +58,7 @@ enum {
 	OPT_KEEP_TRACE,
 	OPT_EXPLAIN,
 	OPT_KERNEL_VIEW,
+	OPT_NO_CMD_WAITS,
 	OPT_FORCE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
@@ -309,6 +310,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 1, LATT_EXPLAIN_MAX, NULL, parse_explain },
 	{ "kernel-view", OPT_KERNEL_VIEW, no_argument, OK_FLAG,
 	  IN_BASE(kernel_view), 0, 0, 0, NULL, NULL },
+	{ "no-cmd-waits", OPT_NO_CMD_WAITS, no_argument, OK_FLAG,
+	  IN_OPTS(no_cmd_waits), 0, 0, 0, NULL, NULL },
 	{ "force", OPT_FORCE, no_argument, OK_FLAG, IN_OPTS(force),
 	  0, 0, 0, NULL, NULL },
 	{ "fail-above", OPT_FAIL_ABOVE, required_argument, OK_CALL, 0,
@@ -721,7 +724,7 @@ static void make_metrics(struct latt_opts *o)
 		usage_error("too many metrics: at most %d in all",
 			    LATT_METRICS_MAX);
 	/* The command's own waits: p50 and p99, as the clients'. */
-	for (i = 0; o->base.cmd_argc && i < 2; i++) {
+	for (i = 0; o->base.cmd_argc && !o->no_cmd_waits && i < 2; i++) {
 		latt_metric_cmd(i ? 99 : 50, &m);
 		if (latt_metrics_add(&o->metrics, &m) < 0)
 			usage_error("too many metrics: at most %d in all",
@@ -778,6 +781,25 @@ static void make_metrics(struct latt_opts *o)
 	}
 }
 
+bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name)
+{
+	struct latt_metric m;
+	size_t i;
+
+	for (i = 0; i < o->nlimits; i++)
+		if (o->limits[i].metric.kind == LATT_MK_CMD_PCT) {
+			*name = o->limits[i].metric.name;
+			return true;
+		}
+	for (i = 0; i < o->fail_if.nnames; i++)
+		if (!latt_metric_parse(o->fail_if.names[i], &m) &&
+		    m.kind == LATT_MK_CMD_PCT) {
+			*name = o->fail_if.names[i];
+			return true;
+		}
+	return false;
+}
+
 /* Is @m a figure of the clients' wakeups (none with -c 0)? */
 static bool clients_metric(const struct latt_metric *m)
 {
@@ -798,6 +820,9 @@ static void check_no_clients(const struct latt_opts *o)
 
 	if (b->clients)
 		return;
+	if (o->no_cmd_waits)
+		usage_error("-c 0 measures only the command's own waits, which "
+			    "--no-cmd-waits does not");
 	latt_config_init(&def);
 	if (b->min_wait_ns != def.min_wait_ns)
 		opt = "-s";
@@ -822,6 +847,8 @@ static void check_no_clients(const struct latt_opts *o)
 		opt = "-i";
 	else if (o->pcts_given)
 		opt = "-p";
+	else if (b->clock != def.clock)
+		opt = "--clock";
 	if (opt)
 		usage_error("-c 0 has no client: %s is about the clients' "
 			    "wakeups", opt);
@@ -858,11 +885,21 @@ static void check_no_clients(const struct latt_opts *o)
 
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)
 {
+	const char *name;
+
 	parse_options(o, argc, argv);
 	check_conflicts(o);
 	o->cfgs = make_configs(o, &o->ncfgs);
 	make_metrics(o);
 	check_no_clients(o);
+	if (!o->base.cmd_argc && latt_opts_judge_cmd_waits(o, &name))
+		usage_error("%s is a figure of the command's own waits: give a "
+			    "command", name);
+	if (o->no_cmd_waits && latt_opts_judge_cmd_waits(o, &name))
+		usage_error("%s is a figure of the command's own waits, which "
+			    "--no-cmd-waits does not measure", name);
+	if (o->no_cmd_waits && !o->base.cmd_argc)
+		usage_error("--no-cmd-waits: there is no command to follow");
 	o->sweep = o->ncfgs > 1 || o->runs > 1;
 }
 

@@ -125,6 +125,8 @@ void __attribute__((noreturn)) latt_usage(void)
 "      --kernel-view       the kernel's figure for every wakeup: each\n"
 "                          client's runqueue wait from its schedstat,\n"
 "                          beside latt's own (costs ~1 usec a wakeup)\n"
+"      --no-cmd-waits      do not follow the command's tasks for their own\n"
+"                          waits (cmd_p50, cmd_p99; needs CAP_BPF)\n"
 "      --force             measure even on a system that a latt killed\n"
 "                          before left altered, where this one cannot\n"
 "                          put it back\n"

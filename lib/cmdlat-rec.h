@@ -24,6 +24,18 @@
 					   or it yielded) until it ran again */
 #define LATT_CMDLAT_KINDS	2
 
+/*
+ * A followed task, the value of the program's table by pid: when its
+ * wait began (0: it is not waiting), and why; whether it is on a CPU, as
+ * the traced switches tell (the kernel's own on_cpu is not yet set or
+ * still set at some wakeups, as on 7.3).
+ */
+struct latt_cmdlat_task {
+	__u64 since;
+	__u32 kind;
+	__u32 running;
+};
+
 /* One CPU's waits of one kind. */
 struct latt_cmdlat_hist {
 	__u64 count;

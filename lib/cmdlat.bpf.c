@@ -16,8 +16,14 @@
  * it got to sleep) starts none: perf sched timehist's "sch delay", told
  * apart by kind.  A wait still open when its task leaves a CPU ended at a
  * switch the kernel did not trace: it is counted as such (unended), not
- * timed.  Nothing is kept per event: the cost is a hash lookup per event
- * of the command's tasks and two per context switch.
+ * timed.  Nothing is kept per event: the cost is a hash lookup per
+ * wakeup and fork of the whole system and two per context switch.
+ *
+ * Tasks are named by pid, as the tracepoints name them: a pid reused by
+ * a new task of the tree between a thread's exit and its last switch
+ * would lose its entry at that switch (not seen; task storage, Linux
+ * 5.11, would not have it).  Threads the kernel starts for the command
+ * without a fork (io_uring's workers) are not followed.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -25,28 +31,18 @@
 
 #include "cmdlat-rec.h"
 
-#define TASK_DEAD	0x80	/* include/linux/sched.h, since Linux 4.14 */
+/* include/linux/sched.h, since Linux 4.14 */
+#define TASK_DEAD	0x80
 
 struct task_struct {
 	int pid;
 } __attribute__((preserve_access_index));
 
-/*
- * A followed task: when its wait began (0: it is not waiting), and why;
- * whether it is on a CPU, as the traced switches tell (the kernel's own
- * on_cpu is not yet set or still set at some wakeups, as on 7.3).
- */
-struct wait {
-	__u64 since;
-	__u32 kind;
-	__u32 running;
-};
-
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 65536);
 	__type(key, __u32);
-	__type(value, struct wait);
+	__type(value, struct latt_cmdlat_task);
 } tasks SEC(".maps");
 
 struct {
@@ -128,7 +124,7 @@ int latt_cmd_fork(__u64 *ctx)
 {
 	struct task_struct *parent = (void *)ctx[0], *child = (void *)ctx[1];
 	__u32 ppid = BPF_CORE_READ(parent, pid), pid, zero = 0;
-	struct wait w = {};
+	struct latt_cmdlat_task w = {};
 	struct latt_cmdlat_miss *m;
 
 	if (!bpf_map_lookup_elem(&tasks, &ppid))
@@ -145,7 +141,7 @@ int latt_cmd_fork(__u64 *ctx)
 static __always_inline int woken(struct task_struct *p)
 {
 	__u32 pid = BPF_CORE_READ(p, pid);
-	struct wait *w = bpf_map_lookup_elem(&tasks, &pid);
+	struct latt_cmdlat_task *w = bpf_map_lookup_elem(&tasks, &pid);
 
 	/*
 	 * A task already waiting keeps its start; one on a CPU (woken
@@ -178,7 +174,7 @@ int latt_cmd_switch(__u64 *ctx)
 	__u32 pid = BPF_CORE_READ(prev, pid), zero = 0;
 	__u64 now = bpf_ktime_get_ns();
 	struct latt_cmdlat_miss *m;
-	struct wait *w;
+	struct latt_cmdlat_task *w;
 
 	w = bpf_map_lookup_elem(&tasks, &pid);
 	if (w) {

@@ -4,7 +4,6 @@
  * the reading of its per-CPU histograms; see lib/cmdlat.h.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,16 +50,16 @@ int latt_cmdlat_open(struct latt_cmdlat **cp, char *err, size_t len)
 {
 	struct latt_cmdlat *c;
 	struct bpf_program *prog;
-	size_t i;
+	size_t i, size;
 	int ret;
 
 	*cp = NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	ret = latt_bpf_load(latt_cmdlat_obj, (size_t)(latt_cmdlat_obj_end -
-						    latt_cmdlat_obj),
-			    "latt_cmd", &c->obj, err, len);
+	size = (size_t)(latt_cmdlat_obj_end - latt_cmdlat_obj);
+	ret = latt_bpf_load(latt_cmdlat_obj, size, "latt_cmd", &c->obj, err,
+			    len);
 	if (ret)
 		goto fail;
 	for (i = 0; i < NPROGS; i++) {
@@ -120,15 +119,16 @@ int latt_cmdlat_stop(struct latt_cmdlat *c)
 {
 	uint32_t key;
 
+	/* A task's last switch may delete its entry first: gone is gone. */
 	while (!bpf_map_get_next_key(c->tasks_fd, NULL, &key))
-		if (bpf_map_delete_elem(c->tasks_fd, &key))
+		if (bpf_map_delete_elem(c->tasks_fd, &key) && errno != ENOENT)
 			return -errno;
 	return 0;
 }
 
 int latt_cmdlat_start(struct latt_cmdlat *c, pid_t root)
 {
-	uint64_t w[2] = { 0, 0 };	/* struct wait of the program */
+	struct latt_cmdlat_task w = { 0 };
 	uint32_t key = 0, pid = (uint32_t)root;
 	int ret, k;
 
@@ -141,7 +141,7 @@ int latt_cmdlat_start(struct latt_cmdlat *c, pid_t root)
 			return -errno;
 	if (bpf_map_update_elem(c->miss_fd, &key, c->buf, BPF_ANY))
 		return -errno;
-	if (bpf_map_update_elem(c->tasks_fd, &pid, w, BPF_ANY))
+	if (bpf_map_update_elem(c->tasks_fd, &pid, &w, BPF_ANY))
 		return -errno;
 	return 0;
 }

@@ -368,10 +368,9 @@ static jobj *tmetrics_arr(const struct latt_result *r)
 static jobj *cmdwait_obj(const struct latt_cmdwait *w)
 {
 	const struct latt_hist *h = &w->hist;
-	uint64_t (*b)[2] = NULL;
 	bool have = h->count > 0;
-	size_t n = 0;
-	jobj *o = json_object_new_object();
+	jobj *o = json_object_new_object(), *a;
+	unsigned int i;
 
 	add(o, "count", juint(h->count));
 	add(o, "mean_ns", have ? jnum((double)w->sum_ns / (double)h->count) :
@@ -381,12 +380,11 @@ static jobj *cmdwait_obj(const struct latt_cmdwait *w)
 	add(o, "p99_9_ns", have ? juint(latt_cmdwait_percentile(w, 99.9)) :
 	    NULL);
 	add(o, "max_ns", have ? juint(w->max_ns) : NULL);
-	if (have && !latt_hist_sparse(h, 0, w->max_ns, &b, &n)) {
-		add(o, "histogram", sparse_arr((const uint64_t (*)[2])b, n));
-		free(b);
-	} else {
-		add(o, "histogram", have ? NULL : json_object_new_array());
-	}
+	a = json_object_new_array();
+	for (i = 0; i < LATT_HIST_BUCKETS; i++)
+		if (h->buckets[i])
+			add_pair(a, latt_hist_bucket_low(i), h->buckets[i]);
+	add(o, "histogram", a);
 	return o;
 }
 

@@ -340,8 +340,10 @@ static void cmdwait_line(FILE *f, const char *name,
 static void cmdwait_lines(FILE *f, const struct latt_cmdwaits *cw)
 {
 	if (!cw->measured) {
-		if (cw->error)
-			line(f, "Own waits", "not measured: %s", cw->why);
+		/* --no-cmd-waits: not asked for, nothing to say. */
+		if (cw->error && cw->error != -ECANCELED)
+			line(f, "Own waits", "not measured: %s",
+			     latt_esc(cw->why));
 		return;
 	}
 	cmdwait_line(f, "Woken wait", &cw->wakeup);
@@ -423,8 +425,9 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     "the end)", r->clock, r->clock_ghz, r->clock_drift_ppm);
 	else
 		line(f, "Clock", "%s", r->clock);
-	line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
-	     r->cfg.threads ? " (clients are threads)" : "");
+	if (r->cfg.clients)
+		line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
+		     r->cfg.threads ? " (clients are threads)" : "");
 	if (r->scx_ops[0] && r->scx_by_latt)
 		line(f, "Scheduler", "sched_ext %s (started by latt: %s)",
 		     latt_esc(r->scx_ops), latt_esc(r->cfg.system.scheduler));

@@ -241,6 +241,16 @@ static bool have_units(const struct latt_vcfg *c)
 	return c->nruns > 0;
 }
 
+/* The runs of @c without metric @m's value (a figure not measured). */
+static size_t no_value(const struct latt_vcfg *c, size_t m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nruns; i++)
+		n += isnan(c->runs[i].agg->val[m].v);
+	return n;
+}
+
 /* Does a run of @c have metric @m's value, but not one above 0? */
 static bool not_positive(const struct latt_vcfg *c, size_t m)
 {
@@ -314,7 +324,13 @@ static void why_not(const struct latt_metric *m, size_t idx,
 	else if (isnan(a->v) || isnan(b->v))
 		snprintf(why, len, "no value %s", isnan(a->v) ?
 			 "in the baseline" : "here");
-	else if (latt_of_distribution(m) && (a->few || b->few))
+	else if (no_value(base, idx) || no_value(x, idx))
+		snprintf(why, len, "no value in %zu of the runs%s",
+			 no_value(base, idx) ? no_value(base, idx) :
+			 no_value(x, idx), no_value(base, idx) ?
+			 " of the baseline" : "");
+	else if ((latt_of_distribution(m) || m->kind == LATT_MK_CMD_PCT) &&
+		 (a->few || b->few))
 		snprintf(why, len, "too few samples %s",
 			 latt_metric_few(m, few, sizeof(few)));
 	else if (latt_of_distribution(m) && few_runs < FEW_SAMPLES)

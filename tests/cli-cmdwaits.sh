@@ -7,7 +7,7 @@
 # the same everywhere, and said plainly where they cannot be had.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 39
 
 # Each iteration forks a sleep that wakes the command's shell.
 loop='i=0; while [ $i -lt 150 ]; do sleep 0.002; i=$((i + 1)); done'
@@ -27,6 +27,19 @@ done
 run -c0 -C a: -C b: --fail-if worse=p50 -- true
 is "$rc:$(cat "$tmp/err")" "1:latt: -c 0 has no client: --fail-if worse=p50 is a figure of the clients' wakeups (the command's: cmd_p50, cmd_p99)" \
 	"-c0 --fail-if worse=p50: refused, the command's metrics named"
+run -c0 --clock tsc -- true
+check "-c0 --clock tsc: refused, the clock is the clients' stamps" \
+	grep -q "^latt: -c 0 has no client: --clock " "$tmp/err"
+run -t 1 --fail-above cmd_p99=1ms
+is "$rc:$(cat "$tmp/err")" "1:latt: cmd_p99 is a figure of the command's own waits: give a command" \
+	"--fail-above cmd_p99 without a command: a usage error"
+run --no-cmd-waits -t 1
+is "$rc:$(cat "$tmp/err")" "1:latt: --no-cmd-waits: there is no command to follow" \
+	"--no-cmd-waits without a command: a usage error"
+run -c0 --no-cmd-waits -- true
+is "$rc" 1 "-c0 --no-cmd-waits: a usage error (nothing to measure)"
+run --no-cmd-waits --fail-above cmd_p50=1ms -- true
+is "$rc" 1 "--no-cmd-waits --fail-above cmd_p50: a usage error"
 run --target-metric 'cmd_p50-=(x)' -- true
 is "$rc" 1 "--target-metric cmd_p50: refused, a name of latt's own"
 
@@ -35,7 +48,7 @@ rc=$?
 if grep -q "cannot be measured here" "$tmp/err"; then
 	is "$rc" 2 "-c 0 where the command's waits cannot be followed: exit 2"
 	i=4
-	while [ $i -le 33 ]; do
+	while [ $i -le 39 ]; do
 		skip "the command's own waits not measured here: $(sed 's/.*here: //' "$tmp/err")"
 		i=$((i + 1))
 	done
@@ -113,6 +126,9 @@ check "-c1 with a command: -q has the clients' p99 and the command's cmd_p99" \
 	grep -Eq "^config=default entries=[1-9][0-9]* .* p99=[0-9.]+ .* cmd_p50=[0-9.]+ cmd_p99=[0-9.]+" "$tmp/out"
 run -c1 -s1 -S2 -t 0.3 -q
 check "without a command: no cmd_ metrics" not grep -q "cmd_p" "$tmp/out"
+run -c1 -s1 -S2 -q --no-cmd-waits --json "$tmp/n.json" -- sh -c "$loop"
+check "--no-cmd-waits: no cmd_ metrics, and the JSON says why there are no waits" \
+	sh -c "! grep -q cmd_p '$tmp/out' && [ \"\$('$check_bin' --get '$tmp/n.json' 'configurations[0].runs[0].target.waits.error')\" = 'not asked for (--no-cmd-waits)' ]"
 
 # --fail-above on the command's waits.
 run -c0 -q --fail-above cmd_p99=1h -- sh -c "$loop"

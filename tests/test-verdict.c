@@ -130,9 +130,12 @@ static long idx(const struct latt_metric_list *ml, const char *name)
 	return -1;
 }
 
+/* Waits of a run of the command's (none: not measured). */
+static unsigned int cmd_waits = 4000;
+
 /*
- * A run of the command's own waits alone (@ml: cmd_p50, cmd_p99): 4000
- * waits, exponential around 50 us times @scale.
+ * A run of the command's own waits alone (@ml: cmd_p50, cmd_p99):
+ * cmd_waits waits, exponential around 50 us times @scale.
  */
 static void make_cmd_run(const struct latt_metric_list *ml,
 			 struct latt_hist *h, double scale,
@@ -143,13 +146,13 @@ static void make_cmd_run(const struct latt_metric_list *ml,
 	unsigned int i;
 
 	latt_hist_init(h);
-	for (i = 0; i < 4000; i++) {
+	for (i = 0; i < cmd_waits; i++) {
 		v = (uint64_t)(-50000 * scale * log(unif()));
 		latt_hist_add(h, v);
 		max = v > max ? v : max;
 	}
 	view.cpu_s = view.wall_s = view.cs_rate = view.load = NAN;
-	view.cmd_hist = h;
+	view.cmd_hist = cmd_waits ? h : NULL;
 	view.cmd_count = h->count;
 	view.cmd_max = max;
 	latt_agg_run(ml, &view, out);
@@ -228,6 +231,27 @@ static void cmd_verdicts(void)
 	ok(!ret && v[1].kind == LATT_V_WORSE,
 	   "four times as long from two invocations: worse (%s)",
 	   latt_verdict_text(&v[1], text, sizeof(text)));
+
+	/* A run without the figure, or with too few waits for it. */
+	cmd_waits = 0;
+	make_cmd_run(&ml, &hb[2], 4, &arb[2]);
+	cmd_waits = 4000;
+	make_cmd_cfg(&ml, hb, arb, 2, 4, &ab, &vb, rb);
+	vb.nruns = 3;
+	if (latt_agg_cfg(&ml, "x", arb, 3, &ab) || latt_vcfg_ready(&ml, &vb))
+		exit(1);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_NONE &&
+	   !strcmp(v[1].why, "no value in 1 of the runs"),
+	   "a run without the command's waits: no verdict (%s)", v[1].why);
+	cmd_waits = 50;
+	make_cmd_cfg(&ml, hb, arb, 3, 4, &ab, &vb, rb);
+	cmd_waits = 4000;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_NONE && strstr(v[1].why, "too few") &&
+	   v[0].kind != LATT_V_NONE,
+	   "runs of 50 waits: cmd_p99 has too few (%s), cmd_p50 a verdict",
+	   v[1].why);
 }
 
 /* The half-width of @v's interval in logs. */
@@ -254,7 +278,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(42);
+	plan(44);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
