@@ -1,6 +1,6 @@
 #!/bin/sh
 # The command's own wakeup delays as perf sched timehist has them, for
-# tests/cli-cmdlat.sh and contrib/bench/cmdlat-vs-perf.sh:
+# tests/cli-cmdlat.sh and contrib/bench/cmdlat.sh truth:
 #
 #   cmdlat-perf.sh PERF_DATA ROOT
 #

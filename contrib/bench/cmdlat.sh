@@ -14,13 +14,21 @@
 #            beside perf sched timehist's "sch delay" (from a wakeup) and
 #            those of perf script's events (from a preemption: perf 6.1's
 #            timehist times none) (needs linux-perf)
+#        cmdlat.sh clients [RUNS]
+#            what following a command costs latt's clients: latt -c1
+#            beside a command that sleeps, with and without
+#            --no-cmd-waits, RUNS times each (10), taking turns; the
+#            clients' p50 and p99 of each run, and their medians
+# LATT chooses latt (./latt of the tree) for clients.
 # PROBE chooses the runner (tests/cmdlat-probe of the build tree, built by
 # make check).  As root (the program needs CAP_BPF and CAP_PERFMON).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 probe=${PROBE:-$top/tests/cmdlat-probe}
-[ -x "$probe" ] || { echo "cmdlat.sh: no $probe (make check builds it)" >&2; exit 1; }
+need_probe() {
+	[ -x "$probe" ] || { echo "cmdlat.sh: no $probe (make check builds it)" >&2; exit 1; }
+}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -45,6 +53,7 @@ latt_pct() {
 }
 
 truth() {
+	need_probe
 	command -v perf >/dev/null || { echo "cmdlat.sh: no perf (apt-get install linux-perf)" >&2; exit 1; }
 	mkfifo "$tmp/go" "$tmp/ctl" "$tmp/ack"
 	"$probe" -r "$tmp/ready" -g "$tmp/go" "$@" >"$tmp/probe.out" &
@@ -96,6 +105,7 @@ diff_pct() {
 }
 
 cost() {
+	need_probe
 	runs=${1:-5}
 	command -v x264 >/dev/null || { echo "cmdlat.sh: no x264 (apt-get install x264)" >&2; exit 1; }
 	git -C "$top" archive --format=tar HEAD | (mkdir "$tmp/tree" && cd "$tmp/tree" && tar xf -)
@@ -144,8 +154,35 @@ cost() {
 	done
 }
 
+clients() {
+	runs=${1:-10}
+	latt=${LATT:-$top/latt}
+	echo "# $latt -c1 -s1 -S2 -x0 -t 5 -q -- sleep 10, following the command and with --no-cmd-waits, $runs runs each, taking turns; $(uname -r)"
+	printf "%-10s %4s %9s %9s\n" how run p50_us p99_us
+	i=1
+	while [ "$i" -le "$runs" ]; do
+		if [ $((i % 2)) -eq 1 ]; then order="followed bare"; else order="bare followed"; fi
+		for how in $order; do
+			case $how in followed) opt= ;; bare) opt=--no-cmd-waits ;; esac
+			# shellcheck disable=SC2086
+			"$latt" -c1 -s1 -S2 -x0 -t 5 -q $opt -- sleep 10 >"$tmp/q" 2>/dev/null
+			p50=$(sed -n 's/.* p50=\([0-9.]*\) .*/\1/p' "$tmp/q")
+			p99=$(sed -n 's/.* p99=\([0-9.]*\) .*/\1/p' "$tmp/q")
+			printf "%-10s %4d %9s %9s\n" "$how" "$i" "$p50" "$p99"
+			echo "$p50 $p99" >>"$tmp/$how"
+		done
+		i=$((i + 1))
+	done
+	for how in followed bare; do
+		printf "%-10s median p50 %s us, p99 %s us\n" "$how" \
+			"$(sort -n "$tmp/$how" | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')" \
+			"$(awk '{ print $2 }' "$tmp/$how" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }')"
+	done
+}
+
 case ${1:-} in
 cost) shift; cost "$@" ;;
+clients) shift; clients "$@" ;;
 truth) shift; [ $# -gt 0 ] || { echo "usage: cmdlat.sh truth COMMAND [ARG...]" >&2; exit 2; }; truth "$@" ;;
-*) echo "usage: cmdlat.sh cost [RUNS] | cmdlat.sh truth COMMAND [ARG...]" >&2; exit 2 ;;
+*) echo "usage: cmdlat.sh cost [RUNS] | cmdlat.sh clients [RUNS] | cmdlat.sh truth COMMAND [ARG...]" >&2; exit 2 ;;
 esac
