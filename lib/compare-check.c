@@ -579,6 +579,7 @@ static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
 	cmp_bool_field(rd, ws, where, "measured", false, &measured);
 	if (rd->failed || !measured)
 		return;
+	run->followed = true;
 	w = cmp_field(rd, ws, where, "wakeup", json_type_object, false);
 	snprintf(w2, sizeof(w2), "%s.wakeup", where);
 	cmp_uint_field(rd, w, w2, "count", EXACT_MAX, false, &count);

@@ -32,6 +32,7 @@ static const char *const fact_names[LATT_CF_COUNT] = {
 	[LATT_CF_CLOCK] = "clock",
 	[LATT_CF_MECHANISM] = "mechanism",
 	[LATT_CF_COMMAND] = "command",
+	[LATT_CF_FOLLOWED] = "own waits",
 	[LATT_CF_SCHEDULER] = "scheduler",
 	[LATT_CF_LOAD] = "latt's load",
 };

@@ -7,7 +7,7 @@
 # the same everywhere, and said plainly where they cannot be had.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 39
+plan 40
 
 # Each iteration forks a sleep that wakes the command's shell.
 loop='i=0; while [ $i -lt 150 ]; do sleep 0.002; i=$((i + 1)); done'
@@ -48,7 +48,7 @@ rc=$?
 if grep -q "cannot be measured here" "$tmp/err"; then
 	is "$rc" 2 "-c 0 where the command's waits cannot be followed: exit 2"
 	i=4
-	while [ $i -le 39 ]; do
+	while [ $i -le 40 ]; do
 		skip "the command's own waits not measured here: $(sed 's/.*here: //' "$tmp/err")"
 		i=$((i + 1))
 	done
@@ -121,7 +121,7 @@ else
 fi
 
 # With clients and a command: both sides.
-run -c1 -s1 -S2 -q -- sh -c "$loop"
+run -c1 -s1 -S2 -q --json "$tmp/f.json" -- sh -c "$loop"
 check "-c1 with a command: -q has the clients' p99 and the command's cmd_p99" \
 	grep -Eq "^config=default entries=[1-9][0-9]* .* p99=[0-9.]+ .* cmd_p50=[0-9.]+ cmd_p99=[0-9.]+" "$tmp/out"
 run -c1 -s1 -S2 -t 0.3 -q
@@ -129,6 +129,10 @@ check "without a command: no cmd_ metrics" not grep -q "cmd_p" "$tmp/out"
 run -c1 -s1 -S2 -q --no-cmd-waits --json "$tmp/n.json" -- sh -c "$loop"
 check "--no-cmd-waits: no cmd_ metrics, and the JSON says why there are no waits" \
 	sh -c "! grep -q cmd_p '$tmp/out' && [ \"\$('$check_bin' --get '$tmp/n.json' 'configurations[0].runs[0].target.waits.error')\" = 'not asked for (--no-cmd-waits)' ]"
+"$latt" compare "$tmp/f.json" "$tmp/n.json" >"$tmp/cmp" 2>&1
+check "latt compare: followed and not followed do not compare (the hooks cost the clients)" \
+	sh -c "grep -Eq '^\* own waits +followed +not followed\$' '$tmp/cmp' && grep -q '^Not comparable: they differ in .*own waits' '$tmp/cmp'" ||
+	diag "$(grep -n 'own waits\|omparable' "$tmp/cmp")"
 
 # --fail-above on the command's waits.
 run -c0 -q --fail-above cmd_p99=1h -- sh -c "$loop"

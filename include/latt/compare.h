@@ -33,6 +33,7 @@ struct latt_cmp_run {
 	struct latt_cmp_hist cmdwait;	/* the command's own waits from a
 					   wakeup (target.waits); none: not
 					   measured */
+	bool followed;			/* ... were followed (measured) */
 	struct latt_cmp_hist *clients;	/* each client's; NULL: none kept */
 	size_t nclients;
 	struct latt_cmp_hist *blocks;	/* its samples in time, block by
@@ -64,6 +65,8 @@ enum latt_cmp_fact {
 	LATT_CF_MECHANISM,
 	LATT_CF_COMMAND,
 	/* What ran, beside the parameters. */
+	LATT_CF_FOLLOWED,	/* the command's tasks followed: the hooks
+				   cost the clients' wakeups too */
 	LATT_CF_SCHEDULER,
 	LATT_CF_LOAD,
 	LATT_CF_COUNT
