@@ -387,6 +387,9 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   struct latt_cmp_outcome *o)
 {
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
+	struct latt_verdict (*sv)[LATT_METRICS_MAX] = NULL;
+	struct latt_agg_cfg *aggs = NULL, *sr = NULL;
+	struct latt_metric_list shown;
 	const char **names = NULL;
 	struct row *rows;
 	size_t nrows = 0, i, j, wl = 4, wc = 6;
@@ -416,8 +419,11 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		}
 	}
 	v = calloc(nrows ? nrows : 1, sizeof(*v));
+	sv = calloc(nrows ? nrows : 1, sizeof(*sv));
 	names = calloc(nrows ? nrows : 1, sizeof(*names));
-	if (!v || !names)
+	aggs = calloc(nrows ? nrows : 1, sizeof(*aggs));
+	sr = calloc(nrows ? nrows : 1, sizeof(*sr));
+	if (!v || !sv || !names || !aggs || !sr)
 		goto out;
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < nrows; i++) {
@@ -427,14 +433,18 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 			goto out;
 		for (j = 0; i && j < ml->n; j++)
 			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
+		aggs[i] = rows[i].agg;
 	}
+	/* The columns some row has a value of, and their verdicts. */
+	latt_report_shown(ml, aggs, (const struct latt_verdict (*)
+			  [LATT_METRICS_MAX])v, nrows, &shown, sr, sv);
 	if (header(out, files, n, &o->incomparable))
 		goto out;
 	fprintf(out, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
-	heading(out, ml, (int)wl, "file", (int)wc, "config", "runs");
+	heading(out, &shown, (int)wl, "file", (int)wc, "config", "runs");
 	for (i = 0; i < nrows; i++) {
-		const struct latt_agg_cfg *a = &rows[i].agg;
+		const struct latt_agg_cfg *a = &sr[i];
 		char tail[192] = "";
 
 		pad(out, rows[i].file->label, wl + 2);
@@ -442,29 +452,32 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		fprintf(out, " %4u", a->runs);
 		if (a->runs && !a->complete)
 			snprintf(tail, sizeof(tail), "  (no complete run)");
-		cells(out, ml, a, NULL, v[i], tail, &few);
+		cells(out, &shown, a, NULL, sv[i], tail, &few);
 		self |= a->load_noted > 0;
 	}
 
 	fputc('\n', out);
-	heading(out, ml, (int)wl, "ratio", (int)wc, "", "");
+	heading(out, &shown, (int)wl, "ratio", (int)wc, "", "");
 	for (i = 0; i < nrows; i++) {
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
 		fprintf(out, " %4s", "");
-		cells(out, ml, &rows[i].agg, &rows[0].agg, v[i], "", &noise);
+		cells(out, &shown, &sr[i], &sr[0], sv[i], "", &noise);
 	}
-	latt_metric_legend(out, ml);
+	latt_metric_legend(out, &shown);
 	latt_report_marks(out, few, noise, level);
 	if (self)
 		latt_report_self(out);
-	latt_report_verdicts(out, ml, names, (const struct latt_verdict (*)
-			     [LATT_METRICS_MAX])v, nrows, level);
+	latt_report_verdicts(out, &shown, names, (const struct latt_verdict (*)
+			     [LATT_METRICS_MAX])sv, nrows, level);
 	ret = 0;
 	if (fflush(out) || ferror(out))
 		ret = errno ? -errno : -EIO;
 out:
 	free(v);
+	free(sv);
+	free(aggs);
+	free(sr);
 	free(names);
 	free_rows(rows, nrows);
 	return ret;

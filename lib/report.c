@@ -537,7 +537,8 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	size_t i;
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
-	if (latt_result_measured(r))
+	/* -c 0: no client, no entries; the command's own waits alone. */
+	if (latt_result_measured(r) && r->cfg.clients)
 		fprintf(f, "entries %llu", (unsigned long long)w->stats.count);
 	if (w->stats.count) {
 		/* p99 as every output has it. */
@@ -552,8 +553,15 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 			v.v / 1000.0, few);
 	}
 	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
-		fprintf(f, "; command %.2f s, cpu %.2f s",
-			secs(r->target_wall_ns), r->derived.target_cpu_s);
+		fprintf(f, "%scommand %.2f s, cpu %.2f s",
+			r->cfg.clients ? "; " : "", secs(r->target_wall_ns),
+			r->derived.target_cpu_s);
+	if (latt_result_measured(r) && r->has_target &&
+	    r->cmdwaits.measured && r->cmdwaits.wakeup.hist.count)
+		fprintf(f, ", own waits p50 %.1f, p99 %.1f usec",
+			usec(latt_cmdwait_percentile(&r->cmdwaits.wakeup, 50)),
+			usec(latt_cmdwait_percentile(&r->cmdwaits.wakeup,
+						     99)));
 	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
 		if (r->tm[i].matches)
 			fprintf(f, ", %s %.2f", r->cfg.tm[i].name,
@@ -612,7 +620,7 @@ static int sweep_table(FILE *f, const struct latt_doc *d)
 
 	for (i = 0; i < d->n; i++)
 		if (latt_result_measured(&d->results[i]) &&
-		    d->results[i].wake.stats.count)
+		    latt_result_measured_any(&d->results[i]))
 			break;
 	if (i == d->n)
 		return 0;
