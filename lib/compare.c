@@ -55,6 +55,18 @@ bool latt_cmp_fact_must_match(enum latt_cmp_fact f)
 	}
 }
 
+/*
+ * Is @text a value of fact @f that a difference can be of: not one a
+ * file does not know (a HZ a short run could not tell), nor whether a
+ * command was followed in a file without a command (its command is the
+ * difference then).
+ */
+static bool known(int f, const char *text)
+{
+	return strcmp(text, "unknown") &&
+	       (f != LATT_CF_FOLLOWED || strcmp(text, "-"));
+}
+
 /* A row: one configuration of one file. */
 struct row {
 	const struct latt_cmp_file *file;
@@ -332,8 +344,7 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 				b = cell_text(&files[k], r, c);
 				differ = strcmp(a, b) && (c ?
 					 strcmp(a, "-") && strcmp(b, "-") :
-					 strcmp(a, "unknown") &&
-					 strcmp(b, "unknown"));
+					 known(r - 2, a) && known(r - 2, b));
 			}
 		marked |= differ;
 		if (differ && r >= 2 && r < 2 + LATT_CF_COUNT)
