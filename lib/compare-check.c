@@ -553,6 +553,19 @@ static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 	}
 }
 
+/* Histogram @h of @count samples, checked, into @out. */
+static void unsparse(const struct latt_cmp_hist *h, uint64_t count,
+		     struct latt_hist *out)
+{
+	size_t i;
+
+	latt_hist_init(out);
+	for (i = 0; i < h->nbuckets; i++)
+		out->buckets[latt_hist_index(h->buckets[i][0])] +=
+			h->buckets[i][1];
+	out->count = count;
+}
+
 /*
  * The command's own waits (target.waits, since latt 0.3), those from a
  * wakeup into @run->cmdwait and @view (its histogram in @scratch): the
@@ -602,11 +615,7 @@ static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
 			return;
 		}
 	}
-	latt_hist_init(scratch);
-	for (i = 0; i < run->cmdwait.nbuckets; i++)
-		scratch->buckets[latt_hist_index(run->cmdwait.buckets[i][0])] +=
-			run->cmdwait.buckets[i][1];
-	scratch->count = count;
+	unsparse(&run->cmdwait, count, scratch);
 	view->cmd_hist = scratch;
 	view->cmd_count = count;
 	view->cmd_max = max;
@@ -689,7 +698,6 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	jobj *status;
 	int complete;
 	double cs;
-	size_t i;
 
 	status = cmp_field(rd, o, at, "status", json_type_object, false);
 	snprintf(where, sizeof(where), "%s.status", at);
@@ -720,11 +728,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		read_load(rd, o, at, &view);
 	if (rd->failed)
 		return;
-	latt_hist_init(scratch);
-	for (i = 0; i < run->hist.nbuckets; i++)
-		scratch->buckets[latt_hist_index(run->hist.buckets[i][0])] +=
-			run->hist.buckets[i][1];
-	scratch->count = ws.count;
+	unsparse(&run->hist, ws.count, scratch);
 	view.count = ws.count;
 	view.min = ws.min;
 	view.max = ws.max;

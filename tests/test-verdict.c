@@ -97,6 +97,20 @@ static void make_run(const struct latt_metric_list *ml, struct fake *f,
 	latt_agg_run(ml, &view, &f->agg);
 }
 
+/* Configuration @c of runs @runs[0..n) (values @ar), made ready. */
+static void ready_cfg(const struct latt_metric_list *ml,
+		      const struct latt_agg_run *ar, struct latt_vrun *runs,
+		      size_t n, struct latt_agg_cfg *agg, struct latt_vcfg *c)
+{
+	latt_agg_cfg(ml, "x", ar, n, agg);
+	memset(c, 0, sizeof(*c));
+	c->agg = agg;
+	c->runs = runs;
+	c->nruns = n;
+	if (latt_vcfg_ready(ml, c))
+		exit(1);
+}
+
 /* A configuration of @n runs of @fakes, made ready. */
 static void make_cfg(const struct latt_metric_list *ml, struct fake *fakes,
 		     size_t n, struct latt_agg_cfg *agg, struct latt_vcfg *c,
@@ -111,13 +125,7 @@ static void make_cfg(const struct latt_metric_list *ml, struct fake *fakes,
 		runs[i].units = fakes[i].units;
 		runs[i].nunits = NBLK;
 	}
-	latt_agg_cfg(ml, "x", ar, n, agg);
-	memset(c, 0, sizeof(*c));
-	c->agg = agg;
-	c->runs = runs;
-	c->nruns = n;
-	if (latt_vcfg_ready(ml, c))
-		exit(1);
+	ready_cfg(ml, ar, runs, n, agg, c);
 }
 
 static long idx(const struct latt_metric_list *ml, const char *name)
@@ -172,13 +180,7 @@ static void make_cmd_cfg(const struct latt_metric_list *ml,
 		memset(&runs[i], 0, sizeof(runs[i]));
 		runs[i].agg = &ar[i];
 	}
-	latt_agg_cfg(ml, "x", ar, n, agg);
-	memset(c, 0, sizeof(*c));
-	c->agg = agg;
-	c->runs = runs;
-	c->nruns = n;
-	if (latt_vcfg_ready(ml, c))
-		exit(1);
+	ready_cfg(ml, ar, runs, n, agg, c);
 }
 
 /*
