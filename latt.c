@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "compare-main.h"
+#include "latt/cmdlat.h"
 #include "latt/csv.h"
 #include "latt/decision.h"
 #include "latt/escape.h"
@@ -297,6 +298,7 @@ static int start_session(struct invocation *in)
 {
 	const struct latt_opts *o = &in->o;
 	struct latt_session *s = &in->s;
+	const char *name;
 	char err[256];
 	int ret;
 
@@ -328,6 +330,31 @@ static int start_session(struct invocation *in)
 	if (s->xtrace && latt_decisions_open(&s->decisions, err, sizeof(err)))
 		fprintf(stderr, "latt: --explain: the scheduler's decisions "
 			"are not told: %s\n", latt_esc(err));
+	/* The command's own waits: its tasks followed in the kernel. */
+	if (o->base.cmd_argc && o->no_cmd_waits) {
+		s->cmdlat_error = -ECANCELED;
+		snprintf(s->cmdlat_why, sizeof(s->cmdlat_why), "not asked "
+			 "for (--no-cmd-waits)");
+	} else if (o->base.cmd_argc) {
+		s->cmdlat_error = latt_cmdlat_open(&s->cmdlat, s->cmdlat_why,
+						   sizeof(s->cmdlat_why));
+		if (s->cmdlat_error && !o->base.clients) {
+			fprintf(stderr, "latt: -c 0 measures only the "
+				"command's own waits, and they cannot be "
+				"measured here: %s\n", latt_esc(s->cmdlat_why));
+			return s->cmdlat_error;
+		}
+		if (s->cmdlat_error && latt_opts_judge_cmd_waits(o, &name)) {
+			fprintf(stderr, "latt: %s is a figure of the command's "
+				"own waits, and they cannot be measured here: "
+				"%s\n", name, latt_esc(s->cmdlat_why));
+			return s->cmdlat_error;
+		}
+		if (s->cmdlat_error)
+			fprintf(stderr, "latt: the command's own waits are "
+				"not measured: %s\n",
+				latt_esc(s->cmdlat_why));
+	}
 	s->samples = in->out.f ? in->out.f : stdout;
 	ret = latt_priv_drop(o->cfgs, o->ncfgs);
 	if (ret) {
@@ -572,6 +599,7 @@ out_session:
 	latt_trace_close(&in.trace);
 	latt_trace_close(&in.xtrace);
 	latt_decisions_close(in.s.decisions);
+	latt_cmdlat_close(in.s.cmdlat);
 out_sinks:
 	/* Whatever was not put in place is dropped. */
 	latt_out_abort(&in.out.file);

@@ -58,6 +58,7 @@ enum {
 	OPT_KEEP_TRACE,
 	OPT_EXPLAIN,
 	OPT_KERNEL_VIEW,
+	OPT_NO_CMD_WAITS,
 	OPT_FORCE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
@@ -271,7 +272,7 @@ static void parse_help(struct latt_opts *o, const struct opt_row *d,
 
 static const struct opt_row opt_rows[] = {
 	{ "clients", 'c', required_argument, OK_COUNT, IN_BASE(clients),
-	  0, 1, LATT_CLIENTS_MAX, NULL, NULL },
+	  0, 0, LATT_CLIENTS_MAX, NULL, NULL },
 	{ "min-wait", 's', required_argument, OK_TIME, IN_BASE(min_wait_ns),
 	  NS_MS, 0, WAIT_MAX_NS, "0 to 1h", NULL },
 	{ "max-wait", 'S', required_argument, OK_TIME, IN_BASE(max_wait_ns),
@@ -309,6 +310,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 1, LATT_EXPLAIN_MAX, NULL, parse_explain },
 	{ "kernel-view", OPT_KERNEL_VIEW, no_argument, OK_FLAG,
 	  IN_BASE(kernel_view), 0, 0, 0, NULL, NULL },
+	{ "no-cmd-waits", OPT_NO_CMD_WAITS, no_argument, OK_FLAG,
+	  IN_OPTS(no_cmd_waits), 0, 0, 0, NULL, NULL },
 	{ "force", OPT_FORCE, no_argument, OK_FLAG, IN_OPTS(force),
 	  0, 0, 0, NULL, NULL },
 	{ "fail-above", OPT_FAIL_ABOVE, required_argument, OK_CALL, 0,
@@ -592,6 +595,9 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 				    rest[0]);
 		b->cmd_argc = 1;
 	}
+	if (!b->cmd_argc && !b->clients)
+		usage_error("-c 0 measures only the command's own waits: give "
+			    "a command (latt -c0 make -j4)");
 	if (!b->cmd_argc && !b->duration_ns)
 		b->duration_ns = 10 * LATT_NSEC_PER_SEC;
 	if (b->cmd_argc) {
@@ -698,9 +704,10 @@ static void check_conflicts(struct latt_opts *o)
 }
 
 /*
- * The metrics of every output: latt's, the percentiles the limits name,
- * then the command's own of every configuration, each named once, with
- * one direction.  Then the limits that name those.
+ * The metrics of every output: latt's, with a command the p50 and p99
+ * of its own waits, the percentiles the limits name, then the command's
+ * own figures of every configuration, each named once, with one
+ * direction.  Then the limits that name those.
  */
 static void make_metrics(struct latt_opts *o)
 {
@@ -716,6 +723,13 @@ static void make_metrics(struct latt_opts *o)
 				     o->base.npcts))
 		usage_error("too many metrics: at most %d in all",
 			    LATT_METRICS_MAX);
+	/* The command's own waits: p50 and p99, as the clients'. */
+	for (i = 0; o->base.cmd_argc && !o->no_cmd_waits && i < 2; i++) {
+		latt_metric_cmd(i ? 99 : 50, &m);
+		if (latt_metrics_add(&o->metrics, &m) < 0)
+			usage_error("too many metrics: at most %d in all",
+				    LATT_METRICS_MAX);
+	}
 	for (i = 0; i < o->nlimits; i++) {
 		if (o->limits[i].metric.kind == LATT_MK_TARGET)
 			continue;
@@ -761,17 +775,131 @@ static void make_metrics(struct latt_opts *o)
 				    "fail on", err);
 		if (ret)
 			usage_error("invalid --fail-if value: no metric '%s' "
-				    "(max, avg, stdev, pNN, wall_s, cpu_s or "
-				    "a --target-metric's name)", err);
+				    "(max, avg, stdev, pNN, wall_s, cpu_s, "
+				    "cmd_pNN with a command, or a "
+				    "--target-metric's name)", err);
+	}
+}
+
+bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name)
+{
+	struct latt_metric m;
+	size_t i;
+
+	for (i = 0; i < o->nlimits; i++)
+		if (o->limits[i].metric.kind == LATT_MK_CMD_PCT) {
+			*name = o->limits[i].metric.name;
+			return true;
+		}
+	for (i = 0; i < o->fail_if.nnames; i++)
+		if (!latt_metric_parse(o->fail_if.names[i], &m) &&
+		    m.kind == LATT_MK_CMD_PCT) {
+			*name = o->fail_if.names[i];
+			return true;
+		}
+	return false;
+}
+
+/* Is @m a figure of the clients' wakeups (none with -c 0)? */
+static bool clients_metric(const struct latt_metric *m)
+{
+	return m->kind == LATT_MK_MAX || m->kind == LATT_MK_AVG ||
+	       m->kind == LATT_MK_STDEV || m->kind == LATT_MK_PCT;
+}
+
+/*
+ * -c 0 has no client and no waker's cycle: an option about them would
+ * be ignored, so it is a usage error, named.
+ */
+static void check_no_clients(const struct latt_opts *o)
+{
+	const struct latt_run_cfg *b = &o->base, *c;
+	struct latt_run_cfg def;
+	const char *opt = NULL;
+	size_t i;
+
+	if (b->clients)
+		return;
+	if (o->no_cmd_waits)
+		usage_error("-c 0 measures only the command's own waits, which "
+			    "--no-cmd-waits does not");
+	latt_config_init(&def);
+	if (b->min_wait_ns != def.min_wait_ns)
+		opt = "-s";
+	else if (b->max_wait_ns != def.max_wait_ns)
+		opt = "-S";
+	else if (b->work_bytes != def.work_bytes)
+		opt = "-x";
+	else if (b->warmup_ns)
+		opt = "--warmup";
+	else if (b->verbose)
+		opt = "-v";
+	else if (b->breaktrace_ns)
+		opt = "-b";
+	else if (b->explain)
+		opt = "--explain";
+	else if (b->kernel_view)
+		opt = "--kernel-view";
+	else if (o->extra)
+		opt = o->extra & LATT_REPORT_CLIENTS ? "--per-client" :
+		      "--hist";
+	else if (o->interval_ns)
+		opt = "-i";
+	else if (o->pcts_given)
+		opt = "-p";
+	else if (b->clock != def.clock)
+		opt = "--clock";
+	if (opt)
+		usage_error("-c 0 has no client: %s is about the clients' "
+			    "wakeups", opt);
+	for (i = 0; i < o->ncfgs; i++) {
+		c = &o->cfgs[i];
+		if (c->threads || c->mechanism != def.mechanism)
+			opt = c->threads ? "threads" : "mechanism";
+		else if (!latt_sched_empty(&c->client))
+			opt = "the clients' scheduling";
+		else if (!latt_sched_empty(&c->waker))
+			opt = "the waker's scheduling";
+		if (opt)
+			usage_error("-c 0 has no client: configuration '%s' "
+				    "sets %s", c->name, opt);
+	}
+	for (i = 0; i < o->nlimits; i++)
+		if (clients_metric(&o->limits[i].metric))
+			usage_error("-c 0 has no client: --fail-%s %s is a "
+				    "figure of the clients' wakeups (the "
+				    "command's: cmd_p50, cmd_p99)",
+				    o->limits[i].below ? "below" : "above",
+				    o->limits[i].metric.name);
+	for (i = 0; i < o->fail_if.nnames; i++) {
+		struct latt_metric m;
+
+		if (!latt_metric_parse(o->fail_if.names[i], &m) &&
+		    clients_metric(&m))
+			usage_error("-c 0 has no client: --fail-if worse=%s is "
+				    "a figure of the clients' wakeups (the "
+				    "command's: cmd_p50, cmd_p99)",
+				    o->fail_if.names[i]);
 	}
 }
 
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)
 {
+	const char *name;
+
 	parse_options(o, argc, argv);
 	check_conflicts(o);
 	o->cfgs = make_configs(o, &o->ncfgs);
 	make_metrics(o);
+	check_no_clients(o);
+	if (!o->base.cmd_argc && latt_opts_judge_cmd_waits(o, &name))
+		usage_error("%s is a figure of the command's own waits: give a "
+			    "command", name);
+	if (o->no_cmd_waits && latt_opts_judge_cmd_waits(o, &name))
+		usage_error("%s is a figure of the command's own waits, which "
+			    "--no-cmd-waits does not measure", name);
+	if (o->no_cmd_waits && !o->base.cmd_argc)
+		usage_error("--no-cmd-waits: there is no command to follow");
 	o->sweep = o->ncfgs > 1 || o->runs > 1;
 }
 

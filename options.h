@@ -32,6 +32,7 @@ struct latt_opts {
 	unsigned int extra;		/* --per-client, --hist */
 	uint64_t interval_ns;		/* -i */
 	bool keep_trace;		/* --keep-trace */
+	bool no_cmd_waits;		/* --no-cmd-waits */
 	bool force;			/* --force */
 	struct latt_fail_if fail_if;	/* --fail-if */
 	bool fail_if_given;
@@ -68,5 +69,11 @@ void __attribute__((noreturn)) latt_exit_after_stdout(void);
 
 /* Free what latt_opts_parse() allocated. */
 void latt_opts_free(struct latt_opts *o);
+
+/*
+ * Does a limit (--fail-above, --fail-below) or --fail-if name a figure
+ * of the command's own waits (cmd_p99)?  Its name in *@name.
+ */
+bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name);
 
 #endif /* LATT_OPTIONS_H */

@@ -86,6 +86,20 @@ int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
 	return 0;
 }
 
+void latt_metric_cmd(double p, struct latt_metric *m)
+{
+	char label[12];		/* "cmd_" + it fits m->name */
+
+	memset(m, 0, sizeof(*m));
+	m->kind = LATT_MK_CMD_PCT;
+	m->pct = p;
+	m->unit = LATT_MU_NS;
+	m->better = LATT_BETTER_LOWER;
+	latt_percentile_label(p, label, sizeof(label));
+	snprintf(m->name, sizeof(m->name), "cmd_%s", label);
+	snprintf(m->head, sizeof(m->head), "cmd %s", label);
+}
+
 static bool same_metric(const struct latt_metric *a,
 			const struct latt_metric *b)
 {
@@ -93,7 +107,8 @@ static bool same_metric(const struct latt_metric *a,
 		return false;
 	if (a->kind == LATT_MK_TARGET)
 		return !strcmp(a->name, b->name);
-	return a->kind != LATT_MK_PCT || a->pct == b->pct;
+	return (a->kind != LATT_MK_PCT && a->kind != LATT_MK_CMD_PCT) ||
+	       a->pct == b->pct;
 }
 
 void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m)
@@ -108,7 +123,8 @@ void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m)
 
 int latt_metric_parse(const char *name, struct latt_metric *m)
 {
-	char low[sizeof(m->name)], *end;
+	char low[sizeof(m->name)], *end, *at;
+	bool cmd;
 	size_t i;
 	double p;
 
@@ -122,14 +138,19 @@ int latt_metric_parse(const char *name, struct latt_metric *m)
 			*m = defaults[i];
 			return 0;
 		}
-	if (low[0] != 'p' || low[1] < '0' || low[1] > '9')
+	cmd = !strncmp(low, "cmd_", 4);
+	at = cmd ? low + 4 : low;
+	if (at[0] != 'p' || at[1] < '0' || at[1] > '9')
 		return -EINVAL;
 	errno = 0;
-	p = strtod(low + 1, &end);
+	p = strtod(at + 1, &end);
 	/* p100 is max, by that name. */
 	if (errno || *end || !(p > 0) || p >= 100)
 		return -EINVAL;
-	pct_metric(p, m);
+	if (cmd)
+		latt_metric_cmd(p, m);
+	else
+		pct_metric(p, m);
 	return 0;
 }
 
@@ -266,6 +287,11 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	}
 	v->ntm = i;
 	v->tm_partial = tgt && r->target_killed;
+	if (tgt && r->cmdwaits.measured && !r->cmdwaits.error) {
+		v->cmd_hist = &r->cmdwaits.wakeup.hist;
+		v->cmd_count = r->cmdwaits.wakeup.hist.count;
+		v->cmd_max = r->cmdwaits.wakeup.max_ns;
+	}
 	v->load = measured && r->derived.has_load ?
 		  as_written_exact(r->derived.load) : NAN;
 	v->load_note = measured && latt_result_load_dominates(r);
@@ -346,6 +372,13 @@ void latt_agg_value(const struct latt_metric *m, const struct latt_run_view *v,
 	case LATT_MK_LOAD:
 		out->v = v->load;
 		return;
+	case LATT_MK_CMD_PCT:
+		if (!v->cmd_hist || !v->cmd_count)
+			return;
+		out->few = latt_percentile_few_of(v->cmd_count, m->pct);
+		out->v = (double)latt_percentile_of(v->cmd_hist, v->cmd_count,
+						    0, v->cmd_max, m->pct);
+		return;
 	default:
 		break;
 	}
@@ -385,6 +418,7 @@ void latt_agg_run(const struct latt_metric_list *ml,
 	out->load_note = v->load_note;
 	out->load_queued = v->load_queued;
 	out->count = v->count;
+	out->measured = v->count > 0 || v->cmd_count > 0;
 	for (i = 0; i < ml->n; i++)
 		latt_agg_value(&ml->m[i], v, &out->val[i]);
 	/* A metric added to the list later (latt compare) has none here. */
@@ -416,7 +450,7 @@ double latt_median(double *v, size_t n)
  */
 static bool counts(const struct latt_agg_run *r, bool complete)
 {
-	return complete ? r->complete : r->count > 0;
+	return complete ? r->complete : r->measured;
 }
 
 bool latt_agg_counts(const struct latt_agg_run *r, const struct latt_agg_cfg *c)
@@ -438,7 +472,7 @@ int latt_agg_cfg(const struct latt_metric_list *ml, const char *name,
 	if (!v)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		if (runs[i].complete && runs[i].count)
+		if (runs[i].complete && runs[i].measured)
 			out->complete = true;
 	for (i = 0; i < n; i++) {
 		if (!counts(&runs[i], out->complete)) {

@@ -553,10 +553,78 @@ static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 	}
 }
 
+/* Histogram @h of @count samples, checked, into @out. */
+static void unsparse(const struct latt_cmp_hist *h, uint64_t count,
+		     struct latt_hist *out)
+{
+	size_t i;
+
+	latt_hist_init(out);
+	for (i = 0; i < h->nbuckets; i++)
+		out->buckets[latt_hist_index(h->buckets[i][0])] +=
+			h->buckets[i][1];
+	out->count = count;
+}
+
+/*
+ * The command's own waits (target.waits, since latt 0.3), those from a
+ * wakeup into @run->cmdwait and @view (its histogram in @scratch): the
+ * p50 and p99 of them are metrics of @ml from the first run that has
+ * them.
+ */
+static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
+			  struct latt_metric_list *ml, struct latt_hist *scratch,
+			  struct latt_cmp_run *run, struct latt_run_view *view)
+{
+	uint64_t count = 0, max = 0;
+	char where[192], w2[200];
+	int measured;
+	jobj *ws, *w, *h;
+	size_t i;
+
+	if (!json_object_object_get_ex(t, "waits", &ws))
+		return;
+	snprintf(where, sizeof(where), "%s.waits", at);
+	if (!json_object_is_type(ws, json_type_object)) {
+		cmp_fail(rd, "%s is not an object", where);
+		return;
+	}
+	cmp_bool_field(rd, ws, where, "measured", false, &measured);
+	if (rd->failed || !measured)
+		return;
+	run->followed = true;
+	w = cmp_field(rd, ws, where, "wakeup", json_type_object, false);
+	snprintf(w2, sizeof(w2), "%s.wakeup", where);
+	cmp_uint_field(rd, w, w2, "count", EXACT_MAX, false, &count);
+	if (!cmp_uint_field(rd, w, w2, "max_ns", EXACT_MAX, true, &max) &&
+	    !rd->failed && count)
+		cmp_fail(rd, "%s.max_ns is null with waits", w2);
+	h = cmp_field(rd, w, w2, "histogram", json_type_array, false);
+	if (rd->failed)
+		return;
+	read_histogram(rd, h, w2, count, 0, max, &run->cmdwait);
+	if (rd->failed)
+		return;
+	for (i = 0; i < 2; i++) {
+		struct latt_metric m;
+
+		latt_metric_cmd(i ? 99 : 50, &m);
+		if (latt_metrics_add(ml, &m) < 0) {
+			cmp_fail(rd, "more than %d metrics in all",
+				 LATT_METRICS_MAX);
+			return;
+		}
+	}
+	unsparse(&run->cmdwait, count, scratch);
+	view->cmd_hist = scratch;
+	view->cmd_count = count;
+	view->cmd_max = max;
+}
+
 /* The command's times and its own figures, into @view. */
 static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
-			struct latt_metric_list *ml,
-			struct latt_run_view *view)
+			struct latt_metric_list *ml, struct latt_hist *scratch,
+			struct latt_cmp_run *run, struct latt_run_view *view)
 {
 	char where[160];
 	uint64_t a, b;
@@ -579,7 +647,9 @@ static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
 	cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
 	cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
 	view->cpu_s = ((double)a + (double)b) / 1e9;
-	read_tmetrics(rd, t, where, ml, view);
+	read_cmdwaits(rd, t, where, ml, scratch, run, view);
+	if (!rd->failed)
+		read_tmetrics(rd, t, where, ml, view);
 	/* A command latt stopped: its own figures are partial. */
 	if (json_object_object_get_ex(t, "stopped_by_latt", &ck) &&
 	    json_object_is_type(ck, json_type_boolean))
@@ -628,7 +698,6 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	jobj *status;
 	int complete;
 	double cs;
-	size_t i;
 
 	status = cmp_field(rd, o, at, "status", json_type_object, false);
 	snprintf(where, sizeof(where), "%s.status", at);
@@ -654,16 +723,12 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		return;
 	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true, &cs);
 	if (!rd->failed)
-		read_target(rd, o, at, ml, &view);
+		read_target(rd, o, at, ml, scratch + 1, run, &view);
 	if (!rd->failed)
 		read_load(rd, o, at, &view);
 	if (rd->failed)
 		return;
-	latt_hist_init(scratch);
-	for (i = 0; i < run->hist.nbuckets; i++)
-		scratch->buckets[latt_hist_index(run->hist.buckets[i][0])] +=
-			run->hist.buckets[i][1];
-	scratch->count = ws.count;
+	unsparse(&run->hist, ws.count, scratch);
 	view.count = ws.count;
 	view.min = ws.min;
 	view.max = ws.max;

@@ -92,10 +92,11 @@ bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
 
 /*
  * Run @o into @run, checked; then seen as latt sees a run of its own
- * (include/latt/aggregate.h), its histogram rebuilt in @scratch, and
- * every metric of @ml taken from it by the rules of latt's own outputs.
- * The command's own figures (--target-metric) it has are added to @ml
- * as they are met.
+ * (include/latt/aggregate.h), its histogram rebuilt in @scratch[0] (and
+ * the command's own waits' in @scratch[1]), and every metric of @ml
+ * taken from it by the rules of latt's own outputs.  The command's own
+ * figures (--target-metric) and the percentiles of its own waits
+ * (cmd_p50, cmd_p99) are added to @ml as they are met.
  */
 void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		  struct latt_metric_list *ml,

@@ -128,12 +128,13 @@ static char *join(char *a, const char *b)
 
 /*
  * What the runs of @c ran with: the clock (not -k's "auto": the one
- * chosen), the scheduler, whether latt measured itself.
+ * chosen), the scheduler, whether the command's tasks were followed,
+ * whether latt measured itself.
  */
 static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
 {
 	char *clock = NULL, *sched = NULL, buf[256];
-	size_t i, noted = 0;
+	size_t i, noted = 0, followed = 0;
 	bool oom = false;
 
 	for (i = 0; i < c->nruns; i++) {
@@ -146,6 +147,7 @@ static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
 		if (!(sched = join(sched, buf)))
 			oom = true;
 		noted += r->agg.load_note;
+		followed += r->followed;
 	}
 	if (oom) {
 		free(clock);
@@ -159,6 +161,13 @@ static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
 		put(rd, c->param, LATT_CF_CLOCK, "%s", clock);
 	}
 	put(rd, c->param, LATT_CF_SCHEDULER, "%s", sched ? sched : "-");
+	/* Following the command costs the clients' wakeups a little. */
+	if (!c->command)
+		put(rd, c->param, LATT_CF_FOLLOWED, "-");
+	else
+		put(rd, c->param, LATT_CF_FOLLOWED, "%s", !followed ?
+		    "not followed" : followed == c->nruns ? "followed" :
+		    "followed in some runs");
 	if (noted)
 		put(rd, c->param, LATT_CF_LOAD, "latt measured itself (%zu of "
 		    "%zu runs)", noted, c->nruns);
@@ -545,7 +554,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 	}
 	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array,
 			 false);
-	if (!rd.failed && !(scratch = malloc(sizeof(*scratch))))
+	if (!rd.failed && !(scratch = malloc(2 * sizeof(*scratch))))
 		cmp_fail(&rd, "out of memory");
 	if (!rd.failed) {
 		n = json_object_array_length(cfgs);
@@ -592,6 +601,7 @@ void latt_cmp_file_free(struct latt_cmp_file *f)
 			struct latt_cmp_run *r = &f->cfgs[i].runs[j];
 
 			free(r->hist.buckets);
+			free(r->cmdwait.buckets);
 			free(r->clock);
 			free(r->sched_ext);
 			for (k = 0; k < r->nclients; k++)

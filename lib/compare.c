@@ -32,6 +32,7 @@ static const char *const fact_names[LATT_CF_COUNT] = {
 	[LATT_CF_CLOCK] = "clock",
 	[LATT_CF_MECHANISM] = "mechanism",
 	[LATT_CF_COMMAND] = "command",
+	[LATT_CF_FOLLOWED] = "own waits",
 	[LATT_CF_SCHEDULER] = "scheduler",
 	[LATT_CF_LOAD] = "latt's load",
 };
@@ -52,6 +53,18 @@ bool latt_cmp_fact_must_match(enum latt_cmp_fact f)
 	default:
 		return true;
 	}
+}
+
+/*
+ * Is @text a value of fact @f that a difference can be of: not one a
+ * file does not know (a HZ a short run could not tell), nor whether a
+ * command was followed in a file without a command (its command is the
+ * difference then).
+ */
+static bool known(int f, const char *text)
+{
+	return strcmp(text, "unknown") &&
+	       (f != LATT_CF_FOLLOWED || strcmp(text, "-"));
 }
 
 /* A row: one configuration of one file. */
@@ -331,8 +344,7 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 				b = cell_text(&files[k], r, c);
 				differ = strcmp(a, b) && (c ?
 					 strcmp(a, "-") && strcmp(b, "-") :
-					 strcmp(a, "unknown") &&
-					 strcmp(b, "unknown"));
+					 known(r - 2, a) && known(r - 2, b));
 			}
 		marked |= differ;
 		if (differ && r >= 2 && r < 2 + LATT_CF_COUNT)
@@ -386,6 +398,9 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   struct latt_cmp_outcome *o)
 {
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
+	struct latt_verdict (*sv)[LATT_METRICS_MAX] = NULL;
+	struct latt_agg_cfg *aggs = NULL, *sr = NULL;
+	struct latt_metric_list shown;
 	const char **names = NULL;
 	struct row *rows;
 	size_t nrows = 0, i, j, wl = 4, wc = 6;
@@ -415,8 +430,11 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		}
 	}
 	v = calloc(nrows ? nrows : 1, sizeof(*v));
+	sv = calloc(nrows ? nrows : 1, sizeof(*sv));
 	names = calloc(nrows ? nrows : 1, sizeof(*names));
-	if (!v || !names)
+	aggs = calloc(nrows ? nrows : 1, sizeof(*aggs));
+	sr = calloc(nrows ? nrows : 1, sizeof(*sr));
+	if (!v || !sv || !names || !aggs || !sr)
 		goto out;
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < nrows; i++) {
@@ -426,14 +444,18 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 			goto out;
 		for (j = 0; i && j < ml->n; j++)
 			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
+		aggs[i] = rows[i].agg;
 	}
+	/* The columns some row has a value of, and their verdicts. */
+	latt_report_shown(ml, aggs, (const struct latt_verdict (*)
+			  [LATT_METRICS_MAX])v, nrows, &shown, sr, sv);
 	if (header(out, files, n, &o->incomparable))
 		goto out;
 	fprintf(out, "Wakeup latency in usec, the median of each "
 		"configuration's runs\n\n");
-	heading(out, ml, (int)wl, "file", (int)wc, "config", "runs");
+	heading(out, &shown, (int)wl, "file", (int)wc, "config", "runs");
 	for (i = 0; i < nrows; i++) {
-		const struct latt_agg_cfg *a = &rows[i].agg;
+		const struct latt_agg_cfg *a = &sr[i];
 		char tail[192] = "";
 
 		pad(out, rows[i].file->label, wl + 2);
@@ -441,29 +463,32 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		fprintf(out, " %4u", a->runs);
 		if (a->runs && !a->complete)
 			snprintf(tail, sizeof(tail), "  (no complete run)");
-		cells(out, ml, a, NULL, v[i], tail, &few);
+		cells(out, &shown, a, NULL, sv[i], tail, &few);
 		self |= a->load_noted > 0;
 	}
 
 	fputc('\n', out);
-	heading(out, ml, (int)wl, "ratio", (int)wc, "", "");
+	heading(out, &shown, (int)wl, "ratio", (int)wc, "", "");
 	for (i = 0; i < nrows; i++) {
 		pad(out, rows[i].file->label, wl + 2);
 		pad(out, rows[i].cfg->name, wc);
 		fprintf(out, " %4s", "");
-		cells(out, ml, &rows[i].agg, &rows[0].agg, v[i], "", &noise);
+		cells(out, &shown, &sr[i], &sr[0], sv[i], "", &noise);
 	}
-	latt_metric_legend(out, ml);
+	latt_metric_legend(out, &shown);
 	latt_report_marks(out, few, noise, level);
 	if (self)
 		latt_report_self(out);
-	latt_report_verdicts(out, ml, names, (const struct latt_verdict (*)
-			     [LATT_METRICS_MAX])v, nrows, level);
+	latt_report_verdicts(out, &shown, names, (const struct latt_verdict (*)
+			     [LATT_METRICS_MAX])sv, nrows, level);
 	ret = 0;
 	if (fflush(out) || ferror(out))
 		ret = errno ? -errno : -EIO;
 out:
 	free(v);
+	free(sv);
+	free(aggs);
+	free(sr);
 	free(names);
 	free_rows(rows, nrows);
 	return ret;
@@ -477,38 +502,59 @@ static int cmp_bucket(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* One configuration's distribution, its used runs' buckets added up. */
+/* The histogram of run @r that --cdf shows: the clients' or @cmd's. */
+static const struct latt_cmp_hist *cdf_hist(const struct latt_cmp_run *r,
+					    bool cmd)
+{
+	return cmd ? &r->cmdwait : &r->hist;
+}
+
+/*
+ * One configuration's distribution, its used runs' buckets added up:
+ * the clients' wakeups, or (@cmd) the command's own waits from a
+ * wakeup.  Nothing for a distribution without a sample but one that
+ * says there is none, for the clients' when the command's is there
+ * (-c 0).
+ */
 static int cdf_block(FILE *out, const struct latt_metric_list *ml,
 		     const struct latt_cmp_file *f,
-		     const struct latt_cmp_cfg *c)
+		     const struct latt_cmp_cfg *c, bool cmd)
 {
 	struct row r = { .file = f, .cfg = c };
 	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
-	size_t i, j, n = 0, k;
+	const struct latt_cmp_hist *h;
+	size_t i, j, n = 0, k, ncmd = 0;
 
 	if (build(ml, &r)) {
 		free(r.name);
 		return -ENOMEM;
 	}
 	free(r.name);
-	for (i = 0; i < c->nruns; i++)
-		if (latt_agg_counts(&c->runs[i].agg, &r.agg))
-			n += c->runs[i].hist.nbuckets;
+	for (i = 0; i < c->nruns; i++) {
+		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
+			continue;
+		n += cdf_hist(&c->runs[i], cmd)->nbuckets;
+		ncmd += c->runs[i].cmdwait.nbuckets;
+	}
+	if (!n && (cmd || ncmd))
+		return 0;
 	all = calloc(n ? n : 1, sizeof(*all));
 	if (!all)
 		return -ENOMEM;
 	for (i = 0, k = 0; i < c->nruns; i++) {
 		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
 			continue;
-		for (j = 0; j < c->runs[i].hist.nbuckets; j++) {
-			all[k][0] = c->runs[i].hist.buckets[j][0];
-			all[k][1] = c->runs[i].hist.buckets[j][1];
+		h = cdf_hist(&c->runs[i], cmd);
+		for (j = 0; j < h->nbuckets; j++) {
+			all[k][0] = h->buckets[j][0];
+			all[k][1] = h->buckets[j][1];
 			total += all[k++][1];
 		}
 	}
 	qsort(all, n, sizeof(*all), cmp_bucket);
-	fprintf(out, "# %s\t%s\t%s\t%s\n", f->label, c->name,
-		f->fact[LATT_CF_KERNEL], c->command ? c->command : "");
+	fprintf(out, "# %s\t%s\t%s\t%s\t%s\n", f->label, c->name,
+		f->fact[LATT_CF_KERNEL], c->command ? c->command : "",
+		cmd ? "command" : "clients");
 	fprintf(out, "# usec cdf tail\n");
 	for (i = 0; i < n; i++) {
 		lo = all[i][0];
@@ -534,7 +580,11 @@ int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
 
 	for (i = 0; i < n; i++)
 		for (j = 0; j < files[i].ncfgs; j++) {
-			ret = cdf_block(out, ml, &files[i], &files[i].cfgs[j]);
+			ret = cdf_block(out, ml, &files[i], &files[i].cfgs[j],
+					false);
+			if (!ret)
+				ret = cdf_block(out, ml, &files[i],
+						&files[i].cfgs[j], true);
 			if (ret)
 				return ret;
 		}

@@ -15,6 +15,7 @@
 #include "latt/escape.h"
 #include "latt/parse.h"
 #include "latt/wake.h"
+#include "cmdlat.h"
 #include "hist.h"
 #include "keys.h"
 
@@ -104,6 +105,25 @@ static void tmetric_cells(FILE *f, const struct latt_metric_list *ml,
 	}
 }
 
+/*
+ * The command's own waits: from a wakeup, their count, p50, p99 and
+ * largest; from a preemption, their count and p99.  Empty where they
+ * were not measured; a count of 0 and no figure where there were none.
+ */
+static void cmdwait_cells(FILE *f, const struct latt_result *r)
+{
+	const struct latt_cmdwaits *cw = &r->cmdwaits;
+	bool on = latt_result_command_ran(r) && cw->measured && !cw->error;
+	bool wk = on && cw->wakeup.hist.count, pr = on && cw->preempt.hist.count;
+
+	put_uint(f, on, cw->wakeup.hist.count);
+	put_uint(f, wk, latt_cmdwait_percentile(&cw->wakeup, 50));
+	put_uint(f, wk, latt_cmdwait_percentile(&cw->wakeup, 99));
+	put_uint(f, wk, cw->wakeup.max_ns);
+	put_uint(f, on, cw->preempt.hist.count);
+	put_uint(f, pr, latt_cmdwait_percentile(&cw->preempt, 99));
+}
+
 static void row(FILE *f, const struct latt_doc *d,
 		const struct latt_result *r)
 {
@@ -179,6 +199,7 @@ static void row(FILE *f, const struct latt_doc *d,
 	put_uint(f, kw, r->kwait.wait.max);
 	put_uint(f, kg, r->derived.kgap_p50);
 	put_uint(f, kg, r->derived.kgap_p99);
+	cmdwait_cells(f, r);
 	tmetric_cells(f, d->metrics, r);
 	fputc('\n', f);
 }

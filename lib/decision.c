@@ -17,6 +17,7 @@
 #include <bpf/libbpf.h>
 #endif
 
+#include "bpf-load.h"
 #include "decision.h"
 #include "latt/clock.h"
 #include "latt/util.h"
@@ -324,30 +325,8 @@ static int keep(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-/* libbpf's last warning (the verifier's reason), for the message. */
-static char bpf_said[160];
-
-static int keep_warning(enum libbpf_print_level level, const char *fmt,
-			va_list ap)
-{
-	char line[sizeof(bpf_said)];
-	size_t n;
-
-	if (level != LIBBPF_WARN)
-		return 0;
-	latt_vfmt(line, sizeof(line), fmt, ap);
-	n = strcspn(line, "\n");
-	line[n] = '\0';
-	/* The log's own frame says nothing. */
-	if (n && !strstr(line, "-- BEGIN PROG LOAD LOG") &&
-	    !strstr(line, "-- END PROG LOAD LOG"))
-		snprintf(bpf_said, sizeof(bpf_said), "%s", line);
-	return 0;
-}
-
 int latt_decisions_open(struct latt_decisions **dp, char *err, size_t len)
 {
-	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = "latt");
 	struct latt_decisions *d;
 	struct bpf_program *prog;
 	int ret;
@@ -356,28 +335,11 @@ int latt_decisions_open(struct latt_decisions **dp, char *err, size_t len)
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;
-	bpf_said[0] = '\0';
-	libbpf_set_print(keep_warning);
-	d->obj = bpf_object__open_mem(latt_decision_obj,
-				      (size_t)(latt_decision_obj_end -
-					       latt_decision_obj), &opts);
-	if (!d->obj) {
-		ret = -errno;
-		latt_fmt(err, len, "cannot open its BPF program (%s)",
-			 strerror(-ret));
+	ret = latt_bpf_load(latt_decision_obj, (size_t)(latt_decision_obj_end -
+						      latt_decision_obj),
+			    "latt", &d->obj, err, len);
+	if (ret)
 		goto fail;
-	}
-	ret = bpf_object__load(d->obj);
-	if (ret) {
-		latt_fmt(err, len, "cannot load its BPF program (%s%s%s)",
-			 strerror(-ret), ret == -EPERM ? ": it needs "
-			 "CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN" :
-			 ret == -ESRCH || ret == -ENOENT ? ": does the "
-			 "kernel have BTF, /sys/kernel/btf/vmlinux?" :
-			 bpf_said[0] ? "; libbpf: " : "", ret == -EPERM ||
-			 ret == -ESRCH || ret == -ENOENT ? "" : bpf_said);
-		goto fail;
-	}
 	prog = bpf_object__find_program_by_name(d->obj, "latt_on_wakeup");
 	d->link = prog ? bpf_program__attach(prog) : NULL;
 	if (!d->link) {

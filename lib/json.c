@@ -21,6 +21,7 @@
 #include "latt/wake.h"
 #include "explain.h"
 #include "hist.h"
+#include "cmdlat.h"
 #include "kwait.h"
 #include "tmetric.h"
 
@@ -363,6 +364,47 @@ static jobj *tmetrics_arr(const struct latt_result *r)
 	return a;
 }
 
+/* One kind of the command's own waits: its figures and histogram. */
+static jobj *cmdwait_obj(const struct latt_cmdwait *w)
+{
+	const struct latt_hist *h = &w->hist;
+	bool have = h->count > 0;
+	jobj *o = json_object_new_object(), *a;
+	unsigned int i;
+
+	add(o, "count", juint(h->count));
+	add(o, "mean_ns", have ? jnum((double)w->sum_ns / (double)h->count) :
+	    NULL);
+	add(o, "p50_ns", have ? juint(latt_cmdwait_percentile(w, 50)) : NULL);
+	add(o, "p99_ns", have ? juint(latt_cmdwait_percentile(w, 99)) : NULL);
+	add(o, "p99_9_ns", have ? juint(latt_cmdwait_percentile(w, 99.9)) :
+	    NULL);
+	add(o, "max_ns", have ? juint(w->max_ns) : NULL);
+	a = json_object_new_array();
+	for (i = 0; i < LATT_HIST_BUCKETS; i++)
+		if (h->buckets[i])
+			add_pair(a, latt_hist_bucket_low(i), h->buckets[i]);
+	add(o, "histogram", a);
+	return o;
+}
+
+/*
+ * The command's own waits (lib/cmdlat.h): null where they were not
+ * measured (the reason in "error").
+ */
+static jobj *cmdwaits_obj(const struct latt_cmdwaits *cw)
+{
+	jobj *o = json_object_new_object();
+
+	add(o, "measured", json_object_new_boolean(cw->measured));
+	add(o, "error", cw->error ? jstr(cw->why) : NULL);
+	add(o, "wakeup", cw->measured ? cmdwait_obj(&cw->wakeup) : NULL);
+	add(o, "preempt", cw->measured ? cmdwait_obj(&cw->preempt) : NULL);
+	add(o, "untracked", cw->measured ? juint(cw->untracked) : NULL);
+	add(o, "unended", cw->measured ? juint(cw->unended) : NULL);
+	return o;
+}
+
 static jobj *target_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
@@ -388,6 +430,7 @@ static jobj *target_obj(const struct latt_result *r)
 	add(o, "involuntary_cs",
 	    json_object_new_int64(r->target_ru.ru_nivcsw));
 	add(o, "metrics", tmetrics_arr(r));
+	add(o, "waits", cmdwaits_obj(&r->cmdwaits));
 	return o;
 }
 

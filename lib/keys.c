@@ -20,7 +20,9 @@ const char latt_csv_columns_tail[] =
 	"command,command_exit_status,command_signal,command_wall_ns,"
 	"command_user_ns,command_system_ns,settings,latt_load,load_note,"
 	"kernel_wakeups,kernel_p50_ns,kernel_p99_ns,kernel_max_ns,"
-	"latt_above_p50_ns,latt_above_p99_ns";
+	"latt_above_p50_ns,latt_above_p99_ns,command_wakeup_waits,"
+	"command_wakeup_p50_ns,command_wakeup_p99_ns,command_wakeup_max_ns,"
+	"command_preempt_waits,command_preempt_p99_ns";
 
 /* latt's own keys besides the CSV's columns: metrics, -q's words. */
 static const char *const own_keys[] = {
@@ -34,6 +36,9 @@ bool latt_key_reserved(const char *name)
 
 	/* p50, p99.9: a percentile's name (p50_ns: its CSV column). */
 	if (name[0] == 'p' && isdigit((unsigned char)name[1]))
+		return true;
+	/* cmd_p99: one of the command's own waits. */
+	if (!strncmp(name, "cmd_p", 5) && isdigit((unsigned char)name[5]))
 		return true;
 	for (k = own_keys; *k; k++)
 		if (!strcmp(*k, name))

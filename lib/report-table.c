@@ -150,12 +150,38 @@ void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
 		}
 }
 
-int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_metric_list *ml,
-		      const struct latt_run_cfg *cfgs,
-		      const struct latt_agg_cfg *rows,
-		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n, double level)
+void latt_report_shown(const struct latt_metric_list *ml,
+		       const struct latt_agg_cfg *rows,
+		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		       size_t n, struct latt_metric_list *shown,
+		       struct latt_agg_cfg *out,
+		       struct latt_verdict (*vout)[LATT_METRICS_MAX])
+{
+	size_t i, m, k;
+
+	shown->n = 0;
+	for (i = 0; i < n; i++)
+		out[i] = rows[i];
+	for (m = 0; m < ml->n; m++) {
+		for (i = 0; i < n && isnan(rows[i].val[m].v); i++)
+			;
+		if (i == n)
+			continue;
+		k = shown->n++;
+		shown->m[k] = ml->m[m];
+		for (i = 0; i < n; i++) {
+			out[i].val[k] = rows[i].val[m];
+			if (v)
+				vout[i][k] = v[i][m];
+		}
+	}
+}
+
+static int table(FILE *f, const struct latt_sysinfo *sys,
+		 const struct latt_metric_list *ml,
+		 const struct latt_run_cfg *cfgs, const struct latt_agg_cfg *rows,
+		 const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
+		 double level)
 {
 	const char **names;
 	char *settings;
@@ -231,4 +257,29 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;
+}
+
+int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
+		      const struct latt_metric_list *ml,
+		      const struct latt_run_cfg *cfgs,
+		      const struct latt_agg_cfg *rows,
+		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      size_t n, double level)
+{
+	struct latt_verdict (*sv)[LATT_METRICS_MAX];
+	struct latt_metric_list shown;
+	struct latt_agg_cfg *sr;
+	int ret = -ENOMEM;
+
+	sr = calloc(n ? n : 1, sizeof(*sr));
+	sv = calloc(n ? n : 1, sizeof(*sv));
+	if (sr && sv) {
+		latt_report_shown(ml, rows, v, n, &shown, sr, sv);
+		ret = table(f, sys, &shown, cfgs, sr,
+			    (const struct latt_verdict (*)[LATT_METRICS_MAX])sv,
+			    n, level);
+	}
+	free(sr);
+	free(sv);
+	return ret;
 }

@@ -6,6 +6,7 @@
  * lib/report-explain.c, the shape of a line in lib/report-text.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "latt/util.h"
 #include "hist.h"
 #include "quiet.h"
+#include "cmdlat.h"
 #include "report-text.h"
 #include "tmetric.h"
 
@@ -315,6 +317,44 @@ static void stopped_line(FILE *f, const struct latt_result *r)
 	     left);
 }
 
+/* One kind of the command's own waits, on a line. */
+static void cmdwait_line(FILE *f, const char *name,
+			 const struct latt_cmdwait *w)
+{
+	const struct latt_hist *h = &w->hist;
+
+	if (!h->count) {
+		line(f, name, "%8s", "none");
+		return;
+	}
+	line(f, name, "%8.1f usec p50, %.1f p99, %.1f max (%" PRIu64
+	     " wait%s)", usec(latt_cmdwait_percentile(w, 50)),
+	     usec(latt_cmdwait_percentile(w, 99)), usec(w->max_ns),
+	     h->count, h->count == 1 ? "" : "s");
+}
+
+/*
+ * The command's own waits for a CPU: every task of its process tree,
+ * from a wakeup to its run, and from a preemption to its next run.
+ */
+static void cmdwait_lines(FILE *f, const struct latt_cmdwaits *cw)
+{
+	if (!cw->measured) {
+		/* --no-cmd-waits: not asked for, nothing to say. */
+		if (cw->error && cw->error != -ECANCELED)
+			line(f, "Own waits", "not measured: %s",
+			     latt_esc(cw->why));
+		return;
+	}
+	cmdwait_line(f, "Woken wait", &cw->wakeup);
+	cmdwait_line(f, "Preempted wait", &cw->preempt);
+	if (cw->untracked || cw->unended)
+		line(f, "Not timed", "%" PRIu64 " task%s not followed (too "
+		     "many), %" PRIu64 " wait%s whose end the kernel did not "
+		     "trace", cw->untracked, cw->untracked == 1 ? "" : "s",
+		     cw->unended, cw->unended == 1 ? "" : "s");
+}
+
 /*
  * The command's own figures (--target-metric): each with how it was
  * found, or that it was not: then the run failed.
@@ -371,6 +411,9 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		averages(f, "Work averages", &r->work);
 		percentiles(f, "Wakeup percentiles", r, &r->wake);
 		percentiles(f, "Work percentiles", r, &r->work);
+	} else if (!r->cfg.clients) {
+		fprintf(f, "No client (-c 0): the command's own waits are "
+			"under Target\n");
 	} else {
 		fprintf(f, "No wakeup was measured: the run ended before the "
 			"first (see Status)\n");
@@ -382,15 +425,17 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     "the end)", r->clock, r->clock_ghz, r->clock_drift_ppm);
 	else
 		line(f, "Clock", "%s", r->clock);
-	line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
-	     r->cfg.threads ? " (clients are threads)" : "");
+	if (r->cfg.clients)
+		line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
+		     r->cfg.threads ? " (clients are threads)" : "");
 	if (r->scx_ops[0] && r->scx_by_latt)
 		line(f, "Scheduler", "sched_ext %s (started by latt: %s)",
 		     latt_esc(r->scx_ops), latt_esc(r->cfg.system.scheduler));
 	else if (r->scx_ops[0])
 		line(f, "Scheduler", "sched_ext %s (loaded before the run)",
 		     latt_esc(r->scx_ops));
-	line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
+	if (r->cfg.clients)
+		line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
 	if (r->derived.partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "
 		     "short; Entries logged = Cycles x clients + these)",
@@ -430,8 +475,11 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     usec(r->waker_late.max),
 		     100 * r->derived.waker_late_share);
 
-	latt_report_kernel(f, r);
-	load_block(f, r);
+	/* The clients' kernel figures and latt's load: none without. */
+	if (r->cfg.clients) {
+		latt_report_kernel(f, r);
+		load_block(f, r);
+	}
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
 
@@ -448,6 +496,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     latt_tv_secs(&r->target_ru.ru_stime));
 		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
 		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
+		cmdwait_lines(f, &r->cmdwaits);
 		target_metrics(f, r);
 	}
 
@@ -488,7 +537,8 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	size_t i;
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
-	if (latt_result_measured(r))
+	/* -c 0: no client, no entries; the command's own waits alone. */
+	if (latt_result_measured(r) && r->cfg.clients)
 		fprintf(f, "entries %llu", (unsigned long long)w->stats.count);
 	if (w->stats.count) {
 		/* p99 as every output has it. */
@@ -503,8 +553,15 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 			v.v / 1000.0, few);
 	}
 	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
-		fprintf(f, "; command %.2f s, cpu %.2f s",
-			secs(r->target_wall_ns), r->derived.target_cpu_s);
+		fprintf(f, "%scommand %.2f s, cpu %.2f s",
+			r->cfg.clients ? "; " : "", secs(r->target_wall_ns),
+			r->derived.target_cpu_s);
+	if (latt_result_measured(r) && r->has_target &&
+	    r->cmdwaits.measured && r->cmdwaits.wakeup.hist.count)
+		fprintf(f, ", own waits p50 %.1f, p99 %.1f usec",
+			usec(latt_cmdwait_percentile(&r->cmdwaits.wakeup, 50)),
+			usec(latt_cmdwait_percentile(&r->cmdwaits.wakeup,
+						     99)));
 	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
 		if (r->tm[i].matches)
 			fprintf(f, ", %s %.2f", r->cfg.tm[i].name,
@@ -563,7 +620,7 @@ static int sweep_table(FILE *f, const struct latt_doc *d)
 
 	for (i = 0; i < d->n; i++)
 		if (latt_result_measured(&d->results[i]) &&
-		    d->results[i].wake.stats.count)
+		    latt_result_measured_any(&d->results[i]))
 			break;
 	if (i == d->n)
 		return 0;

@@ -524,6 +524,12 @@ bool latt_result_measured(const struct latt_result *r)
 	return stop_info(r->stop)->measured;
 }
 
+bool latt_result_measured_any(const struct latt_result *r)
+{
+	return r->cfg.clients ? r->wake.stats.count > 0 :
+	       r->cmdwaits.measured;
+}
+
 bool latt_result_command_ran(const struct latt_result *r)
 {
 	return r->has_target && r->stop != LATT_STOP_NOEXEC;
@@ -552,10 +558,14 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 					      sizeof(st)));
 		break;
 	case LATT_EXIT_RUNTIME:
-		if (r->wake.stats.count && latt_result_tm_missing(r) >= 0)
+		if (latt_result_measured_any(r) &&
+		    latt_result_tm_missing(r) >= 0)
 			latt_fmt(buf, len, "failed: the command's output never "
 				 "gave %s", r->cfg.tm[latt_result_tm_missing(
 					 r)].name);
+		else if (!r->cfg.clients)
+			latt_fmt(buf, len, "failed: the command's own waits "
+				 "were not measured");
 		else
 			latt_fmt(buf, len, "failed: no wakeup was measured");
 		break;
@@ -622,8 +632,16 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
-		if (r->wake.stats.count && latt_result_tm_missing(r) >= 0)
+		if (latt_result_measured_any(r) &&
+		    latt_result_tm_missing(r) >= 0)
 			return tm_verdict(r, buf, len);
+		if (!c->clients) {
+			latt_fmt(buf, len, "-c 0 measures only the command's "
+				 "own waits, and they were not measured: %s",
+				 r->cmdwaits.why[0] ? r->cmdwaits.why :
+				 "the command did not start");
+			return buf;
+		}
 		/*
 		 * Starved, the waker missed a wakeup that was due.  Stopping
 		 * late is lateness too, but when the first sleep ran past
@@ -678,8 +696,11 @@ int latt_result_exit_status(const struct latt_result *r)
 			return LATT_EXIT_NOEXEC;
 		return LATT_EXIT_TARGET;
 	}
-	/* A run that measured nothing must not pass for a good one. */
-	if (!r->wake.stats.count)
+	/*
+	 * A run that measured nothing must not pass for a good one; with
+	 * -c 0 what it measures is the command's own waits.
+	 */
+	if (r->cfg.clients ? !r->wake.stats.count : !r->cmdwaits.measured)
 		return LATT_EXIT_RUNTIME;
 	/* Nor one whose command's own figure is missing: not a zero. */
 	if (latt_result_tm_missing(r) >= 0)

@@ -20,6 +20,7 @@
 #include "latt/util.h"
 #include "capture.h"
 #include "cgroup.h"
+#include "cmdlat.h"
 #include "knobs.h"
 #include "waker.h"
 #include "result-make.h"
@@ -175,7 +176,41 @@ static int start_clients(struct run *run)
  */
 static void tell_guard(void *ctx, pid_t pid)
 {
-	latt_session_guard(ctx, pid);
+	struct run *run = ctx;
+	struct latt_cmdwaits *cw = &run->r->cmdwaits;
+
+	latt_session_guard(run->s, pid);
+	/* Its tasks followed from before it runs anything of its own. */
+	if (run->s->cmdlat) {
+		cw->error = latt_cmdlat_start(run->s->cmdlat, pid);
+		cw->measured = !cw->error;
+		if (cw->error)
+			snprintf(cw->why, sizeof(cw->why), "following the "
+				 "command: %s", strerror(-cw->error));
+	}
+}
+
+/* The command's own waits, once it and its descendants are gone. */
+static void command_waits(struct run *run)
+{
+	struct latt_cmdwaits *cw = &run->r->cmdwaits;
+	int ret;
+
+	if (!run->s->cmdlat) {
+		cw->error = run->s->cmdlat_error;
+		snprintf(cw->why, sizeof(cw->why), "%s", run->s->cmdlat_why);
+		return;
+	}
+	if (!cw->measured)
+		return;
+	ret = latt_cmdlat_read(run->s->cmdlat, cw);
+	latt_cmdlat_stop(run->s->cmdlat);
+	if (ret) {
+		cw->error = ret;
+		cw->measured = false;
+		snprintf(cw->why, sizeof(cw->why), "reading the command's "
+			 "waits: %s", strerror(-ret));
+	}
 }
 
 static int start_target(struct run *run)
@@ -187,7 +222,7 @@ static int start_target(struct run *run)
 		.sched = &c->target,
 		.stdout_fd = run->s->target_stdout,
 		.started = tell_guard,
-		.ctx = run->s,
+		.ctx = run,
 	};
 	char procs[PATH_MAX + 16];
 	int ret;
@@ -336,6 +371,8 @@ static void measure(struct run *run)
 				    "later runs keep them", strerror(-ret));
 	}
 	latt_waker_finish(w);
+	if (run->have_target)
+		command_waits(run);
 	latt_session_guard(run->s, 0);
 	/* Every process of the command is gone: the rest of its output. */
 	if (run->have_capture)
@@ -416,8 +453,10 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		r->stop_signal = sig;
 		goto out;
 	}
-	run.slots = latt_client_slots_map(cfg->clients);
-	run.clients = calloc(cfg->clients, sizeof(*run.clients));
+	/* -c 0: no client, the command's own waits alone (one slot). */
+	run.slots = latt_client_slots_map(cfg->clients ? cfg->clients : 1);
+	run.clients = calloc(cfg->clients ? cfg->clients : 1,
+			     sizeof(*run.clients));
 	run.answer = latt_answer_open();
 	run.share = malloc(sizeof(*run.share));
 	if (!run.slots || !run.clients || !run.answer || !run.share) {
@@ -478,5 +517,5 @@ out:
 	latt_answer_close(run.answer);
 	free(run.clients);
 	free(run.share);
-	latt_client_slots_unmap(run.slots, cfg->clients);
+	latt_client_slots_unmap(run.slots, cfg->clients ? cfg->clients : 1);
 }

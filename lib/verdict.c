@@ -119,6 +119,45 @@ static const struct {
 	{ 3.0, 0.45 },		/* p99.9 */
 };
 
+/*
+ * The command's own waits (cmd_p50, cmd_p99) differ from run to run as
+ * the command's tasks are placed and as the command itself runs, and
+ * from invocation to invocation by more than a share of that: measured
+ * on the same VM (x264, hackbench and a shell sleeping 10 ms, 8
+ * invocations of 3 runs each, contrib/bench/README), a run's log sd
+ * 0.12-0.22 (a bimodal p50 aside, which its runs show), an
+ * invocation's 0.06-0.28, rounded up.
+ */
+static const struct {
+	double order;
+	double run, inv;
+} cmd_spread[] = {
+	{ 0.301, 0.25, 0.30 },	/* cmd_p50 */
+	{ 2.0, 0.25, 0.20 },	/* cmd_p99 */
+	{ 3.0, 0.30, 0.20 },	/* cmd_p99.9 */
+};
+
+#define NCMD_SPREAD	(sizeof(cmd_spread) / sizeof(cmd_spread[0]))
+
+/* The cmd_spread[] of percentile @p: its run (@inv false) or inv sd. */
+static double cmd_floor(double p, bool inv)
+{
+	double o = log10(100 / (100 - p)), f, a, b;
+	size_t i;
+
+	for (i = 0; i < NCMD_SPREAD && o > cmd_spread[i].order; i++)
+		;
+	if (!i || i == NCMD_SPREAD) {
+		i = i ? NCMD_SPREAD - 1 : 0;
+		return inv ? cmd_spread[i].inv : cmd_spread[i].run;
+	}
+	f = (o - cmd_spread[i - 1].order) /
+	    (cmd_spread[i].order - cmd_spread[i - 1].order);
+	a = inv ? cmd_spread[i - 1].inv : cmd_spread[i - 1].run;
+	b = inv ? cmd_spread[i].inv : cmd_spread[i].run;
+	return a + f * (b - a);
+}
+
 /* A run's floor of metric @m, as above. */
 static double run_spread(const struct latt_metric *m)
 {
@@ -126,6 +165,8 @@ static double run_spread(const struct latt_metric *m)
 	double o, f;
 
 	switch (m->kind) {
+	case LATT_MK_CMD_PCT:
+		return cmd_floor(m->pct, false);
 	case LATT_MK_AVG:
 		return 0.25;
 	case LATT_MK_STDEV:
@@ -157,6 +198,8 @@ void latt_verdict_spread(const struct latt_metric *m, double *run,
 {
 	*run = run_spread(m);
 	*inv = sqrt(INVOCATION_SHARE) * *run;
+	if (m->kind == LATT_MK_CMD_PCT && cmd_floor(m->pct, true) > *inv)
+		*inv = cmd_floor(m->pct, true);
 }
 
 int latt_vcfg_ready(const struct latt_metric_list *ml, struct latt_vcfg *c)
@@ -196,6 +239,16 @@ static bool have_units(const struct latt_vcfg *c)
 		if (!c->runs[i].nunits)
 			return false;
 	return c->nruns > 0;
+}
+
+/* The runs of @c without metric @m's value (a figure not measured). */
+static size_t no_value(const struct latt_vcfg *c, size_t m)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nruns; i++)
+		n += isnan(c->runs[i].agg->val[m].v);
+	return n;
 }
 
 /* Does a run of @c have metric @m's value, but not one above 0? */
@@ -271,7 +324,13 @@ static void why_not(const struct latt_metric *m, size_t idx,
 	else if (isnan(a->v) || isnan(b->v))
 		snprintf(why, len, "no value %s", isnan(a->v) ?
 			 "in the baseline" : "here");
-	else if (latt_of_distribution(m) && (a->few || b->few))
+	else if (no_value(base, idx) || no_value(x, idx))
+		snprintf(why, len, "no value in %zu of the runs%s",
+			 no_value(base, idx) ? no_value(base, idx) :
+			 no_value(x, idx), no_value(base, idx) ?
+			 " of the baseline" : "");
+	else if ((latt_of_distribution(m) || m->kind == LATT_MK_CMD_PCT) &&
+		 (a->few || b->few))
 		snprintf(why, len, "too few samples %s",
 			 latt_metric_few(m, few, sizeof(few)));
 	else if (latt_of_distribution(m) && few_runs < FEW_SAMPLES)
@@ -357,10 +416,13 @@ static void diff_of(const struct latt_metric *mt, size_t m,
 	side_of(x, m, run, &b);
 	ta = a.var / (double)a.n;
 	tb = b.var / (double)b.n;
-	/* What each invocation drew: a share of its runs' moment. */
+	/*
+	 * What each invocation drew: a share of its runs' moment, at the
+	 * least the invocation's floor.
+	 */
 	if (base->invocation != x->invocation) {
-		ta += INVOCATION_SHARE * a.moment;
-		tb += INVOCATION_SHARE * b.moment;
+		ta += fmax(INVOCATION_SHARE * a.moment, inv * inv);
+		tb += fmax(INVOCATION_SHARE * b.moment, inv * inv);
 	}
 	out->d = b.mean - a.mean;
 	out->var = ta + tb;

@@ -645,6 +645,9 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
+	/* -c 0: nobody to wake; the run's events alone, till its end. */
+	while (!w->nclients && w->r->stop == LATT_STOP_NONE)
+		handle_events(w, -1);
 	while (w->r->stop == LATT_STOP_NONE) {
 		sleep_phase(w);
 		if (w->r->stop != LATT_STOP_NONE)

@@ -49,10 +49,20 @@ json_lines() {
 	done
 }
 
+# The metrics a table shows ($1: json_lines' output): those with a value
+# in some configuration, in order, into $tmp/shown; $1's lines of them
+# (and the runs) on stdout.
+shown() {
+	awk 'NR == FNR { if ($2 != "runs" && $3 != "-") s[$2] = 1; next }
+	     $1 in s' "$1" "$tmp/names" >"$tmp/shown"
+	awk 'NR == FNR { s[$1] = 1; next } $2 == "runs" || $2 in s' \
+		"$tmp/shown" "$1"
+}
+
 # The sweep table's value rows ($1: the report) in the same form: the
-# columns are the metrics in order, with the spread after p99.
+# columns are the metrics shown in order, with the spread after p99.
 table_lines() {
-	awk -v names="$(tr '\n' ' ' <"$tmp/names")" '
+	awk -v names="$(tr '\n' ' ' <"$tmp/shown")" '
 		BEGIN { nm = split(names, nv, " ") }
 		/^config +runs / { on = 1; next }
 		on && /^$/ { exit }
@@ -70,7 +80,7 @@ table_lines() {
 # Ratio rows ("CONFIG ratio METRIC R[~]") of the sweep table ($2 = 1) or
 # of latt compare ($2 = 2: a file column first).
 ratio_lines() {
-	awk -v names="$(tr '\n' ' ' <"$tmp/names")" -v skip="$2" '
+	awk -v names="$(tr '\n' ' ' <"$tmp/shown")" -v skip="$2" '
 		BEGIN { nm = split(names, nv, " ") }
 		/^ratio / { on = 1; next }
 		on && /^$/ { exit }
@@ -82,7 +92,7 @@ ratio_lines() {
 
 # latt compare's value rows, its first column the label.
 compare_lines() {
-	awk -v names="$(tr '\n' ' ' <"$tmp/names")" '
+	awk -v names="$(tr '\n' ' ' <"$tmp/shown")" '
 		BEGIN { nm = split(names, nv, " ") }
 		/^file +config +runs / { on = 1; next }
 		on && /^$/ { exit }
@@ -128,11 +138,13 @@ agree() {
 	json_lines "$tmp/$1.json" | sort >"$tmp/$1.j"
 	check "$1: the JSON has a summary of every metric" \
 		test "$(wc -l <"$tmp/names")" -ge 10
+	# The tables show the metrics that have a value somewhere.
+	shown "$tmp/$1.j" >"$tmp/$1.js"
 	if [ "$2" = table ]; then
 		table_lines "$tmp/$1.out" | sort >"$tmp/$1.t"
 		check "$1: the table gives the JSON's values, marks and runs" \
-			cmp "$tmp/$1.j" "$tmp/$1.t"
-		diff "$tmp/$1.j" "$tmp/$1.t" | sed 's/^/# /'
+			cmp "$tmp/$1.js" "$tmp/$1.t"
+		diff "$tmp/$1.js" "$tmp/$1.t" | sed 's/^/# /'
 	else
 		grep -v ' runs ' "$tmp/$1.j" >"$tmp/$1.jq"
 		quiet_lines "$tmp/$1.out" | sort >"$tmp/$1.t"
@@ -147,8 +159,8 @@ agree() {
 	"$latt" compare "$tmp/$1.json" >"$tmp/$1.cmp" 2>&1
 	compare_lines "$tmp/$1.cmp" | sort >"$tmp/$1.c"
 	check "$1: latt compare gives the JSON's values, marks and runs" \
-		cmp "$tmp/$1.j" "$tmp/$1.c"
-	diff "$tmp/$1.j" "$tmp/$1.c" | sed 's/^/# /'
+		cmp "$tmp/$1.js" "$tmp/$1.c"
+	diff "$tmp/$1.js" "$tmp/$1.c" | sed 's/^/# /'
 	if [ "$2" = table ]; then
 		ratio_lines "$tmp/$1.out" 1 >"$tmp/$1.tr"
 		ratio_lines "$tmp/$1.cmp" 2 >"$tmp/$1.cr"

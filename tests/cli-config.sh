@@ -56,18 +56,18 @@ is "$(grep '^run ' "$tmp/out" | cut -d: -f1 | tr '\n' '|')" \
 	"run 1/2 a|run 1/2 b|run 2/2 a|run 2/2 b|" \
 	"runs are interleaved: a1 b1 a2 b2"
 check "each run line has its numbers and how it ended" \
-	sh -c "grep '^run ' '$tmp/out' | grep -Evq '^run [12]/2 [ab]: entries [0-9]+, max [0-9.]+, avg [0-9.]+, p99 [0-9.]+ usec( \\(the max: p99 needs 100 samples\\))?; command [0-9.]+ s, cpu [0-9.]+ s; complete \\(duration reached\\)$' && exit 1 || exit 0"
+	sh -c "grep '^run ' '$tmp/out' | grep -Evq '^run [12]/2 [ab]: entries [0-9]+, max [0-9.]+, avg [0-9.]+, p99 [0-9.]+ usec( \\(the max: p99 needs 100 samples\\))?; command [0-9.]+ s, cpu [0-9.]+ s(, own waits p50 [0-9.]+, p99 [0-9.]+ usec)?; complete \\(duration reached\\)$' && exit 1 || exit 0"
 check "the table's header names the kernel" grep -q "^Kernel $(uname -r) on " "$tmp/out"
 check "... clocksource, preemption, autogroup" \
 	grep -Eq '^Clocksource .*, preemption .*, autogroup (on|off|absent)$' "$tmp/out"
 check "a heading row with every column" \
-	grep -Eq '^config +runs +entries +max +avg +stdev +p99 +spread +p50 +p99\.9 +wall s +cpu s +cs/s +load %$' "$tmp/out"
+	grep -Eq '^config +runs +entries +max +avg +stdev +p99 +spread +p50 +p99\.9 +wall s +cpu s +cs/s +load %( +cmd p50 +cmd p99)?$' "$tmp/out"
 check "a row per configuration, with its runs" \
 	sh -c "grep -Eq '^a +2 ' '$tmp/out' && grep -Eq '^b +2 ' '$tmp/out'"
 check "ratios: the first configuration is 1.000 throughout" \
-	grep -Eq '^a( +1\.000){11}$' "$tmp/out"
+	grep -Eq '^a( +1\.000){11}(( +1\.000){2}| +- +-)?$' "$tmp/out"
 check "... the other has a ratio per column, marked with its verdict" \
-	grep -Eq '^b( +[0-9]+\.[0-9]{3}[wb~?]?){11}$' "$tmp/out"
+	grep -Eq '^b( +[0-9]+\.[0-9]{3}[wb~?]?){11}(( +[0-9]+\.[0-9]{3}[wb~?]?){2}| +- +-)?$' "$tmp/out"
 check "each configuration's settings, defaults included" \
 	grep -Eq '^a +target-nice=2( \[.*\])?$' "$tmp/out"
 check "... and what it changes" \

@@ -136,8 +136,8 @@ is "$(get "$tmp/a.json" 'configurations[1].runs[0].target.metrics[0].value')" 15
 is "$(get "$tmp/a.json" 'configurations[1].runs[0].target.metrics[0].better') $(get "$tmp/a.json" 'configurations[1].runs[0].target.metrics[0].mode') $(get "$tmp/a.json" 'configurations[1].runs[0].target.metrics[0].matches')" \
 	"higher last 1" "JSON: its direction, mode and matches"
 # The summary's metrics: the eleven of every run (entries ... cs_per_s, load),
-# then the command's.
-is "$(get "$tmp/a.json" 'configurations[1].summary.metrics[11].name') $(get "$tmp/a.json" 'configurations[1].summary.metrics[11].value') $(get "$tmp/a.json" 'configurations[1].summary.metrics[11].better')" \
+# the command's own waits (cmd_p50, cmd_p99), then the command's figures.
+is "$(get "$tmp/a.json" 'configurations[1].summary.metrics[13].name') $(get "$tmp/a.json" 'configurations[1].summary.metrics[13].value') $(get "$tmp/a.json" 'configurations[1].summary.metrics[13].better')" \
 	"fps 15 higher" "JSON: the configuration's summary"
 sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' \
 	"$top_srcdir/man/latt-json.5" | sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"

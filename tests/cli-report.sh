@@ -4,7 +4,7 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 57
+plan 58
 
 t0=$(date -u +%s)
 run -c8 -s10 -S20 sleep 2
@@ -17,7 +17,9 @@ is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
 # So does the note on a percentile the samples were too few for.
 # The clock, which is this machine's, is tested on its own below.
 # latt's own load note depends on the latencies; tests/cli-load.sh has it.
-sed -e '/^	\(Stalled\|Unanswered\|Waker late\|Note\)	/d' \
+# The command's own waits are figures or "none" (a command may never be
+# preempted), or why not measured: checked on their own below.
+sed -e '/^	\(Stalled\|Unanswered\|Waker late\|Note\|Woken wait\|Preempted wait\|Own waits\|Not timed\)	/d' \
 	-e 's/ (the max: .*)$//' \
 	-e 's/ *[0-9][0-9.]*/N/g' -e 's/^\(	Command		\).*/\1CMD/' \
 	-e 's/^\(	\(Clock\|Version\|Command line\|Kernel\|Host\|Started\|Steal\)	*\).*/\1X/' \
@@ -25,6 +27,11 @@ sed -e '/^	\(Stalled\|Unanswered\|Waker late\|Note\)	/d' \
 check "the report has the expected shape" \
 	cmp -s "$tmp/shape" "$top_srcdir/tests/expected/report-sleep.shape"
 diff "$tmp/shape" "$top_srcdir/tests/expected/report-sleep.shape" | sed 's/^/# /'
+
+check "the Target block has the command's own waits, woken and preempted (figures or none), or why not" \
+	sh -c "grep -Eq '^	Woken wait	 *([0-9.]+ usec p50, [0-9.]+ p99, [0-9.]+ max \\([0-9]+ waits?\\)|none)\$' '$tmp/out' &&
+		grep -Eq '^	Preempted wait	 *([0-9.]+ usec p50, [0-9.]+ p99, [0-9.]+ max \\([0-9]+ waits?\\)|none)\$' '$tmp/out' ||
+		grep -q '^	Own waits	not measured: ' '$tmp/out'"
 
 is "$(head -n 1 "$tmp/out")" "" "the report starts with an empty line"
 is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=10ms, max_wait=20ms, clients=8" \

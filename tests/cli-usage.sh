@@ -4,7 +4,7 @@
 # run and nothing on stdout.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 50
+plan 48
 
 run --help
 is "$rc" 0 "--help exits 0"
@@ -42,10 +42,9 @@ bad() {
 	fi
 }
 
-bad -c 0 "invalid --clients value '0': expected a whole number from 1 to 4096"
-bad -c 4097 "--clients.*1 to 4096"
-bad -c 2x "--clients.*1 to 4096"
-bad --clients -1 "--clients.*1 to 4096"
+bad -c 4097 "--clients.*0 to 4096"
+bad -c 2x "--clients.*0 to 4096"
+bad --clients -1 "--clients.*0 to 4096"
 bad -s 2h "invalid --min-wait value '2h': expected a time from 0 to 1h"
 bad -s 10parsecs "--min-wait"
 bad -S -5 "--max-wait"

@@ -160,6 +160,28 @@ static void make_result(struct latt_result *r, size_t k, unsigned int run,
 	r->tm_read = true;
 	r->tm[0].value = 200.0 / scale - run;
 	r->tm[0].matches = 12;
+	/* The command's own waits: measured in the first configuration. */
+	if (k == 0) {
+		uint64_t n = (uint64_t)(40 * scale), w, v = 0;
+
+		r->cmdwaits.measured = true;
+		for (w = 0; w < n; w++) {
+			v = 3000 + 500 * w + 1000 * run;
+			latt_hist_add(&r->cmdwaits.wakeup.hist, v);
+			r->cmdwaits.wakeup.sum_ns += v;
+		}
+		r->cmdwaits.wakeup.max_ns = v;
+		latt_hist_add(&r->cmdwaits.preempt.hist, 250000);
+		r->cmdwaits.preempt.sum_ns = 250000;
+		r->cmdwaits.preempt.max_ns = 250000;
+		r->cmdwaits.unended = run - 1;
+	} else {
+		r->cmdwaits.error = -EPERM;
+		snprintf(r->cmdwaits.why, sizeof(r->cmdwaits.why),
+			 "cannot load its BPF program (Operation not "
+			 "permitted: it needs CAP_BPF and CAP_PERFMON, or "
+			 "CAP_SYS_ADMIN)");
+	}
 	r->stop = LATT_STOP_TARGET;
 }
 

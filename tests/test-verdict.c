@@ -97,6 +97,20 @@ static void make_run(const struct latt_metric_list *ml, struct fake *f,
 	latt_agg_run(ml, &view, &f->agg);
 }
 
+/* Configuration @c of runs @runs[0..n) (values @ar), made ready. */
+static void ready_cfg(const struct latt_metric_list *ml,
+		      const struct latt_agg_run *ar, struct latt_vrun *runs,
+		      size_t n, struct latt_agg_cfg *agg, struct latt_vcfg *c)
+{
+	latt_agg_cfg(ml, "x", ar, n, agg);
+	memset(c, 0, sizeof(*c));
+	c->agg = agg;
+	c->runs = runs;
+	c->nruns = n;
+	if (latt_vcfg_ready(ml, c))
+		exit(1);
+}
+
 /* A configuration of @n runs of @fakes, made ready. */
 static void make_cfg(const struct latt_metric_list *ml, struct fake *fakes,
 		     size_t n, struct latt_agg_cfg *agg, struct latt_vcfg *c,
@@ -111,13 +125,7 @@ static void make_cfg(const struct latt_metric_list *ml, struct fake *fakes,
 		runs[i].units = fakes[i].units;
 		runs[i].nunits = NBLK;
 	}
-	latt_agg_cfg(ml, "x", ar, n, agg);
-	memset(c, 0, sizeof(*c));
-	c->agg = agg;
-	c->runs = runs;
-	c->nruns = n;
-	if (latt_vcfg_ready(ml, c))
-		exit(1);
+	ready_cfg(ml, ar, runs, n, agg, c);
 }
 
 static long idx(const struct latt_metric_list *ml, const char *name)
@@ -128,6 +136,124 @@ static long idx(const struct latt_metric_list *ml, const char *name)
 		if (!strcmp(ml->m[i].name, name))
 			return (long)i;
 	return -1;
+}
+
+/* Waits of a run of the command's (none: not measured). */
+static unsigned int cmd_waits = 4000;
+
+/*
+ * A run of the command's own waits alone (@ml: cmd_p50, cmd_p99):
+ * cmd_waits waits, exponential around 50 us times @scale.
+ */
+static void make_cmd_run(const struct latt_metric_list *ml,
+			 struct latt_hist *h, double scale,
+			 struct latt_agg_run *out)
+{
+	struct latt_run_view view = { .complete = true };
+	uint64_t v, max = 0;
+	unsigned int i;
+
+	latt_hist_init(h);
+	for (i = 0; i < cmd_waits; i++) {
+		v = (uint64_t)(-50000 * scale * log(unif()));
+		latt_hist_add(h, v);
+		max = v > max ? v : max;
+	}
+	view.cpu_s = view.wall_s = view.cs_rate = view.load = NAN;
+	view.cmd_hist = cmd_waits ? h : NULL;
+	view.cmd_count = h->count;
+	view.cmd_max = max;
+	latt_agg_run(ml, &view, out);
+}
+
+/* A configuration of the command's waits: @n runs of @scale each. */
+static void make_cmd_cfg(const struct latt_metric_list *ml,
+			 struct latt_hist *h, struct latt_agg_run *ar,
+			 size_t n, double scale, struct latt_agg_cfg *agg,
+			 struct latt_vcfg *c, struct latt_vrun *runs)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* Runs 3% apart, as a quiet machine's. */
+		make_cmd_run(ml, &h[i], scale * (1 + 0.03 * (double)i), &ar[i]);
+		memset(&runs[i], 0, sizeof(runs[i]));
+		runs[i].agg = &ar[i];
+	}
+	ready_cfg(ml, ar, runs, n, agg, c);
+}
+
+/*
+ * The command's own waits: a figure a run has once, with floors of its
+ * own between runs and between invocations.
+ */
+static void cmd_verdicts(void)
+{
+	static struct latt_hist ha[3], hb[3];
+	struct latt_agg_run ara[3], arb[3];
+	struct latt_agg_cfg aa, ab;
+	struct latt_vrun ra[3], rb[3];
+	struct latt_vcfg va, vb;
+	struct latt_verdict v[LATT_METRICS_MAX];
+	struct latt_metric_list ml = { .n = 2 };
+	double run, inv, run50, inv50;
+	char text[160];
+	int ret;
+
+	latt_metric_cmd(50, &ml.m[0]);
+	latt_metric_cmd(99, &ml.m[1]);
+	ok(!strcmp(ml.m[0].name, "cmd_p50") && !strcmp(ml.m[1].head, "cmd p99"),
+	   "the command's waits: metrics cmd_p50, cmd_p99");
+	latt_verdict_spread(&ml.m[1], &run, &inv);
+	latt_verdict_spread(&ml.m[0], &run50, &inv50);
+	ok(inv > sqrt(0.5) * run && inv50 > inv && run >= 0.2,
+	   "their floors: a run's %.2f, an invocation's %.2f (more than half "
+	   "a run's variance; p50's %.2f)", run, inv, inv50);
+
+	make_cmd_cfg(&ml, ha, ara, 1, 1, &aa, &va, ra);
+	make_cmd_cfg(&ml, hb, arb, 1, 2, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_NONE && strstr(v[1].why, "-r 2"),
+	   "one run each: cmd_p99 has no verdict (%s)", v[1].why);
+
+	make_cmd_cfg(&ml, ha, ara, 3, 1, &aa, &va, ra);
+	make_cmd_cfg(&ml, hb, arb, 3, 2, &ab, &vb, rb);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_WORSE && v[0].kind == LATT_V_WORSE,
+	   "twice as long, 3 runs each, one invocation: worse (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+	vb.invocation = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_UNSURE && v[0].kind == LATT_V_UNSURE,
+	   "... from two invocations: can't tell, within what invocations "
+	   "differ by (%s)", latt_verdict_text(&v[1], text, sizeof(text)));
+	make_cmd_cfg(&ml, hb, arb, 3, 4, &ab, &vb, rb);
+	vb.invocation = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_WORSE,
+	   "four times as long from two invocations: worse (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+
+	/* A run without the figure, or with too few waits for it. */
+	cmd_waits = 0;
+	make_cmd_run(&ml, &hb[2], 4, &arb[2]);
+	cmd_waits = 4000;
+	make_cmd_cfg(&ml, hb, arb, 2, 4, &ab, &vb, rb);
+	vb.nruns = 3;
+	if (latt_agg_cfg(&ml, "x", arb, 3, &ab) || latt_vcfg_ready(&ml, &vb))
+		exit(1);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_NONE &&
+	   !strcmp(v[1].why, "no value in 1 of the runs"),
+	   "a run without the command's waits: no verdict (%s)", v[1].why);
+	cmd_waits = 50;
+	make_cmd_cfg(&ml, hb, arb, 3, 4, &ab, &vb, rb);
+	cmd_waits = 4000;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_NONE && strstr(v[1].why, "too few") &&
+	   v[0].kind != LATT_V_NONE,
+	   "runs of 50 waits: cmd_p99 has too few (%s), cmd_p50 a verdict",
+	   v[1].why);
 }
 
 /* The half-width of @v's interval in logs. */
@@ -154,7 +280,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(36);
+	plan(44);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -375,5 +501,6 @@ int main(void)
 		   !strcmp(ml.m[6].name, "wall_s"),
 		   "-p 95,99.5: p95 and p99.5 where p99, p50, p99.9 were");
 	}
+	cmd_verdicts();
 	return tap_done();
 }

@@ -28,6 +28,9 @@ mkdir -p "$keep" || exit 1
 # A command of about two seconds of CPU whose time varies as the
 # machine's does: a shell counting.
 CMD='i=0; while [ $i -lt 400000 ]; do i=$((i + 1)); done'
+# A command that is woken often, for its own waits (cmd_p50, cmd_p99):
+# a shell starting sleep 300 times, about 1.5 s.
+WCMD='i=0; while [ $i -lt 300 ]; do sleep 0.002; i=$((i + 1)); done'
 
 # name, then what each side runs (one invocation each; "sweep" setups
 # are one invocation of two configurations).
@@ -40,6 +43,10 @@ c1-10s pair -c1 -x0 -s2 -S4 -t10
 c8-10s pair -c8 -t10
 c2-cmd-r1 pair -c2 -x0 -s2 -S4 --
 c2-cmd-r3 pair -c2 -x0 -s2 -S4 -r3 --
+c2-wcmd-r3 pair -c2 -x0 -s2 -S4 -r3 --w
+c0-wcmd-r3 pair -c0 -r3 --w
+c0-wcmd-r5 pair -c0 -r5 --w
+sweep-c0-wcmd-r3 sweep -c0 -r3 --w
 sweep-c2-3s-r3 sweep -c2 -x0 -s2 -S4 -t3 -r3
 sweep-c8-10s sweep -c8 -t10
 EOF
@@ -91,6 +98,16 @@ interval() {
 	}'
 }
 
+# args_but_last ARG...: the arguments but the last (no spaces in them).
+args_but_last() {
+	_n=$#
+	_i=1
+	for _a; do
+		[ $_i -lt $_n ] && printf '%s ' "$_a"
+		_i=$((_i + 1))
+	done
+}
+
 run_setup() {
 	name=$1 kind=$2
 	shift 2
@@ -98,16 +115,25 @@ run_setup() {
 	for i in $(seq 1 "$N"); do
 		a=$keep/$name-$i-a.json b=$keep/$name-$i-b.json
 		if [ "$kind" = sweep ]; then
-			$L --json "$a" -C a: -C b: "$@" >/dev/null 2>&1 ||
-				{ echo "$name: latt failed" >&2; return 1; }
+			for last; do :; done
+			if [ "$last" = "--w" ]; then
+				$L --json "$a" -C a: -C b: $(args_but_last "$@") \
+					-- sh -c "$WCMD" >/dev/null 2>&1
+			else
+				$L --json "$a" -C a: -C b: "$@" >/dev/null 2>&1
+			fi || { echo "$name: latt failed" >&2; return 1; }
 			$L compare --level "$LEVEL" "$a" >"$tmp/out" 2>&1
 		else
 			for last; do :; done
 			for f in "$a" "$b"; do
-				# The options end with "--": the command.
+				# The options end with "--": the command
+				# ("--w": the one that is woken often).
 				if [ "$last" = "--" ]; then
 					$L --json "$f" "$@" sh -c "$CMD" \
 						>/dev/null 2>&1
+				elif [ "$last" = "--w" ]; then
+					$L --json "$f" $(args_but_last "$@") \
+						-- sh -c "$WCMD" >/dev/null 2>&1
 				else
 					$L --json "$f" "$@" >/dev/null 2>&1
 				fi || { echo "$name: latt failed" >&2; return 1; }
@@ -122,7 +148,7 @@ run_setup() {
 		fi
 	done
 	printf '%-16s latt %s%s; %d of %d pairs with a verdict (%s)%s\n' \
-		"$name" "$*" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" \
+		"$name" "$(echo "$*" | sed 's/--w$/-- sh -c "$WCMD"/')" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" \
 		"$bad" "$N" "$(interval "$bad" "$N")" "$what"
 }
 

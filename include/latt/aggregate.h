@@ -51,6 +51,9 @@ enum latt_metric_kind {
 				   (--target-metric), by its name */
 	LATT_MK_LOAD,		/* latt's own load while measuring, 0..1
 				   (LATT_LOAD_QUEUE_PCT in latt/result.h) */
+	LATT_MK_CMD_PCT,	/* a percentile (pct) of the command's own
+				   waits from a wakeup, ns (its tasks
+				   followed in the kernel: lib/cmdlat.h) */
 };
 
 enum latt_metric_unit {
@@ -100,7 +103,8 @@ int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
 
 /*
  * Parse metric name @name (case does not matter: "max", "avg", "stdev",
- * "p99.9", or any name of the default list) into @m.  0 or -EINVAL.
+ * "p99.9", "cmd_p99", or any name of the default list) into @m.  0 or
+ * -EINVAL.
  */
 int latt_metric_parse(const char *name, struct latt_metric *m);
 
@@ -109,6 +113,12 @@ int latt_metric_parse(const char *name, struct latt_metric *m);
  * Metrics of that kind are the same metric when their names are.
  */
 void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m);
+
+/*
+ * The metric of percentile @p (0 < @p < 100) of the command's own waits
+ * from a wakeup: "cmd_p99", headed "cmd p99".
+ */
+void latt_metric_cmd(double p, struct latt_metric *m);
 
 /*
  * The index of @m in @ml, adding it at the end if it is not there.
@@ -162,6 +172,9 @@ struct latt_run_view {
 	double tm_value[LATT_TMETRICS_MAX];
 	bool tm_partial;		/* ... of a command latt stopped at -t
 					   (or on a signal): partial figures */
+	/* the command's own waits from a wakeup; cmd_hist NULL: none */
+	const struct latt_hist *cmd_hist;
+	uint64_t cmd_count, cmd_max;	/* waits; the longest, ns */
 	double load;			/* latt's own, 0..1; NaN: not known */
 	bool load_note;			/* it dominated what was measured */
 	bool load_queued;		/* ... by its clients queueing behind
@@ -185,7 +198,9 @@ struct latt_value {
 /* Every metric of one run. */
 struct latt_agg_run {
 	bool complete, lagged, load_note, load_queued;
-	uint64_t count;
+	uint64_t count;			/* the clients' wakeups */
+	bool measured;			/* ... some, or the command's own
+					   waits (with -c 0, only those) */
 	struct latt_value val[LATT_METRICS_MAX];
 };
 

@@ -30,6 +30,10 @@ struct latt_cmp_hist {
 struct latt_cmp_run {
 	struct latt_agg_run agg;	/* its values (include/latt/aggregate.h) */
 	struct latt_cmp_hist hist;	/* its wakeup histogram */
+	struct latt_cmp_hist cmdwait;	/* the command's own waits from a
+					   wakeup (target.waits); none: not
+					   measured */
+	bool followed;			/* ... were followed (measured) */
 	struct latt_cmp_hist *clients;	/* each client's; NULL: none kept */
 	size_t nclients;
 	struct latt_cmp_hist *blocks;	/* its samples in time, block by
@@ -61,6 +65,8 @@ enum latt_cmp_fact {
 	LATT_CF_MECHANISM,
 	LATT_CF_COMMAND,
 	/* What ran, beside the parameters. */
+	LATT_CF_FOLLOWED,	/* the command's tasks followed: the hooks
+				   cost the clients' wakeups too */
 	LATT_CF_SCHEDULER,
 	LATT_CF_LOAD,
 	LATT_CF_COUNT
@@ -152,8 +158,11 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 /*
  * The wakeup latency's distribution of every configuration of @files, for
  * plotting (contrib/latt-plot): a block per configuration, its runs'
- * histograms added up (complete runs, else those that measured), with a
- * "# LABEL\tCONFIG\tKERNEL\tCOMMAND" line, a "# usec cdf tail" line
+ * histograms added up (complete runs, else those that measured), then
+ * one of the command's own waits where it has them; each with a
+ * "# LABEL\tCONFIG\tKERNEL\tCOMMAND\tWHAT" line (WHAT: "clients" or
+ * "command"; a configuration without client wakeups, -c 0, has no
+ * clients' block once it has the command's), a "# usec cdf tail" line
  * and then "usec cdf tail" lines (the upper end of each
  * bucket, the fraction of samples at or below it, the fraction above);
  * blocks are parted by two empty lines, as gnuplot's "index" wants.

@@ -75,6 +75,28 @@ struct latt_kwait {
 };
 
 /*
+ * The command's own waits of one kind over a run (lib/cmdlat.h): each
+ * wait of a task of the command's process tree until it ran, in ns.
+ */
+struct latt_cmdwait {
+	struct latt_hist hist;		/* count and buckets */
+	uint64_t sum_ns;
+	uint64_t max_ns;
+};
+
+/* The command's own waits in a run. */
+struct latt_cmdwaits {
+	int error;			/* 0, or -errno: why there are none */
+	bool measured;			/* the command was followed */
+	struct latt_cmdwait wakeup;	/* from a wakeup (or its start) */
+	struct latt_cmdwait preempt;	/* from a preemption (or a yield) */
+	uint64_t untracked;		/* tasks forked it could not follow */
+	uint64_t unended;		/* waits whose end the kernel did
+					   not trace */
+	char why[192];			/* with error: why, one line */
+};
+
+/*
  * The workload's own metrics (lib/tmetric.h).  A name is at most
  * LATT_TMETRIC_NAME_MAX bytes; a configuration has at most
  * LATT_TMETRICS_MAX.

@@ -98,6 +98,21 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      size_t n, double level);
 
 /*
+ * What a table shows of @ml: the metrics that some row of @rows[0..n)
+ * has a value of (a column of "-" alone says nothing: a command's times
+ * without a command, the clients' figures with -c 0), into @shown; the
+ * rows' values moved to match into @out[0..n), and the verdicts @v
+ * into @vout (unless @v is NULL).  The table and its verdicts are then
+ * written from those.
+ */
+void latt_report_shown(const struct latt_metric_list *ml,
+		       const struct latt_agg_cfg *rows,
+		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		       size_t n, struct latt_metric_list *shown,
+		       struct latt_agg_cfg *out,
+		       struct latt_verdict (*vout)[LATT_METRICS_MAX]);
+
+/*
  * What the marks of a table mean, for those it used: "+" (@few) and the
  * verdicts' (@verdicts, at @level).
  */

@@ -278,6 +278,9 @@ struct latt_result {
 	/* --kernel-view: the kernel's figure for each wakeup, merged */
 	struct latt_kwait kwait;
 
+	/* the command's own waits (lib/cmdlat.h): with a command */
+	struct latt_cmdwaits cmdwaits;
+
 	/* latt's own load while measuring (LATT_LOAD_QUEUE_PCT) */
 	uint64_t waker_cpu_ns;		/* the waker's CPU time */
 	unsigned int load_cpus;		/* the CPUs the clients may use;
@@ -358,6 +361,12 @@ int latt_result_tm_missing(const struct latt_result *r);
 
 /* True when the run measured (there is something to report). */
 bool latt_result_measured(const struct latt_result *r);
+
+/*
+ * Did it measure what it was to measure: a wakeup of its clients, or
+ * with -c 0 the command's own waits?
+ */
+bool latt_result_measured_any(const struct latt_result *r);
 
 /* Did the run have a command, and did it start (it was executed)? */
 bool latt_result_command_ran(const struct latt_result *r);

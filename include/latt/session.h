@@ -30,6 +30,8 @@
 #include "latt/sysinfo.h"
 #include "latt/trace.h"
 
+struct latt_cmdlat;
+
 struct latt_session {
 	const char *root;	/* "" (tests: a fake /proc and /sys) */
 	sigset_t child_mask;	/* the mask before the session: for children */
@@ -51,6 +53,11 @@ struct latt_session {
 	struct latt_trace *xtrace;	/* --explain: the trace it reads */
 	struct latt_decisions *decisions;	/* ... and the scheduler's
 						   decisions; NULL: none */
+	struct latt_cmdlat *cmdlat;	/* follows the command's tasks in the
+					   kernel (lib/cmdlat.h); NULL: no
+					   command, or ... */
+	int cmdlat_error;		/* ... why not (-errno) ... */
+	char cmdlat_why[192];		/* ... in a line */
 	int guard_fd;		/* to the guard; -1: none (see below) */
 	pid_t guard_pid;
 	int guard_pidfd;	/* its end; -1: none (before Linux 5.3) */

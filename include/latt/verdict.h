@@ -30,14 +30,15 @@
  *    latt compare: two boots, two kernels) differ also by what each
  *    invocation drew, which runs of one invocation share and no side
  *    can show: as measured, up to half of what a run of it draws beyond
- *    its samples' noise, for each side.
+ *    its samples' noise, for each side (the command's own waits, more:
+ *    a floor of their own, as measured).
  * The interval is d +- q sqrt(V), q Student's t of the degrees of
  * freedom of the variances the runs showed (Welch-Satterthwaite; the
  * normal law's where only floors count).  A figure a run has once (max,
- * wall and CPU time, the command's own figure) has no noise within a
- * run, and needs two runs a side; so do the mean and the standard
- * deviation of a run whose tail is too heavy for its draws to show
- * their noise.
+ * wall and CPU time, the command's own figure, a percentile of its own
+ * waits) has no noise within a run, and needs two runs a side; so do
+ * the mean and the standard deviation of a run whose tail is too heavy
+ * for its draws to show their noise.
  *
  * The level is 95% (or --level's) for a configuration's metrics
  * together, by Holm's step-down: each of its k metrics is judged at
@@ -145,7 +146,8 @@ const char *latt_verdict_token(enum latt_verdict_kind k);
  * of its samples (the floor of a run's variance); *@inv, that of an
  * invocation's, which its runs share, when its runs differ by no more
  * than the floor (an invocation draws half a run's variance again: of
- * the floor, or of what its runs show beyond their noise).
+ * the floor, or of what its runs show beyond their noise; the command's
+ * own waits, more: a floor of their own).
  */
 void latt_verdict_spread(const struct latt_metric *m, double *run,
 			 double *inv);
