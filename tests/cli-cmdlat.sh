@@ -113,6 +113,14 @@ skips() {
 	done
 }
 lost="perf lost events in 3 tries (a busy machine): no truth to compare with"
+# Under qemu's TCG (the kernel matrix's guests say so in
+# LATT_QEMU_ACCEL) the two instruments' handlers are emulated too, each
+# taking microseconds between the stamps of one event: the 6.1 guest's
+# p99 of a shell's waits parted by 6% (latt 356..405 us, perf 428 us,
+# three tries alike) where on this host they agree within a bucket.
+# There, 10% more either way.
+emulated=0
+[ "${LATT_QEMU_ACCEL:-}" = tcg ] && emulated=10
 
 # count_of WHAT KIND: latt's count of that kind.
 count_of() {
@@ -132,6 +140,7 @@ gaps_of() {
 agree() {
 	awk -v k="$3" '$1 == k { print $2 }' "$tmp/$1.perf" >"$tmp/$1.list"
 	_said=$(awk -v kind="$3" -v p="$2" -v slack="$(gaps_of "$1")" \
+		-v emulated="$emulated" \
 		-f "$top_srcdir/tests/cmdlat-agree.awk" \
 		"$tmp/$1.out" "$tmp/$1.list")
 	_rc=$?

@@ -354,6 +354,7 @@ kernel_dir='$2'
 LATT_SCX_DIR=$(shq "$scx_dir")
 LATT_SCX_NONE=$(shq "$scx_none")
 X264_SCHEDULERS_ARGS=$(shq "${X264_SCHEDULERS_ARGS:-}")
+LATT_QEMU_ACCEL='$use'
 EOF
 	start=$(date +%s)
 	# shellcheck disable=SC2046,SC2086

@@ -18,10 +18,13 @@ off() {
 }
 trap off EXIT
 
-# The job: top_srcdir, top_builddir, LATT, the list of test files and
-# cli-kill's knobs.
+# The job: top_srcdir, top_builddir, LATT, the list of test files,
+# cli-kill's knobs and qemu's accelerator.
 . "$res/job"
 export top_srcdir top_builddir LATT LATT_KILL_POINTS LATT_KILL_BUDGET
+# How qemu runs this guest (tcg: an emulated CPU, for tests whose
+# instruments time each other).
+export LATT_QEMU_ACCEL
 # The sched_ext schedulers built for this kernel, or why there are none;
 # the showcase's arguments (contrib/sched-ext/in-guest.sh).
 export LATT_SCX_DIR LATT_SCX_NONE X264_SCHEDULERS_ARGS
