@@ -781,23 +781,44 @@ static void make_metrics(struct latt_opts *o)
 	}
 }
 
-bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name)
+/*
+ * The first metric a limit or --fail-if names that @pred holds of: its
+ * name, and in *@how the option that names it ("--fail-above ",
+ * "--fail-below ", "--fail-if worse="); NULL for none.
+ */
+static const char *judged(const struct latt_opts *o,
+			  bool (*pred)(const struct latt_metric *),
+			  const char **how)
 {
 	struct latt_metric m;
 	size_t i;
 
 	for (i = 0; i < o->nlimits; i++)
-		if (o->limits[i].metric.kind == LATT_MK_CMD_PCT) {
-			*name = o->limits[i].metric.name;
-			return true;
+		if (pred(&o->limits[i].metric)) {
+			*how = o->limits[i].below ? "--fail-below " :
+			       "--fail-above ";
+			return o->limits[i].metric.name;
 		}
 	for (i = 0; i < o->fail_if.nnames; i++)
-		if (!latt_metric_parse(o->fail_if.names[i], &m) &&
-		    m.kind == LATT_MK_CMD_PCT) {
-			*name = o->fail_if.names[i];
-			return true;
+		if (!latt_metric_parse(o->fail_if.names[i], &m) && pred(&m)) {
+			*how = "--fail-if worse=";
+			return o->fail_if.names[i];
 		}
-	return false;
+	return NULL;
+}
+
+/* Is @m a percentile of the command's own waits? */
+static bool cmd_metric(const struct latt_metric *m)
+{
+	return m->kind == LATT_MK_CMD_PCT;
+}
+
+bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name)
+{
+	const char *how;
+
+	*name = judged(o, cmd_metric, &how);
+	return *name != NULL;
 }
 
 /* Is @m a figure of the clients' wakeups (none with -c 0)? */
@@ -815,7 +836,7 @@ static void check_no_clients(const struct latt_opts *o)
 {
 	const struct latt_run_cfg *b = &o->base, *c;
 	struct latt_run_cfg def;
-	const char *opt = NULL;
+	const char *opt = NULL, *how;
 	size_t i;
 
 	if (b->clients)
@@ -864,23 +885,11 @@ static void check_no_clients(const struct latt_opts *o)
 			usage_error("-c 0 has no client: configuration '%s' "
 				    "sets %s", c->name, opt);
 	}
-	for (i = 0; i < o->nlimits; i++)
-		if (clients_metric(&o->limits[i].metric))
-			usage_error("-c 0 has no client: --fail-%s %s is a "
-				    "figure of the clients' wakeups (the "
-				    "command's: cmd_p50, cmd_p99)",
-				    o->limits[i].below ? "below" : "above",
-				    o->limits[i].metric.name);
-	for (i = 0; i < o->fail_if.nnames; i++) {
-		struct latt_metric m;
-
-		if (!latt_metric_parse(o->fail_if.names[i], &m) &&
-		    clients_metric(&m))
-			usage_error("-c 0 has no client: --fail-if worse=%s is "
-				    "a figure of the clients' wakeups (the "
-				    "command's: cmd_p50, cmd_p99)",
-				    o->fail_if.names[i]);
-	}
+	opt = judged(o, clients_metric, &how);
+	if (opt)
+		usage_error("-c 0 has no client: %s%s is a figure of the "
+			    "clients' wakeups (the command's: cmd_p50, "
+			    "cmd_p99)", how, opt);
 }
 
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)

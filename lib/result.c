@@ -700,7 +700,7 @@ int latt_result_exit_status(const struct latt_result *r)
 	 * A run that measured nothing must not pass for a good one; with
 	 * -c 0 what it measures is the command's own waits.
 	 */
-	if (r->cfg.clients ? !r->wake.stats.count : !r->cmdwaits.measured)
+	if (!latt_result_measured_any(r))
 		return LATT_EXIT_RUNTIME;
 	/* Nor one whose command's own figure is missing: not a zero. */
 	if (latt_result_tm_missing(r) >= 0)

@@ -415,6 +415,8 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	      unsigned int index, struct latt_result *r)
 {
 	struct run run = { .s = s, .cfg = cfg, .r = r };
+	/* -c 0: no client, the command's own waits alone (one slot). */
+	unsigned int nslots = cfg->clients ? cfg->clients : 1;
 	char err[LATT_WHAT_MAX];
 	int ret, sig;
 
@@ -453,10 +455,8 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		r->stop_signal = sig;
 		goto out;
 	}
-	/* -c 0: no client, the command's own waits alone (one slot). */
-	run.slots = latt_client_slots_map(cfg->clients ? cfg->clients : 1);
-	run.clients = calloc(cfg->clients ? cfg->clients : 1,
-			     sizeof(*run.clients));
+	run.slots = latt_client_slots_map(nslots);
+	run.clients = calloc(nslots, sizeof(*run.clients));
 	run.answer = latt_answer_open();
 	run.share = malloc(sizeof(*run.share));
 	if (!run.slots || !run.clients || !run.answer || !run.share) {
@@ -517,5 +517,5 @@ out:
 	latt_answer_close(run.answer);
 	free(run.clients);
 	free(run.share);
-	latt_client_slots_unmap(run.slots, cfg->clients ? cfg->clients : 1);
+	latt_client_slots_unmap(run.slots, nslots);
 }

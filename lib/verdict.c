@@ -110,13 +110,16 @@ char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
  * differ as the command does: theirs is a floor of 2%, and two runs a
  * side show their own.
  */
-static const struct {
+struct spread {
 	double order;		/* log10(1 / (1 - p / 100)) */
-	double run;
-} pct_spread[] = {
-	{ 0.301, 0.25 },	/* p50 */
-	{ 2.0, 0.32 },		/* p99 */
-	{ 3.0, 0.45 },		/* p99.9 */
+	double run;		/* a run's floor */
+	double inv;		/* an invocation's (0: the share of a run's) */
+};
+
+static const struct spread pct_spread[] = {
+	{ 0.301, 0.25, 0 },	/* p50 */
+	{ 2.0, 0.32, 0 },	/* p99 */
+	{ 3.0, 0.45, 0 },	/* p99.9 */
 };
 
 /*
@@ -128,45 +131,43 @@ static const struct {
  * 0.12-0.22 (a bimodal p50 aside, which its runs show), an
  * invocation's 0.06-0.28, rounded up.
  */
-static const struct {
-	double order;
-	double run, inv;
-} cmd_spread[] = {
+static const struct spread cmd_spread[] = {
 	{ 0.301, 0.25, 0.30 },	/* cmd_p50 */
 	{ 2.0, 0.25, 0.20 },	/* cmd_p99 */
 	{ 3.0, 0.30, 0.20 },	/* cmd_p99.9 */
 };
 
-#define NCMD_SPREAD	(sizeof(cmd_spread) / sizeof(cmd_spread[0]))
+#define NSPREAD(t)	(sizeof(t) / sizeof((t)[0]))
 
-/* The cmd_spread[] of percentile @p: its run (@inv false) or inv sd. */
-static double cmd_floor(double p, bool inv)
+/*
+ * Percentile @p's floor in table @t[0..n): a run's (@inv false) or an
+ * invocation's, between its neighbours' on the tail's order, the first's
+ * below the first and the last's beyond the last.
+ */
+static double spread_at(const struct spread *t, size_t n, double p, bool inv)
 {
 	double o = log10(100 / (100 - p)), f, a, b;
 	size_t i;
 
-	for (i = 0; i < NCMD_SPREAD && o > cmd_spread[i].order; i++)
+	for (i = 0; i < n && o > t[i].order; i++)
 		;
-	if (!i || i == NCMD_SPREAD) {
-		i = i ? NCMD_SPREAD - 1 : 0;
-		return inv ? cmd_spread[i].inv : cmd_spread[i].run;
+	if (!i || i == n) {
+		i = i ? n - 1 : 0;
+		return inv ? t[i].inv : t[i].run;
 	}
-	f = (o - cmd_spread[i - 1].order) /
-	    (cmd_spread[i].order - cmd_spread[i - 1].order);
-	a = inv ? cmd_spread[i - 1].inv : cmd_spread[i - 1].run;
-	b = inv ? cmd_spread[i].inv : cmd_spread[i].run;
+	f = (o - t[i - 1].order) / (t[i].order - t[i - 1].order);
+	a = inv ? t[i - 1].inv : t[i - 1].run;
+	b = inv ? t[i].inv : t[i].run;
 	return a + f * (b - a);
 }
 
 /* A run's floor of metric @m, as above. */
 static double run_spread(const struct latt_metric *m)
 {
-	size_t last = sizeof(pct_spread) / sizeof(pct_spread[0]) - 1, i;
-	double o, f;
-
 	switch (m->kind) {
 	case LATT_MK_CMD_PCT:
-		return cmd_floor(m->pct, false);
+		return spread_at(cmd_spread, NSPREAD(cmd_spread), m->pct,
+				 false);
 	case LATT_MK_AVG:
 		return 0.25;
 	case LATT_MK_STDEV:
@@ -176,18 +177,8 @@ static double run_spread(const struct latt_metric *m)
 	case LATT_MK_PCT:
 		if (m->pct >= 100)
 			return 1.6;
-		o = log10(100 / (100 - m->pct));
-		if (o <= pct_spread[0].order)
-			return pct_spread[0].run;
-		for (i = 1; i <= last; i++)
-			if (o <= pct_spread[i].order)
-				break;
-		if (i > last)
-			return pct_spread[last].run;
-		f = (o - pct_spread[i - 1].order) /
-		    (pct_spread[i].order - pct_spread[i - 1].order);
-		return pct_spread[i - 1].run +
-		       f * (pct_spread[i].run - pct_spread[i - 1].run);
+		return spread_at(pct_spread, NSPREAD(pct_spread), m->pct,
+				 false);
 	default:
 		return 0.02;
 	}
@@ -198,8 +189,9 @@ void latt_verdict_spread(const struct latt_metric *m, double *run,
 {
 	*run = run_spread(m);
 	*inv = sqrt(INVOCATION_SHARE) * *run;
-	if (m->kind == LATT_MK_CMD_PCT && cmd_floor(m->pct, true) > *inv)
-		*inv = cmd_floor(m->pct, true);
+	if (m->kind == LATT_MK_CMD_PCT)
+		*inv = fmax(*inv, spread_at(cmd_spread, NSPREAD(cmd_spread),
+					    m->pct, true));
 }
 
 int latt_vcfg_ready(const struct latt_metric_list *ml, struct latt_vcfg *c)
@@ -313,6 +305,7 @@ static void why_not(const struct latt_metric *m, size_t idx,
 	const struct latt_value *b = &x->agg->val[idx];
 	uint64_t few_runs = fewest(base) < fewest(x) ? fewest(base) :
 			    fewest(x);
+	size_t nbase = no_value(base, idx), nx = no_value(x, idx);
 	char few[64];
 
 	why[0] = '\0';
@@ -324,11 +317,9 @@ static void why_not(const struct latt_metric *m, size_t idx,
 	else if (isnan(a->v) || isnan(b->v))
 		snprintf(why, len, "no value %s", isnan(a->v) ?
 			 "in the baseline" : "here");
-	else if (no_value(base, idx) || no_value(x, idx))
+	else if (nbase || nx)
 		snprintf(why, len, "no value in %zu of the runs%s",
-			 no_value(base, idx) ? no_value(base, idx) :
-			 no_value(x, idx), no_value(base, idx) ?
-			 " of the baseline" : "");
+			 nbase ? nbase : nx, nbase ? " of the baseline" : "");
 	else if ((latt_of_distribution(m) || m->kind == LATT_MK_CMD_PCT) &&
 		 (a->few || b->few))
 		snprintf(why, len, "too few samples %s",
