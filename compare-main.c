@@ -23,8 +23,8 @@
 
 static void compare_usage(FILE *f)
 {
-	fputs("Usage: latt compare [--cdf] [--fail-if COND]... [--level PCT] "
-	      "FILE.json...\n"
+	fputs("Usage: latt compare [-l] [--cdf] [--fail-if COND]... "
+	      "[--level PCT] FILE.json...\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -37,6 +37,10 @@ static void compare_usage(FILE *f)
 	      "metrics together; each file counts as a separate invocation "
 	      "of latt).\n"
 	      "\n"
+	      "  -l, --long            every fact of the files, every metric, "
+	      "the\n"
+	      "                        ratios and every verdict (the wide "
+	      "table)\n"
 	      "  --cdf                 each configuration's distribution, for "
 	      "plotting\n"
 	      "  --fail-if worse[=METRIC[,METRIC...]]\n"
@@ -52,7 +56,7 @@ static void compare_usage(FILE *f)
 	      "20 at most)\n"
 	      "  -h, --help            this help\n"
 	      "\n"
-	      "See latt(1), VERDICTS.\n", f);
+	      "See latt-verdicts(7) and latt-report(7).\n", f);
 }
 
 /* A usage error: @why (escaped by the caller), then the usage. */
@@ -92,7 +96,7 @@ static const char *bad_word(int argc, char **argv)
 /* Print the table (or with @cdf the distributions) of @files[0..n). */
 static int print(const struct latt_metric_list *ml,
 		 const struct latt_cmp_file *files, size_t n, bool cdf,
-		 double level, const struct latt_fail_if *f)
+		 bool wide, double level, const struct latt_fail_if *f)
 {
 	struct latt_cmp_outcome o = { 0 };
 	bool ask[LATT_METRICS_MAX], worse = false;
@@ -110,7 +114,8 @@ static int print(const struct latt_metric_list *ml,
 		return LATT_EXIT_USAGE;
 	}
 	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
-		    latt_cmp_print(stdout, ml, files, n, level, &o);
+		    latt_cmp_print(stdout, ml, files, n, level, wide,
+				   &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
 	if (!ret && cdf)
@@ -133,7 +138,8 @@ int latt_compare_main(int argc, char **argv)
 		{ "cdf",  no_argument, NULL, 'c' },
 		{ "fail-if", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "level", required_argument, NULL, 'l' },
+		{ "level", required_argument, NULL, 'L' },
+		{ "long", no_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct latt_cmp_budget budget = { 0, 0 };
@@ -143,14 +149,14 @@ int latt_compare_main(int argc, char **argv)
 	int c, i, n, status = LATT_EXIT_OK;
 	struct latt_fail_if fail = { 0 };
 	double level = LATT_VERDICT_CONFIDENCE;
-	bool cdf = false, level_given = false;
+	bool cdf = false, level_given = false, wide = false;
 
 	/* Our own messages, escaped: not getopt's. */
 	opterr = 0;
 	optind = 0;
 	argv[0] = name;
 	/* Options anywhere (latt compare a.json --cdf); after --, files. */
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hl", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cdf = true;
@@ -161,6 +167,9 @@ int latt_compare_main(int argc, char **argv)
 				return bad_value("--fail-if", optarg, err);
 			break;
 		case 'l':
+			wide = true;
+			break;
+		case 'L':
 			if (latt_verdict_level_parse(optarg, &level, err,
 						     sizeof(err)))
 				return bad_value("--level", optarg, err);
@@ -184,6 +193,9 @@ int latt_compare_main(int argc, char **argv)
 		return bad_usage("--cdf prints the distributions, without "
 				 "verdicts: no --level or --fail-if with it",
 				 NULL);
+	if (cdf && wide)
+		return bad_usage("--cdf prints the distributions, not a "
+				 "table: no --long with it", NULL);
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
 	latt_metrics_init(&ml);
@@ -201,7 +213,8 @@ int latt_compare_main(int argc, char **argv)
 		status = LATT_EXIT_USAGE;
 	}
 	if (!status)
-		status = print(&ml, files, (size_t)n, cdf, level, &fail);
+		status = print(&ml, files, (size_t)n, cdf, wide, level,
+			       &fail);
 	for (i = 0; i < n; i++)
 		latt_cmp_file_free(&files[i]);
 	free(files);

@@ -259,13 +259,15 @@ static void parse_version(struct latt_opts *o, const struct opt_row *d,
 	latt_exit_after_stdout();
 }
 
+/* --help: the common options; --help=all: every one. */
 static void parse_help(struct latt_opts *o, const struct opt_row *d,
 		       const char *arg)
 {
 	(void)o;
 	(void)d;
-	(void)arg;
-	latt_usage();
+	if (arg && strcmp(arg, "all"))
+		usage_error("--help takes 'all' or nothing, not '%s'", arg);
+	latt_usage(arg != NULL);
 }
 
 #define DOC_FILE	"a file name, or - for the standard output"
@@ -326,6 +328,8 @@ static const struct opt_row opt_rows[] = {
 	  0, LATT_REPORT_CLIENTS, 0, NULL, NULL },
 	{ "hist", OPT_HIST, no_argument, OK_BIT, IN_OPTS(extra),
 	  0, LATT_REPORT_HIST, 0, NULL, NULL },
+	{ "long", 'l', no_argument, OK_BIT, IN_OPTS(extra),
+	  0, LATT_REPORT_LONG, 0, NULL, NULL },
 	{ "json", OPT_JSON, required_argument, OK_FILE, IN_OPTS(json),
 	  0, 0, 0, DOC_FILE, NULL },
 	{ "csv", OPT_CSV, required_argument, OK_FILE, IN_OPTS(csv),
@@ -336,7 +340,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, NULL },
 	{ "version", 'V', no_argument, OK_CALL, 0, 0, 0, 0, NULL,
 	  parse_version },
-	{ "help", 'h', no_argument, OK_CALL, 0, 0, 0, 0, NULL, parse_help },
+	{ "help", 'h', optional_argument, OK_CALL, 0, 0, 0, 0, NULL,
+	  parse_help },
 };
 
 /* "+": options stop at the command; ":": latt says what is wrong. */
@@ -663,6 +668,8 @@ static const char *report_extra(const struct latt_opts *o)
 		return "--per-client";
 	if (o->extra & LATT_REPORT_HIST)
 		return "--hist";
+	if (o->extra & LATT_REPORT_LONG)
+		return "--long";
 	return "--explain";
 }
 

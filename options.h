@@ -59,7 +59,7 @@ struct latt_opts {
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv);
 
 /* --help: print the usage on the standard output and exit 0 (usage.c). */
-void __attribute__((noreturn)) latt_usage(void);
+void __attribute__((noreturn)) latt_usage(bool all);
 
 /*
  * After --help or --version: exit 0, or 2 if the standard output could

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * latt --help: every option in one screen; see options.h.
+ * latt --help: the common options on one screen, --help=all every
+ * option; see options.h.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,10 +30,71 @@ void __attribute__((noreturn)) latt_exit_after_stdout(void)
 	exit(EXIT_SUCCESS);
 }
 
-void __attribute__((noreturn)) latt_usage(void)
+/* The common options: what most measurements need, on one screen. */
+static void usage_common(void)
+{
+	fputs(
+"Usage: latt [options] [--] [command [args...]]\n"
+"       latt [options] 'command with arguments' [options]\n"
+"       latt compare [options] FILE.json...\n"
+"\n"
+"Measure wakeup latency: how long a task waits between being woken and\n"
+"running, while COMMAND runs beside it (or for --duration without one).\n"
+"A single quoted argument containing spaces is run by /bin/sh -c.\n"
+"\n"
+"Common options:\n"
+"  -c, --clients N         clients to wake each cycle (default 1; 0: none,\n"
+"                          the command's own waits alone)\n"
+"  -s, --min-wait TIME     shortest sleep between wakeups (default 100ms)\n"
+"  -S, --max-wait TIME     longest sleep between wakeups (default 500ms)\n"
+"  -x, --work SIZE         work per wakeup (default 64k; 0 for none)\n"
+"  -t, --duration TIME     measure this long (default 10s without a\n"
+"                          command; with one, stop it then)\n"
+"  -C, --config NAME:KEY=VALUE,...\n"
+"                          a configuration of the settings (--help=all);\n"
+"                          give several to compare them (\"-C base:\" keeps\n"
+"                          the defaults)\n"
+"  -r, --runs N            run each configuration N times, interleaved\n"
+"  -l, --long              the long report: every block of a run, the wide\n"
+"                          table of a sweep\n"
+"  -q, --quiet             print only one line per configuration\n"
+"  -o, --output FILE       write the report to FILE\n"
+"      --json FILE         write the results as JSON (- standard output)\n"
+"      --csv FILE          write a row per run as CSV (- standard output)\n"
+"      --fail-above LIST   exit 3 over a limit (\"p99=2ms,max=20ms\")\n"
+"      --fail-if worse[=METRIC,...]\n"
+"                          exit 6 when a configuration's verdict against\n"
+"                          the first is worse (identical ones: at most 1\n"
+"                          time in 20)\n"
+"      --explain[=N]       explain the N worst wakeups (default 5)\n"
+"  -V, --version           print the version and exit\n"
+"  -h, --help[=all]        print this help (all: every option) and exit\n"
+"\n"
+"TIME takes a unit: ns, us, ms, s, min, h, d (\"500us\", \"2s\").  SIZE\n"
+"takes b, k, m, g.\n"
+"\n"
+"Exit status: 0 success, 1 usage error, 2 setup or runtime failure, 3\n"
+"over a --fail-above or under a --fail-below limit, 4 the command failed,\n"
+"5 -b reached, 6 --fail-if worse, 127 the command could not be executed,\n"
+"128+N interrupted by signal N.\n"
+"\n"
+"Examples:\n"
+"  latt -c8 sleep 30\n"
+"  latt -c8 'make -j4'\n"
+"  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n"
+"  latt -c8 -r3 --json 6.12.json make -j4; latt compare 6.1.json 6.12.json\n"
+"\n"
+"Every option: latt --help=all.  The manual: latt(1); the report field by\n"
+"field: latt-report(7); verdicts: latt-verdicts(7).\n", stdout);
+	latt_exit_after_stdout();
+}
+
+void __attribute__((noreturn)) latt_usage(bool all)
 {
 	char clocks[96], mechs[96], pcts[64];
 
+	if (!all)
+		usage_common();
 	fputs(
 "Usage: latt [options] [--] [command [args...]]\n"
 "       latt [options] 'command with arguments' [options]\n"
@@ -85,7 +147,7 @@ void __attribute__((noreturn)) latt_usage(void)
 "                          config=NAME entries=N max= avg= stdev= p99=\n"
 "                          p50= p99.9= (usec) wall_s= cpu_s= cs_per_s=\n"
 "                          load=, NAME= of each --target-metric; not with\n"
-"                          -v, --per-client, --hist\n"
+"                          -v, --per-client, --hist, --long\n"
 "      --fail-above LIST   exit 3 when a configuration goes over a limit:\n"
 "                          METRIC=TIME,... with METRIC max, avg, stdev\n"
 "                          or pNN (\"p99=2ms,max=20ms\"; a plain number\n"
@@ -133,9 +195,12 @@ void __attribute__((noreturn)) latt_usage(void)
 "      --per-client        add a line per client: samples, max, p99, the\n"
 "                          CPUs it was woken on, migrations\n"
 "      --hist              add a log2 histogram of the wakeup latency\n"
+"  -l, --long              print the long report: every block of a run,\n"
+"                          the wide table of a sweep (every metric, the\n"
+"                          ratios, every verdict)\n"
 "  -v, --verbose           print every sample as it is logged\n"
 "  -V, --version           print the version and exit\n"
-"  -h, --help              print this help and exit\n"
+"  -h, --help[=all]        print the common options (all: this) and exit\n"
 "\n"
 "Settings of the clients (the defaults of every configuration):\n"
 "      --policy POLICY     other, batch, idle, fifo, rr or deadline\n"

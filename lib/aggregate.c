@@ -216,23 +216,6 @@ char *latt_metric_cell(const struct latt_metric *m, double v, bool ratio,
 	return buf;
 }
 
-void latt_metric_legend(FILE *f, const struct latt_metric_list *ml)
-{
-	bool first = true;
-	size_t i;
-
-	for (i = 0; i < ml->n; i++) {
-		const struct latt_metric *m = &ml->m[i];
-
-		if (m->kind != LATT_MK_TARGET)
-			continue;
-		fprintf(f, "%s%s: the command's own figure (--target-metric), "
-			"%s is better\n", first ? "\n" : "", m->name,
-			m->better == LATT_BETTER_HIGHER ? "higher" : "lower");
-		first = false;
-	}
-}
-
 /*
  * @v as the JSON document writes it: times and rates with one decimal,
  * a share (@exact) with six significant digits.  A run seen here and the

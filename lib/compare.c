@@ -13,6 +13,7 @@
 #include "latt/compare.h"
 #include "latt/escape.h"
 #include "latt/report.h"
+#include "table.h"
 
 static const char *const fact_names[LATT_CF_COUNT] = {
 	[LATT_CF_KERNEL] = "kernel",
@@ -143,70 +144,6 @@ static int build(const struct latt_metric_list *ml, struct row *r)
 	return ret;
 }
 
-/* @line without its trailing blanks, and a newline. */
-static void trimmed(FILE *out, char *line)
-{
-	size_t n = strlen(line);
-
-	while (n && line[n - 1] == ' ')
-		line[--n] = '\0';
-	fprintf(out, "%s\n", line);
-}
-
-/* A table's heading line: the row's columns, then the metrics. */
-static void heading(FILE *out, const struct latt_metric_list *ml, int wl,
-		    const char *file, int wc, const char *cfg,
-		    const char *runs)
-{
-	char buf[1024];
-	size_t m, o;
-
-	o = (size_t)snprintf(buf, sizeof(buf), "%-*s  %-*s %4s", wl, file, wc,
-			     cfg, runs);
-	for (m = 0; m < ml->n && o < sizeof(buf); m++)
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s ",
-				      LATT_CELL_WIDTH - 1, ml->m[m].head);
-	trimmed(out, buf);
-}
-
-/*
- * The cells of row @a: its values ("+" a percentile too few samples
- * had), or (@first) its ratios to @first marked with its verdicts @v,
- * and @tail.  Sets *@marked when it marks one.
- */
-static void cells(FILE *out, const struct latt_metric_list *ml,
-		  const struct latt_agg_cfg *a,
-		  const struct latt_agg_cfg *first,
-		  const struct latt_verdict *v, const char *tail,
-		  bool *marked)
-{
-	char buf[1024], cell[64];
-	size_t m, o = 0;
-
-	buf[0] = '\0';
-	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
-		const struct latt_value *x = &a->val[m];
-		char mark = ' ';
-
-		if (first && a != first &&
-		    ml->m[m].better != LATT_BETTER_NONE)
-			mark = latt_verdict_mark(&v[m]);
-		else if (!first && x->few && !isnan(x->v))
-			mark = '+';
-		else if (!first && ml->m[m].kind == LATT_MK_LOAD &&
-			 a->load_noted)
-			mark = '!';
-		*marked |= mark != ' ' && mark != '!';
-		latt_metric_cell(&ml->m[m], first ?
-				 latt_agg_ratio(x, &first->val[m]) : x->v,
-				 first != NULL, mark, cell, sizeof(cell));
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
-	}
-	if (o < sizeof(buf))
-		snprintf(buf + o, sizeof(buf) - o, "%s", tail);
-	trimmed(out, buf);
-}
-
 /* Escaped text @s, then spaces to @width columns. */
 static void pad(FILE *out, const char *s, size_t width)
 {
@@ -283,12 +220,13 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 
 /*
  * The header: a column per file, a row per fact that decides whether
- * their numbers compare (and per configuration name, its settings); a
- * row whose values differ is marked "*", and listed under it, saying
- * whether they compare (*@incomparable).  0 or -ENOMEM.
+ * their numbers compare (and per configuration name, its settings; not
+ * @wide: only the rows that differ); a row whose values differ is
+ * marked "*", and listed under it, saying whether they compare
+ * (*@incomparable).  0 or -ENOMEM.
  */
 static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
-		  bool *incomparable)
+		  bool wide, bool *incomparable)
 {
 	bool fact_differs[LATT_CF_COUNT] = { false }, settings = false;
 	const char **cfg;
@@ -351,6 +289,9 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 			fact_differs[r - 2] = true;
 		else if (differ && c)
 			settings = true;
+		/* Compact: the files, and what differs between them. */
+		if (!wide && r >= 2 && !differ)
+			continue;
 		fputs(differ ? "* " : "  ", out);
 		if (r == 0)
 			snprintf(title, sizeof(title), "%s", "");
@@ -395,16 +336,21 @@ static void free_rows(struct row *rows, size_t n)
 
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n, double level,
-		   struct latt_cmp_outcome *o)
+		   bool wide, struct latt_cmp_outcome *o)
 {
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
 	struct latt_verdict (*sv)[LATT_METRICS_MAX] = NULL;
 	struct latt_agg_cfg *aggs = NULL, *sr = NULL;
+	struct latt_table_row *tr = NULL;
+	struct latt_table_marks marks;
 	struct latt_metric_list shown;
-	const char **names = NULL;
+	struct latt_table t = {
+		.ml = &shown, .head = { "file", "config" }, .level = level,
+		.wide = wide,
+	};
 	struct row *rows;
-	size_t nrows = 0, i, j, wl = 4, wc = 6;
-	bool few = false, noise = false, self = false;
+	size_t nrows = 0, i, j;
+	bool one = true;
 	int ret = -ENOMEM;
 
 	for (i = 0; i < n; i++)
@@ -414,13 +360,12 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		return -ENOMEM;
 	nrows = 0;
 	for (i = 0; i < n; i++) {
-		if (latt_esc_width(files[i].label) > wl)
-			wl = latt_esc_width(files[i].label);
+		/* One configuration a file, of one name: no config column. */
+		one &= files[i].ncfgs == 1 && !strcmp(files[i].cfgs[0].name,
+						      files[0].cfgs[0].name);
 		for (j = 0; j < files[i].ncfgs; j++) {
 			rows[nrows].file = &files[i];
 			rows[nrows].cfg = &files[i].cfgs[j];
-			if (latt_esc_width(files[i].cfgs[j].name) > wc)
-				wc = latt_esc_width(files[i].cfgs[j].name);
 			if (build(ml, &rows[nrows]) ||
 			    vbuild(ml, &rows[nrows], (unsigned int)i)) {
 				free_rows(rows, nrows + 1);
@@ -431,14 +376,13 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	}
 	v = calloc(nrows ? nrows : 1, sizeof(*v));
 	sv = calloc(nrows ? nrows : 1, sizeof(*sv));
-	names = calloc(nrows ? nrows : 1, sizeof(*names));
 	aggs = calloc(nrows ? nrows : 1, sizeof(*aggs));
 	sr = calloc(nrows ? nrows : 1, sizeof(*sr));
-	if (!v || !sv || !names || !aggs || !sr)
+	tr = calloc(nrows ? nrows : 1, sizeof(*tr));
+	if (!v || !sv || !aggs || !sr || !tr)
 		goto out;
 	memset(o, 0, sizeof(*o));
 	for (i = 0; i < nrows; i++) {
-		names[i] = rows[i].name;
 		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
 				       v[i]))
 			goto out;
@@ -447,40 +391,24 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		aggs[i] = rows[i].agg;
 	}
 	/* The columns some row has a value of, and their verdicts. */
-	latt_report_shown(ml, aggs, (const struct latt_verdict (*)
-			  [LATT_METRICS_MAX])v, nrows, &shown, sr, sv);
-	if (header(out, files, n, &o->incomparable))
+	latt_table_shown(ml, aggs, (const struct latt_verdict (*)
+			 [LATT_METRICS_MAX])v, nrows, &shown, sr, sv);
+	for (i = 0; i < nrows; i++) {
+		tr[i].name[0] = rows[i].file->label;
+		tr[i].name[1] = rows[i].cfg->name;
+		tr[i].agg = &sr[i];
+		tr[i].v = sv[i];
+		if (sr[i].runs && !sr[i].complete)
+			tr[i].tail = "  (no complete run)";
+	}
+	if (one && !wide)
+		t.head[1] = NULL;
+	t.rows = tr;
+	t.n = nrows;
+	if (header(out, files, n, wide, &o->incomparable))
 		goto out;
-	fprintf(out, "Wakeup latency in usec, the median of each "
-		"configuration's runs\n\n");
-	heading(out, &shown, (int)wl, "file", (int)wc, "config", "runs");
-	for (i = 0; i < nrows; i++) {
-		const struct latt_agg_cfg *a = &sr[i];
-		char tail[192] = "";
-
-		pad(out, rows[i].file->label, wl + 2);
-		pad(out, rows[i].cfg->name, wc);
-		fprintf(out, " %4u", a->runs);
-		if (a->runs && !a->complete)
-			snprintf(tail, sizeof(tail), "  (no complete run)");
-		cells(out, &shown, a, NULL, sv[i], tail, &few);
-		self |= a->load_noted > 0;
-	}
-
-	fputc('\n', out);
-	heading(out, &shown, (int)wl, "ratio", (int)wc, "", "");
-	for (i = 0; i < nrows; i++) {
-		pad(out, rows[i].file->label, wl + 2);
-		pad(out, rows[i].cfg->name, wc);
-		fprintf(out, " %4s", "");
-		cells(out, &shown, &sr[i], &sr[0], sv[i], "", &noise);
-	}
-	latt_metric_legend(out, &shown);
-	latt_report_marks(out, few, noise, level);
-	if (self)
-		latt_report_self(out);
-	latt_report_verdicts(out, &shown, names, (const struct latt_verdict (*)
-			     [LATT_METRICS_MAX])sv, nrows, level);
+	latt_table_rows(out, &t, &marks);
+	latt_table_notes(out, &t, &marks);
 	ret = 0;
 	if (fflush(out) || ferror(out))
 		ret = errno ? -errno : -EIO;
@@ -489,7 +417,7 @@ out:
 	free(sv);
 	free(aggs);
 	free(sr);
-	free(names);
+	free(tr);
 	free_rows(rows, nrows);
 	return ret;
 }

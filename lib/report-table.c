@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The table of configurations of a sweep; see include/latt/report.h.
- * Its values and marks are lib/aggregate.c's, as every output's.
+ * The table of configurations; see lib/table.h.  Its values and marks
+ * are lib/aggregate.c's and lib/verdict.c's, as every output's.
  */
 #include <errno.h>
 #include <math.h>
@@ -10,6 +10,18 @@
 
 #include "latt/escape.h"
 #include "latt/report.h"
+#include "table.h"
+
+/* A compact cell: the value in 8 columns, then two marks. */
+#define COMPACT_CELL	(LATT_CELL_WIDTH + 2)
+
+/* The columns a table shows, and what its marks were. */
+struct cols {
+	size_t idx[LATT_METRICS_MAX];	/* into ml */
+	size_t n;
+	int wn[2];			/* the name columns' widths */
+	struct latt_table_marks mk;
+};
 
 /* Print @line without its trailing blanks. */
 static void put_trimmed(FILE *f, char *line)
@@ -21,25 +33,147 @@ static void put_trimmed(FILE *f, char *line)
 	fprintf(f, "%s\n", line);
 }
 
+/* Escaped text @s, then spaces to @width columns, into @buf at *@o. */
+static void pad(char *buf, size_t len, size_t *o, const char *s, int width)
+{
+	int w = (int)latt_esc_width(s);
+
+	if (*o < len)
+		*o += (size_t)snprintf(buf + *o, len - *o, "%s%*s", latt_esc(s),
+				       w < width ? width - w : 0, "");
+}
+
 /* Is @m the column the spread of the runs is shown beside (p99)? */
 static bool spread_column(const struct latt_metric *m)
 {
 	return m->kind == LATT_MK_PCT && m->pct == 99;
 }
 
-/* The heading of the values (@ratios false) or of the ratios. */
-static void heading(FILE *f, int w, const struct latt_metric_list *ml,
-		    bool ratios)
+/* "+" after a percentile the samples are too few for, "!" after a load
+ * latt's own dominated: a value's mark. */
+static char value_mark(const struct latt_metric *m,
+		       const struct latt_agg_cfg *row, size_t k)
+{
+	const struct latt_value *v = &row->val[k];
+
+	if (v->few && !isnan(v->v))
+		return '+';
+	if (m->kind == LATT_MK_LOAD && row->load_noted)
+		return '!';
+	return ' ';
+}
+
+/* Row @i's verdict mark on metric @k: none on the first row. */
+static char verdict_mark(const struct latt_table *t, size_t i, size_t k)
+{
+	if (!i || t->ml->m[k].better == LATT_BETTER_NONE)
+		return ' ';
+	return latt_verdict_mark(&t->rows[i].v[k]);
+}
+
+/* Has some row a value of metric @k? */
+static bool has_value(const struct latt_table *t, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!isnan(t->rows[i].agg->val[k].v))
+			return true;
+	return false;
+}
+
+/* Add metric @k to the columns if it is there and fits in @room. */
+static void take(const struct latt_table *t, struct cols *c, size_t k,
+		 int *room)
+{
+	size_t j;
+
+	for (j = 0; j < c->n; j++)
+		if (c->idx[j] == k)
+			return;
+	if (*room < COMPACT_CELL || !has_value(t, k))
+		return;
+	c->idx[c->n++] = k;
+	*room -= COMPACT_CELL;
+}
+
+/*
+ * The compact table's columns: entries, p50 and p99 (else the first two
+ * percentiles -p asked for), max, then while they fit the command's own
+ * p99, its figures, or its wall time when it has none.
+ */
+static void compact_cols(const struct latt_table *t, struct cols *c,
+			 int room)
+{
+	const struct latt_metric_list *ml = t->ml;
+	size_t k, pcts = 0;
+	bool targets = false;
+
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_ENTRIES)
+			take(t, c, k, &room);
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_PCT &&
+		    (ml->m[k].pct == 50 || ml->m[k].pct == 99))
+			pcts++;
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_PCT && (pcts ?
+		    ml->m[k].pct == 50 : c->n < 3))
+			take(t, c, k, &room);
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_PCT && pcts && ml->m[k].pct == 99)
+			take(t, c, k, &room);
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_MAX)
+			take(t, c, k, &room);
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_CMD_PCT && ml->m[k].pct == 99)
+			take(t, c, k, &room);
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_TARGET) {
+			targets = true;
+			take(t, c, k, &room);
+		}
+	for (k = 0; !targets && k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_WALL)
+			take(t, c, k, &room);
+}
+
+/* The name columns of row @i (NULL: the heading @ratio or not). */
+static size_t names(const struct latt_table *t, const struct cols *c,
+		    const struct latt_table_row *r, const char *first,
+		    char *buf, size_t len)
+{
+	size_t o = 0;
+
+	pad(buf, len, &o, r ? r->name[0] : first, c->wn[0]);
+	if (t->head[1]) {
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "  ");
+		pad(buf, len, &o, r ? r->name[1] : !strcmp(first, "ratio") ?
+		    "" : t->head[1], c->wn[1]);
+	}
+	return o;
+}
+
+/* A heading: the names', runs, each column's (the spread's, wide). */
+static void heading(FILE *f, const struct latt_table *t,
+		    const struct cols *c, bool ratios)
 {
 	char buf[1024];
-	size_t m, o;
+	size_t j, o;
 
-	o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4s", w,
-			     ratios ? "ratio" : "config", ratios ? "" : "runs");
-	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s ",
-				      LATT_CELL_WIDTH - 1, ml->m[m].head);
-		if (spread_column(&ml->m[m]) && o < sizeof(buf))
+	o = names(t, c, NULL, ratios ? "ratio" : t->head[0], buf,
+		  sizeof(buf));
+	o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %4s",
+			      ratios ? "" : "runs");
+	for (j = 0; j < c->n && o < sizeof(buf); j++) {
+		const struct latt_metric *m = &t->ml->m[c->idx[j]];
+
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s %s",
+				      LATT_CELL_WIDTH - 1, m->head,
+				      t->wide ? "" : " ");
+		if (t->wide && spread_column(m) && o < sizeof(buf))
 			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
 					      " %7s", ratios ? "" : "spread");
 	}
@@ -47,46 +181,45 @@ static void heading(FILE *f, int w, const struct latt_metric_list *ml,
 }
 
 /*
- * One configuration's values (@ratios false: "+" after a percentile the
- * samples are too few for) or its ratios to @first, each marked with its
- * verdict @v.  Sets *@few, *@marked when it marks one.
+ * Row @i: its values, each with its marks (compact: "+", then its
+ * verdict; wide: "+" or "!"), or (@ratios) its ratios to the first row
+ * marked with its verdicts.
  */
-static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
-		      const struct latt_agg_cfg *row,
-		      const struct latt_agg_cfg *first,
-		      const struct latt_verdict *verdicts, bool ratios,
-		      bool *few, bool *self, bool *marked)
+static void row(FILE *f, const struct latt_table *t, struct cols *c,
+		size_t i, bool ratios)
 {
+	const struct latt_table_row *r = &t->rows[i];
+	const struct latt_agg_cfg *a = r->agg, *first = t->rows[0].agg;
 	char buf[1024], cell[64];
-	size_t m, o;
+	size_t j, o;
 
+	o = names(t, c, r, NULL, buf, sizeof(buf));
 	if (ratios)
-		o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4s", w,
-				     row->name, "");
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %4s", "");
 	else
-		o = (size_t)snprintf(buf, sizeof(buf), "%-*s %4u", w,
-				     row->name, row->runs);
-	for (m = 0; m < ml->n && o < sizeof(buf); m++) {
-		const struct latt_metric *mt = &ml->m[m];
-		const struct latt_value *v = &row->val[m];
-		const struct latt_verdict *vd = verdicts;
-		char mark = ' ';
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %4u",
+				      a->runs);
+	for (j = 0; j < c->n && o < sizeof(buf); j++) {
+		size_t k = c->idx[j];
+		const struct latt_metric *m = &t->ml->m[k];
+		const struct latt_value *v = &a->val[k];
+		char vm = value_mark(m, a, k), dm = verdict_mark(t, i, k);
 
-		if (ratios && row != first &&
-		    mt->better != LATT_BETTER_NONE)
-			mark = latt_verdict_mark(&vd[m]);
-		else if (!ratios && v->few && !isnan(v->v))
-			mark = '+';
-		else if (!ratios && mt->kind == LATT_MK_LOAD &&
-			 row->load_noted)
-			mark = '!';
-		*few |= mark == '+';
-		*self |= mark == '!';
-		*marked |= ratios && mark != ' ';
-		latt_metric_cell(mt, ratios ? latt_agg_ratio(v, &first->val[m])
-				 : v->v, ratios, mark, cell, sizeof(cell));
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s", cell);
-		if (!spread_column(mt) || o >= sizeof(buf))
+		if (ratios) {
+			vm = dm;
+			dm = '\0';
+		} else if (t->wide) {
+			dm = '\0';
+		}
+		c->mk.few |= vm == '+';
+		c->mk.self |= vm == '!';
+		c->mk.marked |= (ratios ? vm : dm) != ' ' && (ratios || !t->wide);
+		latt_metric_cell(m, ratios ? latt_agg_ratio(v, &first->val[k])
+				 : v->v, ratios, vm == '!' && !t->wide ? ' ' :
+				 vm, cell, sizeof(cell));
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%.1s", cell,
+				      &dm);
+		if (!t->wide || !spread_column(m) || o >= sizeof(buf))
 			continue;
 		if (ratios || isnan(v->spread) || !(v->v > 0))
 			o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %7s",
@@ -96,66 +229,234 @@ static void table_row(FILE *f, int w, const struct latt_metric_list *ml,
 					      " %6.0f%%",
 					      100 * v->spread / v->v);
 	}
+	/* Compact: latt's load has no column; its mark ends the row. */
+	if (!t->wide && !ratios && a->load_noted && o < sizeof(buf)) {
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " !");
+		c->mk.self = true;
+	}
+	if (r->tail && !ratios && o < sizeof(buf))
+		snprintf(buf + o, sizeof(buf) - o, "%s", r->tail);
 	put_trimmed(f, buf);
 }
 
-void latt_report_marks(FILE *f, bool few, bool verdicts, double level)
+/* The columns of @t, and the name columns' widths. */
+static void columns(const struct latt_table *t, struct cols *c)
 {
-	if (few)
-		fprintf(f, "\n+ the max of a run with too few samples for that "
-			"percentile (p99 needs 100, p99.9 1000)\n");
-	if (verdicts)
-		fprintf(f, "\nw worse, b better, ~ can't tell, ? no verdict: "
-			"against the first row, at %g%% for a row's metrics "
-			"together\n", 100 * level);
+	size_t i, k;
+	int h, w;
+
+	memset(c, 0, sizeof(*c));
+	for (h = 0; h < (t->head[1] ? 2 : 1); h++) {
+		c->wn[h] = (int)strlen(t->head[h]);
+		for (i = 0; i < t->n; i++) {
+			w = (int)latt_esc_width(t->rows[i].name[h]);
+			c->wn[h] = w > c->wn[h] ? w : c->wn[h];
+		}
+	}
+	if (!t->head[1] && c->wn[0] < 6)
+		c->wn[0] = 6;
+	if (t->wide) {
+		for (k = 0; k < t->ml->n; k++)
+			c->idx[c->n++] = k;
+	} else {
+		compact_cols(t, c, LATT_TABLE_COLS - c->wn[0] -
+			     (t->head[1] ? c->wn[1] + 2 : 0) - 5);
+	}
+	for (k = 0; k < c->n; k++)
+		c->mk.load |= t->ml->m[c->idx[k]].kind == LATT_MK_LOAD;
 }
 
-void latt_report_self(FILE *f)
+void latt_table_rows(FILE *f, const struct latt_table *t,
+		     struct latt_table_marks *marks)
 {
-	fprintf(f, "\n! latt measured itself in some of the row's runs: its "
-		"clients queued behind each other, or its load dominated\n");
+	struct cols last;
+	size_t i;
+
+	columns(t, &last);
+	fprintf(f, "Wakeup latency in usec, the median of each "
+		"configuration's runs\n\n");
+	heading(f, t, &last, false);
+	for (i = 0; i < t->n; i++)
+		row(f, t, &last, i, false);
+	if (t->wide) {
+		fputc('\n', f);
+		heading(f, t, &last, true);
+		for (i = 0; i < t->n; i++)
+			row(f, t, &last, i, true);
+	}
+	*marks = last.mk;
 }
 
-void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
-			  const char *const *names,
-			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			  size_t n, double level)
+/* Row @i's name as the verdict lines give it: its name columns. */
+static void vname(FILE *f, const struct latt_table *t, size_t i, int w)
 {
-	size_t i, m, w = 6, wm = 6;
+	const struct latt_table_row *r = &t->rows[i];
+	int n = (int)latt_esc_width(r->name[0]);
+
+	fputs(latt_esc(r->name[0]), f);
+	if (t->head[1]) {
+		fprintf(f, " %s", latt_esc(r->name[1]));
+		n += 1 + (int)latt_esc_width(r->name[1]);
+	}
+	fprintf(f, "%*s", w > n ? w - n : 0, "");
+}
+
+/*
+ * Why a verdict is missing, in the words the compact summary counts it
+ * by: what it needs ("needs 2 runs each (-r 2)"), else the why before
+ * its detail ("too few samples", "no value in the baseline").
+ */
+static void reason(const char *why, char *buf, size_t len)
+{
+	const char *needs = strstr(why, "needs ");
+	size_t n;
+
+	if (needs && (needs == why || needs[-1] == ' ') &&
+	    !strchr(needs, ':') && needs[strlen(needs) - 1] == ')' &&
+	    strstr(needs, "(-r")) {
+		snprintf(buf, len, "%s", needs);
+		return;
+	}
+	n = strcspn(why, "(:;");
+	while (n && why[n - 1] == ' ')
+		n--;
+	snprintf(buf, len, "%.*s", (int)n, why);
+}
+
+#define REASONS_MAX	16
+
+/*
+ * Compact: the verdicts that are better or worse, a line each; the
+ * others summed in one line, each reason said once.
+ */
+static void summary(FILE *f, const struct latt_table *t, int w, int wm)
+{
+	char reasons[REASONS_MAX][96], text[160], r[96];
+	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
+	size_t i, k, j, nr = 0;
+	const char *sep;
+
+	for (i = 1; i < t->n; i++)
+		for (k = 0; k < t->ml->n; k++) {
+			const struct latt_verdict *v = &t->rows[i].v[k];
+
+			if (t->ml->m[k].better == LATT_BETTER_NONE)
+				continue;
+			if (v->kind == LATT_V_UNSURE) {
+				unsure++;
+				continue;
+			}
+			if (v->kind == LATT_V_NONE) {
+				none++;
+				reason(v->why, r, sizeof(r));
+				for (j = 0; j < nr && strcmp(reasons[j], r);
+				     j++)
+					;
+				if (j == nr && nr < REASONS_MAX)
+					snprintf(reasons[nr++], sizeof(r),
+						 "%s", r);
+				if (j < REASONS_MAX)
+					counts[j]++;
+				continue;
+			}
+			vname(f, t, i, w);
+			fprintf(f, "  %-*s  %-7s  %s\n", wm, t->ml->m[k].name,
+				latt_verdict_word(v->kind),
+				latt_verdict_text(v, text, sizeof(text)));
+		}
+	if (unsure)
+		fprintf(f, "Can't tell %u%s", unsure, none ? ". " : "\n");
+	if (!none)
+		return;
+	fprintf(f, "No verdict %u: ", none);
+	for (j = 0, sep = ""; j < nr; j++, sep = "; ")
+		fprintf(f, "%s%s: %u", sep, reasons[j], counts[j]);
+	fputc('\n', f);
+}
+
+void latt_table_notes(FILE *f, const struct latt_table *t,
+		      const struct latt_table_marks *marks)
+{
+	const struct latt_metric_list *ml = t->ml;
+	size_t i, k, better = 0;
+	int w = 6, wm = 6, n;
+	const char *sep;
 	char text[160];
 
-	if (n < 2)
+	/* Wide: a blank line before each; compact: one before them all. */
+	sep = "\n";
+	for (k = 0; k < ml->n; k++) {
+		if (ml->m[k].kind != LATT_MK_TARGET)
+			continue;
+		fprintf(f, "%s%s: the command's own figure (--target-metric), "
+			"%s is better\n", sep, ml->m[k].name,
+			ml->m[k].better == LATT_BETTER_HIGHER ? "higher" :
+			"lower");
+		sep = "";
+	}
+	if (marks->few)
+		fprintf(f, "%s+ the max of a run with too few samples for that "
+			"percentile (p99 needs 100, p99.9 1000)\n",
+			t->wide ? "\n" : sep);
+	sep = marks->few && !t->wide ? "" : sep;
+	if (marks->marked)
+		fprintf(f, "%sw worse, b better, ~ can't tell, ? no verdict: "
+			"against the first row, at %g%%%s\n",
+			t->wide ? "\n" : sep, 100 * t->level,
+			t->wide ? " for a row's metrics together" : "");
+	sep = marks->marked && !t->wide ? "" : sep;
+	if (marks->self)
+		fprintf(f, "%s! latt measured itself in some of the row's "
+			"runs: its clients queued behind each other, or its "
+			"load dominated\n", t->wide ? "\n" : sep);
+	if (t->n < 2)
 		return;
-	for (i = 1; i < n; i++)
-		if (latt_esc_width(names[i]) > w)
-			w = latt_esc_width(names[i]);
-	for (m = 0; m < ml->n; m++)
-		if (strlen(ml->m[m].name) > wm)
-			wm = strlen(ml->m[m].name);
-	fprintf(f, "\nVerdicts against %s, at %g%% for each row's metrics "
-		"together:\n", names[0], 100 * level);
-	fprintf(f, "%-*s  %-*s  %-10s  %s\n", (int)w, "config", (int)wm,
-		"metric", "verdict", "change [interval], or why none");
-	for (i = 1; i < n; i++)
-		for (m = 0; m < ml->n; m++) {
-			if (ml->m[m].better == LATT_BETTER_NONE)
+	for (i = 1; i < t->n; i++) {
+		n = (int)latt_esc_width(t->rows[i].name[0]);
+		if (t->head[1])
+			n += 1 + (int)latt_esc_width(t->rows[i].name[1]);
+		w = n > w ? n : w;
+		for (k = 0; k < ml->n; k++)
+			better += t->rows[i].v[k].kind == LATT_V_BETTER ||
+				  t->rows[i].v[k].kind == LATT_V_WORSE;
+	}
+	for (k = 0; k < ml->n; k++)
+		if ((int)strlen(ml->m[k].name) > wm)
+			wm = (int)strlen(ml->m[k].name);
+	fputs("\nVerdicts against ", f);
+	vname(f, t, 0, 0);
+	if (!t->wide) {
+		if (better)
+			fprintf(f, " at %g%%: %zu better or worse\n",
+				100 * t->level, better);
+		else
+			fprintf(f, " at %g%%: none better or worse\n",
+				100 * t->level);
+		summary(f, t, w, wm);
+		return;
+	}
+	fprintf(f, ", at %g%% for each row's metrics together:\n",
+		100 * t->level);
+	fprintf(f, "%-*s  %-*s  %-10s  %s\n", w, "config", wm, "metric",
+		"verdict", "change [interval], or why none");
+	for (i = 1; i < t->n; i++)
+		for (k = 0; k < ml->n; k++) {
+			if (ml->m[k].better == LATT_BETTER_NONE)
 				continue;
-			fputs(names[i], f);
-			fprintf(f, "%*s  %-*s  %-10s  %s\n",
-				(int)(w - latt_esc_width(names[i])), "",
-				(int)wm, ml->m[m].name,
-				latt_verdict_word(v[i][m].kind),
-				latt_verdict_text(&v[i][m], text,
+			vname(f, t, i, w);
+			fprintf(f, "  %-*s  %-10s  %s\n", wm, ml->m[k].name,
+				latt_verdict_word(t->rows[i].v[k].kind),
+				latt_verdict_text(&t->rows[i].v[k], text,
 						  sizeof(text)));
 		}
 }
 
-void latt_report_shown(const struct latt_metric_list *ml,
-		       const struct latt_agg_cfg *rows,
-		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		       size_t n, struct latt_metric_list *shown,
-		       struct latt_agg_cfg *out,
-		       struct latt_verdict (*vout)[LATT_METRICS_MAX])
+void latt_table_shown(const struct latt_metric_list *ml,
+		      const struct latt_agg_cfg *rows,
+		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      size_t n, struct latt_metric_list *shown,
+		      struct latt_agg_cfg *out,
+		      struct latt_verdict (*vout)[LATT_METRICS_MAX])
 {
 	size_t i, m, k;
 
@@ -177,52 +478,21 @@ void latt_report_shown(const struct latt_metric_list *ml,
 	}
 }
 
-static int table(FILE *f, const struct latt_sysinfo *sys,
-		 const struct latt_metric_list *ml,
-		 const struct latt_run_cfg *cfgs, const struct latt_agg_cfg *rows,
-		 const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
-		 double level)
+/* The sweep's settings: a line per configuration, what it set. */
+static void settings(FILE *f, const struct latt_run_cfg *cfgs,
+		     const struct latt_agg_cfg *rows, size_t n, int w,
+		     bool load, bool wide)
 {
-	const char **names;
-	char *settings;
-	bool few = false, self = false, marked = false, load = false;
+	char *set;
 	size_t i;
-	int w = 6;
 
-	for (i = 0; i < n; i++)
-		if ((int)strlen(rows[i].name) > w)
-			w = (int)strlen(rows[i].name);
-	for (i = 0; i < ml->n; i++)
-		load |= ml->m[i].kind == LATT_MK_LOAD;
-
-	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
-		latt_esc(sys->kernel), latt_esc(sys->hostname),
-		latt_esc(sys->cpu_model), sys->cpus,
-		sys->numa_nodes, sys->numa_nodes == 1 ? "" : "s");
-	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
-		latt_esc(sys->clocksource), latt_esc(sys->preempt),
-		sys->autogroup < 0 ? "absent" :
-		sys->autogroup ? "on" : "off");
-	fprintf(f, "Wakeup latency in usec, the median of each "
-		"configuration's runs\n\n");
-
-	heading(f, w, ml, false);
-	for (i = 0; i < n; i++)
-		table_row(f, w, ml, &rows[i], &rows[0], v[i], false, &few,
-			  &self, &marked);
 	fputc('\n', f);
-	heading(f, w, ml, true);
-	for (i = 0; i < n; i++)
-		table_row(f, w, ml, &rows[i], &rows[0], v[i], true, &few,
-			  &self, &marked);
-
-	fprintf(f, "\n");
 	for (i = 0; i < n; i++) {
-		settings = latt_config_format(&cfgs[i], NULL);
-		fprintf(f, "%-*s %s", w, rows[i].name, !settings ?
-			"(out of memory)" : settings[0] ? latt_esc(settings) :
+		set = latt_config_format(&cfgs[i], NULL);
+		fprintf(f, "%-*s %s", w, rows[i].name, !set ?
+			"(out of memory)" : set[0] ? latt_esc(set) :
 			"(no settings)");
-		free(settings);
+		free(set);
 		if (!rows[i].runs && !rows[i].left_out)
 			fprintf(f, " [not run]");
 		else if (!rows[i].complete)
@@ -237,26 +507,12 @@ static int table(FILE *f, const struct latt_sysinfo *sys,
 			fprintf(f, " [the waker woke late in %u of %u runs: "
 				"its numbers miss the worst]", rows[i].lagged,
 				rows[i].runs);
-		/* Without the load column, the note is here. */
-		if (rows[i].load_noted && !load)
+		/* Wide without the load column: the note is here. */
+		if (rows[i].load_noted && !load && wide)
 			fprintf(f, " [latt measured itself in %u of %u runs]",
 				rows[i].load_noted, rows[i].runs);
 		fputc('\n', f);
 	}
-	latt_metric_legend(f, ml);
-	latt_report_marks(f, few, marked, level);
-	if (self)
-		latt_report_self(f);
-	names = calloc(n, sizeof(*names));
-	if (!names)
-		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		names[i] = rows[i].name;
-	latt_report_verdicts(f, ml, names, v, n, level);
-	free(names);
-	if (fflush(f) || ferror(f))
-		return errno ? -errno : -EIO;
-	return 0;
 }
 
 int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
@@ -264,22 +520,53 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_run_cfg *cfgs,
 		      const struct latt_agg_cfg *rows,
 		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n, double level)
+		      size_t n, double level, bool wide)
 {
 	struct latt_verdict (*sv)[LATT_METRICS_MAX];
+	struct latt_table_row *tr;
 	struct latt_metric_list shown;
 	struct latt_agg_cfg *sr;
-	int ret = -ENOMEM;
+	struct latt_table t = {
+		.ml = &shown, .head = { "config", NULL }, .n = n,
+		.level = level, .wide = wide,
+	};
+	struct latt_table_marks marks;
+	size_t i;
+	int w = 6;
 
 	sr = calloc(n ? n : 1, sizeof(*sr));
 	sv = calloc(n ? n : 1, sizeof(*sv));
-	if (sr && sv) {
-		latt_report_shown(ml, rows, v, n, &shown, sr, sv);
-		ret = table(f, sys, &shown, cfgs, sr,
-			    (const struct latt_verdict (*)[LATT_METRICS_MAX])sv,
-			    n, level);
+	tr = calloc(n ? n : 1, sizeof(*tr));
+	if (!sr || !sv || !tr) {
+		free(sr);
+		free(sv);
+		free(tr);
+		return -ENOMEM;
 	}
+	latt_table_shown(ml, rows, v, n, &shown, sr, sv);
+	for (i = 0; i < n; i++) {
+		tr[i].name[0] = rows[i].name;
+		tr[i].agg = &sr[i];
+		tr[i].v = sv[i];
+		if ((int)strlen(rows[i].name) > w)
+			w = (int)strlen(rows[i].name);
+	}
+	t.rows = tr;
+	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
+		latt_esc(sys->kernel), latt_esc(sys->hostname),
+		latt_esc(sys->cpu_model), sys->cpus,
+		sys->numa_nodes, sys->numa_nodes == 1 ? "" : "s");
+	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
+		latt_esc(sys->clocksource), latt_esc(sys->preempt),
+		sys->autogroup < 0 ? "absent" :
+		sys->autogroup ? "on" : "off");
+	latt_table_rows(f, &t, &marks);
+	settings(f, cfgs, rows, n, w, marks.load, wide);
+	latt_table_notes(f, &t, &marks);
 	free(sr);
 	free(sv);
-	return ret;
+	free(tr);
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
 }

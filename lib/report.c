@@ -394,6 +394,167 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 	}
 }
 
+/*
+ * The short report's line of the wakeup percentiles, "+" after one the
+ * samples are too few for (the max), wrapped at 80 columns.
+ */
+static void pct_line(FILE *f, const struct latt_result *r)
+{
+	const struct latt_series *s = &r->wake;
+	const char *head = "Wakeup";
+	char label[32], item[64];
+	size_t i, col = strlen(head);
+
+	fputs(head, f);
+	for (i = 0; i < r->cfg.npcts; i++) {
+		double us = usec(s->pct[i]);
+
+		latt_percentile_label(r->cfg.pcts[i], label, sizeof(label));
+		/* Whole usec from a millisecond up: the line stays short. */
+		snprintf(item, sizeof(item), " %s %.*f%s%s", label,
+			 us < 1000 ? 1 : 0, us, s->pct_needs[i] ? "+" : "",
+			 i + 1 < r->cfg.npcts ? "," : " usec");
+		if (col + strlen(item) > 80) {
+			fprintf(f, "\n%*s", (int)strlen(head), "");
+			col = strlen(head);
+		}
+		fputs(item, f);
+		col += strlen(item);
+	}
+	fputc('\n', f);
+}
+
+/* The percentiles that are the max, said once: which, and what they need. */
+static void few_note(FILE *f, const struct latt_result *r)
+{
+	const struct latt_series *s = &r->wake;
+	char label[32], which[256] = "", needs[256] = "";
+	size_t i, n = 0, o = 0, q = 0;
+
+	for (i = 0; i < r->cfg.npcts; i++) {
+		if (!s->pct_needs[i])
+			continue;
+		latt_percentile_label(r->cfg.pcts[i], label, sizeof(label));
+		o += (size_t)snprintf(which + o, o < sizeof(which) ?
+				      sizeof(which) - o : 0, "%s%s",
+				      n ? ", " : "", label);
+		q += (size_t)snprintf(needs + q, q < sizeof(needs) ?
+				      sizeof(needs) - q : 0, "%s%llu",
+				      n ? ", " : "",
+				      (unsigned long long)s->pct_needs[i]);
+		n++;
+	}
+	if (n)
+		fprintf(f, "+ the max: %s need%s %s samples, the run had "
+			"%llu\n", which, n == 1 ? "s" : "", needs,
+			(unsigned long long)s->stats.count);
+}
+
+/* The command on one line: how it ended, its time, its own waits. */
+static void command_line(FILE *f, const struct latt_result *r)
+{
+	const struct latt_cmdwaits *cw = &r->cmdwaits;
+	char st[LATT_STATUS_MAX];
+	size_t i;
+
+	fprintf(f, "Command: %s, %.2f s, cpu %.2f s",
+		latt_describe_status(r->target_status, st, sizeof(st)),
+		secs(r->target_wall_ns), r->derived.target_cpu_s);
+	if (cw->measured && cw->wakeup.hist.count)
+		fprintf(f, "; own waits p50 %.1f, p99 %.1f usec",
+			usec(latt_cmdwait_percentile(&cw->wakeup, 50)),
+			usec(latt_cmdwait_percentile(&cw->wakeup, 99)));
+	else if (cw->error && cw->error != -ECANCELED)
+		fputs("; own waits not measured", f);
+	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
+		if (r->tm[i].matches)
+			fprintf(f, "; %s %.2f", r->cfg.tm[i].name,
+				r->tm[i].value);
+		else
+			fprintf(f, "; %s -", r->cfg.tm[i].name);
+	fprintf(f, "%s\n", r->target_killed ? " (stopped by latt)" : "");
+}
+
+/*
+ * What the short report says of the run beyond its numbers: one line a
+ * note, only those that apply.
+ */
+static void brief_notes(FILE *f, const struct latt_result *r)
+{
+	char st[LATT_STATUS_MAX];
+	double share;
+
+	if (r->has_target)
+		command_line(f, r);
+	if (!latt_result_complete(r))
+		fprintf(f, "Status: %s\n",
+			latt_esc(latt_result_status(r, st, sizeof(st))));
+	if (r->stops)
+		fprintf(f, "Stopped %.3f s (^Z, %u time%s): not in the "
+			"duration, %llu wakeup%s in flight left out\n",
+			secs(r->stopped_ns), r->stops, r->stops == 1 ? "" : "s",
+			(unsigned long long)r->left_out,
+			r->left_out == 1 ? "" : "s");
+	if (r->stalled_cycles)
+		fprintf(f, "Stalled: %llu cycle%s waited over %.1f s for an "
+			"answer\n", (unsigned long long)r->stalled_cycles,
+			r->stalled_cycles == 1 ? "" : "s",
+			(double)latt_stall_limit_ns(&r->cfg) / 1e9);
+	if (r->unanswered)
+		fprintf(f, "Unanswered: %llu wakeup%s not run a second after "
+			"the end\n", (unsigned long long)r->unanswered,
+			r->unanswered == 1 ? "" : "s");
+	if (r->disturbed[0])
+		fprintf(f, "Disturbed: %s changed from outside\n",
+			latt_esc(r->disturbed));
+	if (r->derived.load_queues)
+		fprintf(f, "Note: latt measured itself: %u clients queue on "
+			"%u CPU%s (-c %u leaves that out)\n", r->cfg.clients,
+			r->load_cpus, r->load_cpus == 1 ? "" : "s",
+			r->load_cpus);
+	if (r->derived.load_busy)
+		fprintf(f, "Note: latt measured itself: it kept the CPUs "
+			"%.1f%% busy (less -x or -c)\n",
+			100 * r->derived.load);
+	if (r->derived.waker_lagged)
+		fprintf(f, "Note: the waker woke up to %.1f usec late: the "
+			"numbers miss the worst\n", usec(r->waker_late.max));
+	if (r->has_steal && r->elapsed_ns) {
+		share = (double)r->steal_total_ns /
+			((double)r->elapsed_ns * (double)r->steal_cpus);
+		if (100 * share >= LATT_STEAL_NOTE_PCT)
+			fprintf(f, "Note: the hypervisor held the CPUs %.1f%% "
+				"of the time (steal)\n", 100 * share);
+	}
+}
+
+/*
+ * The short report: latt-0.1's block, a line of percentiles, the notes
+ * that apply, and what the options asked for.
+ */
+static int brief(FILE *f, const struct latt_result *r, unsigned int extra)
+{
+	if (r->wake.stats.count) {
+		fputc('\n', f);
+		pct_line(f, r);
+		few_note(f, r);
+	}
+	brief_notes(f, r);
+	if (r->cfg.kernel_view && r->cfg.clients)
+		latt_report_kernel(f, r);
+	if (r->cfg.breaktrace_ns || r->trace_kept)
+		latt_report_trace(f, r);
+	if (r->cfg.explain)
+		latt_report_explained(f, r);
+	if (extra & LATT_REPORT_CLIENTS)
+		latt_report_clients(f, r);
+	if (extra & LATT_REPORT_HIST)
+		latt_report_hist(f, r);
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
 int latt_report_text(FILE *f, const struct latt_doc *d,
 		     const struct latt_result *r, unsigned int extra)
 {
@@ -409,14 +570,19 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 	if (r->wake.stats.count) {
 		averages(f, "Wakeup averages", &r->wake);
 		averages(f, "Work averages", &r->work);
-		percentiles(f, "Wakeup percentiles", r, &r->wake);
-		percentiles(f, "Work percentiles", r, &r->work);
 	} else if (!r->cfg.clients) {
 		fprintf(f, "No client (-c 0): the command's own waits are "
-			"under Target\n");
+			"%s\n", extra & LATT_REPORT_LONG ? "under Target" :
+			"on its line");
 	} else {
 		fprintf(f, "No wakeup was measured: the run ended before the "
 			"first (see Status)\n");
+	}
+	if (!(extra & LATT_REPORT_LONG))
+		return brief(f, r, extra);
+	if (r->wake.stats.count) {
+		percentiles(f, "Wakeup percentiles", r, &r->wake);
+		percentiles(f, "Work percentiles", r, &r->work);
 	}
 
 	block(f, "Run");
@@ -613,7 +779,8 @@ bool latt_report_due(const struct latt_doc *d)
 }
 
 /* The table of a sweep, over the runs it did, if any measured. */
-static int sweep_table(FILE *f, const struct latt_doc *d)
+static int sweep_table(FILE *f, const struct latt_report_opts *o,
+		       const struct latt_doc *d)
 {
 	size_t i;
 	int ret;
@@ -625,11 +792,13 @@ static int sweep_table(FILE *f, const struct latt_doc *d)
 	if (i == d->n)
 		return 0;
 	ret = latt_report_table(f, d->sys, d->metrics, d->cfgs, d->agg,
-				d->verdicts, d->ncfgs, d->level);
+				d->verdicts, d->ncfgs, d->level,
+				o->extra & LATT_REPORT_LONG);
 	if (ret)
 		return ret;
 	/* Started: the first run's start. */
-	latt_report_produced(f, d, &d->results[0], true);
+	if (o->extra & LATT_REPORT_LONG)
+		latt_report_produced(f, d, &d->results[0], true);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;
 	return 0;
@@ -644,7 +813,7 @@ int latt_report_write(FILE *f, const struct latt_report_opts *o,
 		return latt_quiet_write(f, d->metrics, d->agg, d->verdicts,
 						d->ncfgs);
 	if (o->sweep)
-		return sweep_table(f, d);
+		return sweep_table(f, o, d);
 	/* After a failed -v write, that output is no place for a report. */
 	if (!reportable(last))
 		return 0;

@@ -151,13 +151,6 @@ char *latt_metric_few(const struct latt_metric *m, char *buf, size_t len);
 char *latt_metric_cell(const struct latt_metric *m, double v, bool ratio,
 		       char mark, char *buf, size_t len);
 
-/*
- * Under a table: a line that names each of @ml's target metrics and its
- * direction ("fps: the command's own figure, higher is better"), so
- * that its ratios read the right way.  Nothing without one.
- */
-void latt_metric_legend(FILE *f, const struct latt_metric_list *ml);
-
 /* One run, as every output sees it. */
 struct latt_run_view {
 	bool complete;			/* ended as it should: it counts */

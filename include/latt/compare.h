@@ -145,15 +145,15 @@ struct latt_cmp_outcome {
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
 
 /*
- * The table of @files[0..n): the header of facts with the differences
- * marked and listed, whether they compare, the values, the ratios and the
- * verdicts against the first row at @level (include/latt/verdict.h; each
- * file is one invocation of latt); what it found in @o.  0 or -errno of
- * a failed write.
+ * The table of @files[0..n) (lib/table.h; @wide: --long): the header of
+ * facts with the differences marked and listed, whether they compare,
+ * the values and the verdicts against the first row at @level
+ * (include/latt/verdict.h; each file is one invocation of latt); what it
+ * found in @o.  0 or -errno of a failed write.
  */
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n, double level,
-		   struct latt_cmp_outcome *o);
+		   bool wide, struct latt_cmp_outcome *o);
 
 /*
  * The wakeup latency's distribution of every configuration of @files, for

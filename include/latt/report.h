@@ -32,6 +32,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 /* What latt_report_text() adds on request. */
 #define LATT_REPORT_CLIENTS	0x1	/* --per-client: the Clients block */
 #define LATT_REPORT_HIST	0x2	/* --hist: the log2 histogram */
+#define LATT_REPORT_LONG	0x4	/* --long: every block, the wide table */
 
 /*
  * The Produced by block: version, label, command line, kernel, host,
@@ -95,41 +96,7 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_run_cfg *cfgs,
 		      const struct latt_agg_cfg *rows,
 		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n, double level);
-
-/*
- * What a table shows of @ml: the metrics that some row of @rows[0..n)
- * has a value of (a column of "-" alone says nothing: a command's times
- * without a command, the clients' figures with -c 0), into @shown; the
- * rows' values moved to match into @out[0..n), and the verdicts @v
- * into @vout (unless @v is NULL).  The table and its verdicts are then
- * written from those.
- */
-void latt_report_shown(const struct latt_metric_list *ml,
-		       const struct latt_agg_cfg *rows,
-		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		       size_t n, struct latt_metric_list *shown,
-		       struct latt_agg_cfg *out,
-		       struct latt_verdict (*vout)[LATT_METRICS_MAX]);
-
-/*
- * What the marks of a table mean, for those it used: "+" (@few) and the
- * verdicts' (@verdicts, at @level).
- */
-void latt_report_marks(FILE *f, bool few, bool verdicts, double level);
-
-/* What "!" on a row's load means: latt measured itself in its runs. */
-void latt_report_self(FILE *f);
-
-/*
- * The verdicts of rows @names[1..n) against @names[0] at @level, a line
- * per metric that has a direction: row, metric, verdict, the change and
- * its interval or why there is none.  Nothing for fewer than two rows.
- */
-void latt_report_verdicts(FILE *f, const struct latt_metric_list *ml,
-			  const char *const *names,
-			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			  size_t n, double level);
+		      size_t n, double level, bool wide);
 
 /* What the report is to hold. */
 struct latt_report_opts {
