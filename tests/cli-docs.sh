@@ -5,7 +5,7 @@
 
 man="$top_srcdir/man/latt.1"
 comp="$top_srcdir/contrib/bash-completion/latt"
-"$latt" --help >"$tmp/help"
+"$latt" --help=all >"$tmp/help"
 opts=$(grep -o -- '--[a-z][a-z-]*' "$tmp/help" | sort -u)
 nopts=$(echo "$opts" | wc -l)
 

@@ -10,7 +10,7 @@
 golden=${srcdir:-.}/tests/expected/golden
 data=${srcdir:-.}/tests/data
 
-plan 10
+plan 11
 
 # A build tree apart from the sources has the test binary here too.
 golden_bin=$(pwd)/tests/test-golden
@@ -50,13 +50,13 @@ compare data latt-idle.json latt-loaded.json
 compare data-cdf --cdf latt-idle.json latt-loaded.json
 compare mixed latt-idle.json sweep.json
 
-# What latt says to its own command line: --help, latt compare --help,
-# and for every option of --help a bad value, a missing one and (for the
+# What latt says to its own command line: --help, --help=all, latt
+# compare --help, and for every option of --help=all a bad value, a missing one and (for the
 # short ones) the same, then --clients=0 twice, so that one fails
 # whether or not the option took the first as its value (nothing runs): stderr and exit status of each, in one file.
 words() {
-	for o in $("$latt" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u) \
-		 $("$latt" --help | grep -oE -- '(^|[ ,])-[a-zA-Z]\b' |
+	for o in $("$latt" --help=all | grep -oE -- '--[a-z][a-z-]*' | sort -u) \
+		 $("$latt" --help=all | grep -oE -- '(^|[ ,])-[a-zA-Z]\b' |
 		   tr -d ' ,' | sort -u); do
 		case $o in
 		--help|-h|--version|-V) continue ;;
@@ -77,6 +77,9 @@ words() {
 "$latt" --help >"$tmp/out" 2>&1
 echo "exit $?" >>"$tmp/out"
 saved help.txt "latt --help"
+"$latt" --help=all >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+saved help-all.txt "latt --help=all"
 "$latt" compare --help >"$tmp/out" 2>&1
 echo "exit $?" >>"$tmp/out"
 saved compare-help.txt "latt compare --help"

@@ -4,14 +4,28 @@
 # run and nothing on stdout.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 48
+plan 57
 
 run --help
 is "$rc" 0 "--help exits 0"
 check "--help writes usage to stdout" grep -q '^Usage: latt' "$tmp/out"
 check "--help writes nothing to stderr" test ! -s "$tmp/err"
+cp "$tmp/out" "$tmp/help"
 run -h
 is "$rc" 0 "-h exits 0"
+# --help: the common options on one screen, --help=all every one.
+check "-h prints what --help does" cmp -s "$tmp/out" "$tmp/help"
+check "--help fits 80 lines" test "$(wc -l <"$tmp/help")" -le 80
+check "--help fits 80 columns" test "$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/help")" -le 80
+check "--help points to --help=all" grep -q -- '--help=all' "$tmp/help"
+check "--help leaves the rare ones to --help=all" sh -c '! grep -q -- --keep-trace "$1"' _ "$tmp/help"
+run --help=all
+is "$rc" 0 "--help=all exits 0"
+check "--help=all lists every option, --long and the settings too" \
+	sh -c 'grep -q -- --long "$1" && grep -q -- --waker-cpus "$1" && grep -q -- --keep-trace "$1"' _ "$tmp/out"
+run --help=some
+is "$rc" 1 "--help=some is a usage error"
+check "... that says what --help takes" grep -q "help takes 'all' or nothing" "$tmp/err"
 
 run -V
 is "$rc" 0 "-V exits 0"
