@@ -1,6 +1,7 @@
 #!/bin/sh
 # Every option is documented: in --help, in man/latt.1 and in the bash
-# completion; the manual is clean under groff's warnings.
+# completion; every page of the manual is clean under groff's warnings,
+# and latt(1) names each topic page, latt-*(7).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 man="$top_srcdir/man/latt.1"
@@ -8,8 +9,10 @@ comp="$top_srcdir/contrib/bash-completion/latt"
 "$latt" --help=all >"$tmp/help"
 opts=$(grep -o -- '--[a-z][a-z-]*' "$tmp/help" | sort -u)
 nopts=$(echo "$opts" | wc -l)
+topics=$(cd "$top_srcdir/man" && ls latt-*.7)
+ntopics=$(echo "$topics" | wc -l)
 
-plan $((nopts * 2 + 10))
+plan $((nopts * 2 + 10 + ntopics * 2))
 
 for o in $opts; do
 	roff=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
@@ -48,6 +51,17 @@ if command -v groff >/dev/null; then
 else
 	skip "groff is not installed"
 fi
+for t in $topics; do
+	page=${t%.7}
+	roff=$(printf '%s' "$page" | sed 's/-/\\\\-/g')
+	check "latt(1) names $page(7)" grep -q "^\.BR $roff (7)" "$man"
+	if command -v groff >/dev/null; then
+		groff -t -man -ww -z "$top_srcdir/man/$t" >"$tmp/groff" 2>&1
+		check "$t: groff -t -man -ww -z is clean" test ! -s "$tmp/groff"
+	else
+		skip "groff is not installed"
+	fi
+done
 if command -v bash >/dev/null; then
 	check "the completion script parses" bash -n "$comp"
 	# The completion for "latt --gr" offers --grace.

@@ -109,7 +109,7 @@ check "--json, killed: no file, no temporary" \
 no_latt_left
 
 # --csv: the documented columns, a row per run, values as in the JSON.
-cols=$(sed -n '/^\.SS CSV OUTPUT/,/^\.SS /p' "$top_srcdir/man/latt.1" |
+cols=$(sed -n '/^\.SH "*CSV OUTPUT/,/^\.SH /p' "$top_srcdir/man/latt-report.7" |
 	awk '(prev == ".TP" || prev == ".TQ") && $1 == ".B" { print $2 } { prev = $0 }' |
 	sed 's/\\-/-/g' | tr '\n' ',' | sed 's/,$//')
 run -c2 -s1 -S2 -x0 -r2 -C a: -C b:nice=3 --label "kernel A" -i 0.01 \
