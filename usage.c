@@ -257,6 +257,6 @@ void __attribute__((noreturn)) latt_usage(bool all)
 "  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n""  latt -c4 -x0 -r2 -C base: -C batch:target-policy=batch,target-nice=10 \\\n"
 "       --target-metric 'fps+=([0-9.]+) fps' -- x264 -o /dev/null in.y4m\n"
 "\n"
-"See latt(1) for the report and more.\n", stdout);
+"See latt(1); the report field by field: latt-report(7).\n", stdout);
 	latt_exit_after_stdout();
 }

@@ -13,7 +13,7 @@
 /*
  * The CSV's columns, in order, by commas: the head's, one per default
  * percentile (p50_ns ... p99.99_ns, of latt_default_pcts), the tail's.
- * The manual's CSV OUTPUT lists the same.
+ * latt-report(7)'s CSV OUTPUT lists the same.
  */
 extern const char latt_csv_columns_head[];
 extern const char latt_csv_columns_tail[];

@@ -2,7 +2,7 @@
 /*
  * The CSV table of one latt invocation (--csv): a header row, then one
  * row per run, configurations in order.  The columns are fixed (their
- * names and meaning are in the manual, CSV OUTPUT); a value that is not
+ * names and meaning are in latt-report(7), CSV OUTPUT); a value that is not
  * known is an empty field.  Fields are quoted as RFC 4180 says.
  */
 #ifndef LATT_CSV_H
