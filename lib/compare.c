@@ -399,7 +399,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		tr[i].agg = &sr[i];
 		tr[i].v = sv[i];
 		if (sr[i].runs && !sr[i].complete)
-			tr[i].tail = "  (no complete run)";
+			tr[i].tail = "no complete run";
 	}
 	if (one && !wide)
 		t.head[1] = NULL;

@@ -71,14 +71,17 @@ static char verdict_mark(const struct latt_table *t, size_t i, size_t k)
 	return latt_verdict_mark(&t->rows[i].v[k]);
 }
 
-/* Has some row a value of metric @k? */
+/* Has some row a value of metric @k (of entries, a wakeup)? */
 static bool has_value(const struct latt_table *t, size_t k)
 {
+	double v;
 	size_t i;
 
-	for (i = 0; i < t->n; i++)
-		if (!isnan(t->rows[i].agg->val[k].v))
+	for (i = 0; i < t->n; i++) {
+		v = t->rows[i].agg->val[k].v;
+		if (!isnan(v) && (t->ml->m[k].kind != LATT_MK_ENTRIES || v > 0))
 			return true;
+	}
 	return false;
 }
 
@@ -100,13 +103,14 @@ static void take(const struct latt_table *t, struct cols *c, size_t k,
 /*
  * The compact table's columns: entries, p50 and p99 (else the first two
  * percentiles -p asked for), max, then while they fit the command's own
- * p99, its figures, or its wall time when it has none.
+ * p99 (with -c 0, no client's figure: its p50 and p99), its figures, or
+ * its wall time when it has none.
  */
 static void compact_cols(const struct latt_table *t, struct cols *c,
 			 int room)
 {
 	const struct latt_metric_list *ml = t->ml;
-	size_t k, pcts = 0;
+	size_t k, pcts = 0, n;
 	bool targets = false;
 
 	for (k = 0; k < ml->n; k++)
@@ -116,12 +120,17 @@ static void compact_cols(const struct latt_table *t, struct cols *c,
 		if (ml->m[k].kind == LATT_MK_PCT &&
 		    (ml->m[k].pct == 50 || ml->m[k].pct == 99))
 			pcts++;
+	n = c->n;
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_PCT && (pcts ?
-		    ml->m[k].pct == 50 : c->n < 3))
+		    ml->m[k].pct == 50 : c->n < n + 2))
 			take(t, c, k, &room);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_PCT && pcts && ml->m[k].pct == 99)
+			take(t, c, k, &room);
+	/* No client's percentile: the command's own are the figures. */
+	for (k = 0; c->n == n && k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_CMD_PCT && ml->m[k].pct == 50)
 			take(t, c, k, &room);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_MAX)
@@ -234,8 +243,8 @@ static void row(FILE *f, const struct latt_table *t, struct cols *c,
 		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " !");
 		c->mk.self = true;
 	}
-	if (r->tail && !ratios && o < sizeof(buf))
-		snprintf(buf + o, sizeof(buf) - o, "%s", r->tail);
+	if (r->tail && !ratios && t->wide && o < sizeof(buf))
+		snprintf(buf + o, sizeof(buf) - o, "  (%s)", r->tail);
 	put_trimmed(f, buf);
 }
 
@@ -262,8 +271,24 @@ static void columns(const struct latt_table *t, struct cols *c)
 		compact_cols(t, c, LATT_TABLE_COLS - c->wn[0] -
 			     (t->head[1] ? c->wn[1] + 2 : 0) - 5);
 	}
-	for (k = 0; k < c->n; k++)
+	for (k = 0; k < c->n; k++) {
 		c->mk.load |= t->ml->m[c->idx[k]].kind == LATT_MK_LOAD;
+		c->mk.target[c->idx[k]] = true;
+	}
+}
+
+/* Row @i's name as the verdict lines give it: its name columns. */
+static void vname(FILE *f, const struct latt_table *t, size_t i, int w)
+{
+	const struct latt_table_row *r = &t->rows[i];
+	int n = (int)latt_esc_width(r->name[0]);
+
+	fputs(latt_esc(r->name[0]), f);
+	if (t->head[1]) {
+		fprintf(f, " %s", latt_esc(r->name[1]));
+		n += 1 + (int)latt_esc_width(r->name[1]);
+	}
+	fprintf(f, "%*s", w > n ? w - n : 0, "");
 }
 
 void latt_table_rows(FILE *f, const struct latt_table *t,
@@ -284,21 +309,13 @@ void latt_table_rows(FILE *f, const struct latt_table *t,
 		for (i = 0; i < t->n; i++)
 			row(f, t, &last, i, true);
 	}
+	/* Compact: what is said of a row, under them all. */
+	for (i = 0; !t->wide && i < t->n; i++)
+		if (t->rows[i].tail) {
+			vname(f, t, i, 0);
+			fprintf(f, ": %s\n", t->rows[i].tail);
+		}
 	*marks = last.mk;
-}
-
-/* Row @i's name as the verdict lines give it: its name columns. */
-static void vname(FILE *f, const struct latt_table *t, size_t i, int w)
-{
-	const struct latt_table_row *r = &t->rows[i];
-	int n = (int)latt_esc_width(r->name[0]);
-
-	fputs(latt_esc(r->name[0]), f);
-	if (t->head[1]) {
-		fprintf(f, " %s", latt_esc(r->name[1]));
-		n += 1 + (int)latt_esc_width(r->name[1]);
-	}
-	fprintf(f, "%*s", w > n ? w - n : 0, "");
 }
 
 /*
@@ -317,6 +334,10 @@ static void reason(const char *why, char *buf, size_t len)
 		snprintf(buf, len, "%s", needs);
 		return;
 	}
+	if (!strncmp(why, "too few samples", 15)) {
+		snprintf(buf, len, "too few samples");
+		return;
+	}
 	n = strcspn(why, "(:;");
 	while (n && why[n - 1] == ' ')
 		n--;
@@ -333,8 +354,7 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 {
 	char reasons[REASONS_MAX][96], text[160], r[96];
 	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
-	size_t i, k, j, nr = 0;
-	const char *sep;
+	size_t i, k, j, nr = 0, col = 0;
 
 	for (i = 1; i < t->n; i++)
 		for (k = 0; k < t->ml->n; k++) {
@@ -365,12 +385,20 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				latt_verdict_text(v, text, sizeof(text)));
 		}
 	if (unsure)
-		fprintf(f, "Can't tell %u%s", unsure, none ? ". " : "\n");
+		col = (size_t)fprintf(f, "Can't tell %u%s", unsure,
+				      none ? ". " : "\n");
 	if (!none)
 		return;
-	fprintf(f, "No verdict %u: ", none);
-	for (j = 0, sep = ""; j < nr; j++, sep = "; ")
-		fprintf(f, "%s%s: %u", sep, reasons[j], counts[j]);
+	col += (size_t)fprintf(f, "No verdict %u:", none);
+	for (j = 0; j < nr; j++) {
+		snprintf(text, sizeof(text), " %.95s: %u%s", reasons[j],
+			 counts[j], j + 1 < nr ? ";" : "");
+		if (col + strlen(text) > LATT_TABLE_COLS) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		col += (size_t)fprintf(f, "%s", text);
+	}
 	fputc('\n', f);
 }
 
@@ -386,7 +414,7 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 	/* Wide: a blank line before each; compact: one before them all. */
 	sep = "\n";
 	for (k = 0; k < ml->n; k++) {
-		if (ml->m[k].kind != LATT_MK_TARGET)
+		if (ml->m[k].kind != LATT_MK_TARGET || !marks->target[k])
 			continue;
 		fprintf(f, "%s%s: the command's own figure (--target-metric), "
 			"%s is better\n", sep, ml->m[k].name,

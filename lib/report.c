@@ -445,8 +445,8 @@ static void few_note(FILE *f, const struct latt_result *r)
 		n++;
 	}
 	if (n)
-		fprintf(f, "+ the max: %s need%s %s samples, the run had "
-			"%llu\n", which, n == 1 ? "s" : "", needs,
+		fprintf(f, "+ the max: %s need%s %s samples; %llu here\n",
+			which, n == 1 ? "s" : "", needs,
 			(unsigned long long)s->stats.count);
 }
 

@@ -31,7 +31,9 @@ struct latt_table_row {
 	const struct latt_agg_cfg *agg;	/* its values, as ml */
 	const struct latt_verdict *v;	/* its verdicts against the first
 					   row, as ml */
-	const char *tail;		/* after its values, or NULL */
+	const char *tail;		/* after its values (compact: under
+					   the rows, after its name), or
+					   NULL */
 };
 
 struct latt_table {
@@ -67,6 +69,7 @@ struct latt_table_marks {
 	bool load;			/* the load column is shown (else a
 					   caller says where a row's load
 					   was noted) */
+	bool target[LATT_METRICS_MAX];	/* ml's target metrics shown */
 };
 
 /* The title line and the rows (wide: then the ratios), into @marks. */

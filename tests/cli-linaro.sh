@@ -32,7 +32,7 @@ is "$(cut -d' ' -f1 "$tmp/loaded" | sort | tr '\n' ' ')" \
 	"latt-entries latt-target-system latt-target-user latt-target-wall latt-wakeup-avg latt-wakeup-max latt-wakeup-p50 latt-wakeup-p90 latt-wakeup-p99 latt-wakeup-p99.9 latt-wakeup-stdev latt-work-avg latt-work-max latt-work-p50 latt-work-p90 latt-work-p99 latt-work-p99.9 latt-work-stdev " \
 	"every figure, the load's with a load"
 
-run -c2 -s1 -S2 -x4k -t1 -o "$tmp/live.txt" -- sleep 5
+run -c2 -s1 -S2 -x4k -t1 -l -o "$tmp/live.txt" -- sleep 5
 is "$rc" 0 "live run with a command: exit 0"
 sh "$def/latt.sh" --parse "$tmp/live.txt" >"$tmp/live"
 check "live: the contract" cases "$tmp/live"

@@ -73,7 +73,7 @@ check "two configurations: keys prefixed a. and b." \
 check "... and given directions" directions "$tmp/c"
 
 # A live run now, both forms: the saved outputs are still what latt writes.
-run -c2 -s1 -S2 -x4k -t1 -o "$tmp/live.txt" --json "$tmp/live.json" -- sleep 5
+run -c2 -s1 -S2 -x4k -t1 -l -o "$tmp/live.txt" --json "$tmp/live.json" -- sleep 5
 is "$rc" 0 "live run with a command: exit 0"
 "$parse" "$tmp/live.json" >"$tmp/live-json"
 "$parse" "$tmp/live.txt" >"$tmp/live-txt"

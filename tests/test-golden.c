@@ -322,7 +322,8 @@ static int w_runs(FILE *f, const struct latt_doc *d, const void *arg)
 		latt_report_run_line(f, &d->results[i], NRUNS);
 	for (i = 0; i < d->n && !ret; i++)
 		ret = latt_report_text(f, d, &d->results[i],
-				       LATT_REPORT_CLIENTS | LATT_REPORT_HIST);
+				       LATT_REPORT_CLIENTS | LATT_REPORT_HIST |
+				       LATT_REPORT_LONG);
 	return ret;
 }
 
@@ -408,14 +409,17 @@ int main(void)
 	struct latt_report_opts sweep = { .sweep = true, .runs = NRUNS };
 	struct latt_report_opts quiet = { .quiet = true, .sweep = true,
 					  .runs = NRUNS };
+	struct latt_report_opts wide = { .sweep = true, .runs = NRUNS,
+					 .extra = LATT_REPORT_LONG };
 	struct latt_report_opts one = { .extra = LATT_REPORT_CLIENTS |
 						 LATT_REPORT_HIST };
+
 	static struct latt_agg_cfg agg1[1];
 	struct latt_doc d, single;
 	char dir[4096];
 	size_t i;
 
-	plan(8);
+	plan(9);
 
 	snprintf(dir, sizeof(dir), "%s/tests/expected/golden",
 		 srcdir ? srcdir : ".");
@@ -430,6 +434,7 @@ int main(void)
 	single.agg = agg1;
 	single.verdicts = NULL;
 	output(dir, "sweep.txt", w_report, &d, &sweep);
+	output(dir, "sweep-long.txt", w_report, &d, &wide);
 	output(dir, "quiet.txt", w_report, &d, &quiet);
 	output(dir, "runs.txt", w_runs, &d, NULL);
 	output(dir, "sweep.json", w_json, &d, NULL);

@@ -312,7 +312,8 @@ static struct latt_sysinfo doc_sys = {
 	.kernel = "6.99.0-test", .hostname = "box", .cpus = 4,
 };
 
-static char *report(const struct latt_result *r, int *ret)
+static char *report_as(const struct latt_result *r, int *ret,
+		       unsigned int extra)
 {
 	struct latt_doc d = { .sys = &doc_sys, .results = r, .n = 1 };
 	char *buf = NULL;
@@ -322,12 +323,77 @@ static char *report(const struct latt_result *r, int *ret)
 	f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	*ret = latt_report_text(f, &d, r, 0);
+	*ret = latt_report_text(f, &d, r, extra);
 	if (fclose(f)) {
 		free(buf);
 		return NULL;
 	}
 	return buf;
+}
+
+/* The long report (--long), every block. */
+static char *report(const struct latt_result *r, int *ret)
+{
+	return report_as(r, ret, LATT_REPORT_LONG);
+}
+
+/* The widest line of @text. */
+static size_t widest(const char *text)
+{
+	size_t w = 0, n;
+
+	for (; *text; text += n + (text[n] == '\n')) {
+		n = strcspn(text, "\n");
+		w = n > w ? n : w;
+	}
+	return w;
+}
+
+/*
+ * The short report (the default): latt-0.1's block, a line of
+ * percentiles, the notes that apply, in 24 lines of 80 columns.
+ */
+static void test_brief(struct latt_result *r)
+{
+	char *out;
+	int ret = 1;
+
+	out = report_as(r, &ret, 0);
+	if (!out)
+		out = strdup("");
+	if (!ok(!ret && !strncmp(out, latt01, strlen(latt01)) &&
+		out[strlen(latt01)] == '\n',
+		"short report: starts with latt-0.1's report, byte for byte"))
+		diag("got:\n%s", out);
+	if (!ok(count_lines_with(out, "") <= 24 && widest(out) <= 80,
+		"short report: at most 24 lines, none over 80 columns (%zu, "
+		"%zu)", count_lines_with(out, ""), widest(out)))
+		diag("got:\n%s", out);
+	if (!ok(strstr(out, "\n\nWakeup p50 4000, p99.9 12000, p99.99 20000 "
+		       "usec\n") && !strstr(out, "\tp50\t") &&
+		!strstr(out, "\nWork percentiles") &&
+		!strstr(out, "\nRun\n") && !strstr(out, "\nProduced by\n"),
+		"short report: one line of the wakeup percentiles, no block "
+		"after latt-0.1's"))
+		diag("got:\n%s", out);
+	if (!ok(strstr(out, "\nCommand: exited with status 3, ") &&
+		strstr(out, " (stopped by latt)\n") &&
+		strstr(out, "\nStatus: interrupted by SIGINT\n") &&
+		count_lines_with(out, "Status") == 1,
+		"short report: the command and the run's status, a line each"))
+		diag("got:\n%s", out);
+	free(out);
+	r->wake.pct_needs[1] = 1000;
+	r->wake.pct_needs[2] = 10000;
+	out = report_as(r, &ret, 0);
+	if (!ok(out && strstr(out, "p99.9 12000+, p99.99 20000+ usec\n+ the "
+			      "max: p99.9, p99.99 need 1000, 10000 samples; ") &&
+		count_lines_with(out, "need") == 1,
+		"short report: the percentiles too few samples had marked, "
+		"said once"))
+		diag("got:\n%s", out ? out : "");
+	free(out);
+	r->wake.pct_needs[1] = r->wake.pct_needs[2] = 0;
 }
 
 static void test_report(void)
@@ -347,6 +413,7 @@ static void test_report(void)
 	if (!out)
 		out = strdup("");
 	ok(ret == 0, "report: returns 0");
+	test_brief(r);
 	if (!ok(!strncmp(out, latt01, strlen(latt01)) &&
 		out[strlen(latt01)] == '\n',
 		"report: starts with latt-0.1's report, byte for byte"))
@@ -584,7 +651,7 @@ static void test_load(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 12 + 4 + 2 + 3 + 6);
+	plan(7 + 3 + 1 + 12 + 4 + 2 + 3 + 6 + 5);
 	test_collect();
 	test_clamp();
 	test_stop_names();

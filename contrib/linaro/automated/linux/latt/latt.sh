@@ -92,7 +92,7 @@ command -v "${LATT}" >/dev/null || error_msg "latt is not installed: ${LATT}"
 background_process_start bgcmd --cmd "${BACKGROUND_CMD}"
 
 set -- -c "${CLIENTS}" -x "${WORK}" -s "${MIN_WAIT}" -S "${MAX_WAIT}" \
-    -t "${DURATION}" -o "${REPORT}" --json "${JSON}"
+    -t "${DURATION}" -o "${REPORT}" --json "${JSON}" --long
 if [ -n "${LOAD}" ]; then
     set -- "$@" -- "${LOAD}"
 fi
