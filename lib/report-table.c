@@ -23,24 +23,51 @@ struct cols {
 	struct latt_table_marks mk;
 };
 
-/* Print @line without its trailing blanks. */
-static void put_trimmed(FILE *f, char *line)
-{
-	size_t n = strlen(line);
+/*
+ * A line of a table, built in memory (names may be long: a label of
+ * latt compare's is up to LATT_CMP_STRING_MAX bytes), then printed
+ * without its trailing blanks.  Without the memory, straight to @out.
+ */
+struct line {
+	FILE *out, *f;
+	char *s;
+	size_t n;
+};
 
-	while (n && line[n - 1] == ' ')
-		line[--n] = '\0';
-	fprintf(f, "%s\n", line);
+static FILE *line_open(struct line *l, FILE *out)
+{
+	l->out = out;
+	l->s = NULL;
+	l->n = 0;
+	l->f = open_memstream(&l->s, &l->n);
+	return l->f ? l->f : out;
 }
 
-/* Escaped text @s, then spaces to @width columns, into @buf at *@o. */
-static void pad(char *buf, size_t len, size_t *o, const char *s, int width)
+static void line_close(struct line *l)
+{
+	size_t n;
+
+	if (!l->f) {
+		fputc('\n', l->out);
+		return;
+	}
+	if (fclose(l->f) || !l->s) {
+		free(l->s);
+		fputs("(out of memory)\n", l->out);
+		return;
+	}
+	for (n = l->n; n && l->s[n - 1] == ' '; n--)
+		;
+	fprintf(l->out, "%.*s\n", (int)n, l->s);
+	free(l->s);
+}
+
+/* Escaped text @s, then spaces to @width columns. */
+static void pad(FILE *f, const char *s, int width)
 {
 	int w = (int)latt_esc_width(s);
 
-	if (*o < len)
-		*o += (size_t)snprintf(buf + *o, len - *o, "%s%*s", latt_esc(s),
-				       w < width ? width - w : 0, "");
+	fprintf(f, "%s%*s", latt_esc(s), w < width ? width - w : 0, "");
 }
 
 /* Is @m the column the spread of the runs is shown beside (p99)? */
@@ -85,19 +112,35 @@ static bool has_value(const struct latt_table *t, size_t k)
 	return false;
 }
 
-/* Add metric @k to the columns if it is there and fits in @room. */
-static void take(const struct latt_table *t, struct cols *c, size_t k,
-		 int *room)
+/*
+ * Add metric @k to the columns if it has a value and fits in *@room:
+ * the clients' figures whether it does or not (take), the command's only
+ * while they fit (fit).
+ */
+static void add_col(const struct latt_table *t, struct cols *c, size_t k,
+		    int *room, bool must)
 {
 	size_t j;
 
 	for (j = 0; j < c->n; j++)
 		if (c->idx[j] == k)
 			return;
-	if (*room < COMPACT_CELL || !has_value(t, k))
+	if ((!must && *room < COMPACT_CELL) || !has_value(t, k))
 		return;
 	c->idx[c->n++] = k;
 	*room -= COMPACT_CELL;
+}
+
+static void take(const struct latt_table *t, struct cols *c, size_t k,
+		 int *room)
+{
+	add_col(t, c, k, room, true);
+}
+
+static void fit(const struct latt_table *t, struct cols *c, size_t k,
+		int *room)
+{
+	add_col(t, c, k, room, false);
 }
 
 /*
@@ -137,56 +180,47 @@ static void compact_cols(const struct latt_table *t, struct cols *c,
 			take(t, c, k, &room);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_CMD_PCT && ml->m[k].pct == 99)
-			take(t, c, k, &room);
+			(c->n == n + 1 ? take : fit)(t, c, k, &room);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_TARGET) {
 			targets = true;
-			take(t, c, k, &room);
+			fit(t, c, k, &room);
 		}
 	for (k = 0; !targets && k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_WALL)
-			take(t, c, k, &room);
+			fit(t, c, k, &room);
 }
 
-/* The name columns of row @i (NULL: the heading @ratio or not). */
-static size_t names(const struct latt_table *t, const struct cols *c,
-		    const struct latt_table_row *r, const char *first,
-		    char *buf, size_t len)
+/* The name columns of row @r, or (NULL) the values' or @ratios' heading. */
+static void names(FILE *f, const struct latt_table *t, const struct cols *c,
+		  const struct latt_table_row *r, bool ratios)
 {
-	size_t o = 0;
-
-	pad(buf, len, &o, r ? r->name[0] : first, c->wn[0]);
+	pad(f, r ? r->name[0] : ratios ? "ratio" : t->head[0], c->wn[0]);
 	if (t->head[1]) {
-		if (o < len)
-			o += (size_t)snprintf(buf + o, len - o, "  ");
-		pad(buf, len, &o, r ? r->name[1] : !strcmp(first, "ratio") ?
-		    "" : t->head[1], c->wn[1]);
+		fputs("  ", f);
+		pad(f, r ? r->name[1] : ratios ? "" : t->head[1], c->wn[1]);
 	}
-	return o;
 }
 
 /* A heading: the names', runs, each column's (the spread's, wide). */
-static void heading(FILE *f, const struct latt_table *t,
+static void heading(FILE *out, const struct latt_table *t,
 		    const struct cols *c, bool ratios)
 {
-	char buf[1024];
-	size_t j, o;
+	struct line l;
+	FILE *f = line_open(&l, out);
+	size_t j;
 
-	o = names(t, c, NULL, ratios ? "ratio" : t->head[0], buf,
-		  sizeof(buf));
-	o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %4s",
-			      ratios ? "" : "runs");
-	for (j = 0; j < c->n && o < sizeof(buf); j++) {
+	names(f, t, c, NULL, ratios);
+	fprintf(f, " %4s", ratios ? "" : "runs");
+	for (j = 0; j < c->n; j++) {
 		const struct latt_metric *m = &t->ml->m[c->idx[j]];
 
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %*s %s",
-				      LATT_CELL_WIDTH - 1, m->head,
-				      t->wide ? "" : " ");
-		if (t->wide && spread_column(m) && o < sizeof(buf))
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-					      " %7s", ratios ? "" : "spread");
+		fprintf(f, " %*s %s", LATT_CELL_WIDTH - 1, m->head,
+			t->wide ? "" : " ");
+		if (t->wide && spread_column(m))
+			fprintf(f, " %7s", ratios ? "" : "spread");
 	}
-	put_trimmed(f, buf);
+	line_close(&l);
 }
 
 /*
@@ -194,21 +228,22 @@ static void heading(FILE *f, const struct latt_table *t,
  * verdict; wide: "+" or "!"), or (@ratios) its ratios to the first row
  * marked with its verdicts.
  */
-static void row(FILE *f, const struct latt_table *t, struct cols *c,
+static void row(FILE *out, const struct latt_table *t, struct cols *c,
 		size_t i, bool ratios)
 {
 	const struct latt_table_row *r = &t->rows[i];
 	const struct latt_agg_cfg *a = r->agg, *first = t->rows[0].agg;
-	char buf[1024], cell[64];
-	size_t j, o;
+	struct line l;
+	FILE *f = line_open(&l, out);
+	char cell[64];
+	size_t j;
 
-	o = names(t, c, r, NULL, buf, sizeof(buf));
+	names(f, t, c, r, ratios);
 	if (ratios)
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %4s", "");
+		fprintf(f, " %4s", "");
 	else
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %4u",
-				      a->runs);
-	for (j = 0; j < c->n && o < sizeof(buf); j++) {
+		fprintf(f, " %4u", a->runs);
+	for (j = 0; j < c->n; j++) {
 		size_t k = c->idx[j];
 		const struct latt_metric *m = &t->ml->m[k];
 		const struct latt_value *v = &a->val[k];
@@ -226,26 +261,22 @@ static void row(FILE *f, const struct latt_table *t, struct cols *c,
 		latt_metric_cell(m, ratios ? latt_agg_ratio(v, &first->val[k])
 				 : v->v, ratios, vm == '!' && !t->wide ? ' ' :
 				 vm, cell, sizeof(cell));
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%.1s", cell,
-				      &dm);
-		if (!t->wide || !spread_column(m) || o >= sizeof(buf))
+		fprintf(f, "%s%.1s", cell, &dm);
+		if (!t->wide || !spread_column(m))
 			continue;
 		if (ratios || isnan(v->spread) || !(v->v > 0))
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %7s",
-					      ratios ? "" : "-");
+			fprintf(f, " %7s", ratios ? "" : "-");
 		else
-			o += (size_t)snprintf(buf + o, sizeof(buf) - o,
-					      " %6.0f%%",
-					      100 * v->spread / v->v);
+			fprintf(f, " %6.0f%%", 100 * v->spread / v->v);
 	}
 	/* Compact: latt's load has no column; its mark ends the row. */
-	if (!t->wide && !ratios && a->load_noted && o < sizeof(buf)) {
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " !");
+	if (!t->wide && !ratios && a->load_noted) {
+		fputs(" !", f);
 		c->mk.self = true;
 	}
-	if (r->tail && !ratios && t->wide && o < sizeof(buf))
-		snprintf(buf + o, sizeof(buf) - o, "  (%s)", r->tail);
-	put_trimmed(f, buf);
+	if (r->tail && !ratios && t->wide)
+		fprintf(f, "  (%s)", r->tail);
+	line_close(&l);
 }
 
 /* The columns of @t, and the name columns' widths. */
