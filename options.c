@@ -868,7 +868,7 @@ static void check_no_clients(const struct latt_opts *o)
 		opt = "--explain";
 	else if (b->kernel_view)
 		opt = "--kernel-view";
-	else if (o->extra)
+	else if (o->extra & (LATT_REPORT_CLIENTS | LATT_REPORT_HIST))
 		opt = o->extra & LATT_REPORT_CLIENTS ? "--per-client" :
 		      "--hist";
 	else if (o->interval_ns)

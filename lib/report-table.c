@@ -365,8 +365,14 @@ static void reason(const char *why, char *buf, size_t len)
 		snprintf(buf, len, "%s", needs);
 		return;
 	}
-	if (!strncmp(why, "too few samples", 15)) {
+	/* "too few samples (the max: ...)", "... beyond p99 for an ...". */
+	if (!strncmp(why, "too few samples (", 17)) {
 		snprintf(buf, len, "too few samples");
+		return;
+	}
+	if (strstr(why, " for an interval")) {
+		n = (size_t)(strstr(why, " for an interval") - why);
+		snprintf(buf, len, "%.*s", (int)n, why);
 		return;
 	}
 	n = strcspn(why, "(:;");
@@ -385,7 +391,7 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 {
 	char reasons[REASONS_MAX][96], text[160], r[96];
 	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
-	size_t i, k, j, nr = 0, col = 0;
+	size_t i, k, j, nr = 0;
 
 	for (i = 1; i < t->n; i++)
 		for (k = 0; k < t->ml->n; k++) {
@@ -416,20 +422,13 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				latt_verdict_text(v, text, sizeof(text)));
 		}
 	if (unsure)
-		col = (size_t)fprintf(f, "Can't tell %u%s", unsure,
-				      none ? ". " : "\n");
+		fprintf(f, "Can't tell %u%s", unsure, none ? ". " : "\n");
 	if (!none)
 		return;
-	col += (size_t)fprintf(f, "No verdict %u:", none);
-	for (j = 0; j < nr; j++) {
-		snprintf(text, sizeof(text), " %.95s: %u%s", reasons[j],
-			 counts[j], j + 1 < nr ? ";" : "");
-		if (col + strlen(text) > LATT_TABLE_COLS) {
-			fputs("\n ", f);
-			col = 1;
-		}
-		col += (size_t)fprintf(f, "%s", text);
-	}
+	fprintf(f, "No verdict %u:", none);
+	for (j = 0; j < nr; j++)
+		fprintf(f, " %s: %u%s", reasons[j], counts[j],
+			j + 1 < nr ? ";" : "");
 	fputc('\n', f);
 }
 

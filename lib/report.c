@@ -457,7 +457,8 @@ static void command_line(FILE *f, const struct latt_result *r)
 	char st[LATT_STATUS_MAX];
 	size_t i;
 
-	fprintf(f, "Command: %s, %.2f s, cpu %.2f s",
+	fprintf(f, "Command: %s%s, %.2f s, cpu %.2f s",
+		r->target_killed ? "stopped by latt, then " : "",
 		latt_describe_status(r->target_status, st, sizeof(st)),
 		secs(r->target_wall_ns), r->derived.target_cpu_s);
 	if (cw->measured && cw->wakeup.hist.count)
@@ -472,7 +473,7 @@ static void command_line(FILE *f, const struct latt_result *r)
 				r->tm[i].value);
 		else
 			fprintf(f, "; %s -", r->cfg.tm[i].name);
-	fprintf(f, "%s\n", r->target_killed ? " (stopped by latt)" : "");
+	fputc('\n', f);
 }
 
 /*
@@ -542,8 +543,10 @@ static int brief(FILE *f, const struct latt_result *r, unsigned int extra)
 	brief_notes(f, r);
 	if (r->cfg.kernel_view && r->cfg.clients)
 		latt_report_kernel(f, r);
-	if (r->cfg.breaktrace_ns || r->trace_kept)
+	if (r->cfg.breaktrace_ns || r->trace_kept) {
+		block(f, "Trace");
 		latt_report_trace(f, r);
+	}
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
 	if (extra & LATT_REPORT_CLIENTS)
@@ -761,7 +764,8 @@ int latt_report_run(FILE *f, const struct latt_report_opts *o,
 		latt_report_trace(f, r);
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
-	if (o->extra || r->cfg.explain)
+	if ((o->extra & (LATT_REPORT_CLIENTS | LATT_REPORT_HIST)) ||
+	    r->cfg.explain)
 		fputc('\n', f);
 	if (fflush(f) || ferror(f))
 		return errno ? -errno : -EIO;

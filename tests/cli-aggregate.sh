@@ -90,7 +90,8 @@ ratio_lines() {
 		}' "$1"
 }
 
-# latt compare's value rows, its first column the label.
+# latt compare's value rows (-l's), its first column the label, the
+# spread after p99 as in the sweep's.
 compare_lines() {
 	awk -v names="$(tr '\n' ' ' <"$tmp/shown")" '
 		BEGIN { nm = split(names, nv, " ") }
@@ -98,8 +99,12 @@ compare_lines() {
 		on && /^$/ { exit }
 		on {
 			print $2, "runs", $3
-			for (i = 1; i <= nm; i++)
-				print $2, nv[i], $(3 + i)
+			f = 4
+			for (i = 1; i <= nm; i++) {
+				print $2, nv[i], $f
+				f++
+				if (nv[i] == "p99") f++
+			}
 		}' "$1"
 }
 
@@ -156,7 +161,7 @@ agree() {
 	nl=$(wc -l <"$tmp/$1.l")
 	check "$1: --fail-above says the JSON's values and marks ($nl)" \
 		sh -c "test $nl -ge 6 && test -z \"\$(comm -23 '$tmp/$1.l' '$tmp/$1.j')\""
-	"$latt" compare "$tmp/$1.json" >"$tmp/$1.cmp" 2>&1
+	"$latt" compare -l "$tmp/$1.json" >"$tmp/$1.cmp" 2>&1
 	compare_lines "$tmp/$1.cmp" | sort >"$tmp/$1.c"
 	check "$1: latt compare gives the JSON's values, marks and runs" \
 		cmp "$tmp/$1.js" "$tmp/$1.c"
@@ -176,7 +181,7 @@ sweep() {
 		-t 0.4 -r2 -C a: -C b:nice=1 -- sleep 5 2>"$tmp/$name.err"
 }
 name=full
-sweep -o "$tmp/full.out" --json "$tmp/full.json"
+sweep -l -o "$tmp/full.out" --json "$tmp/full.json"
 is "$?" 3 "a complete sweep over its limits: exit 3"
 agree full table
 check "full: p99.9 is marked as the max (too few samples)" \
@@ -198,7 +203,7 @@ isweep() {
 	wait $pid
 }
 name=int
-isweep -o "$tmp/int.out" --json "$tmp/int.json"
+isweep -l -o "$tmp/int.out" --json "$tmp/int.json"
 is "$?" 130 "an interrupted sweep: exit 130"
 agree int table
 check "int: p99 is marked as the max (too few samples)" \

@@ -18,7 +18,7 @@ run -c2 -s1 -S2 -i 0.01 "echo shell-form >'$tmp/sh'; '$until_measured'"
 is "$rc" 0 "a quoted command line runs"
 is "$(cat "$tmp/sh" 2>/dev/null)" "shell-form" "... through /bin/sh -c"
 
-run 'sleep 0.5' -c3 -s1 -S2
+run -l 'sleep 0.5' -c3 -s1 -S2
 is "$rc" 0 "latt-0.1's form: options after a quoted command"
 is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=1ms, max_wait=2ms, clients=3" \
 	"... are latt's options"
@@ -27,7 +27,7 @@ is "$(field Command)" "sleep 0.5" "... and the command is the quoted one"
 run -c2 -s1 -S2 -i 0.01 -- "$until_measured"
 is "$rc" 0 "-- ends the options"
 
-run -s 500us -S 1.5ms -t 300ms
+run -l -s 500us -S 1.5ms -t 300ms
 is "$rc" 0 "times take units"
 is "$(sed -n 2p "$tmp/out")" "Parameters: min_wait=500us, max_wait=1500us, clients=1" \
 	"500us and 1.5ms are read as such"

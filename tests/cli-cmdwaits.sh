@@ -57,7 +57,7 @@ fi
 is "$rc" 0 "latt -c0 -q -- true: exit 0"
 
 # -c 0: the command alone.
-run -c0 -- sh -c "$loop"
+run -l -c0 -- sh -c "$loop"
 is "$rc" 0 "latt -c0 -- a shell forking sleep 150 times: exit 0"
 check "... its report says there is no client" \
 	grep -q "^No client (-c 0): the command's own waits are under Target" "$tmp/out"
@@ -101,7 +101,7 @@ col=$(grep -n '^command_wakeup_waits$' "$tmp/cols" | cut -d: -f1)
 check "... CSV: command_wakeup_waits of every run (column ${col:-none})" \
 	sh -c "[ -n '$col' ] && awk -F, -v c='$col' 'NR > 1 && \$c < 150 { bad = 1 } END { exit bad || NR != 5 }' '$tmp/s.csv'"
 
-"$latt" compare "$tmp/s.json" >"$tmp/cmp" 2>&1
+"$latt" compare -l "$tmp/s.json" >"$tmp/cmp" 2>&1
 is "$?" 0 "latt compare of the sweep's document: exit 0"
 cmp_b=$(sed -n '/^Wakeup latency in usec/,$p' "$tmp/cmp" | grep -m1 '(s.json)  *b  *2 ')
 check "... its table has cmd p50 and cmd p99, as -q had them ($q50, $q99)" \

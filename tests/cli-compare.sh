@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 58
+plan 65
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -20,7 +20,7 @@ run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/a.json" --label "base line"
 run -c2 -s1 -S2 -x0 -r2 -C one: -C two:nice=5 -i 0.01 --json "$tmp/b.json" -- "$until_measured"
 run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/c.json"
 
-cmp_run "$tmp/a.json" "$tmp/b.json"
+cmp_run -l "$tmp/a.json" "$tmp/b.json"
 is "$rc" 0 "two files: exit 0"
 check "... a column per file, headed by its label, or kernel and file name" \
 	sh -c "head -n 1 '$tmp/out' | grep -q '^   *base line   *$(uname -r) (b.json)\$' &&
@@ -50,17 +50,63 @@ is "$(grep "^$(uname -r) (b.json) *two " "$tmp/out" | head -n 1 | awk '{ print $
 check "... the first ratio row is all 1.000" \
 	sh -c "grep '^base line  *default ' '$tmp/out' | tail -n 1 | awk '{ for (i = 4; i <= 9; i++) if (\$i != \"1.000\") exit 1 }'"
 check "... the command's time where there was one, - where not" \
-	sh -c "grep '^base line  *default ' '$tmp/out' | head -n 1 | awk '{ exit !(\$12 == \"-\") }' &&
-		grep '(b.json) *one ' '$tmp/out' | head -n 1 | awk '{ exit !(\$12 + 0 > 0) }'"
+	sh -c "grep '^base line  *default ' '$tmp/out' | head -n 1 | awk '{ exit !(\$13 == \"-\") }' &&
+		grep '(b.json) *one ' '$tmp/out' | head -n 1 | awk '{ exit !(\$13 + 0 > 0) }'"
+
+# The same files without -l: the compact table and the verdicts that
+# decide, against the long form's ($tmp/long).
+cp "$tmp/out" "$tmp/long"
+cmp_run "$tmp/a.json" "$tmp/b.json"
+# marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
+# each row of the table headed by HEADER_ERE ("." where none): the marks
+# follow a value right-aligned under its heading.
+marks() {
+	awk -v m="$1" -v h="$2" '
+		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit
+			e = p + length(m); on = 1; next }
+		on && NF == 0 { exit }
+		on { k = "."; s = substr($0, e + 1, 2)
+			if (match(s, /[wb~?]/)) k = substr(s, RSTART, 1); printf "%s", k }
+	' "$3"
+}
+check "without -l: a compact table, a row per configuration, no line over 100 columns" \
+	sh -c "test $rc -eq 0 &&
+		sed -n '/^file  /,/^\$/p' '$tmp/out' | awk 'NF { n++ } length > 100 { exit 1 } END { exit n != 4 }' &&
+		! grep -q '^ratio ' '$tmp/out'"
+for m in p50 p99 max; do
+	want=$(marks "$m" '^ratio ' "$tmp/long")
+	is "$(marks "$m" '^file  ' "$tmp/out")" "$want" \
+		"... $m's marks those of the long form's ratios ($want)"
+done
+# The verdict lines: those between the heading and the summary line.
+sed -n '/^Verdicts against base line default at 95%: /,/^\(Can.t tell\|No verdict\)/p' "$tmp/out" |
+	sed '1d;$d' >"$tmp/verdicts"
+n=$(sed -n 's/^Verdicts against base line default at 95%: \([0-9]*\|none\) better or worse$/\1/p' "$tmp/out" |
+	sed 's/none/0/')
+want=$(grep -Ec '  (better|worse)  ' "$tmp/long")
+is "$n:$(lines "$tmp/verdicts"):$(grep -Evc '^[^ ]+ \(b\.json\) (one|two)  [a-z0-9_.]+ +(better|worse)  ' "$tmp/verdicts")" \
+	"$want:$want:0" "... only the better or worse verdicts, as many as the long form has"
+# a.json's one run: some metric has no verdict.
+summary=$(grep -E "^(Can't tell [0-9]+\. )?No verdict [0-9]+: " "$tmp/out")
+want=$(grep -c '  no verdict  ' "$tmp/long")
+is "$(echo "$summary" | awk '{ c = 0 } /^Can.t tell/ { c = $3 + 0 } { print c }'):$(echo "$summary" |
+	sed -n 's/.*No verdict \([0-9]*\): .*/\1/p'):$(echo "$summary" | sed 's/^[^:]*: //' |
+	tr ';' '\n' | awk -F': ' '{ n += $NF } END { print n + 0 }')" \
+	"$(grep -c "  can't tell  " "$tmp/long"):$want:$want" \
+	"... then the others counted as in the long form, the reasons adding up ($summary)"
 
 # Noise: a file against itself differs by nothing.
-cmp_run "$tmp/c.json" "$tmp/c.json"
+cmp_run -l "$tmp/c.json" "$tmp/c.json"
 line=$(awk '/^ratio/ { on = 1; next } on && /^$/ { exit } on' "$tmp/out" | tail -n 1)
 check "a file against itself: no metric better or worse" \
 	sh -c "echo '$line' | grep -q '1\.000[~?]' && ! echo '$line' | grep -q '[0-9][wb]'"
 check "... and the marks explained" grep -q '^w worse, b better, ~ can.t tell, ? no verdict' "$tmp/out"
+cmp_run "$tmp/c.json" "$tmp/c.json"
+check "... without -l: none better or worse, no verdict line, the others counted" \
+	sh -c "grep -q '^Verdicts against .* at 95%: none better or worse\$' '$tmp/out' &&
+		sed -n '/^Verdicts against/{n;p;q}' '$tmp/out' | grep -Eqx \"(Can't tell [0-9]+\\. )?No verdict [0-9]+: .*|Can't tell [0-9]+\\.?\""
 # Runs of one configuration against another: the spread decides.
-cmp_run "$tmp/b.json"
+cmp_run -l "$tmp/b.json"
 is "$rc" 0 "one file with two configurations: exit 0"
 is "$(sed '/^Verdicts against/,$d' "$tmp/out" | grep -c '(b.json) *\(one\|two\) ')" 4 "... compared with each other"
 check "... the second against the first in the verdicts" \
@@ -77,7 +123,7 @@ sed 's/"autogroup": [a-z]*/"autogroup": false/' "$tmp/c.json" >"$tmp/off.json"
 cmp_run "$tmp/on.json" "$tmp/off.json"
 check "autogroup on against off: both shown, the row marked" \
 	sh -c "test $rc -eq 0 && grep -q '^\* autogroup  *on  *off\$' '$tmp/out'"
-cmp_run "$tmp/on.json" "$tmp/on.json"
+cmp_run -l "$tmp/on.json" "$tmp/on.json"
 check "... and not marked when they agree" \
 	sh -c "grep -q '^  autogroup  *on  *on\$' '$tmp/out' && ! grep -q '^\*' '$tmp/out'"
 
@@ -152,7 +198,7 @@ fi
 # Hostile strings: shown escaped, a NUL too, never sent raw.
 sed -e 's/"label": "base line"/"label": "\\u001b]0;owned\\u0007\\u0000x"/' \
 	-e 's/"kernel": "[^"]*"/"kernel": "k\\u001b[2J\\r"/' "$tmp/a.json" >"$tmp/esc.json"
-cmp_run "$tmp/esc.json"
+cmp_run -l "$tmp/esc.json"
 check "control characters in a label and the kernel: exit 0, shown escaped" \
 	sh -c "test $rc -eq 0 && grep -qF '\\x1b]0;owned\\x07\\x00x' '$tmp/out' &&
 		grep -qF 'k\\x1b[2J\\r' '$tmp/out'"
@@ -216,7 +262,7 @@ is "$?:$(head -n 1 "$tmp/err")" "1:latt-plot: unknown option '--bogus'" \
 # not tell ("unknown") beside a known one.
 sed 's/"hz": 250/"hz": null/' "$top_srcdir/tests/expected/golden/single.json" \
 	>"$tmp/nohz.json"
-cmp_run "$top_srcdir/tests/expected/golden/single.json" "$tmp/nohz.json"
+cmp_run -l "$top_srcdir/tests/expected/golden/single.json" "$tmp/nohz.json"
 check "an unknown HZ beside 250: shown, not a difference (exit $rc)" \
 	sh -c "test $rc -eq 0 && grep -q '^  HZ  *250  *unknown\$' '$tmp/out' &&
 		grep -q '^Comparable: ' '$tmp/out' &&

@@ -87,8 +87,8 @@ kline() {
 }
 
 # Without the option: no figure per sample, nothing read by the clients.
-run -c2 -x0 -s1 -S2 -t 0.3 -v
-is "$rc" 0 "latt -c2 -x0 -s1 -S2 -t 0.3 -v exits 0"
+run -l -c2 -x0 -s1 -S2 -t 0.3 -v
+is "$rc" 0 "latt -l -c2 -x0 -s1 -S2 -t 0.3 -v exits 0"
 check "... its samples have no kernel_ns" sh -c "! grep -q kernel_ns '$tmp/out'"
 check "... the Kernel view block points to --kernel-view" \
 	sh -c "kblock() { sed -n '/^Kernel view\$/,/^\$/p' '$tmp/out'; }; kblock | grep -q -- '--kernel-view'"

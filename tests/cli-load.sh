@@ -25,7 +25,7 @@ load_block() {
 
 # Eight clients each doing 1 MB of work, 1-2 ms apart: they queue behind
 # each other and keep the CPUs busy.
-run -c8 -x 1m -s1 -S2 -t 2 --json "$tmp/j.json"
+run -l -c8 -x 1m -s1 -S2 -t 2 --json "$tmp/j.json"
 is "$rc" 0 "latt -c8 -x 1m -s1 -S2 -t 2 exits 0"
 load_block >"$tmp/block"
 check "... the report has a latt's load block" grep -q '^	Load	' "$tmp/block"
@@ -65,7 +65,7 @@ holds "100 * $load >= 50" && b=true
 is "$(get latt_load.busy)" "$b" "... busy: load >= 50%"
 
 # Every output per configuration says it too, from one aggregation.
-run -c8 -x 1m -s1 -S2 -t 1 -r2 -C heavy: --json "$tmp/s.json" --csv "$tmp/s.csv"
+run -l -c8 -x 1m -s1 -S2 -t 1 -r2 -C heavy: --json "$tmp/s.json" --csv "$tmp/s.csv"
 is "$rc" 0 "a sweep of two heavy runs exits 0"
 check "... its table has latt's load, a column of its own" \
 	grep -Eq '^config +runs +entries .* +cs/s +load %$' "$tmp/out"
@@ -79,7 +79,7 @@ is "$(tail -n +2 "$tmp/s.csv" | awk -F, -v c="${lcol:-0}" -v l="$("$check_bin" -
 	"... its latt_load the JSON's"
 is "$("$check_bin" --get "$tmp/s.json" 'configurations[0].summary.load_noted')" 2 \
 	"... the JSON summary counts the runs"
-"$latt" compare "$tmp/s.json" >"$tmp/cmp" 2>&1
+"$latt" compare -l "$tmp/s.json" >"$tmp/cmp" 2>&1
 check "... latt compare says it in its header and marks the load column" \
 	sh -c "grep -q \"^  latt's load  *latt measured itself (2 of 2 runs)\" '$tmp/cmp' && grep -Eq ' heavy +2 .* [0-9.]+!\$' '$tmp/cmp'"
 run -q -c8 -x 1m -s1 -S2 -t 1
@@ -87,7 +87,7 @@ check "... -q ends its line in load_note=1, after load=" \
 	grep -Eq '^config=default .* load=[0-9.]+( few=[a-z0-9.,]+)? load_note=1( load_queued=1)?$' "$tmp/out"
 
 # One client, no work: nothing of latt's own to say.
-run -c1 -x0 -t 1 --json "$tmp/j.json"
+run -l -c1 -x0 -t 1 --json "$tmp/j.json"
 is "$rc" 0 "latt -c1 -x0 -t 1 exits 0"
 load_block >"$tmp/block"
 check "... the report has a latt's load block" grep -q '^	Load	' "$tmp/block"
@@ -101,7 +101,7 @@ check "... -q has its load and no load_note" \
 
 # The CPUs are those the clients may use: latt's own affinity, inherited.
 if taskset -c 0 true 2>/dev/null; then
-	taskset -c 0 "$latt" -c2 -x0 -t 1 --json "$tmp/j.json" >"$tmp/out" \
+	taskset -c 0 "$latt" -l -c2 -x0 -t 1 --json "$tmp/j.json" >"$tmp/out" \
 		2>"$tmp/err"
 	is "$?" 0 "taskset -c 0 latt -c2 -x0 -t 1 exits 0"
 	is "$(get latt_load.cpus)" 1 "... its clients may use one CPU"

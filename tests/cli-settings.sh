@@ -127,7 +127,7 @@ if [ $rt = 1 ]; then
 	# priority 1, not fifo: on PREEMPT_RT the waker's timers expire in
 	# ktimers (fifo 1), which a fifo hog would starve for good (cli-rt).
 	if [ "$ncpu" -gt 1 ]; then
-		run -c1 -s5 -S10 -t 2.5 --waker-cpus 0 --cpus 1 \
+		run -l -c1 -s5 -S10 -t 2.5 --waker-cpus 0 --cpus 1 \
 			--target-cpus 0 --target-policy rr --json "$tmp/starved.json" -- \
 			sh -c 'while :; do :; done'
 		# The waker is said to be late when its lateness is over 10 ms

@@ -14,7 +14,7 @@ is "$rc" 1 "-b soon: a usage error"
 # Unprivileged: no trace, one line, the measurement as usual.
 if command -v setpriv >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
 	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$latt" -c2 -s1 -S2 -x0 -t 0.3 -b 1us >"$tmp/out" 2>"$tmp/err"
+		"$latt" -l -c2 -s1 -S2 -x0 -t 0.3 -b 1us >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	check "-b as an unprivileged user: one line saying there is no trace" \
 		sh -c "test \$(grep -c 'trace' '$tmp/err') -eq 1 && grep -q '^latt: -b: no trace: .*; measuring without it\$' '$tmp/err'"
@@ -59,7 +59,7 @@ top_on=$(cat "$tr/tracing_on")
 top_events=$(cat "$tr/set_event" | sort | tr '\n' ' ')
 
 # Any wakeup takes more than a microsecond: the first one breaks.
-run -c2 -s1 -S2 -x0 -t 30 -b 1us --json "$tmp/b.json"
+run -l -c2 -s1 -S2 -x0 -t 30 -b 1us --json "$tmp/b.json"
 is "$rc" 5 "-b 1us: exit 5 at the first wakeup"
 check "... the run stopped by breaktrace, before -t 30" \
 	sh -c "grep -q '^	Status		stopped by breaktrace: client [12] woke ' '$tmp/out' &&

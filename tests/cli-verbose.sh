@@ -7,7 +7,7 @@
 
 plan 15
 
-run -v -c4 -s1 -S3 -t 2
+run -l -v -c4 -s1 -S3 -t 2
 is "$rc" 0 "latt -v -c4 -s1 -S3 -t 2 exits 0"
 grep '^sample ' "$tmp/out" >"$tmp/samples"
 nsamples=$(wc -l <"$tmp/samples")
@@ -65,7 +65,7 @@ is "$bad" "" "work percentiles agree with the -v samples"
 
 # Back to back, 64 clients: every sample counted once and printed once,
 # Entries = Cycles x clients + the samples of a partial last cycle.
-run -v -c64 -s0 -S0 -x0 -t 0.3
+run -l -v -c64 -s0 -S0 -x0 -t 0.3
 n=$(entries)
 is "$(grep -c '^sample ' "$tmp/out")" "$n" "64 clients back to back: a -v line per entry"
 partial=$(value "Partial cycle")

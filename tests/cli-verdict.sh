@@ -7,7 +7,7 @@
 # only checked to say the same in every output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 69
+plan 75
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 scale="${top_srcdir:-.}/tests/scale-doc.awk"
@@ -81,7 +81,7 @@ check "JSON: and each client's histogram" \
 
 # latt compare of the sweep's document: the same verdicts, from the
 # same samples drawn again by the same generator.
-"$latt" compare "$tmp/s.json" >"$tmp/c" 2>"$tmp/err"
+"$latt" compare -l "$tmp/s.json" >"$tmp/c" 2>"$tmp/err"
 is "$?" 0 "latt compare of the sweep's document exits 0"
 label=$(awk 'NR == 1 { sub(/^ +/, ""); sub(/ {2,}.*/, ""); print }' "$tmp/c")
 same=0
@@ -95,7 +95,7 @@ done
 is "$same" 6 "... each the sweep's (-q's) verdict"
 
 # The same as the table of the sweep itself.
-run -c8 -s 10ms -S 50ms -t 1 -C a: -C b:
+run -l -c8 -s 10ms -S 50ms -t 1 -C a: -C b:
 is "$rc" 0 "a sweep with its table exits 0"
 check "the table: a Verdicts block against the first" \
 	grep -q '^Verdicts against a, at 95% for each row' "$tmp/out"
@@ -113,7 +113,7 @@ run -c8 -s 10ms -S 50ms -t 3 --json "$tmp/live.json"
 is "$rc" 0 "a run to compare with itself"
 cp "${top_srcdir:-.}/tests/data/latt-idle.json" "$tmp/x.json"
 awk -v f=8 -f "$scale" "$tmp/x.json" >"$tmp/y.json"
-"$latt" compare "$tmp/x.json" "$tmp/y.json" >"$tmp/c" 2>"$tmp/err"
+"$latt" compare -l "$tmp/x.json" "$tmp/y.json" >"$tmp/c" 2>"$tmp/err"
 is "$?" 0 "latt compare x 8x: exit 0 without --fail-if ($(head -n 1 "$tmp/err"))"
 sed 's/^/# /' "$tmp/c" | sed -n '/Verdicts/,$p'
 row=$(awk '/^Verdicts against/ { on = 1; next } on && NR > 0 && !/^config / { sub(/  +(max|avg) .*/, ""); print; exit }' "$tmp/c")
@@ -140,19 +140,59 @@ is "$?" 0 "a run against itself: not worse, exit 0"
 check "... can't tell or no verdict on every metric" \
 	sh -c "! sed -n '/^Verdicts/,\$p' '$tmp/c' | grep -Eq '  (better|worse)  '"
 check "... and they compare" grep -q '^Comparable: ' "$tmp/c"
-"$latt" compare "$tmp/x.json" "$tmp/y.json" >"$tmp/c1" 2>&1
-"$latt" compare "$tmp/x.json" "$tmp/y.json" >"$tmp/c2" 2>&1
+"$latt" compare -l "$tmp/x.json" "$tmp/y.json" >"$tmp/c1" 2>&1
+"$latt" compare -l "$tmp/x.json" "$tmp/y.json" >"$tmp/c2" 2>&1
 check "the same documents, the same verdicts (a generator of fixed seed)" \
 	cmp -s "$tmp/c1" "$tmp/c2"
+
+# Without -l: the compact table and only the verdicts that decide, each
+# as the long form ($tmp/c1) has it.
+"$latt" compare "$tmp/x.json" "$tmp/y.json" >"$tmp/cc" 2>&1
+rc=$?
+is "$rc:$(sed -n '/^file  /,/^$/p' "$tmp/cc" | awk 'NF { n++ } length > 100 { w++ } END { print n + 0, w + 0 }')" \
+	"0:3 0" "latt compare x 8x without -l: a compact table, no line over 100 columns"
+# mark METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in the
+# last row of the table headed by HEADER_ERE (the marks follow a value
+# right-aligned under its heading).
+mark() {
+	awk -v m="$1" -v h="$2" '
+		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit
+			e = p + length(m); on = 1; next }
+		on && NF == 0 { exit }
+		on { k = "."; s = substr($0, e + 1, 2)
+			if (match(s, /[wb~?]/)) k = substr(s, RSTART, 1) }
+		END { print k }
+	' "$3"
+}
+for m in p50 p99 max; do
+	want=$(mark "$m" '^ratio ' "$tmp/c1")
+	is "$(mark "$m" '^file  ' "$tmp/cc")" "$want" \
+		"... $m marked as in the long form's ratios ($want)"
+done
+# verdicts FILE: each verdict line's metric, verdict and change.
+verdicts() {
+	sed -n '/^Verdicts against/,$p' "$1" |
+		awk -F'  +' '$3 ~ /^(better|worse|can.t tell|no verdict)$/ { print $2 "|" $3 "|" $4 }'
+}
+verdicts "$tmp/c1" | grep -E '\|(better|worse)\|' >"$tmp/want"
+verdicts "$tmp/cc" >"$tmp/got"
+n=$(lines "$tmp/want")
+check "... its verdict lines the long form's better and worse ones ($n)" \
+	sh -c "test $n -gt 0 && cmp -s '$tmp/want' '$tmp/got' &&
+		grep -q '^Verdicts against .* at 95%: $n better or worse\$' '$tmp/cc'"
+nv=$(verdicts "$tmp/c1" | grep -c '|no verdict|')
+ct=$(verdicts "$tmp/c1" | grep -c "|can't tell|")
+check "... then a line counting the others, $ct can't tell and $nv no verdict" \
+	grep -Eqx "(Can't tell $ct\. )?No verdict $nv: .+" "$tmp/cc"
 # A ratio's interval: an eighth is better, above -100% (a negative
 # latency is no interval).
-"$latt" compare "$tmp/y.json" "$tmp/x.json" >"$tmp/c" 2>&1
+"$latt" compare -l "$tmp/y.json" "$tmp/x.json" >"$tmp/c" 2>&1
 check "an eighth: every change and bound above -100%" \
 	sh -c "sed -n '/^Verdicts/,\$p' '$tmp/c' | grep -E '  (better|worse|can.t tell)  ' | grep -Eo -- '-[0-9.]+%' | awk '{ sub(/%/, \"\"); if (\$0 + 0 <= -100) bad = 1 } END { exit bad }'"
 
 # --level: the level of the verdicts, in the header, the legend and the
 # intervals, wider at 99% than at 95%.
-"$latt" compare --level 99 "$tmp/x.json" "$tmp/y.json" >"$tmp/c99" 2>&1
+"$latt" compare -l --level 99 "$tmp/x.json" "$tmp/y.json" >"$tmp/c99" 2>&1
 is "$?" 0 "latt compare --level 99: exit 0"
 check "... the verdicts are at 99% for each row" \
 	grep -q '^Verdicts against .*, at 99% for each row' "$tmp/c99"
@@ -182,7 +222,7 @@ check "... the line says what differs" \
 "$latt" compare --fail-if incomparable --fail-if worse "$tmp/x.json" "$tmp/z.json" >/dev/null 2>&1
 is "$?" 7 "... and with --fail-if worse too, 7 comes first"
 sed 's/"kernel": "[^"]*"/"kernel": "9.9.9-other"/' "$tmp/y.json" >"$tmp/k.json"
-"$latt" compare --fail-if incomparable "$tmp/x.json" "$tmp/k.json" >"$tmp/c" 2>&1
+"$latt" compare -l --fail-if incomparable "$tmp/x.json" "$tmp/k.json" >"$tmp/c" 2>&1
 is "$?" 0 "another kernel is what is compared: exit 0"
 check "... listed as such" grep -q '^Compared: they differ in kernel' "$tmp/c"
 check "the header names the clock that ran, not the option" \
@@ -208,7 +248,7 @@ if grep -q '_verdict=worse' "$tmp/q"; then want=6; else want=0; fi
 is "$rc" "$want" "latt --fail-if worse: exit 6 exactly when a verdict is worse"
 
 # A sweep at --level 99: the JSON's level, each metric's at least it.
-run -c2 -x0 -s 2ms -S 4ms -t 1 -C a: -C b: --level 99 --json "$tmp/l.json"
+run -l -c2 -x0 -s 2ms -S 4ms -t 1 -C a: -C b: --level 99 --json "$tmp/l.json"
 is "$rc" 0 "latt -C a: -C b: --level 99: exit 0"
 is "$(getj "$tmp/l.json" 'configurations[1].summary.level')" 0.99 \
 	"... the JSON's summary.level is 0.99"

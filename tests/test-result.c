@@ -376,8 +376,8 @@ static void test_brief(struct latt_result *r)
 		"short report: one line of the wakeup percentiles, no block "
 		"after latt-0.1's"))
 		diag("got:\n%s", out);
-	if (!ok(strstr(out, "\nCommand: exited with status 3, ") &&
-		strstr(out, " (stopped by latt)\n") &&
+	if (!ok(strstr(out, "\nCommand: stopped by latt, then exited with "
+		       "status 3, ") &&
 		strstr(out, "\nStatus: interrupted by SIGINT\n") &&
 		count_lines_with(out, "Status") == 1,
 		"short report: the command and the run's status, a line each"))
