@@ -196,8 +196,7 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 				fprintf(out, "%s%s", sep, fact_names[r]);
 				sep = ", ";
 			}
-		fputs(": the changes below may be of that, not of what is "
-		      "compared\n", out);
+		fputs(": a change below may come from those\n", out);
 	} else {
 		fputs("Comparable: the same machine, clocks and measurement, "
 		      "latt's load the same\n", out);

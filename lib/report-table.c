@@ -365,14 +365,9 @@ static void reason(const char *why, char *buf, size_t len)
 		snprintf(buf, len, "%s", needs);
 		return;
 	}
-	/* "too few samples (the max: ...)", "... beyond p99 for an ...". */
-	if (!strncmp(why, "too few samples (", 17)) {
+	/* The max, or too few beyond a percentile: -l says which. */
+	if (!strncmp(why, "too few samples", 15)) {
 		snprintf(buf, len, "too few samples");
-		return;
-	}
-	if (strstr(why, " for an interval")) {
-		n = (size_t)(strstr(why, " for an interval") - why);
-		snprintf(buf, len, "%.*s", (int)n, why);
 		return;
 	}
 	n = strcspn(why, "(:;");
