@@ -482,7 +482,7 @@ static void command_line(FILE *f, const struct latt_result *r)
  */
 static void brief_notes(FILE *f, const struct latt_result *r)
 {
-	char st[LATT_STATUS_MAX];
+	char st[LATT_STATUS_MAX], sig[32];
 	double share;
 
 	if (r->has_target)
@@ -491,9 +491,10 @@ static void brief_notes(FILE *f, const struct latt_result *r)
 		fprintf(f, "Status: %s\n",
 			latt_esc(latt_result_status(r, st, sizeof(st))));
 	if (r->stops)
-		fprintf(f, "Stopped %.3f s (^Z, %u time%s): not in the "
+		fprintf(f, "Stopped %.3f s by %s (%u time%s): not in the "
 			"duration, %llu wakeup%s in flight left out\n",
-			secs(r->stopped_ns), r->stops, r->stops == 1 ? "" : "s",
+			secs(r->stopped_ns), latt_signal_name(r->stopped_signal,
+			sig, sizeof(sig)), r->stops, r->stops == 1 ? "" : "s",
 			(unsigned long long)r->left_out,
 			r->left_out == 1 ? "" : "s");
 	if (r->stalled_cycles)

@@ -50,7 +50,7 @@ while [ $i -lt 33 ]; do many="$many -C c$i:"; i=$((i + 1)); done
 usage_error "more than 32 configurations" $many -t 1
 
 # A sweep: a line per run as it ends, interleaved, then the table.
-run -c2 -s1 -S2 -t 0.3 -r2 -C a: -C b:nice=1 --target-nice 2 sleep 5
+run -l -c2 -s1 -S2 -t 0.3 -r2 -C a: -C b:nice=1 --target-nice 2 sleep 5
 is "$rc" 0 "a sweep of two configurations, two runs each: exit 0"
 is "$(grep '^run ' "$tmp/out" | cut -d: -f1 | tr '\n' '|')" \
 	"run 1/2 a|run 1/2 b|run 2/2 a|run 2/2 b|" \
@@ -76,7 +76,7 @@ check "no line of a sweep's output contains Avg" sh -c "! grep -q Avg '$tmp/out'
 check "no single-run report in a sweep" sh -c "! grep -q '^Parameters' '$tmp/out'"
 
 # The wake mechanism and threads are keys too: one sweep compares them.
-run -v -c2 -s1 -S2 -t 0.2 --mechanism eventfd -C ev: -C pipe:mechanism=pipe \
+run -v -l -c2 -s1 -S2 -t 0.2 --mechanism eventfd -C ev: -C pipe:mechanism=pipe \
 	-C futex-thr:mechanism=futex,threads=1
 is "$rc" 0 "-C mechanism=..., threads=1: a sweep of wake mechanisms, exit 0"
 is "$(grep '^# samples' "$tmp/out" | sed 's/.*config=\([^ ]*\) .*mechanism=\([a-z]*\) clients=\([a-z]*\)$/\1 \2 \3/' | tr '\n' '|')" \
@@ -148,7 +148,7 @@ check "... and the command is gone" none_left "$marker"
 # SIGSTOP is job control, left out of -t, see cli-jobs): it says by how
 # much, and that its waker was late.
 if can_hold; then
-	run -c1 -s5 -S10 -t 2 -i 0.01 -- sh -c '"$0"; sleep 2.5 | "$1" $PPID
+	run -l -c1 -s5 -S10 -t 2 -i 0.01 -- sh -c '"$0"; sleep 2.5 | "$1" $PPID
 		sleep 5' "$until_measured" "$hold_task"
 	check "latt stopped past its -t: the report says how late it ended" \
 		grep -Eq "$(printf '^\tStatus\t\tcomplete \\(duration reached, but the run ended [0-9.]+ s after it: latt itself could not run\\)$')" "$tmp/out"
@@ -159,14 +159,14 @@ else
 fi
 
 # A run that measured nothing is a failure, not an empty success.
-run -s 1h -S 1h -t 0.2
+run -l -s 1h -S 1h -t 0.2
 is "$rc" 2 "a run that ended before the first wakeup: exit 2"
 after=$(sed -n 's/^latt: no wakeup was measured: the run ended after \([0-9.]*\) s, before the first wakeup (the waker first sleeps 3600000ms to 3600000ms): measure longer, or shorten -s and -S$/\1/p' "$tmp/err")
 check "... saying why and what to do, and when it ended (after $after s, -t 0.2)" \
 	awk -v a="$after" 'BEGIN { exit !(a != "" && a >= 0.2) }'
 is "$(field Status)" "failed: no wakeup was measured" "... and the report says so"
 
-run -c1 -s1 -S2 --warmup 5 -- sleep 0.5
+run -l -c1 -s1 -S2 --warmup 5 -- sleep 0.5
 is "$rc" 2 "a command that ends within --warmup: exit 2"
 check "... saying so" grep -q "^latt: no wakeup was measured: the run ended within its warm-up (--warmup 5000ms): measure longer than that$" "$tmp/err"
 is "$(value Cycles):$(value Duration)" "0:0.000" "... with no cycles in no time"
@@ -175,7 +175,7 @@ is "$(value Cycles):$(value Duration)" "0:0.000" "... with no cycles in no time"
 # time less the warm-up, however late a loaded machine ends it.  The
 # command ends the run once a wakeup after the warm-up is measured.
 t0=$(date +%s.%N)
-run -c1 -s1 -S2 --warmup 0.6 -i 0.01 -- "$until_measured"
+run -l -c1 -s1 -S2 --warmup 0.6 -i 0.01 -- "$until_measured"
 t1=$(date +%s.%N)
 is "$rc" 0 "--warmup 0.6: exit 0"
 check "... the run measured what came after it ($(value Duration) of $(echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }') s)" \
@@ -184,7 +184,7 @@ check "... the run measured what came after it ($(value Duration) of $(echo "$t0
 # A wakeup that stalls (its client stopped) is counted, not dropped.  The
 # run ends (its command released) once latt has said that it stalls.
 rm -f "$tmp/err"
-"$latt" -c2 -s2 -S4 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" &
+"$latt" -l -c2 -s2 -S4 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_until measured
 victim=$(clients $pid | head -n 1)
@@ -207,7 +207,7 @@ check "... and named while it stalled" \
 # no work, it is almost always there; make sure.  The run ends once
 # wakeups come again after it is let go.
 rm -f "$tmp/err"
-"$latt" -c2 -s5 -S10 -x0 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" &
+"$latt" -l -c2 -s5 -S10 -x0 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 wait_until measured
 victim=$(clients $pid | head -n 1)

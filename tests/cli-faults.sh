@@ -4,7 +4,7 @@
 # a closed standard output.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 48
+plan 49
 
 # start ARGS...: latt in the background with -i (its interval lines on
 # stderr say when it measures), $pid set, output in $tmp/out.
@@ -21,7 +21,7 @@ up() {
 }
 
 marker="sleep 5151$$"
-start -c4 -s5 -S10 $marker
+start -l -c4 -s5 -S10 $marker
 up
 kill -INT "$pid"
 wait "$pid"
@@ -35,7 +35,7 @@ check "... and no client is left" no_latt_left
 
 # Thread clients (--threads) stop as processes do.
 marker="sleep 5252$$"
-start --threads -c4 -s5 -S10 $marker
+start -l --threads -c4 -s5 -S10 $marker
 up
 kill -INT "$pid"
 wait "$pid"
@@ -93,7 +93,7 @@ else
 	done
 fi
 
-start -c2 -s5 -S10 -t 60
+start -l -c2 -s5 -S10 -t 60
 up
 kill -TERM "$pid"
 wait "$pid"
@@ -102,7 +102,7 @@ is "$rc" 143 "SIGTERM: exit 143"
 is "$(field Status)" "interrupted by SIGTERM" "... the report is marked"
 check "... and no client is left" no_latt_left
 
-start -c2 -s5 -S10 -t 60
+start -l -c2 -s5 -S10 -t 60
 up
 kill -HUP "$pid"
 wait "$pid"
@@ -111,7 +111,7 @@ is "$(field Status)" "interrupted by SIGHUP" "... the report is marked"
 
 # Any other signal that would end latt stops the command first.
 marker="sleep 5353$$"
-start -c2 -s5 -S10 $marker
+start -l -c2 -s5 -S10 $marker
 up
 kill -USR1 "$pid"
 wait "$pid"
@@ -123,7 +123,7 @@ check "... and the command is stopped" none_left "$marker"
 # background job of a script (the shell ignores SIGINT for it).  The
 # signal comes while latt measures; then its command ends the run.
 rm -f "$tmp/err"
-( trap '' HUP; exec "$latt" -c2 -s5 -S10 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" ) &
+( trap '' HUP; exec "$latt" -l -c2 -s5 -S10 -i 0.01 -- "$hold" >"$tmp/out" 2>"$tmp/err" ) &
 pid=$!
 up
 kill -HUP "$pid"
@@ -160,11 +160,12 @@ wait "$pid"
 rc=$?
 is "$rc" 130 "... still 130"
 check "... and the report is not lost" grep -q '^Wakeup averages\|^No wakeup was measured' "$tmp/out"
+check "... the short report says it was interrupted" grep -qx 'Status: interrupted by SIGINT' "$tmp/out"
 check "... and the command is gone" none_left "$marker"
 
 # Kill one client: noticed at once, named, exit 2.  (At once: before
 # the end of -t 600; waiting for that, the test fails after $patience s.)
-start -c4 -s5 -S10 -t 600
+start -l -c4 -s5 -S10 -t 600
 up
 victim=$(clients "$pid" | head -n 1)
 kill -KILL "$victim"

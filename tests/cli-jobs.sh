@@ -89,7 +89,7 @@ cat >"$tmp/job" <<EOF
 #!/bin/sh
 date +%s.%N >'$tmp/t0'
 echo \$\$ >'$tmp/latt.pid'
-exec '$latt' -c2 -s1 -S3 -t 3 -i 0.2 --json '$tmp/j.json' -- '$tmp/cmd' \
+exec '$latt' -l -c2 -s1 -S3 -t 3 -i 0.2 --json '$tmp/j.json' -- '$tmp/cmd' \
 	>'$tmp/out' 2>'$tmp/err'
 EOF
 chmod +x "$tmp/job"
@@ -171,7 +171,7 @@ rm -f "$tmp/latt.pid"
 cat >"$tmp/job2" <<EOF
 #!/bin/sh
 echo \$\$ >'$tmp/latt.pid'
-exec '$latt' -c1 -s1 -S3 -x 16m -t 60 -i 0.2 --json '$tmp/j.json' -- sleep 60 \\
+exec '$latt' -l -c1 -s1 -S3 -x 16m -t 60 -i 0.2 --json '$tmp/j.json' -- sleep 60 \\
 	>'$tmp/out' 2>'$tmp/err'
 EOF
 chmod +x "$tmp/job2"
@@ -203,7 +203,7 @@ tmux_ kill-server 2>/dev/null
 # SIGSTOP: latt alone stops; the command runs on; the SIGCONT tells.
 rm -f "$tmp/cmd.pid" "$tmp/ticks"
 : >"$tmp/err"
-$sigdefault "$latt" -c2 -s1 -S3 -t 2 -i 0.2 -- "$tmp/cmd" >"$tmp/out" \
+$sigdefault "$latt" -l -c2 -s1 -S3 -t 2 -i 0.2 -- "$tmp/cmd" >"$tmp/out" \
 	2>"$tmp/err" &
 lp=$!
 wait_for_file "$tmp/cmd.pid"

@@ -7,7 +7,7 @@
 # x264's fps, where x264 is installed.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 65
+plan 66
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -27,7 +27,7 @@ EOF
 chmod +x "$fig"
 fps='fps+=([0-9.]+) fps'
 
-run -i 10ms -s1 -S2 -x0 --target-metric "$fps" \
+run -l -i 10ms -s1 -S2 -x0 --target-metric "$fps" \
 	--target-metric 'time-=real ([0-9.]+) s' -- "$fig"
 is "$rc" 0 "a run whose figures are found: exit 0"
 is "$(field fps)" "12.50 (the last of 3 matches of '([0-9.]+) fps'; higher is better)" \
@@ -38,7 +38,7 @@ check "the command's output is passed on" grep -qx 'real 3.25 s' "$tmp/out"
 check "... its stderr too" sh -c "grep -q 'encoded: 12.5 fps\$' '$tmp/err' &&
 	grep -q '\[10%\] 3.5 fps.\[90%\] 7.5 fps' '$tmp/err'"
 
-run -i 10ms -s1 -S2 -x0 --target-metric 'n+:sum=([0-9.]+) fps' -- "$fig" 20
+run -l -i 10ms -s1 -S2 -x0 --target-metric 'n+:sum=([0-9.]+) fps' -- "$fig" 20
 is "$(value n)" "31.00" ":sum adds every match up (3.5 + 7.5 + 20)"
 
 # Byte for byte: NULs, carriage returns, bytes of no encoding, no end of
@@ -51,7 +51,7 @@ printf 'e\001\r v=5 \000w\n' >&2
 EOF
 chmod +x "$tmp/bin"
 printf 'a\000b\r\377\376 v=4\nz' >"$tmp/want"
-run -o "$tmp/report" -i 10ms -s1 -S2 -x0 --target-metric 'v+=v=([0-9])' \
+run -l -o "$tmp/report" -i 10ms -s1 -S2 -x0 --target-metric 'v+=v=([0-9])' \
 	-- "$tmp/bin"
 is "$rc" 0 "binary output: exit 0"
 check "... passed on byte for byte (stdout)" cmp -s "$tmp/out" "$tmp/want"
@@ -67,14 +67,14 @@ head -c 1000000 /dev/zero >&2
 echo 'fps 1.5' >&2
 EOF
 chmod +x "$tmp/much"
-run -o "$tmp/report" -i 10ms -s1 -S2 -x0 --target-metric 'fps+=fps ([0-9.]+)' \
+run -l -o "$tmp/report" -i 10ms -s1 -S2 -x0 --target-metric 'fps+=fps ([0-9.]+)' \
 	-- "$tmp/much"
 is "$rc" 0 "4 MB of output: exit 0"
 is "$(wc -c <"$tmp/out")" 3000000 "... every byte of stdout passed on"
 is "$(value fps 1 "$tmp/report")" "1.50" "... and the figure after it found"
 
 # Never found: the run fails, with one clear line; not a zero.
-run -i 10ms -s1 -S2 -x0 --target-metric "$fps" \
+run -l -i 10ms -s1 -S2 -x0 --target-metric "$fps" \
 	--target-metric 'nope+=nope=([0-9]+)' -- "$fig"
 is "$rc" 2 "a figure never found: exit 2"
 check "... said on stderr" grep -qx "latt: target metric nope: its expression 'nope=(\[0-9\]+)' never matched the command's output (standard output and error): no value, the run failed" "$tmp/err"
@@ -86,16 +86,19 @@ is "$(value fps)" "12.50" "... the figures found still shown"
 run -i 10ms -s1 -S2 -x0 --target-metric 'w+=(encoded)' -- "$fig"
 is "$rc" 2 "a group that is never a number: exit 2"
 check "... saying what it matched" grep -q "first group was never a number (it was 'encoded')" "$tmp/err"
+check "... the short report: the metric without a value on the Command line, the failure in its Status line" \
+	sh -c "grep -Eq '^Command: exited with status 0, .*; w -\$' '$tmp/out' &&
+		grep -qx \"Status: failed: the command's output never gave w\" '$tmp/out'"
 
 # Stopped by -t while it runs: what it printed until then.
-run -i 10ms -s1 -S2 -x0 -t 2 --target-metric "$fps" -- \
+run -l -i 10ms -s1 -S2 -x0 -t 2 --target-metric "$fps" -- \
 	sh -c "echo '9.25 fps'; $until_measured; exec sleep 100"
 is "$rc" 0 "a command stopped at -t: exit 0"
 is "$(value fps)" "9.25" "... with the figure it printed before"
 
 # A process that left the command's group and writes on: latt stops it,
 # the run ends.
-run -i 10ms -s1 -S2 -x0 --target-metric "$fps" -- sh -c \
+run -l -i 10ms -s1 -S2 -x0 --target-metric "$fps" -- sh -c \
 	"setsid sh -c 'while :; do echo x; sleep 0.05; done' & $until_measured; echo '2 fps'"
 is "$rc" 0 "a descendant that escaped the group and writes on: the run ends"
 is "$(value fps)" "2.00" "... with the figure"
@@ -116,7 +119,7 @@ EOF
 chmod +x "$tmp/nice"
 sweep="-i 10ms -s1 -S2 -x0 -r2 -C base: -C n5:target-nice=5"
 # shellcheck disable=SC2086
-run $sweep --target-metric "$fps" --json "$tmp/a.json" \
+run $sweep -l --target-metric "$fps" --json "$tmp/a.json" \
 	--csv "$tmp/a.csv" -- "$tmp/nice"
 is "$rc" 0 "a sweep with a target metric: exit 0"
 is "$(awk '$1 == "config" { print $NF; exit }' "$tmp/out")" fps \
@@ -150,7 +153,7 @@ is "$(awk -F, 'NR == 4 { print $NF }' "$tmp/a.csv")" 15 "... with the run's valu
 run $sweep -q --target-metric "$fps" -- "$tmp/nice"
 check "-q: fps= in each line" grep -q '^config=n5 .* fps=15.00' "$tmp/out"
 
-"$latt" compare "$tmp/a.json" >"$tmp/cmp" 2>"$tmp/err"
+"$latt" compare -l "$tmp/a.json" >"$tmp/cmp" 2>"$tmp/err"
 is "$?" 0 "latt compare of it: exit 0"
 check "... an fps column" grep -Eq '^ratio .* fps$' "$tmp/cmp"
 is "$(awk '/^ratio/ { on = 1 } on && / n5 / { print $NF; exit }' "$tmp/cmp")" "1.500b" \
@@ -206,7 +209,7 @@ is "$rc" 1 "no command to read: exit 1"
 # says so instead.)
 slow='x+=(([a-z]*)*)*\1\1\1x'
 letters="head -c 3000 /dev/zero | tr '\\0' a; echo"
-timeout -s KILL "$patience" "$latt" -t 30 -i 10ms -s1 -S2 -x0 --target-metric "$slow" \
+timeout -s KILL "$patience" "$latt" -l -t 30 -i 10ms -s1 -S2 -x0 --target-metric "$slow" \
 	--target-metric 'y+=y=([0-9]+)' --json "$tmp/slow.json" -- \
 	sh -c "$until_measured && { $letters; echo y=7; }" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -218,7 +221,7 @@ check "... the other metric found, the skipped line in the JSON" \
 		test \"\$('$check_bin' --get '$tmp/slow.json' 'configurations[0].runs[0].target.metrics[0].skipped_lines')\" = 1"
 # SIGTERM while such lines keep coming: latt stops at once (its reader
 # was in regexec, the waker in pthread_join, and only SIGKILL ended it).
-$sigdefault "$latt" -t 600 -s1 -S2 -x0 --target-metric "$slow" -- sh -c \
+$sigdefault "$latt" -l -t 600 -s1 -S2 -x0 --target-metric "$slow" -- sh -c \
 	"while :; do $letters; touch '$tmp/slow'; done" >"$tmp/out" 2>"$tmp/err" &
 lpid=$!
 wait_for_file "$tmp/slow"
@@ -256,7 +259,7 @@ if command -v x264 >/dev/null 2>&1; then
 			i=$((i + 1))
 		done
 	} >"$tmp/in.y4m"
-	run -i 10ms -s1 -S2 -x0 --target-metric "$fps" -- sh -c \
+	run -l -i 10ms -s1 -S2 -x0 --target-metric "$fps" -- sh -c \
 		"$until_measured && x264 --preset ultrafast --threads 1 -o /dev/null '$tmp/in.y4m'"
 	is "$rc" 0 "x264: exit 0"
 	check "... its fps found" sh -c "field() { awk -F'\t+' '\$2 == \"fps\" { print \$3 }' '$tmp/out'; }; field | grep -Eq '^ *[0-9]+\.[0-9]{2} \(the last of [0-9]+ match'"

@@ -59,7 +59,7 @@ no_latt_left
 
 # Interrupted: the partial report, whole, marked as such.
 rm -f "$tmp/err"
-$sigdefault "$latt" -c2 -s1 -S2 -t 30 -i 0.01 -o "$d/int" >/dev/null 2>"$tmp/err" &
+$sigdefault "$latt" -l -c2 -s1 -S2 -t 30 -i 0.01 -o "$d/int" >/dev/null 2>"$tmp/err" &
 pid=$!
 wait_until measured
 kill -INT "$pid"
@@ -147,7 +147,7 @@ done
 # tick late (ticks missed come as one, a longer interval), never early:
 # the intervals follow each other from 0, and there are no more of them
 # than the run's time has periods.
-run -c2 -s1 -S2 -x0 -t 1.05 -i 100ms
+run -l -c2 -s1 -S2 -x0 -t 1.05 -i 100ms
 n=$(grep -c '^latt: [0-9.]*/1.05 s: interval [0-9.]*-[0-9.]* s: [0-9]* entries' "$tmp/err")
 check "-i 100ms over 1.05 s: a line every 100ms ($n, in $(value Duration) s)" \
 	awk -v n="$n" -v d="$(value Duration)" 'BEGIN { exit !(n >= 2 && n <= d / 0.1 + 2) }'
@@ -209,7 +209,7 @@ check "--label of invalid UTF-8: a usage error, the byte shown escaped" \
 	sh -c "test $rc -eq 1 && grep -qF 'bad \\xff byte' '$tmp/err'"
 
 # What produced a sweep, below its table, with the label.
-run -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b:nice=2 --label "sweep one"
+run -l -c2 -s1 -S2 -x0 -t 0.2 -C a: -C b:nice=2 --label "sweep one"
 check "a sweep's report ends with Produced by: version, label, command line, measurement" \
 	sh -c "test $rc -eq 0 && sed -n '/^Produced by/,\$p' '$tmp/out' | grep -q '^	Label		sweep one\$' &&
 		grep -q '^	Measurement	min_wait=1ms, ' '$tmp/out' && grep -q '^	Command line	.*-C b:nice=2' '$tmp/out'"

@@ -4,12 +4,12 @@
 # latency value is asserted: only the shape and the arithmetic.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 58
+plan 59
 
 t0=$(date -u +%s)
-run -c8 -s10 -S20 sleep 2
+run -l -c8 -s10 -S20 sleep 2
 t1=$(date -u +%s)
-is "$rc" 0 "latt -c8 -s10 -S20 sleep 2 exits 0"
+is "$rc" 0 "latt -l -c8 -s10 -S20 sleep 2 exits 0"
 
 # The shape, digits masked, against the expected file.  The lines that
 # appear only when something went wrong (a stalled wakeup, a late waker:
@@ -85,7 +85,7 @@ is "$(field Exit)" "exited with status 0" "its exit status is reported"
 
 # What produced the report, below latt-0.1's part.
 is "$(field Version)" "latt $("$latt" -V | cut -d' ' -f2)" "Produced by: latt's version"
-is "$(field 'Command line')" "$latt -c8 -s10 -S20 sleep 2" "... the command line"
+is "$(field 'Command line')" "$latt -l -c8 -s10 -S20 sleep 2" "... the command line"
 is "$(field Kernel)" "$(uname -r)" "... the kernel release"
 is "$(field Host)" "$(uname -n)" "... the host"
 is "$(value CPUs)" "$(getconf _NPROCESSORS_ONLN)" "... the CPUs"
@@ -94,36 +94,36 @@ check "... the start, in UTC, while the run went on ($started)" \
 	sh -c "s=\$(date -u -d '$started' +%s) && test \$s -ge $t0 -a \$s -le $t1"
 is "$(field Measurement)" "min_wait=10ms, max_wait=20ms, clients=8, work=64k, duration=the command's, warmup=0, grace=2s, percentiles=50,90,99,99.9,99.99, clock=auto, mechanism=pipe, threads=no" \
 	"... every parameter, -x and -t included"
-run -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo "it'"'"'s"'
-is "$(field 'Command line')" "$latt -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo \"it'\\''s\"'" \
+run -l -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo "it'"'"'s"'
+is "$(field 'Command line')" "$latt -l -c1 -s1 -S2 -x 1m -t 0.3 --warmup 100ms --nice 3 'echo \"it'\\''s\"'" \
 	"... quoted as a shell would need it"
 is "$(field Measurement | cut -d, -f4-6)" " work=1m, duration=300ms, warmup=100ms" \
 	"... with the work, the duration and the warm-up as given"
 is "$(field Settings)" "nice=3" "... and the settings"
 
 for m in pipe eventfd futex socket; do
-	run -c4 -s1 -S2 -t 0.3 --mechanism $m
+	run -l -c4 -s1 -S2 -t 0.3 --mechanism $m
 	check "--mechanism $m: a full report naming it" \
 		sh -c "test $rc -eq 0 && grep -q '^Entries logged: [1-9]' '$tmp/out' &&
 			grep -Eq '$(printf '^\tMechanism\t%s$' $m)' '$tmp/out'"
 done
 for m in pipe eventfd futex socket; do
-	run -c4 -s1 -S2 -t 0.3 --mechanism $m --threads
+	run -l -c4 -s1 -S2 -t 0.3 --mechanism $m --threads
 	check "--threads --mechanism $m: a full report with the kernel's view" \
 		sh -c "test $rc -eq 0 && grep -q '^Entries logged: [1-9]' '$tmp/out' &&
 			grep -Eq '$(printf '^\tMechanism\t%s [(]clients are threads[)]$' $m)' '$tmp/out' &&
 			grep -Eq '$(printf '^\tRunqueue wait\t *[0-9.]+ usec per wakeup')' '$tmp/out'"
 done
-run -v -c1 -s1 -S2 -t 0.1 --mechanism socket
+run -v -l -c1 -s1 -S2 -t 0.1 --mechanism socket
 is "$(head -n 1 "$tmp/out")" "# samples clock=$(field Clock | cut -d' ' -f1) mechanism=socket clients=processes" \
 	"-v names clock, mechanism and clients first"
-run -v -c1 -s1 -S2 -t 0.1 --threads
+run -v -l -c1 -s1 -S2 -t 0.1 --threads
 is "$(head -n 1 "$tmp/out")" "# samples clock=$(field Clock | cut -d' ' -f1) mechanism=pipe clients=threads" \
 	"-v --threads: clients=threads"
 
-run -c1 -s1 -S2 -t 0.2 --clock monotonic_raw
+run -l -c1 -s1 -S2 -t 0.2 --clock monotonic_raw
 is "$(field Clock)" "monotonic_raw" "--clock monotonic_raw is used and named"
-run -c1 -s1 -S2 -t 0.2 --clock tsc
+run -l -c1 -s1 -S2 -t 0.2 --clock tsc
 if [ "$(auto_clock)" = tsc ]; then
 	check "--clock tsc where the kernel trusts it: used and named" \
 		grep -Eq "$(printf '^\tClock\t\ttsc \\([0-9.]+ GHz')" "$tmp/out"
@@ -147,7 +147,7 @@ check "... with --kernel-view, the kernel's p50 at most latt's (${1:-none} <= ${
 check "... the block has no Avg" sh -c "! sed -n '/^Kernel view/,/^\$/p' '$tmp/out' | grep -q Avg"
 
 # About 200 samples: p99.9 cannot be measured, is the max, says so.
-run -c1 -s1 -S2 -p 50,99.9 -t 0.3
+run -l -c1 -s1 -S2 -p 50,99.9 -t 0.3
 n=$(entries)
 p999=$(field p99.9)
 check "p99.9 of $n samples: marked as the max, needing 1000" \
@@ -155,7 +155,7 @@ check "p99.9 of $n samples: marked as the max, needing 1000" \
 check "... while p50 is not marked" \
 	sh -c "! grep -q 'p50.*the max' '$tmp/out'"
 
-run -c2 -s1 -S2 -p 75,99.5 -t 0.5
+run -l -c2 -s1 -S2 -p 75,99.5 -t 0.5
 is "$(awk -F'\t+' '/^Wakeup percentiles/ { on = 1; next } on && /^$/ { exit } on && $2 ~ /^p/ { printf "%s ", $2 }' "$tmp/out")" \
 	"p75 p99.5 " "-p chooses the percentiles"
 check "without a command there is no Target block" \
@@ -166,6 +166,8 @@ is "$(status)" "complete (duration reached)" "a --duration run ends by its durat
 run -c3 -s1 -S2 -x0 -t 0.5 --per-client --cpus 0
 n=$(entries)
 is "$(grep -c '^	Client [0-9]' "$tmp/out")" 3 "--per-client: a line per client"
+check "... the short report of a complete run without a command: its Wakeup line, no Status or Command line" \
+	sh -c "grep -Eq '^Wakeup p50 [0-9.]+\\+?, p90 ' '$tmp/out' && ! grep -Eq '^(Status|Command):' '$tmp/out'"
 sum=$(sed -n 's/^	Client [0-9]*	pid [0-9]*: \([0-9]*\) samples, max [0-9.]*, p99 [0-9.]* usec.*; woken on CPU 0, 0 migrations$/\1/p' "$tmp/out" |
 	awk '{ s += $1 } END { print s + 0 }')
 is "$sum" "$n" "... samples, max, p99, CPU 0 and no migration (pinned), adding up to Entries logged"

@@ -4,7 +4,7 @@
 # --grace) with nothing of it left running.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 44
+plan 45
 
 run -s1 -S2 /nonexistent/command-$$
 is "$rc" 127 "a command that does not exist: exit 127"
@@ -30,17 +30,17 @@ check "... said as the command's own status" \
 run -s1 -S2 "FOO=1 no-such-command-$$"
 is "$rc" 127 "a program not found after VAR=value: exit 127"
 
-run -s1 -S2 false
+run -l -s1 -S2 false
 is "$rc" 4 "a command that fails: exit 4"
 check "... after the full report" grep -q '^Target' "$tmp/out"
 check "... and a message" grep -q "^latt: command 'false' exited with status 1$" "$tmp/err"
 is "$(field Exit)" "exited with status 1" "the report gives its exit status"
 
-run -s1 -S2 sh -c 'kill -KILL $$'
+run -l -s1 -S2 sh -c 'kill -KILL $$'
 is "$rc" 4 "a command killed by a signal: exit 4"
 is "$(field Exit)" "killed by signal 9 (Killed)" "the report names the signal"
 
-run -s1 -S2 -i 0.01 sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; exec "$0"' \
+run -l -s1 -S2 -i 0.01 sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; exec "$0"' \
 	"$until_measured"
 is "$rc" 0 "a command that succeeds: exit 0"
 for l in Wall User System "Voluntary cs" "Involuntary cs"; do
@@ -61,7 +61,7 @@ check "... at once, not after --grace $((2 * patience))s ($((t1 - t0)) s)" \
 
 # --duration with a command: SIGTERM to the whole group, exit 0.
 marker="sleep 4242$$"
-run -s1 -S2 -t 0.5 sh -c "$marker & $marker & wait"
+run -l -s1 -S2 -t 0.5 sh -c "$marker & $marker & wait"
 is "$rc" 0 "--duration cutting a command short: exit 0"
 is "$(field Exit)" "killed by signal 15 (Terminated), stopped by latt" \
 	"the report says latt stopped it"
@@ -69,7 +69,7 @@ check "nothing of the command survives" none_left "$marker"
 
 # A command that ignores SIGTERM gets SIGKILL after --grace.
 marker="sleep 4343$$"
-run -s1 -S2 -t 0.3 --grace 0.5 sh -c "trap '' TERM; $marker & $marker & wait"
+run -l -s1 -S2 -t 0.3 --grace 0.5 sh -c "trap '' TERM; $marker & $marker & wait"
 is "$rc" 0 "a command that ignores SIGTERM is still stopped"
 check "... by SIGKILL after the grace period" \
 	test "$(field Exit)" = "killed by signal 9 (Killed), stopped by latt"
@@ -80,8 +80,10 @@ marker="sleep 4444$$"
 run -s1 -S2 -t 0.5 sh -c "setsid $marker & wait"
 is "$rc" 0 "a command with a descendant in a session of its own"
 check "... the descendant is stopped at the end" none_left "$marker"
+check "... the short report's Command line says latt stopped the command" \
+	grep -Eq '^Command: stopped by latt, then killed by signal 15 \(Terminated\), ' "$tmp/out"
 marker="sleep 4545$$"
-run -s1 -S2 -i 0.01 sh -c "setsid $marker & exec '$until_measured'"
+run -l -s1 -S2 -i 0.01 sh -c "setsid $marker & exec '$until_measured'"
 is "$rc" 0 "a command that leaves a daemon behind exits"
 check "... and the daemon is stopped when latt ends" none_left "$marker"
 check "... and its time is counted with the command's" test -n "$(value Wall)"
