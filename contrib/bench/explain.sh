@@ -26,7 +26,7 @@ round() {
 		bin=$nobpf
 		shift
 	fi
-	"$bin" -x0 -c4 -s2 -S2 -t "$secs" --clock monotonic "$@" \
+	"$bin" -l -x0 -c4 -s2 -S2 -t "$secs" --clock monotonic "$@" \
 		>"$tmp/out" 2>"$tmp/err" || true
 	awk -F'\t+' '
 		/^Wakeup percentiles/ { on = 1 } /^Work percentiles/ { on = 0 }

@@ -17,7 +17,7 @@ perf_ops() {
 
 latt_ops() {
 	# shellcheck disable=SC2086 # LATT_ARGS are words
-	$1 "$latt" -s0 -S0 -x0 -c1 -t "$secs" --clock monotonic $args |
+	$1 "$latt" -l -s0 -S0 -x0 -c1 -t "$secs" --clock monotonic $args |
 		awk -F'\t+' -v s="$secs" '$2 == "Cycles" { printf "%d\n", $3 / s }'
 }
 

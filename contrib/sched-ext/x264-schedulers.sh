@@ -96,7 +96,7 @@ fi
 # The sweep.  Every configuration runs the same encode; latt's own
 # eight clients wake beside it.
 rc=0
-"$latt" -c8 -x "$work" -r "$runs" \
+"$latt" -c8 -x "$work" -r "$runs" --long \
 	-C eevdf: \
 	-C "eevdf-slice:slice=${SLICE:-100us}" \
 	-C "scx_simple:scheduler=$scx/scx_simple" \
