@@ -450,29 +450,42 @@ static void few_note(FILE *f, const struct latt_result *r)
 			(unsigned long long)s->stats.count);
 }
 
+/*
+ * The command's figures after its times: its own waits from a wakeup
+ * (p50, p99), each --target-metric ("-" where its output never gave it),
+ * each after @sep.
+ */
+static void command_figures(FILE *f, const struct latt_result *r,
+			    const char *sep)
+{
+	const struct latt_cmdwaits *cw = &r->cmdwaits;
+	size_t i;
+
+	if (cw->measured && cw->wakeup.hist.count)
+		fprintf(f, "%sown waits p50 %.1f, p99 %.1f usec", sep,
+			usec(latt_cmdwait_percentile(&cw->wakeup, 50)),
+			usec(latt_cmdwait_percentile(&cw->wakeup, 99)));
+	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
+		if (r->tm[i].matches)
+			fprintf(f, "%s%s %.2f", sep, r->cfg.tm[i].name,
+				r->tm[i].value);
+		else
+			fprintf(f, "%s%s -", sep, r->cfg.tm[i].name);
+}
+
 /* The command on one line: how it ended, its time, its own waits. */
 static void command_line(FILE *f, const struct latt_result *r)
 {
 	const struct latt_cmdwaits *cw = &r->cmdwaits;
 	char st[LATT_STATUS_MAX];
-	size_t i;
 
 	fprintf(f, "Command: %s%s, %.2f s, cpu %.2f s",
 		r->target_killed ? "stopped by latt, then " : "",
 		latt_describe_status(r->target_status, st, sizeof(st)),
 		secs(r->target_wall_ns), r->derived.target_cpu_s);
-	if (cw->measured && cw->wakeup.hist.count)
-		fprintf(f, "; own waits p50 %.1f, p99 %.1f usec",
-			usec(latt_cmdwait_percentile(&cw->wakeup, 50)),
-			usec(latt_cmdwait_percentile(&cw->wakeup, 99)));
-	else if (cw->error && cw->error != -ECANCELED)
+	if (!cw->measured && cw->error && cw->error != -ECANCELED)
 		fputs("; own waits not measured", f);
-	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
-		if (r->tm[i].matches)
-			fprintf(f, "; %s %.2f", r->cfg.tm[i].name,
-				r->tm[i].value);
-		else
-			fprintf(f, "; %s -", r->cfg.tm[i].name);
+	command_figures(f, r, "; ");
 	fputc('\n', f);
 }
 
@@ -704,7 +717,6 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 	struct latt_metric p99;
 	struct latt_value v;
 	char st[LATT_STATUS_MAX], few[64] = "";
-	size_t i;
 
 	fprintf(f, "run %u/%u %s: ", r->run, runs, r->cfg.name);
 	/* -c 0: no client, no entries; the command's own waits alone. */
@@ -726,18 +738,8 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 		fprintf(f, "%scommand %.2f s, cpu %.2f s",
 			r->cfg.clients ? "; " : "", secs(r->target_wall_ns),
 			r->derived.target_cpu_s);
-	if (latt_result_measured(r) && r->has_target &&
-	    r->cmdwaits.measured && r->cmdwaits.wakeup.hist.count)
-		fprintf(f, ", own waits p50 %.1f, p99 %.1f usec",
-			usec(latt_cmdwait_percentile(&r->cmdwaits.wakeup, 50)),
-			usec(latt_cmdwait_percentile(&r->cmdwaits.wakeup,
-						     99)));
-	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
-		if (r->tm[i].matches)
-			fprintf(f, ", %s %.2f", r->cfg.tm[i].name,
-				r->tm[i].value);
-		else
-			fprintf(f, ", %s -", r->cfg.tm[i].name);
+	if (latt_result_measured(r) && r->has_target)
+		command_figures(f, r, ", ");
 	if (latt_result_measured(r) && r->scx_ops[0])
 		fprintf(f, "; sched_ext %s%s", latt_esc(r->scx_ops),
 			r->scx_by_latt ? "" : " (loaded before the run)");

@@ -57,18 +57,6 @@ check "... the command's time where there was one, - where not" \
 # decide, against the long form's ($tmp/long).
 cp "$tmp/out" "$tmp/long"
 cmp_run "$tmp/a.json" "$tmp/b.json"
-# marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
-# each row of the table headed by HEADER_ERE ("." where none): the marks
-# follow a value right-aligned under its heading.
-marks() {
-	awk -v m="$1" -v h="$2" '
-		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit
-			e = p + length(m); on = 1; next }
-		on && NF == 0 { exit }
-		on { k = "."; s = substr($0, e + 1, 2)
-			if (match(s, /[wb~?]/)) k = substr(s, RSTART, 1); printf "%s", k }
-	' "$3"
-}
 check "without -l: a compact table, a row per configuration, no line over 100 columns" \
 	sh -c "test $rc -eq 0 &&
 		sed -n '/^file  /,/^\$/p' '$tmp/out' | awk 'NF { n++ } length > 100 { exit 1 } END { exit n != 4 }' &&

@@ -121,7 +121,7 @@ for m in avg p50 p99; do
 	is "$(vword "$tmp/c" "$row" "$m")" worse "8x slower: $m worse"
 done
 check "... by +700%: the change is the ratio's" \
-	sh -c "grep -E '^.* avg +worse +\\+700\\.0% ' '$tmp/c'"
+	sh -c "grep -Eq '^.* avg +worse +\\+700\\.0% ' '$tmp/c'"
 is "$(vword "$tmp/c" "$row" max)" "no verdict" "... max: no verdict from one run each"
 check "... which says the runs it needs" \
 	grep -Eq ' max +no verdict +1 run each: one max a run; needs [0-9]+ runs each \(-r [0-9]+\)' "$tmp/c"
@@ -151,22 +151,10 @@ check "the same documents, the same verdicts (a generator of fixed seed)" \
 rc=$?
 is "$rc:$(sed -n '/^file  /,/^$/p' "$tmp/cc" | awk 'NF { n++ } length > 100 { w++ } END { print n + 0, w + 0 }')" \
 	"0:3 0" "latt compare x 8x without -l: a compact table, no line over 100 columns"
-# mark METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in the
-# last row of the table headed by HEADER_ERE (the marks follow a value
-# right-aligned under its heading).
-mark() {
-	awk -v m="$1" -v h="$2" '
-		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit
-			e = p + length(m); on = 1; next }
-		on && NF == 0 { exit }
-		on { k = "."; s = substr($0, e + 1, 2)
-			if (match(s, /[wb~?]/)) k = substr(s, RSTART, 1) }
-		END { print k }
-	' "$3"
-}
 for m in p50 p99 max; do
-	want=$(mark "$m" '^ratio ' "$tmp/c1")
-	is "$(mark "$m" '^file  ' "$tmp/cc")" "$want" \
+	# The last row's: the marks of a table (tests/lib.sh), the last.
+	want=$(marks "$m" '^ratio ' "$tmp/c1" | tail -c 1)
+	is "$(marks "$m" '^file  ' "$tmp/cc" | tail -c 1)" "$want" \
 		"... $m marked as in the long form's ratios ($want)"
 done
 # verdicts FILE: each verdict line's metric, verdict and change.

@@ -393,3 +393,16 @@ cpu_cgroup() {
 		/proc/self/mountinfo)
 	[ -n "$cg_mnt" ]
 }
+
+# marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
+# each row of the table headed by HEADER_ERE ("." where none): the marks
+# follow a value right-aligned under its heading.
+marks() {
+	awk -v m="$1" -v h="$2" '
+		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit
+			e = p + length(m); on = 1; next }
+		on && NF == 0 { exit }
+		on { k = "."; s = substr($0, e + 1, 2)
+			if (match(s, /[wb~?]/)) k = substr(s, RSTART, 1); printf "%s", k }
+	' "$3"
+}
