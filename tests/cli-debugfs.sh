@@ -120,7 +120,7 @@ done
 }
 other=$x
 [ "$was" = $x ] && other=$y
-hold --preempt $other
+hold -l --preempt $other
 held 1
 is "$(mode)" "$other" "SIGINT: --preempt $other while it runs"
 kill -INT $lpid

@@ -536,7 +536,7 @@ fi
 # report and the JSON, and not written over at the restore.
 if [ -w "$ag" ] && [ -x "${JSON_CHECK:-$(pwd)/tests/json-check}" ]; then
 	want=$((1 - orig_ag))
-	start -c1 -s5 -S10 -t 2 --autogroup "$want" --json "$tmp/d.json"
+	start -l -c1 -s5 -S10 -t 2 --autogroup "$want" --json "$tmp/d.json"
 	_i=0
 	until [ "$(cat "$ag")" = "$want" ] || [ $_i -gt 500 ]; do
 		_i=$((_i + 1))

@@ -60,7 +60,7 @@ is "$(jfield 'configurations[0].runs[0].sched_ext')" "null" \
 check "... sched_ext disabled after the run" disabled
 
 # Read back from outside while the run holds its command.
-hold -C "s:scheduler=$scx/scx_simple"
+hold -l -C "s:scheduler=$scx/scx_simple"
 held 1
 is "$(cat $state) $(cat $ops 2>/dev/null)" "enabled simple" \
 	"while it runs: sched_ext enabled, ops simple"
@@ -100,7 +100,7 @@ is "$rc" 2 "--scheduler while another is loaded: exit 2"
 check "... refused, naming the one loaded: 'simple'" \
 	grep -q "^latt: scheduler: the sched_ext scheduler 'simple' is already loaded" "$tmp/err"
 check "... nothing measured" not grep -q '^Entries logged' "$tmp/out"
-run -c1 -s5 -S10 -x0 -i 0.01 -- "$until_measured"
+run -l -c1 -s5 -S10 -x0 -i 0.01 -- "$until_measured"
 check "a run without --scheduler beside it: its report names it" \
 	grep -q "$(printf '^\tScheduler\t*sched_ext simple (loaded before the run)$')" "$tmp/out"
 kill -INT $other
