@@ -246,7 +246,7 @@ void __attribute__((noreturn)) latt_usage(bool all)
 "the command and the clients with latt; the stopped time is left out of\n"
 "-t and the samples.\n"
 "\n"
-"       latt compare [--fail-if COND] [--level PCT] FILE.json...\n"
+"       latt compare [-l] [--cdf] [--fail-if COND] [--level PCT] FILE.json...\n"
 "                          compare saved --json results: verdicts,\n"
 "                          whether they compare (latt compare --help)\n"
 "\n"

@@ -144,7 +144,7 @@ static int build(const struct latt_metric_list *ml, struct row *r)
 	return ret;
 }
 
-/* Escaped text @s, then spaces to @width columns. */
+/* Text @s, escaped already, then spaces to @width columns. */
 static void pad(FILE *out, const char *s, size_t width)
 {
 	size_t w = latt_esc_width(s);
@@ -224,23 +224,74 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
  * marked "*", and listed under it, saying whether they compare
  * (*@incomparable).  0 or -ENOMEM.
  */
+/*
+ * Does header row @r (@c: of that configuration's settings) differ: two
+ * files that have the row, with other values?  A fact one of them does
+ * not know (a HZ a short run could not tell) is no difference.
+ */
+static bool row_differs(const struct latt_cmp_file *files, size_t n,
+			size_t r, const char *c)
+{
+	const char *a, *b;
+	size_t i, k;
+
+	for (i = 1; r >= 2 && i < n; i++)
+		for (k = 0; k < i; k++) {
+			a = cell_text(&files[i], r, c);
+			b = cell_text(&files[k], r, c);
+			if (strcmp(a, b) && (c ? strcmp(a, "-") && strcmp(b, "-") :
+			    known((int)r - 2, a) && known((int)r - 2, b)))
+				return true;
+		}
+	return false;
+}
+
+/* Header row @r: its mark, title, and each file's cell in @w[i] columns. */
+static void header_row(FILE *out, const struct latt_cmp_file *files,
+		       size_t n, size_t r, const char *c, bool differ,
+		       const size_t *w, size_t wt)
+{
+	size_t i;
+
+	fputs(differ ? "* " : "  ", out);
+	pad(out, c ? "config " : r == 0 ? "" : r == 1 ? "file" :
+	    fact_names[r - 2], c ? 7 : wt);
+	if (c)
+		pad(out, c, wt - 7);
+	for (i = 0; i < n; i++) {
+		fputs("  ", out);
+		if (i + 1 < n)
+			pad(out, cell_text(&files[i], r, c), w[i]);
+		else
+			fputs(cell_text(&files[i], r, c), out);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * The header: a column per file, a row per fact that decides whether
+ * their numbers compare (and per configuration name, its settings; not
+ * @wide: only the rows that differ); a row whose values differ is
+ * marked "*", and listed under it, saying whether they compare
+ * (*@incomparable).  0 or -ENOMEM.
+ */
 static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 		  bool wide, bool *incomparable)
 {
 	bool fact_differs[LATT_CF_COUNT] = { false }, settings = false;
-	const char **cfg;
+	bool marked = false, *differ;
 	size_t *w, ncfg = 0, nrows, i, j, k, r, wt = 0, t;
-	bool marked = false, differ;
-	const char *a, *b;
-	char title[64];
+	const char **cfg;
 
 	for (i = 0; i < n; i++)
 		ncfg += files[i].ncfgs;
 	cfg = calloc(ncfg + 1, sizeof(*cfg));
 	w = calloc(n + 1, sizeof(*w));
-	if (!cfg || !w) {
+	differ = calloc(2 + LATT_CF_COUNT + ncfg, sizeof(*differ));
+	if (!cfg || !w || !differ) {
 		free(cfg);
 		free(w);
+		free(differ);
 		return -ENOMEM;
 	}
 	/* Configuration names in order of first appearance. */
@@ -253,64 +304,35 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 				cfg[ncfg++] = files[i].cfgs[j].name;
 		}
 	nrows = 2 + LATT_CF_COUNT + ncfg;
+#define ROW_CFG(r)	((r) >= 2 + LATT_CF_COUNT ? \
+			 cfg[(r) - 2 - LATT_CF_COUNT] : NULL)
 	for (r = 0; r < nrows; r++) {
-		t = r < 2 + LATT_CF_COUNT ? (r < 2 ? 4 :
-		    strlen(fact_names[r - 2])) :
-		    strlen("config ") + latt_esc_width(cfg[r - nrows + ncfg]);
+		differ[r] = row_differs(files, n, r, ROW_CFG(r));
+		marked |= differ[r];
+		if (differ[r] && r < 2 + LATT_CF_COUNT)
+			fact_differs[r - 2] = true;
+		else if (differ[r])
+			settings = true;
+	}
+	/* The widths of the rows shown: compact, the files and what differs. */
+	for (r = 0; r < nrows; r++) {
+		if (!wide && r >= 2 && !differ[r])
+			continue;
+		t = ROW_CFG(r) ? strlen("config ") +
+		    latt_esc_width(ROW_CFG(r)) : r < 2 ? 4 :
+		    strlen(fact_names[r - 2]);
 		wt = t > wt ? t : wt;
 		for (i = 0; i < n; i++) {
 			t = latt_esc_width(cell_text(&files[i], r,
-				r >= 2 + LATT_CF_COUNT ?
-				cfg[r - 2 - LATT_CF_COUNT] : NULL));
+						     ROW_CFG(r)));
 			w[i] = t > w[i] ? t : w[i];
 		}
 	}
-	for (r = 0; r < nrows; r++) {
-		const char *c = r >= 2 + LATT_CF_COUNT ?
-				cfg[r - 2 - LATT_CF_COUNT] : NULL;
-
-		/*
-		 * Differ: two files that have the row, with other values; a
-		 * fact one of them does not know (a HZ a short run could not
-		 * tell) is no difference.
-		 */
-		differ = false;
-		for (i = 1; r >= 2 && i < n && !differ; i++)
-			for (k = 0; k < i && !differ; k++) {
-				a = cell_text(&files[i], r, c);
-				b = cell_text(&files[k], r, c);
-				differ = strcmp(a, b) && (c ?
-					 strcmp(a, "-") && strcmp(b, "-") :
-					 known(r - 2, a) && known(r - 2, b));
-			}
-		marked |= differ;
-		if (differ && r >= 2 && r < 2 + LATT_CF_COUNT)
-			fact_differs[r - 2] = true;
-		else if (differ && c)
-			settings = true;
-		/* Compact: the files, and what differs between them. */
-		if (!wide && r >= 2 && !differ)
-			continue;
-		fputs(differ ? "* " : "  ", out);
-		if (r == 0)
-			snprintf(title, sizeof(title), "%s", "");
-		else if (r == 1)
-			snprintf(title, sizeof(title), "%s", "file");
-		else if (!c)
-			snprintf(title, sizeof(title), "%s",
-				 fact_names[r - 2]);
-		pad(out, c ? "config " : title, c ? 7 : wt);
-		if (c)
-			pad(out, c, wt - 7);
-		for (i = 0; i < n; i++) {
-			fputs("  ", out);
-			if (i + 1 < n)
-				pad(out, cell_text(&files[i], r, c), w[i]);
-			else
-				fputs(cell_text(&files[i], r, c), out);
-		}
-		fputc('\n', out);
-	}
+	for (r = 0; r < nrows; r++)
+		if (wide || r < 2 || differ[r])
+			header_row(out, files, n, r, ROW_CFG(r), differ[r], w,
+				   wt);
+#undef ROW_CFG
 	if (marked)
 		fprintf(out, "* differs between the files\n");
 	if (n > 1)
@@ -319,6 +341,7 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 	fputc('\n', out);
 	free(cfg);
 	free(w);
+	free(differ);
 	return 0;
 }
 
@@ -345,7 +368,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	struct latt_metric_list shown;
 	struct latt_table t = {
 		.ml = &shown, .head = { "file", "config" }, .level = level,
-		.wide = wide,
+		.wide = wide, .row_notes = true,
 	};
 	struct row *rows;
 	size_t nrows = 0, i, j;
@@ -397,8 +420,6 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		tr[i].name[1] = rows[i].cfg->name;
 		tr[i].agg = &sr[i];
 		tr[i].v = sv[i];
-		if (sr[i].runs && !sr[i].complete)
-			tr[i].tail = "no complete run";
 	}
 	if (one && !wide)
 		t.head[1] = NULL;

@@ -200,8 +200,8 @@ static jobj *steal_obj(const struct latt_result *r)
 		return NULL;
 	o = json_object_new_object();
 	add(o, "ns", juint(r->steal_total_ns));
-	add(o, "share", r->elapsed_ns ? jnum((double)r->steal_total_ns /
-	    ((double)r->elapsed_ns * (double)r->steal_cpus)) : NULL);
+	add(o, "share", r->elapsed_ns ? jnum(latt_result_steal_share(r)) :
+	    NULL);
 	add(o, "tick_ns", juint(latt_sysinfo_tick_ns()));
 	a = json_object_new_array();
 	for (i = 0; i < r->steal_cpus; i++) {

@@ -10,6 +10,7 @@
 
 #include "latt/escape.h"
 #include "latt/report.h"
+#include "hist.h"
 #include "table.h"
 
 /* A compact cell: the value in 8 columns, then two marks. */
@@ -144,43 +145,59 @@ static void fit(const struct latt_table *t, struct cols *c, size_t k,
 }
 
 /*
- * The compact table's columns: entries, p50 and p99 (else the first two
- * percentiles -p asked for), max, then while they fit the command's own
- * p99 (with -c 0, no client's figure: its p50 and p99), its figures, or
- * its wall time when it has none.
+ * The percentiles the compact table shows of kind @kind: p50, else the
+ * first -p asked for, into *@lo; p99, else the highest other, into *@hi
+ * (ml->n where there is none).
+ */
+static void pct_cols(const struct latt_metric_list *ml,
+		     enum latt_metric_kind kind, size_t *lo, size_t *hi)
+{
+	size_t k;
+
+	*lo = *hi = ml->n;
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == kind && (ml->m[k].pct == 50 ||
+					      *lo == ml->n))
+			*lo = k;
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == kind && k != *lo &&
+		    ml->m[k].pct != 50 && (*hi == ml->n ||
+		    (ml->m[*hi].pct != 99 && (ml->m[k].pct == 99 ||
+		     ml->m[k].pct > ml->m[*hi].pct))))
+			*hi = k;
+}
+
+/*
+ * The compact table's columns: entries, two percentiles (pct_cols), max,
+ * then while they fit the command's own p99 (with -c 0, no client's
+ * figure: its p50 and p99 whether they fit or not), its figures, or its
+ * wall time when it has none.
  */
 static void compact_cols(const struct latt_table *t, struct cols *c,
 			 int room)
 {
 	const struct latt_metric_list *ml = t->ml;
-	size_t k, pcts = 0, n;
+	size_t k, lo, hi, clo, chi, n;
 	bool targets = false;
 
+	pct_cols(ml, LATT_MK_PCT, &lo, &hi);
+	pct_cols(ml, LATT_MK_CMD_PCT, &clo, &chi);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_ENTRIES)
 			take(t, c, k, &room);
-	for (k = 0; k < ml->n; k++)
-		if (ml->m[k].kind == LATT_MK_PCT &&
-		    (ml->m[k].pct == 50 || ml->m[k].pct == 99))
-			pcts++;
 	n = c->n;
-	for (k = 0; k < ml->n; k++)
-		if (ml->m[k].kind == LATT_MK_PCT && (pcts ?
-		    ml->m[k].pct == 50 : c->n < n + 2))
-			take(t, c, k, &room);
-	for (k = 0; k < ml->n; k++)
-		if (ml->m[k].kind == LATT_MK_PCT && pcts && ml->m[k].pct == 99)
-			take(t, c, k, &room);
+	if (lo < ml->n)
+		take(t, c, lo, &room);
+	if (hi < ml->n)
+		take(t, c, hi, &room);
 	/* No client's percentile: the command's own are the figures. */
-	for (k = 0; c->n == n && k < ml->n; k++)
-		if (ml->m[k].kind == LATT_MK_CMD_PCT && ml->m[k].pct == 50)
-			take(t, c, k, &room);
+	if (c->n == n && clo < ml->n)
+		take(t, c, clo, &room);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_MAX)
 			take(t, c, k, &room);
-	for (k = 0; k < ml->n; k++)
-		if (ml->m[k].kind == LATT_MK_CMD_PCT && ml->m[k].pct == 99)
-			(c->n == n + 1 ? take : fit)(t, c, k, &room);
+	if (chi < ml->n && ml->m[chi].pct == 99)
+		(c->n == n + 1 ? take : fit)(t, c, chi, &room);
 	for (k = 0; k < ml->n; k++)
 		if (ml->m[k].kind == LATT_MK_TARGET) {
 			targets = true;
@@ -255,13 +272,15 @@ static void row(FILE *out, const struct latt_table *t, struct cols *c,
 		} else if (t->wide) {
 			dm = '\0';
 		}
-		c->mk.few |= vm == '+';
+		c->mk.few[k] |= vm == '+';
 		c->mk.self |= vm == '!';
 		c->mk.marked |= (ratios ? vm : dm) != ' ' && (ratios || !t->wide);
 		latt_metric_cell(m, ratios ? latt_agg_ratio(v, &first->val[k])
 				 : v->v, ratios, vm == '!' && !t->wide ? ' ' :
 				 vm, cell, sizeof(cell));
-		fprintf(f, "%s%.1s", cell, &dm);
+		fputs(cell, f);
+		if (dm)
+			fputc(dm, f);
 		if (!t->wide || !spread_column(m))
 			continue;
 		if (ratios || isnan(v->spread) || !(v->v > 0))
@@ -274,8 +293,6 @@ static void row(FILE *out, const struct latt_table *t, struct cols *c,
 		fputs(" !", f);
 		c->mk.self = true;
 	}
-	if (r->tail && !ratios && t->wide)
-		fprintf(f, "  (%s)", r->tail);
 	line_close(&l);
 }
 
@@ -299,13 +316,45 @@ static void columns(const struct latt_table *t, struct cols *c)
 		for (k = 0; k < t->ml->n; k++)
 			c->idx[c->n++] = k;
 	} else {
+		/* Names, runs, and the " !" a row may end with. */
+		for (i = 0, w = 0; i < t->n; i++)
+			w |= t->rows[i].agg->load_noted > 0;
 		compact_cols(t, c, LATT_TABLE_COLS - c->wn[0] -
-			     (t->head[1] ? c->wn[1] + 2 : 0) - 5);
+			     (t->head[1] ? c->wn[1] + 2 : 0) - 5 - 2 * w);
 	}
 	for (k = 0; k < c->n; k++) {
 		c->mk.load |= t->ml->m[c->idx[k]].kind == LATT_MK_LOAD;
-		c->mk.target[c->idx[k]] = true;
+		c->mk.shown[c->idx[k]] = true;
 	}
+}
+
+/*
+ * What is said of row @a beside its numbers, in brackets: not run, no
+ * complete run, runs left out, a waker late, and (@load: no column nor
+ * mark says it) latt's own load.  Whether there is any (@f NULL).
+ */
+static bool row_notes(FILE *f, const struct latt_agg_cfg *a, bool load)
+{
+	bool any = (!a->runs && !a->left_out) || !a->complete ||
+		   a->left_out || a->lagged || (load && a->load_noted);
+
+	if (!f || !any)
+		return any;
+	if (!a->runs && !a->left_out)
+		fprintf(f, " [not run]");
+	else if (!a->complete)
+		fprintf(f, " [no complete run: the numbers are of the %u that "
+			"measured, %u left out]", a->runs, a->left_out);
+	else if (a->left_out)
+		fprintf(f, " [%u run%s left out: not complete]", a->left_out,
+			a->left_out == 1 ? "" : "s");
+	if (a->lagged)
+		fprintf(f, " [the waker woke late in %u of %u runs: its numbers "
+			"miss the worst]", a->lagged, a->runs);
+	if (load && a->load_noted)
+		fprintf(f, " [latt measured itself in %u of %u runs]",
+			a->load_noted, a->runs);
+	return any;
 }
 
 /* Row @i's name as the verdict lines give it: its name columns. */
@@ -326,6 +375,7 @@ void latt_table_rows(FILE *f, const struct latt_table *t,
 		     struct latt_table_marks *marks)
 {
 	struct cols last;
+	bool any;
 	size_t i;
 
 	columns(t, &last);
@@ -340,11 +390,15 @@ void latt_table_rows(FILE *f, const struct latt_table *t,
 		for (i = 0; i < t->n; i++)
 			row(f, t, &last, i, true);
 	}
-	/* Compact: what is said of a row, under them all. */
-	for (i = 0; !t->wide && i < t->n; i++)
-		if (t->rows[i].tail) {
+	/* What is said of a row, under them all (a sweep: by its settings). */
+	for (i = 0, any = false; t->row_notes && i < t->n; i++)
+		if (row_notes(NULL, t->rows[i].agg, t->wide && !last.mk.load)) {
+			if (!any)
+				fputc('\n', f);
+			any = true;
 			vname(f, t, i, 0);
-			fprintf(f, ": %s\n", t->rows[i].tail);
+			row_notes(f, t->rows[i].agg, t->wide && !last.mk.load);
+			fputc('\n', f);
 		}
 	*marks = last.mk;
 }
@@ -427,19 +481,20 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 	fputc('\n', f);
 }
 
-void latt_table_notes(FILE *f, const struct latt_table *t,
-		      const struct latt_table_marks *marks)
+/*
+ * What the marks mean, for those the rows used: the command's figures'
+ * directions (and those that had no room), "+", the verdicts', "!".
+ * Wide: a blank line before each; compact: one before them all.
+ */
+static void legend(FILE *f, const struct latt_table *t,
+		   const struct latt_table_marks *marks)
 {
 	const struct latt_metric_list *ml = t->ml;
-	size_t i, k, better = 0;
-	int w = 6, wm = 6, n;
-	const char *sep;
-	char text[160];
+	const char *sep = "\n", *more = "";
+	size_t k;
 
-	/* Wide: a blank line before each; compact: one before them all. */
-	sep = "\n";
 	for (k = 0; k < ml->n; k++) {
-		if (ml->m[k].kind != LATT_MK_TARGET || !marks->target[k])
+		if (ml->m[k].kind != LATT_MK_TARGET || !marks->shown[k])
 			continue;
 		fprintf(f, "%s%s: the command's own figure (--target-metric), "
 			"%s is better\n", sep, ml->m[k].name,
@@ -447,11 +502,29 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 			"lower");
 		sep = "";
 	}
-	if (marks->few)
-		fprintf(f, "%s+ the max of a run with too few samples for that "
-			"percentile (p99 needs 100, p99.9 1000)\n",
-			t->wide ? "\n" : sep);
-	sep = marks->few && !t->wide ? "" : sep;
+	for (k = 0; k < ml->n; k++)
+		if (ml->m[k].kind == LATT_MK_TARGET && !marks->shown[k] &&
+		    has_value(t, k)) {
+			fprintf(f, "%s%s%s", *more ? "" : sep, more,
+				ml->m[k].name);
+			more = ", ";
+			sep = "";
+		}
+	if (*more)
+		fputs(": the command's own figures, no room for them (-l)\n",
+		      f);
+	for (k = 0, more = ""; k < ml->n; k++) {
+		if (!marks->few[k])
+			continue;
+		fprintf(f, "%s%s%s needs %llu", *more ? "" : t->wide ? "\n" :
+			sep, *more ? ", " : "+ the max of a run with too few "
+			"samples for that percentile: ", ml->m[k].head,
+			(unsigned long long)latt_percentile_needs(ml->m[k].pct));
+		more = "+";
+		sep = "";
+	}
+	if (*more)
+		fputc('\n', f);
 	if (marks->marked)
 		fprintf(f, "%sw worse, b better, ~ can't tell, ? no verdict: "
 			"against the first row, at %g%%%s\n",
@@ -462,6 +535,17 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 		fprintf(f, "%s! latt measured itself in some of the row's "
 			"runs: its clients queued behind each other, or its "
 			"load dominated\n", t->wide ? "\n" : sep);
+}
+
+void latt_table_notes(FILE *f, const struct latt_table *t,
+		      const struct latt_table_marks *marks)
+{
+	const struct latt_metric_list *ml = t->ml;
+	size_t i, k, better = 0, judged = 0;
+	int w = 6, wm = 6, n;
+	char text[160];
+
+	legend(f, t, marks);
 	if (t->n < 2)
 		return;
 	for (i = 1; i < t->n; i++) {
@@ -469,22 +553,21 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 		if (t->head[1])
 			n += 1 + (int)latt_esc_width(t->rows[i].name[1]);
 		w = n > w ? n : w;
-		for (k = 0; k < ml->n; k++)
+		for (k = 0; k < ml->n; k++) {
+			judged += ml->m[k].better != LATT_BETTER_NONE;
 			better += t->rows[i].v[k].kind == LATT_V_BETTER ||
 				  t->rows[i].v[k].kind == LATT_V_WORSE;
+		}
 	}
 	for (k = 0; k < ml->n; k++)
 		if ((int)strlen(ml->m[k].name) > wm)
 			wm = (int)strlen(ml->m[k].name);
 	fputs("\nVerdicts against ", f);
 	vname(f, t, 0, 0);
+	/* Compact: of every metric judged, columns or not. */
 	if (!t->wide) {
-		if (better)
-			fprintf(f, " at %g%%: %zu better or worse\n",
-				100 * t->level, better);
-		else
-			fprintf(f, " at %g%%: none better or worse\n",
-				100 * t->level);
+		fprintf(f, " at %g%%: %zu of %zu metrics better or worse\n",
+			100 * t->level, better, judged);
 		summary(f, t, w, wm);
 		return;
 	}
@@ -546,24 +629,8 @@ static void settings(FILE *f, const struct latt_run_cfg *cfgs,
 			"(out of memory)" : set[0] ? latt_esc(set) :
 			"(no settings)");
 		free(set);
-		if (!rows[i].runs && !rows[i].left_out)
-			fprintf(f, " [not run]");
-		else if (!rows[i].complete)
-			fprintf(f, " [no complete run: the numbers are of the "
-				"%u that measured, %u left out]", rows[i].runs,
-				rows[i].left_out);
-		else if (rows[i].left_out)
-			fprintf(f, " [%u run%s left out: not complete]",
-				rows[i].left_out,
-				rows[i].left_out == 1 ? "" : "s");
-		if (rows[i].lagged)
-			fprintf(f, " [the waker woke late in %u of %u runs: "
-				"its numbers miss the worst]", rows[i].lagged,
-				rows[i].runs);
 		/* Wide without the load column: the note is here. */
-		if (rows[i].load_noted && !load && wide)
-			fprintf(f, " [latt measured itself in %u of %u runs]",
-				rows[i].load_noted, rows[i].runs);
+		row_notes(f, &rows[i], !load && wide);
 		fputc('\n', f);
 	}
 }

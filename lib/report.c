@@ -96,13 +96,12 @@ static void steal_lines(FILE *f, const struct latt_result *r)
 				      n > 1 ? ", " : "", i,
 				      r->steal_ns[i] / 1e6);
 	}
-	share = (double)r->steal_total_ns /
-		((double)r->elapsed_ns * (double)r->steal_cpus);
+	share = latt_result_steal_share(r);
 	line(f, "Steal", "%8.1f ms%s%s (%.2f%% of %u CPUs' time; the "
 	     "hypervisor's, counted in %.0f ms ticks)",
 	     r->steal_total_ns / 1e6, n ? ": " : "", by, 100 * share,
 	     r->steal_cpus, latt_sysinfo_tick_ns() / 1e6);
-	if (100 * share >= LATT_STEAL_NOTE_PCT)
+	if (latt_result_steal_noted(r))
 		line(f, "Note", "the hypervisor held these CPUs %.1f%% of the "
 		     "time: a wakeup that waited for it is in these numbers "
 		     "(--explain says which)", 100 * share);
@@ -394,18 +393,34 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 	}
 }
 
+/* A line of the short report that wraps at 80 columns, indented. */
+struct wrap {
+	FILE *f;
+	size_t col, indent;
+};
+
+static void wrap_put(struct wrap *w, const char *item)
+{
+	if (w->col + strlen(item) > 80 && w->col > w->indent) {
+		fprintf(w->f, "\n%*s", (int)w->indent, "");
+		w->col = w->indent;
+	}
+	fputs(item, w->f);
+	w->col += strlen(item);
+}
+
 /*
  * The short report's line of the wakeup percentiles, "+" after one the
- * samples are too few for (the max), wrapped at 80 columns.
+ * samples are too few for (the max).
  */
 static void pct_line(FILE *f, const struct latt_result *r)
 {
 	const struct latt_series *s = &r->wake;
-	const char *head = "Wakeup";
+	struct wrap w = { f, 6, 6 };
 	char label[32], item[64];
-	size_t i, col = strlen(head);
+	size_t i;
 
-	fputs(head, f);
+	fputs("Wakeup", f);
 	for (i = 0; i < r->cfg.npcts; i++) {
 		double us = usec(s->pct[i]);
 
@@ -414,45 +429,43 @@ static void pct_line(FILE *f, const struct latt_result *r)
 		snprintf(item, sizeof(item), " %s %.*f%s%s", label,
 			 us < 1000 ? 1 : 0, us, s->pct_needs[i] ? "+" : "",
 			 i + 1 < r->cfg.npcts ? "," : " usec");
-		if (col + strlen(item) > 80) {
-			fprintf(f, "\n%*s", (int)strlen(head), "");
-			col = strlen(head);
-		}
-		fputs(item, f);
-		col += strlen(item);
+		wrap_put(&w, item);
 	}
 	fputc('\n', f);
 }
 
-/* The percentiles that are the max, said once: which, and what they need. */
+/* The percentiles that are the max, said once: which, what they need. */
 static void few_note(FILE *f, const struct latt_result *r)
 {
 	const struct latt_series *s = &r->wake;
-	char label[32], which[256] = "", needs[256] = "";
-	size_t i, n = 0, o = 0, q = 0;
+	struct wrap w = { f, 0, 1 };
+	char label[32], item[96];
+	size_t i, n = 0;
 
 	for (i = 0; i < r->cfg.npcts; i++) {
 		if (!s->pct_needs[i])
 			continue;
+		if (!n++) {
+			snprintf(item, sizeof(item), "+ the max with %llu "
+				 "sample%s:", (unsigned long long)
+				 s->stats.count, s->stats.count == 1 ? "" :
+				 "s");
+			wrap_put(&w, item);
+		}
+		if (n > 1)
+			wrap_put(&w, ",");
 		latt_percentile_label(r->cfg.pcts[i], label, sizeof(label));
-		o += (size_t)snprintf(which + o, o < sizeof(which) ?
-				      sizeof(which) - o : 0, "%s%s",
-				      n ? ", " : "", label);
-		q += (size_t)snprintf(needs + q, q < sizeof(needs) ?
-				      sizeof(needs) - q : 0, "%s%llu",
-				      n ? ", " : "",
-				      (unsigned long long)s->pct_needs[i]);
-		n++;
+		snprintf(item, sizeof(item), " %s needs %llu", label,
+			 (unsigned long long)s->pct_needs[i]);
+		wrap_put(&w, item);
 	}
 	if (n)
-		fprintf(f, "+ the max: %s need%s %s samples; %llu here\n",
-			which, n == 1 ? "s" : "", needs,
-			(unsigned long long)s->stats.count);
+		fputc('\n', f);
 }
 
 /*
  * The command's figures after its times: its own waits from a wakeup
- * (p50, p99), each --target-metric ("-" where its output never gave it),
+ * (p50, p99, "+" where too few for it), each --target-metric ("-" where its output never gave it),
  * each after @sep.
  */
 static void command_figures(FILE *f, const struct latt_result *r,
@@ -461,10 +474,15 @@ static void command_figures(FILE *f, const struct latt_result *r,
 	const struct latt_cmdwaits *cw = &r->cmdwaits;
 	size_t i;
 
+	/* "+": too few waits for it, the max (as the table marks it). */
 	if (cw->measured && cw->wakeup.hist.count)
-		fprintf(f, "%sown waits p50 %.1f, p99 %.1f usec", sep,
+		fprintf(f, "%sown waits p50 %.1f%s, p99 %.1f%s usec", sep,
 			usec(latt_cmdwait_percentile(&cw->wakeup, 50)),
-			usec(latt_cmdwait_percentile(&cw->wakeup, 99)));
+			latt_percentile_few_of(cw->wakeup.hist.count, 50) ?
+			"+" : "",
+			usec(latt_cmdwait_percentile(&cw->wakeup, 99)),
+			latt_percentile_few_of(cw->wakeup.hist.count, 99) ?
+			"+" : "");
 	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
 		if (r->tm[i].matches)
 			fprintf(f, "%s%s %.2f", sep, r->cfg.tm[i].name,
@@ -496,7 +514,6 @@ static void command_line(FILE *f, const struct latt_result *r)
 static void brief_notes(FILE *f, const struct latt_result *r)
 {
 	char st[LATT_STATUS_MAX], sig[32];
-	double share;
 
 	if (r->has_target)
 		command_line(f, r);
@@ -534,13 +551,9 @@ static void brief_notes(FILE *f, const struct latt_result *r)
 	if (r->derived.waker_lagged)
 		fprintf(f, "Note: the waker woke up to %.1f usec late: the "
 			"numbers miss the worst\n", usec(r->waker_late.max));
-	if (r->has_steal && r->elapsed_ns) {
-		share = (double)r->steal_total_ns /
-			((double)r->elapsed_ns * (double)r->steal_cpus);
-		if (100 * share >= LATT_STEAL_NOTE_PCT)
-			fprintf(f, "Note: the hypervisor held the CPUs %.1f%% "
-				"of the time (steal)\n", 100 * share);
-	}
+	if (latt_result_steal_noted(r))
+		fprintf(f, "Note: the hypervisor held the CPUs %.1f%% of the "
+			"time (steal)\n", 100 * latt_result_steal_share(r));
 }
 
 /*
@@ -572,35 +585,10 @@ static int brief(FILE *f, const struct latt_result *r, unsigned int extra)
 	return 0;
 }
 
-int latt_report_text(FILE *f, const struct latt_doc *d,
-		     const struct latt_result *r, unsigned int extra)
+/* The long report's Run block: the clock, the cycles, how the run went. */
+static void run_block(FILE *f, const struct latt_result *r)
 {
-	char smin[32], smax[32], st[LATT_STATUS_MAX];
-
-	fprintf(f, "\nParameters: min_wait=%s, max_wait=%s, clients=%u\n",
-		latt_format_duration(r->cfg.min_wait_ns, smin, sizeof(smin)),
-		latt_format_duration(r->cfg.max_wait_ns, smax, sizeof(smax)),
-		r->cfg.clients);
-	fprintf(f, "Entries logged: %llu\n",
-		(unsigned long long)r->wake.stats.count);
-	/* Nothing measured: no blocks of dashes, one line that says so. */
-	if (r->wake.stats.count) {
-		averages(f, "Wakeup averages", &r->wake);
-		averages(f, "Work averages", &r->work);
-	} else if (!r->cfg.clients) {
-		fprintf(f, "No client (-c 0): the command's own waits are "
-			"%s\n", extra & LATT_REPORT_LONG ? "under Target" :
-			"on its line");
-	} else {
-		fprintf(f, "No wakeup was measured: the run ended before the "
-			"first (see Status)\n");
-	}
-	if (!(extra & LATT_REPORT_LONG))
-		return brief(f, r, extra);
-	if (r->wake.stats.count) {
-		percentiles(f, "Wakeup percentiles", r, &r->wake);
-		percentiles(f, "Work percentiles", r, &r->work);
-	}
+	char st[LATT_STATUS_MAX];
 
 	block(f, "Run");
 	if (r->clock_ghz)
@@ -657,6 +645,58 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		     "(the clients' numbers miss that time)",
 		     usec(r->waker_late.max),
 		     100 * r->derived.waker_late_share);
+}
+
+/* The long report's Target block: the command, its times, its waits. */
+static void target_block(FILE *f, const struct latt_result *r)
+{
+	char st[LATT_STATUS_MAX];
+
+	block(f, "Target");
+	line(f, "Command", "%s", r->target_cmd);
+	line(f, "Exit", "%s%s",
+	     latt_describe_status(r->target_status, st, sizeof(st)),
+	     r->target_killed ? ", stopped by latt" : "");
+	line(f, "Wall", "%8.3f s", secs(r->target_wall_ns));
+	line(f, "User", "%8.3f s", latt_tv_secs(&r->target_ru.ru_utime));
+	line(f, "System", "%8.3f s", latt_tv_secs(&r->target_ru.ru_stime));
+	line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
+	line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
+	cmdwait_lines(f, &r->cmdwaits);
+	target_metrics(f, r);
+}
+
+int latt_report_text(FILE *f, const struct latt_doc *d,
+		     const struct latt_result *r, unsigned int extra)
+{
+	char smin[32], smax[32];
+
+	fprintf(f, "\nParameters: min_wait=%s, max_wait=%s, clients=%u\n",
+		latt_format_duration(r->cfg.min_wait_ns, smin, sizeof(smin)),
+		latt_format_duration(r->cfg.max_wait_ns, smax, sizeof(smax)),
+		r->cfg.clients);
+	fprintf(f, "Entries logged: %llu\n",
+		(unsigned long long)r->wake.stats.count);
+	/* Nothing measured: no blocks of dashes, one line that says so. */
+	if (r->wake.stats.count) {
+		averages(f, "Wakeup averages", &r->wake);
+		averages(f, "Work averages", &r->work);
+	} else if (!r->cfg.clients) {
+		fprintf(f, "No client (-c 0): the command's own waits are "
+			"%s\n", extra & LATT_REPORT_LONG ? "under Target" :
+			"on the Command line");
+	} else {
+		fprintf(f, "No wakeup was measured: the run ended before the "
+			"first (see Status)\n");
+	}
+	if (!(extra & LATT_REPORT_LONG))
+		return brief(f, r, extra);
+	if (r->wake.stats.count) {
+		percentiles(f, "Wakeup percentiles", r, &r->wake);
+		percentiles(f, "Work percentiles", r, &r->work);
+	}
+
+	run_block(f, r);
 
 	/* The clients' kernel figures and latt's load: none without. */
 	if (r->cfg.clients) {
@@ -666,22 +706,8 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
 
-	if (r->has_target) {
-		block(f, "Target");
-		line(f, "Command", "%s", r->target_cmd);
-		line(f, "Exit", "%s%s",
-		     latt_describe_status(r->target_status, st, sizeof(st)),
-		     r->target_killed ? ", stopped by latt" : "");
-		line(f, "Wall", "%8.3f s", secs(r->target_wall_ns));
-		line(f, "User", "%8.3f s",
-		     latt_tv_secs(&r->target_ru.ru_utime));
-		line(f, "System", "%8.3f s",
-		     latt_tv_secs(&r->target_ru.ru_stime));
-		line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
-		line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
-		cmdwait_lines(f, &r->cmdwaits);
-		target_metrics(f, r);
-	}
+	if (r->has_target)
+		target_block(f, r);
 
 	if (extra & LATT_REPORT_CLIENTS)
 		latt_report_clients(f, r);

@@ -12,6 +12,7 @@
 
 #include "latt/parse.h"
 #include "latt/result.h"
+#include "latt/sysinfo.h"
 #include "latt/util.h"
 #include "client.h"
 #include "result-make.h"
@@ -201,6 +202,23 @@ static void finish_load(const struct latt_result *r, struct latt_derived *d)
 			 100 * d->cycle_queue_ns >=
 			 LATT_LOAD_QUEUE_PCT * r->wake.stats.mean;
 	d->load_busy = 100 * d->load >= LATT_LOAD_BUSY_PCT;
+}
+
+double latt_result_steal_share(const struct latt_result *r)
+{
+	if (!r->has_steal || !r->elapsed_ns || !r->steal_cpus)
+		return NAN;
+	return (double)r->steal_total_ns /
+	       ((double)r->elapsed_ns * (double)r->steal_cpus);
+}
+
+bool latt_result_steal_noted(const struct latt_result *r)
+{
+	double share = latt_result_steal_share(r);
+
+	return share >= LATT_STEAL_NOTE_PCT / 100.0 &&
+	       r->steal_total_ns > LATT_STEAL_NOTE_TICKS *
+				   latt_sysinfo_tick_ns();
 }
 
 bool latt_result_load_dominates(const struct latt_result *r)

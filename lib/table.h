@@ -31,9 +31,6 @@ struct latt_table_row {
 	const struct latt_agg_cfg *agg;	/* its values, as ml */
 	const struct latt_verdict *v;	/* its verdicts against the first
 					   row, as ml */
-	const char *tail;		/* after its values (compact: under
-					   the rows, after its name), or
-					   NULL */
 };
 
 struct latt_table {
@@ -45,6 +42,8 @@ struct latt_table {
 	size_t n;
 	double level;			/* of the verdicts */
 	bool wide;			/* --long */
+	bool row_notes;			/* under the rows, what is said of
+					   each (else the caller says it) */
 };
 
 /*
@@ -63,13 +62,13 @@ void latt_table_shown(const struct latt_metric_list *ml,
 
 /* The marks the rows used, and whether latt's load had a column. */
 struct latt_table_marks {
-	bool few;			/* "+" */
+	bool few[LATT_METRICS_MAX];	/* "+" on ml's metric */
 	bool marked;			/* a verdict's */
 	bool self;			/* "!" */
 	bool load;			/* the load column is shown (else a
 					   caller says where a row's load
 					   was noted) */
-	bool target[LATT_METRICS_MAX];	/* ml's target metrics shown */
+	bool shown[LATT_METRICS_MAX];	/* ml's metrics shown */
 };
 
 /* The title line and the rows (wide: then the ratios), into @marks. */

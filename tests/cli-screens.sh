@@ -27,7 +27,7 @@ check "... latt-0.1's block first" sh -c '
 check "... then one line of the wakeup percentiles" \
 	grep -Eq '^Wakeup p50 [0-9.]+\+?, p90 [0-9.]+\+?, p99 [0-9.]+\+?, .* usec$' "$tmp/out"
 check "... the percentiles the samples were too few for said once" \
-	test "$(grep -c '^+ the max: .* samples; [0-9]* here$' "$tmp/out")" -eq 1
+	test "$(grep -c '^+ the max with [0-9]* samples\?: p[0-9.]* needs [0-9]*' "$tmp/out")" -eq 1
 check "... and no long block" sh -c '! grep -Eq "^(Run|Produced by|Work percentiles|latt.s load)$" "$1"' _ "$tmp/out"
 
 run -t 1 -l

@@ -107,8 +107,13 @@ struct latt_series {
 #define LATT_BLOCKS_MAX		64
 /* CPUs whose steal time a run keeps (by number). */
 #define LATT_STEAL_CPUS		1024
-/* A steal time of this share of the run's CPU time, or more, is noted. */
+/*
+ * A steal time of this share of the run's CPU time, or more, is noted,
+ * when it is more than LATT_STEAL_NOTE_TICKS of the ticks it is counted
+ * in (one tick of a short run is no pattern).
+ */
 #define LATT_STEAL_NOTE_PCT	1
+#define LATT_STEAL_NOTE_TICKS	2
 struct latt_blocks {
 	struct latt_hist *h;		/* while measuring; NULL after */
 	unsigned int n;			/* blocks begun */
@@ -349,6 +354,12 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len);
  * no cycle stalled, or none ran normally to compare with.
  */
 uint64_t latt_result_not_made(const struct latt_result *r);
+
+/* The hypervisor's share of the CPUs' time while measuring; NaN unknown. */
+double latt_result_steal_share(const struct latt_result *r);
+
+/* Is that share one to note: LATT_STEAL_NOTE_PCT, over a few ticks? */
+bool latt_result_steal_noted(const struct latt_result *r);
 
 /* True when latt's own load dominates what it measured (either rule). */
 bool latt_result_load_dominates(const struct latt_result *r);
