@@ -541,7 +541,7 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 		      const struct latt_table_marks *marks)
 {
 	const struct latt_metric_list *ml = t->ml;
-	size_t i, k, better = 0, judged = 0;
+	size_t i, k, better = 0;
 	int w = 6, wm = 6, n;
 	char text[160];
 
@@ -553,11 +553,9 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 		if (t->head[1])
 			n += 1 + (int)latt_esc_width(t->rows[i].name[1]);
 		w = n > w ? n : w;
-		for (k = 0; k < ml->n; k++) {
-			judged += ml->m[k].better != LATT_BETTER_NONE;
+		for (k = 0; k < ml->n; k++)
 			better += t->rows[i].v[k].kind == LATT_V_BETTER ||
 				  t->rows[i].v[k].kind == LATT_V_WORSE;
-		}
 	}
 	for (k = 0; k < ml->n; k++)
 		if ((int)strlen(ml->m[k].name) > wm)
@@ -566,8 +564,12 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 	vname(f, t, 0, 0);
 	/* Compact: of every metric judged, columns or not. */
 	if (!t->wide) {
-		fprintf(f, " at %g%%: %zu of %zu metrics better or worse\n",
-			100 * t->level, better, judged);
+		if (better)
+			fprintf(f, " at %g%% on every metric: %zu better or "
+				"worse\n", 100 * t->level, better);
+		else
+			fprintf(f, " at %g%% on every metric: none better or "
+				"worse\n", 100 * t->level);
 		summary(f, t, w, wm);
 		return;
 	}

@@ -69,7 +69,7 @@ done
 # The verdict lines: those between the heading and the summary line.
 sed -n '/^Verdicts against base line default at 95%: /,/^\(Can.t tell\|No verdict\)/p' "$tmp/out" |
 	sed '1d;$d' >"$tmp/verdicts"
-n=$(sed -n 's/^Verdicts against base line default at 95%: \([0-9]*\|none\) better or worse$/\1/p' "$tmp/out" |
+n=$(sed -n 's/^Verdicts against base line default at 95% on every metric: \([0-9]*\|none\) better or worse$/\1/p' "$tmp/out" |
 	sed 's/none/0/')
 want=$(grep -Ec '  (better|worse)  ' "$tmp/long")
 is "$n:$(lines "$tmp/verdicts"):$(grep -Evc '^[^ ]+ \(b\.json\) (one|two)  [a-z0-9_.]+ +(better|worse)  ' "$tmp/verdicts")" \
@@ -91,7 +91,7 @@ check "a file against itself: no metric better or worse" \
 check "... and the marks explained" grep -q '^w worse, b better, ~ can.t tell, ? no verdict' "$tmp/out"
 cmp_run "$tmp/c.json" "$tmp/c.json"
 check "... without -l: none better or worse, no verdict line, the others counted" \
-	sh -c "grep -q '^Verdicts against .* at 95%: none better or worse\$' '$tmp/out' &&
+	sh -c "grep -q '^Verdicts against .* at 95% on every metric: none better or worse\$' '$tmp/out' &&
 		sed -n '/^Verdicts against/{n;p;q}' '$tmp/out' | grep -Eqx \"(Can't tell [0-9]+\\. )?No verdict [0-9]+: .*|Can't tell [0-9]+\\.?\""
 # Runs of one configuration against another: the spread decides.
 cmp_run -l "$tmp/b.json"

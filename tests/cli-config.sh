@@ -56,7 +56,7 @@ is "$(grep '^run ' "$tmp/out" | cut -d: -f1 | tr '\n' '|')" \
 	"run 1/2 a|run 1/2 b|run 2/2 a|run 2/2 b|" \
 	"runs are interleaved: a1 b1 a2 b2"
 check "each run line has its numbers and how it ended" \
-	sh -c "grep '^run ' '$tmp/out' | grep -Evq '^run [12]/2 [ab]: entries [0-9]+, max [0-9.]+, avg [0-9.]+, p99 [0-9.]+ usec( \\(the max: p99 needs 100 samples\\))?; command [0-9.]+ s, cpu [0-9.]+ s(, own waits p50 [0-9.]+, p99 [0-9.]+ usec)?; complete \\(duration reached\\)$' && exit 1 || exit 0"
+	sh -c "grep '^run ' '$tmp/out' | grep -Evq '^run [12]/2 [ab]: entries [0-9]+, max [0-9.]+, avg [0-9.]+, p99 [0-9.]+ usec( \\(the max: p99 needs 100 samples\\))?; command [0-9.]+ s, cpu [0-9.]+ s(, own waits p50 [0-9.]+\\+?, p99 [0-9.]+\\+? usec)?; complete \\(duration reached\\)$' && exit 1 || exit 0"
 check "the table's header names the kernel" grep -q "^Kernel $(uname -r) on " "$tmp/out"
 check "... clocksource, preemption, autogroup" \
 	grep -Eq '^Clocksource .*, preemption .*, autogroup (on|off|absent)$' "$tmp/out"

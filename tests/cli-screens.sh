@@ -47,7 +47,7 @@ check "... in 100 columns ($(widest "$tmp/out"))" test "$(widest "$tmp/out")" -l
 check "... the verdict lines only of what is better or worse" sh -c '
 	sed -n "/^Verdicts against/,\$p" "$1" | sed 1d |
 	grep -Ev "^(Can.t tell|No verdict| )" | grep -Ev "  (better|worse)  " && exit 1
-	grep -q "^Verdicts against a at 95%: " "$1"' _ "$tmp/out"
+	grep -q "^Verdicts against a at 95% on every metric: " "$1"' _ "$tmp/out"
 "$latt" compare "$tmp/s.json" >"$tmp/c" 2>&1
 sed -n '/^file /,/^$/p' "$tmp/c" >"$tmp/ctable"
 # The rows after their names, blanks squeezed: the same cells.

@@ -167,7 +167,7 @@ verdicts "$tmp/cc" >"$tmp/got"
 n=$(lines "$tmp/want")
 check "... its verdict lines the long form's better and worse ones ($n)" \
 	sh -c "test $n -gt 0 && cmp -s '$tmp/want' '$tmp/got' &&
-		grep -q '^Verdicts against .* at 95%: $n better or worse\$' '$tmp/cc'"
+		grep -q '^Verdicts against .* at 95% on every metric: $n better or worse\$' '$tmp/cc'"
 nv=$(verdicts "$tmp/c1" | grep -c '|no verdict|')
 ct=$(verdicts "$tmp/c1" | grep -c "|can't tell|")
 check "... then a line counting the others, $ct can't tell and $nv no verdict" \
