@@ -533,8 +533,8 @@ static void legend(FILE *f, const struct latt_table *t,
 	sep = marks->marked && !t->wide ? "" : sep;
 	if (marks->self)
 		fprintf(f, "%s! latt measured itself in some of the row's "
-			"runs: its clients queued behind each other, or its "
-			"load dominated\n", t->wide ? "\n" : sep);
+			"runs: its clients queued, or its load dominated\n",
+			t->wide ? "\n" : sep);
 }
 
 void latt_table_notes(FILE *f, const struct latt_table *t,
