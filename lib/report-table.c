@@ -458,11 +458,16 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				for (j = 0; j < nr && strcmp(reasons[j], r);
 				     j++)
 					;
-				if (j == nr && nr < REASONS_MAX)
+				/* The last place for every reason after. */
+				if (j == nr && nr == REASONS_MAX) {
+					j = REASONS_MAX - 1;
+					snprintf(reasons[j], sizeof(r),
+						 "other reasons (-l)");
+				} else if (j == nr) {
 					snprintf(reasons[nr++], sizeof(r),
 						 "%s", r);
-				if (j < REASONS_MAX)
-					counts[j]++;
+				}
+				counts[j]++;
 				continue;
 			}
 			vname(f, t, i, w);
