@@ -81,4 +81,18 @@ struct latt_result;
 /* The Kernel view block of run @r (lib/report-kernel.c). */
 void latt_report_kernel(FILE *f, const struct latt_result *r);
 
+/*
+ * The short report of run @r after latt-0.1's block, with what @extra
+ * asks for (lib/report-brief.c).  0 or -errno of a failed write.
+ */
+int latt_report_brief(FILE *f, const struct latt_result *r,
+		      unsigned int extra);
+
+/*
+ * The command's figures after its times, each after @sep: its own waits
+ * (p50, p99), each --target-metric (lib/report-brief.c).
+ */
+void latt_report_command_figures(FILE *f, const struct latt_result *r,
+				 const char *sep);
+
 #endif /* LATT_REPORT_TEXT_H */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The text report; see include/latt/report.h: one run's blocks, what
- * produced the numbers, and the whole report of a run or a sweep (its
- * table in lib/report-table.c, what the kernel did in
+ * produced the numbers, and the whole report of a run or a sweep (the
+ * short one in lib/report-brief.c, the table in lib/report-table.c,
+ * what the kernel did in
  * lib/report-explain.c, the shape of a line in lib/report-text.h).
  */
 #include <errno.h>
@@ -393,198 +394,6 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 	}
 }
 
-/* A line of the short report that wraps at 80 columns, indented. */
-struct wrap {
-	FILE *f;
-	size_t col, indent;
-};
-
-static void wrap_put(struct wrap *w, const char *item)
-{
-	if (w->col + strlen(item) > 80 && w->col > w->indent) {
-		fprintf(w->f, "\n%*s", (int)w->indent, "");
-		w->col = w->indent;
-	}
-	fputs(item, w->f);
-	w->col += strlen(item);
-}
-
-/*
- * The short report's line of the wakeup percentiles, "+" after one the
- * samples are too few for (the max).
- */
-static void pct_line(FILE *f, const struct latt_result *r)
-{
-	const struct latt_series *s = &r->wake;
-	struct wrap w = { f, 6, 6 };
-	char label[32], item[64];
-	size_t i;
-
-	fputs("Wakeup", f);
-	for (i = 0; i < r->cfg.npcts; i++) {
-		double us = usec(s->pct[i]);
-
-		latt_percentile_label(r->cfg.pcts[i], label, sizeof(label));
-		/* Whole usec from a millisecond up: the line stays short. */
-		snprintf(item, sizeof(item), " %s %.*f%s%s", label,
-			 us < 1000 ? 1 : 0, us, s->pct_needs[i] ? "+" : "",
-			 i + 1 < r->cfg.npcts ? "," : " usec");
-		wrap_put(&w, item);
-	}
-	fputc('\n', f);
-}
-
-/* The percentiles that are the max, said once: which, what they need. */
-static void few_note(FILE *f, const struct latt_result *r)
-{
-	const struct latt_series *s = &r->wake;
-	struct wrap w = { f, 0, 1 };
-	char label[32], item[96];
-	size_t i, n = 0;
-
-	for (i = 0; i < r->cfg.npcts; i++) {
-		if (!s->pct_needs[i])
-			continue;
-		if (!n++) {
-			snprintf(item, sizeof(item), "+ the max with %llu "
-				 "sample%s:", (unsigned long long)
-				 s->stats.count, s->stats.count == 1 ? "" :
-				 "s");
-			wrap_put(&w, item);
-		}
-		if (n > 1)
-			wrap_put(&w, ",");
-		latt_percentile_label(r->cfg.pcts[i], label, sizeof(label));
-		snprintf(item, sizeof(item), " %s needs %llu", label,
-			 (unsigned long long)s->pct_needs[i]);
-		wrap_put(&w, item);
-	}
-	if (n)
-		fputc('\n', f);
-}
-
-/*
- * The command's figures after its times: its own waits from a wakeup
- * (p50, p99, "+" where too few for it), each --target-metric ("-" where its output never gave it),
- * each after @sep.
- */
-static void command_figures(FILE *f, const struct latt_result *r,
-			    const char *sep)
-{
-	const struct latt_cmdwaits *cw = &r->cmdwaits;
-	size_t i;
-
-	/* "+": too few waits for it, the max (as the table marks it). */
-	if (cw->measured && cw->wakeup.hist.count)
-		fprintf(f, "%sown waits p50 %.1f%s, p99 %.1f%s usec", sep,
-			usec(latt_cmdwait_percentile(&cw->wakeup, 50)),
-			latt_percentile_few_of(cw->wakeup.hist.count, 50) ?
-			"+" : "",
-			usec(latt_cmdwait_percentile(&cw->wakeup, 99)),
-			latt_percentile_few_of(cw->wakeup.hist.count, 99) ?
-			"+" : "");
-	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
-		if (r->tm[i].matches)
-			fprintf(f, "%s%s %.2f", sep, r->cfg.tm[i].name,
-				r->tm[i].value);
-		else
-			fprintf(f, "%s%s -", sep, r->cfg.tm[i].name);
-}
-
-/* The command on one line: how it ended, its time, its own waits. */
-static void command_line(FILE *f, const struct latt_result *r)
-{
-	const struct latt_cmdwaits *cw = &r->cmdwaits;
-	char st[LATT_STATUS_MAX];
-
-	fprintf(f, "Command: %s%s, %.2f s, cpu %.2f s",
-		r->target_killed ? "stopped by latt, then " : "",
-		latt_describe_status(r->target_status, st, sizeof(st)),
-		secs(r->target_wall_ns), r->derived.target_cpu_s);
-	if (!cw->measured && cw->error && cw->error != -ECANCELED)
-		fputs("; own waits not measured", f);
-	command_figures(f, r, "; ");
-	fputc('\n', f);
-}
-
-/*
- * What the short report says of the run beyond its numbers: one line a
- * note, only those that apply.
- */
-static void brief_notes(FILE *f, const struct latt_result *r)
-{
-	char st[LATT_STATUS_MAX], sig[32];
-
-	if (r->has_target)
-		command_line(f, r);
-	if (!latt_result_complete(r))
-		fprintf(f, "Status: %s\n",
-			latt_esc(latt_result_status(r, st, sizeof(st))));
-	if (r->stops)
-		fprintf(f, "Stopped %.3f s by %s (%u time%s): not in the "
-			"duration, %llu wakeup%s in flight left out\n",
-			secs(r->stopped_ns), latt_signal_name(r->stopped_signal,
-			sig, sizeof(sig)), r->stops, r->stops == 1 ? "" : "s",
-			(unsigned long long)r->left_out,
-			r->left_out == 1 ? "" : "s");
-	if (r->stalled_cycles)
-		fprintf(f, "Stalled: %llu cycle%s waited over %.1f s for an "
-			"answer\n", (unsigned long long)r->stalled_cycles,
-			r->stalled_cycles == 1 ? "" : "s",
-			(double)latt_stall_limit_ns(&r->cfg) / 1e9);
-	if (r->unanswered)
-		fprintf(f, "Unanswered: %llu wakeup%s not run a second after "
-			"the end\n", (unsigned long long)r->unanswered,
-			r->unanswered == 1 ? "" : "s");
-	if (r->disturbed[0])
-		fprintf(f, "Disturbed: %s changed from outside\n",
-			latt_esc(r->disturbed));
-	if (r->derived.load_queues)
-		fprintf(f, "Note: latt measured itself: %u clients queue on "
-			"%u CPU%s (-c %u leaves that out)\n", r->cfg.clients,
-			r->load_cpus, r->load_cpus == 1 ? "" : "s",
-			r->load_cpus);
-	if (r->derived.load_busy)
-		fprintf(f, "Note: latt measured itself: it kept the CPUs "
-			"%.1f%% busy (less -x or -c)\n",
-			100 * r->derived.load);
-	if (r->derived.waker_lagged)
-		fprintf(f, "Note: the waker woke up to %.1f usec late: the "
-			"numbers miss the worst\n", usec(r->waker_late.max));
-	if (latt_result_steal_noted(r))
-		fprintf(f, "Note: the hypervisor held the CPUs %.1f%% of the "
-			"time (steal)\n", 100 * latt_result_steal_share(r));
-}
-
-/*
- * The short report: latt-0.1's block, a line of percentiles, the notes
- * that apply, and what the options asked for.
- */
-static int brief(FILE *f, const struct latt_result *r, unsigned int extra)
-{
-	if (r->wake.stats.count) {
-		fputc('\n', f);
-		pct_line(f, r);
-		few_note(f, r);
-	}
-	brief_notes(f, r);
-	if (r->cfg.kernel_view && r->cfg.clients)
-		latt_report_kernel(f, r);
-	if (r->cfg.breaktrace_ns || r->trace_kept) {
-		block(f, "Trace");
-		latt_report_trace(f, r);
-	}
-	if (r->cfg.explain)
-		latt_report_explained(f, r);
-	if (extra & LATT_REPORT_CLIENTS)
-		latt_report_clients(f, r);
-	if (extra & LATT_REPORT_HIST)
-		latt_report_hist(f, r);
-	if (fflush(f) || ferror(f))
-		return errno ? -errno : -EIO;
-	return 0;
-}
-
 /* The long report's Run block: the clock, the cycles, how the run went. */
 static void run_block(FILE *f, const struct latt_result *r)
 {
@@ -690,7 +499,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 			"first (see Status)\n");
 	}
 	if (!(extra & LATT_REPORT_LONG))
-		return brief(f, r, extra);
+		return latt_report_brief(f, r, extra);
 	if (r->wake.stats.count) {
 		percentiles(f, "Wakeup percentiles", r, &r->wake);
 		percentiles(f, "Work percentiles", r, &r->work);
@@ -765,7 +574,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 			r->cfg.clients ? "; " : "", secs(r->target_wall_ns),
 			r->derived.target_cpu_s);
 	if (latt_result_measured(r) && r->has_target)
-		command_figures(f, r, ", ");
+		latt_report_command_figures(f, r, ", ");
 	if (latt_result_measured(r) && r->scx_ops[0])
 		fprintf(f, "; sched_ext %s%s", latt_esc(r->scx_ops),
 			r->scx_by_latt ? "" : " (loaded before the run)");
