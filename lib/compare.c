@@ -182,7 +182,7 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 			     bool settings, bool *incomparable)
 {
 	const char *sep = "";
-	size_t r;
+	size_t r, col;
 	bool any = false;
 
 	for (r = 0; r < nfacts; r++)
@@ -190,13 +190,16 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 			any = true;
 	*incomparable = any;
 	if (any) {
-		fputs("Not comparable: they differ in ", out);
+		col = (size_t)fprintf(out, "Not comparable: they differ in ");
 		for (r = 0; r < nfacts; r++)
 			if (differ[r] && latt_cmp_fact_must_match(r)) {
-				fprintf(out, "%s%s", sep, fact_names[r]);
+				col += (size_t)fprintf(out, "%s%s", sep,
+						       fact_names[r]);
 				sep = ", ";
 			}
-		fputs(": a change below may come from those\n", out);
+		/* In 100 columns: the why on a line of its own if need be. */
+		fprintf(out, ":%sa change below may come from those\n",
+			col + 37 > 100 ? "\n" : " ");
 	} else {
 		fputs("Comparable: the same machine, clocks and measurement, "
 		      "latt's load the same\n", out);
