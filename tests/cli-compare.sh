@@ -67,7 +67,7 @@ for m in p50 p99 max; do
 		"... $m's marks those of the long form's ratios ($want)"
 done
 # The verdict lines: those between the heading and the summary line.
-sed -n '/^Verdicts against base line default at 95%: /,/^\(Can.t tell\|No verdict\)/p' "$tmp/out" |
+sed -n '/^Verdicts against base line default at 95% on every metric: /,/^\(Can.t tell\|No verdict\)/p' "$tmp/out" |
 	sed '1d;$d' >"$tmp/verdicts"
 n=$(sed -n 's/^Verdicts against base line default at 95% on every metric: \([0-9]*\|none\) better or worse$/\1/p' "$tmp/out" |
 	sed 's/none/0/')
