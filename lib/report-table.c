@@ -441,6 +441,7 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 	char reasons[REASONS_MAX][96], text[160], r[96];
 	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
 	size_t i, k, j, nr = 0;
+	int col;
 
 	for (i = 1; i < t->n; i++)
 		for (k = 0; k < t->ml->n; k++) {
@@ -475,14 +476,24 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				latt_verdict_word(v->kind),
 				latt_verdict_text(v, text, sizeof(text)));
 		}
+	col = 0;
 	if (unsure)
-		fprintf(f, "Can't tell %u%s", unsure, none ? ". " : "\n");
+		col = fprintf(f, "Can't tell %u%s", unsure,
+			      none ? ". " : "\n");
 	if (!none)
 		return;
-	fprintf(f, "No verdict %u:", none);
-	for (j = 0; j < nr; j++)
-		fprintf(f, " %s: %u%s", reasons[j], counts[j],
-			j + 1 < nr ? ";" : "");
+	col += fprintf(f, "No verdict %u:", none);
+	/* Within the table's 100 columns, continued two spaces in. */
+	for (j = 0; j < nr; j++) {
+		const char *semi = j + 1 < nr ? ";" : "";
+
+		if (col + snprintf(NULL, 0, " %s: %u%s", reasons[j],
+				   counts[j], semi) > LATT_TABLE_COLS) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		col += fprintf(f, " %s: %u%s", reasons[j], counts[j], semi);
+	}
 	fputc('\n', f);
 }
 

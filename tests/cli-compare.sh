@@ -75,7 +75,7 @@ want=$(grep -Ec '  (better|worse)  ' "$tmp/long")
 is "$n:$(lines "$tmp/verdicts"):$(grep -Evc '^[^ ]+ \(b\.json\) (one|two)  [a-z0-9_.]+ +(better|worse)  ' "$tmp/verdicts")" \
 	"$want:$want:0" "... only the better or worse verdicts, as many as the long form has"
 # a.json's one run: some metric has no verdict.
-summary=$(grep -E "^(Can't tell [0-9]+\. )?No verdict [0-9]+: " "$tmp/out")
+summary=$(verdict_summary "$tmp/out")
 want=$(grep -c '  no verdict  ' "$tmp/long")
 is "$(echo "$summary" | awk '{ c = 0 } /^Can.t tell/ { c = $3 + 0 } { print c }'):$(echo "$summary" |
 	sed -n 's/.*No verdict \([0-9]*\): .*/\1/p'):$(echo "$summary" | sed 's/^[^:]*: //' |

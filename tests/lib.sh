@@ -397,6 +397,15 @@ cpu_cgroup() {
 # marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
 # each row of the table headed by HEADER_ERE ("." where none): the marks
 # follow a value right-aligned under its heading.
+# The compact summary of the verdicts that decided nothing ("Can't tell
+# N. No verdict M: reason: k; ..."), its continuation lines joined.
+verdict_summary() {
+	awk '/^(Can.t tell [0-9]+\.|No verdict [0-9]+:)/ { on = 1; printf "%s", $0; next }
+		on && /^  [^ ]/ { sub(/^ +/, " "); printf "%s", $0; next }
+		on { exit }
+		END { if (on) print "" }' "$1"
+}
+
 marks() {
 	awk -v m="$1" -v h="$2" '
 		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit
