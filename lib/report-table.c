@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -328,12 +329,31 @@ static void columns(const struct latt_table *t, struct cols *c)
 	}
 }
 
+/* One note of a row, on a line of its own four spaces in past 100 columns. */
+static void note(FILE *f, int *col, const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (*col + 1 + n > LATT_TABLE_COLS) {
+		fputs("\n   ", f);
+		*col = 3;
+	}
+	*col += fprintf(f, " %s", buf);
+}
+
 /*
  * What is said of row @a beside its numbers, in brackets: not run, no
  * complete run, runs left out, a waker late, and (@load: no column nor
- * mark says it) latt's own load.  Whether there is any (@f NULL).
+ * mark says it) latt's own load, after @col columns.  Whether there is
+ * any (@f NULL).
  */
-static bool row_notes(FILE *f, const struct latt_agg_cfg *a, bool load)
+static bool row_notes(FILE *f, const struct latt_agg_cfg *a, bool load,
+		      int col)
 {
 	bool any = (!a->runs && !a->left_out) || !a->complete ||
 		   a->left_out || a->lagged || (load && a->load_noted);
@@ -341,24 +361,27 @@ static bool row_notes(FILE *f, const struct latt_agg_cfg *a, bool load)
 	if (!f || !any)
 		return any;
 	if (!a->runs && !a->left_out)
-		fprintf(f, " [not run]");
+		note(f, &col, "[not run]");
 	else if (!a->complete)
-		fprintf(f, " [no complete run: the numbers are of the %u that "
-			"measured, %u left out]", a->runs, a->left_out);
+		note(f, &col, "[no complete run: the numbers are of the %u "
+		     "that measured, %u left out]", a->runs, a->left_out);
 	else if (a->left_out)
-		fprintf(f, " [%u run%s left out: not complete]", a->left_out,
-			a->left_out == 1 ? "" : "s");
+		note(f, &col, "[%u run%s left out: not complete]",
+		     a->left_out, a->left_out == 1 ? "" : "s");
 	if (a->lagged)
-		fprintf(f, " [the waker woke late in %u of %u runs: its numbers "
-			"miss the worst]", a->lagged, a->runs);
+		note(f, &col, "[the waker woke late in %u of %u runs: its "
+		     "numbers miss the worst]", a->lagged, a->runs);
 	if (load && a->load_noted)
-		fprintf(f, " [latt measured itself in %u of %u runs]",
-			a->load_noted, a->runs);
+		note(f, &col, "[latt measured itself in %u of %u runs]",
+		     a->load_noted, a->runs);
 	return any;
 }
 
-/* Row @i's name as the verdict lines give it: its name columns. */
-static void vname(FILE *f, const struct latt_table *t, size_t i, int w)
+/*
+ * Row @i's name as the verdict lines give it: its name columns, padded
+ * to @w.  The columns written.
+ */
+static int vname(FILE *f, const struct latt_table *t, size_t i, int w)
 {
 	const struct latt_table_row *r = &t->rows[i];
 	int n = (int)latt_esc_width(r->name[0]);
@@ -369,6 +392,7 @@ static void vname(FILE *f, const struct latt_table *t, size_t i, int w)
 		n += 1 + (int)latt_esc_width(r->name[1]);
 	}
 	fprintf(f, "%*s", w > n ? w - n : 0, "");
+	return w > n ? w : n;
 }
 
 void latt_table_rows(FILE *f, const struct latt_table *t,
@@ -392,12 +416,13 @@ void latt_table_rows(FILE *f, const struct latt_table *t,
 	}
 	/* What is said of a row, under them all (a sweep: by its settings). */
 	for (i = 0, any = false; t->row_notes && i < t->n; i++)
-		if (row_notes(NULL, t->rows[i].agg, t->wide && !last.mk.load)) {
+		if (row_notes(NULL, t->rows[i].agg, t->wide && !last.mk.load,
+			      0)) {
 			if (!any)
 				fputc('\n', f);
 			any = true;
-			vname(f, t, i, 0);
-			row_notes(f, t->rows[i].agg, t->wide && !last.mk.load);
+			row_notes(f, t->rows[i].agg, t->wide && !last.mk.load,
+				  vname(f, t, i, 0));
 			fputc('\n', f);
 		}
 	*marks = last.mk;
@@ -639,16 +664,22 @@ static void settings(FILE *f, const struct latt_run_cfg *cfgs,
 {
 	char *set;
 	size_t i;
+	int col;
 
 	fputc('\n', f);
 	for (i = 0; i < n; i++) {
 		set = latt_config_format(&cfgs[i], NULL);
-		fprintf(f, "%-*s %s", w, rows[i].name, !set ?
-			"(out of memory)" : set[0] ? latt_esc(set) :
-			"(no settings)");
+		col = fprintf(f, "%-*s ", w, rows[i].name);
+		if (set && set[0]) {
+			fputs(latt_esc(set), f);
+			col += (int)latt_esc_width(set);
+		} else {
+			col += fprintf(f, "%s", set ? "(no settings)" :
+				       "(out of memory)");
+		}
 		free(set);
 		/* Wide without the load column: the note is here. */
-		row_notes(f, &rows[i], !load && wide);
+		row_notes(f, &rows[i], !load && wide, col);
 		fputc('\n', f);
 	}
 }

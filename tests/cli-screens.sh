@@ -5,7 +5,7 @@
 # -l gives the long report and the wide table.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 18
+plan 24
 
 # widest FILE: the widest line's length.
 widest() {
@@ -69,3 +69,10 @@ is "$rc" 1 "-q -l: a usage error"
 check "... that names both" grep -q -- '-q and --long cannot be used together' "$tmp/err"
 "$latt" compare --cdf -l "$tmp/s.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "latt compare --cdf -l: a usage error"
+
+# The saved screens of a sweep and latt compare without -l (a note that
+# wraps, a summary of no verdicts that wraps among them): 100 columns.
+for f in sweep compare-data compare-mixed compare-sweep compare-single-sweep compare-sweep-single; do
+	w=$(widest "$top_srcdir/tests/expected/golden/$f.txt")
+	check "tests/expected/golden/$f.txt in 100 columns ($w)" test "$w" -le 100
+done

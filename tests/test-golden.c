@@ -246,6 +246,8 @@ static void make_doc(struct latt_doc *d)
 	results[5].dead_client = 1;
 	results[5].dead_pid = results[5].clients[1].pid;
 	results[5].dead_status = SIGKILL;
+	/* A waker once later than any wakeup: a note that wraps. */
+	latt_stats_add(&results[5].waker_late, 400000000);
 	results[3].stopped_ns = 2500000000ULL;
 	results[3].stops = 1;
 	results[3].stopped_signal = SIGTSTP;
