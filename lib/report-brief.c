@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "latt/escape.h"
@@ -116,20 +117,59 @@ void latt_report_command_figures(FILE *f, const struct latt_result *r,
 			fprintf(f, "%s%s -", sep, r->cfg.tm[i].name);
 }
 
-/* The command on one line: how it ended, its time, its own waits. */
+/*
+ * @text in its parts, each with its @seps character of a "; " or ", "
+ * (the next from its space): at "; " (@outer) first, a part too long
+ * for a line of its own at its ", ".
+ */
+static void wrap_parts(struct wrap *w, const char *text, const char *seps,
+		       bool outer)
+{
+	char item[256];
+	const char *p, *end;
+	size_t n;
+
+	for (p = text; *p; p += n) {
+		for (end = p + 1; *end && !(strchr(seps, *end) &&
+					    end[1] == ' '); end++)
+			;
+		n = *end ? (size_t)(end - p) + 1 : strlen(p);
+		snprintf(item, sizeof(item), "%.*s", (int)n, p);
+		if (outer && w->col + n > 80 && w->indent + n > 80)
+			wrap_parts(w, item, ",", false);
+		else
+			wrap_put(w, item);
+	}
+}
+
+/*
+ * The command on one line, wrapped at 80 columns after a "," or ";":
+ * how it ended, its time, its own waits, its --target-metric figures.
+ */
 static void command_line(FILE *f, const struct latt_result *r)
 {
 	const struct latt_cmdwaits *cw = &r->cmdwaits;
-	char st[LATT_STATUS_MAX];
+	char st[LATT_STATUS_MAX], *line = NULL;
+	struct wrap w = { f, 0, 3 };
+	size_t len = 0;
+	FILE *m = open_memstream(&line, &len);
 
-	fprintf(f, "Command: %s%s, %.2f s, cpu %.2f s",
+	if (!m)
+		return;
+	fprintf(m, "Command: %s%s, %.2f s, cpu %.2f s",
 		r->target_killed ? "stopped by latt, then " : "",
 		latt_describe_status(r->target_status, st, sizeof(st)),
 		secs(r->target_wall_ns), r->derived.target_cpu_s);
 	if (!cw->measured && cw->error && cw->error != -ECANCELED)
-		fputs("; own waits not measured", f);
-	latt_report_command_figures(f, r, "; ");
+		fputs("; own waits not measured", m);
+	latt_report_command_figures(m, r, "; ");
+	if (fclose(m)) {
+		free(line);
+		return;
+	}
+	wrap_parts(&w, line, ";", true);
 	fputc('\n', f);
+	free(line);
 }
 
 /*

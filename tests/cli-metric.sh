@@ -87,8 +87,8 @@ run -i 10ms -s1 -S2 -x0 --target-metric 'w+=(encoded)' -- "$fig"
 is "$rc" 2 "a group that is never a number: exit 2"
 check "... saying what it matched" grep -q "first group was never a number (it was 'encoded')" "$tmp/err"
 check "... the short report: the metric without a value on the Command line, the failure in its Status line" \
-	sh -c "grep -Eq '^Command: exited with status 0, .*; w -\$' '$tmp/out' &&
-		grep -qx \"Status: failed: the command's output never gave w\" '$tmp/out'"
+	sh -c "printf '%s\\n' \"\$0\" | grep -Eq '^Command: exited with status 0, .*; w -\$' &&
+		grep -qx \"Status: failed: the command's output never gave w\" '$tmp/out'" "$(joined "$tmp/out" Command:)"
 
 # Stopped by -t while it runs: what it printed until then.
 run -l -i 10ms -s1 -S2 -x0 -t 2 --target-metric "$fps" -- \

@@ -5,7 +5,7 @@
 # -l gives the long report and the wide table.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 24
+plan 26
 
 # widest FILE: the widest line's length.
 widest() {
@@ -29,6 +29,14 @@ check "... then one line of the wakeup percentiles" \
 check "... the percentiles the samples were too few for said once" \
 	test "$(grep -c '^+ the max with [0-9]* samples\?: p[0-9.]* needs [0-9]*' "$tmp/out")" -eq 1
 check "... and no long block" sh -c '! grep -Eq "^(Run|Produced by|Work percentiles|latt.s load)$" "$1"' _ "$tmp/out"
+
+# A command latt stops: its line, long as it is, wrapped at 80 columns.
+run -t 1 -- sh -c 'exec sleep 10'
+line=$(joined "$tmp/out" Command:)
+check "a command latt stopped: its report in 80 columns ($(widest "$tmp/out"))" \
+	test "$(widest "$tmp/out")" -le 80
+check "... its Command line whole once joined ($line)" sh -c '
+	printf "%s\n" "$1" | grep -Eq "^Command: stopped by latt, then killed by signal 15 \(Terminated\), [0-9.]+ s, cpu [0-9.]+ s(; own waits p50 [0-9.]+\+?, p99 [0-9.]+\+? usec)?\$"' _ "$line"
 
 run -t 1 -l
 check "-l: the long report, every block" sh -c '

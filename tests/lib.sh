@@ -397,6 +397,15 @@ cpu_cgroup() {
 # marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
 # each row of the table headed by HEADER_ERE ("." where none): the marks
 # follow a value right-aligned under its heading.
+# joined FILE PREFIX: the line that starts with PREFIX, its continuation
+# lines (those that start with a space) joined to it by one space.
+joined() {
+	awk -v h="$2" 'on && /^ / { sub(/^ +/, " "); printf "%s", $0; next }
+		on { exit }
+		index($0, h) == 1 { on = 1; printf "%s", $0 }
+		END { if (on) print "" }' "$1"
+}
+
 # The compact summary of the verdicts that decided nothing ("Can't tell
 # N. No verdict M: reason: k; ..."), its continuation lines joined.
 verdict_summary() {
