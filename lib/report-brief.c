@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,29 @@ static void command_line(FILE *f, const struct latt_result *r)
 	free(line);
 }
 
+/* A note of the short report: wrapped at 80 columns, four spaces in. */
+static void __attribute__((format(printf, 2, 3)))
+say(FILE *f, const char *fmt, ...)
+{
+	struct wrap w = { f, 0, 3 };
+	char buf[512], item[512];
+	const char *p, *end;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	/* Word by word, each from its space. */
+	for (p = buf; *p; p = end) {
+		end = strchr(p + 1, ' ');
+		if (!end)
+			end = p + strlen(p);
+		snprintf(item, sizeof(item), "%.*s", (int)(end - p), p);
+		wrap_put(&w, item);
+	}
+	fputc('\n', f);
+}
+
 /*
  * What the short report says of the run beyond its numbers: one line a
  * note, only those that apply.
@@ -183,42 +207,42 @@ static void brief_notes(FILE *f, const struct latt_result *r)
 	if (r->has_target)
 		command_line(f, r);
 	if (!latt_result_complete(r))
-		fprintf(f, "Status: %s\n",
-			latt_esc(latt_result_status(r, st, sizeof(st))));
+		say(f, "Status: %s",
+		    latt_esc(latt_result_status(r, st, sizeof(st))));
 	if (r->stops)
-		fprintf(f, "Stopped %.3f s by %s (%u time%s): not in the "
-			"duration, %llu wakeup%s in flight left out\n",
-			secs(r->stopped_ns), latt_signal_name(r->stopped_signal,
-			sig, sizeof(sig)), r->stops, r->stops == 1 ? "" : "s",
-			(unsigned long long)r->left_out,
-			r->left_out == 1 ? "" : "s");
+		say(f, "Stopped %.3f s by %s (%u time%s): not in the "
+		    "duration, %llu wakeup%s in flight left out",
+		    secs(r->stopped_ns), latt_signal_name(r->stopped_signal,
+		    sig, sizeof(sig)), r->stops, r->stops == 1 ? "" : "s",
+		    (unsigned long long)r->left_out,
+		    r->left_out == 1 ? "" : "s");
 	if (r->stalled_cycles)
-		fprintf(f, "Stalled: %llu cycle%s waited over %.1f s for an "
-			"answer\n", (unsigned long long)r->stalled_cycles,
-			r->stalled_cycles == 1 ? "" : "s",
-			(double)latt_stall_limit_ns(&r->cfg) / 1e9);
+		say(f, "Stalled: %llu cycle%s waited over %.1f s for an "
+		    "answer", (unsigned long long)r->stalled_cycles,
+		    r->stalled_cycles == 1 ? "" : "s",
+		    (double)latt_stall_limit_ns(&r->cfg) / 1e9);
 	if (r->unanswered)
-		fprintf(f, "Unanswered: %llu wakeup%s not run a second after "
-			"the end\n", (unsigned long long)r->unanswered,
-			r->unanswered == 1 ? "" : "s");
+		say(f, "Unanswered: %llu wakeup%s not run a second after "
+		    "the end", (unsigned long long)r->unanswered,
+		    r->unanswered == 1 ? "" : "s");
 	if (r->disturbed[0])
-		fprintf(f, "Disturbed: %s changed from outside\n",
-			latt_esc(r->disturbed));
+		say(f, "Disturbed: %s changed from outside",
+		    latt_esc(r->disturbed));
 	if (r->derived.load_queues)
-		fprintf(f, "Note: latt measured itself: %u clients queue on "
-			"%u CPU%s (-c %u leaves that out)\n", r->cfg.clients,
-			r->load_cpus, r->load_cpus == 1 ? "" : "s",
-			r->load_cpus);
+		say(f, "Note: latt measured itself: %u clients queue on "
+		    "%u CPU%s (-c %u leaves that out)", r->cfg.clients,
+		    r->load_cpus, r->load_cpus == 1 ? "" : "s",
+		    r->load_cpus);
 	if (r->derived.load_busy)
-		fprintf(f, "Note: latt measured itself: it kept the CPUs "
-			"%.1f%% busy (less -x or -c)\n",
-			100 * r->derived.load);
+		say(f, "Note: latt measured itself: it kept the CPUs "
+		    "%.1f%% busy (less -x or -c)",
+		    100 * r->derived.load);
 	if (r->derived.waker_lagged)
-		fprintf(f, "Note: the waker woke up to %.1f usec late: the "
-			"numbers miss the worst\n", usec(r->waker_late.max));
+		say(f, "Note: the waker woke up to %.1f usec late: the "
+		    "numbers miss the worst", usec(r->waker_late.max));
 	if (latt_result_steal_noted(r))
-		fprintf(f, "Note: the hypervisor held the CPUs %.1f%% of the "
-			"time (steal)\n", 100 * latt_result_steal_share(r));
+		say(f, "Note: the hypervisor held the CPUs %.1f%% of the "
+		    "time (steal)", 100 * latt_result_steal_share(r));
 }
 
 /*

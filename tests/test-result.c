@@ -395,6 +395,24 @@ static void test_brief(struct latt_result *r)
 		diag("got:\n%s", out ? out : "");
 	free(out);
 	r->wake.pct_needs[1] = r->wake.pct_needs[2] = 0;
+	/* Notes longer than a line: wrapped, four spaces in. */
+	r->stops = 12;
+	r->stopped_ns = 123456789012ULL;
+	r->stopped_signal = SIGTSTP;
+	r->stalled_cycles = 2;
+	out = report_as(r, &ret, 0);
+	if (!ok(out && widest(out) <= 80 &&
+		strstr(out, "\nStopped 123.457 s by SIGTSTP (12 times): not in "
+		       "the duration,") &&
+		strstr(out, " wakeups in\n    flight left out\n") &&
+		strstr(out, "\nStalled: 2 cycles waited over "),
+		"short report: a note past 80 columns goes on four spaces in "
+		"(%zu)", out ? widest(out) : 0))
+		diag("got:\n%s", out ? out : "");
+	free(out);
+	r->stops = 0;
+	r->stopped_ns = 0;
+	r->stalled_cycles = 0;
 }
 
 static void test_report(void)
