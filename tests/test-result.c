@@ -670,7 +670,7 @@ static void test_load(void)
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 12 + 4 + 2 + 3 + 6 + 5);
+	plan(7 + 3 + 1 + 12 + 4 + 2 + 3 + 6 + 6);
 	test_collect();
 	test_clamp();
 	test_stop_names();
