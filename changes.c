@@ -5,10 +5,8 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "latt/escape.h"
-#include "latt/leftovers.h"
-#include "latt/lock.h"
-#include "latt/undo.h"
+#include "latt/report.h"
+#include "latt/run.h"
 #include "changes.h"
 
 static void say_stderr(void *ctx, const char *line)

@@ -15,10 +15,8 @@
 
 #include "compare-main.h"
 #include "latt/compare.h"
-#include "latt/escape.h"
-#include "latt/output.h"
+#include "latt/report.h"
 #include "latt/result.h"
-#include "latt/aggregate.h"
 #include "latt/verdict.h"
 
 static void compare_usage(FILE *f)

@@ -18,12 +18,8 @@
 #include <unistd.h>
 
 #include "latt/config.h"
-#include "latt/escape.h"
-#include "latt/parse.h"
 #include "latt/report.h"
 #include "latt/result.h"
-#include "latt/target.h"
-#include "latt/util.h"
 #include "options.h"
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)

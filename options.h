@@ -11,8 +11,7 @@
 #include <stdint.h>
 
 #include "latt/config.h"
-#include "latt/aggregate.h"
-#include "latt/limit.h"
+#include "latt/result.h"
 #include "latt/verdict.h"
 
 #define LATT_CONFIGS_MAX	32

@@ -8,11 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/clock.h"
 #include "latt/config.h"
-#include "latt/parse.h"
 #include "latt/result.h"
-#include "latt/wake.h"
 #include "options.h"
 
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One aggregation of a configuration's runs; see include/latt/aggregate.h.
+ * One aggregation of a configuration's runs; see include/latt/result.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/aggregate.h"
-#include "latt/parse.h"
+#include "latt/config.h"
+#include "latt/result.h"
+#include "aggregate.h"
+#include "config.h"
+#include "parse.h"
+#include "result.h"
 #include "hist.h"
 
 /*

@@ -9,7 +9,8 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-load.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "util.h"
 
 /* libbpf's last warning (the verifier's reason), for the message. */
 static char bpf_said[160];

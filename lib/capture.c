@@ -11,7 +11,8 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "latt/clock.h"
+#include "latt/config.h"
+#include "clock.h"
 #include "capture.h"
 
 /* What one read takes: a pipe's whole buffer. */

@@ -11,9 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/sysinfo.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "sysinfo.h"
+#include "undo.h"
+#include "util.h"
 #include "cgroup.h"
 
 /* One cgroup mount from /proc/self/mountinfo. */

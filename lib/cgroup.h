@@ -40,7 +40,7 @@ int latt_cgroup_locate(struct latt_cgroup *cg, const char *root, char *err,
 /*
  * Make the cgroup @name under the directory latt_cgroup_locate() found,
  * with CPU weight @weight, written in the undo record first
- * (include/latt/undo.h).  0, or -errno with the reason in @err.
+ * (include/latt/run.h).  0, or -errno with the reason in @err.
  */
 int latt_cgroup_create(struct latt_cgroup *cg, const char *name,
 		       unsigned int weight, char *err, size_t len);

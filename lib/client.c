@@ -10,9 +10,11 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "latt/undo.h"
+#include "latt/run.h"
+#include "undo.h"
 #include "client.h"
 #include "work.h"
+#include "kwait.h"
 
 #include <limits.h>
 #include <pthread.h>

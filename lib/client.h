@@ -6,7 +6,7 @@
  * does its work (-x), stamps again and records the two samples, wakeup
  * latency (waker's stamp to its own) and work latency (its wakeup to the
  * end of the work), into its slot, then answers (the shared answer of
- * include/latt/wake.h: the last client of a cycle wakes the waker).  Slots live in one shared
+ * include/latt/config.h: the last client of a cycle wakes the waker).  Slots live in one shared
  * anonymous mapping made before the clients are forked, so the waker reads
  * every client's results without any copying, and each client writes only
  * its own slot (its own cache lines).
@@ -22,11 +22,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "latt/clock.h"
 #include "latt/config.h"
-#include "latt/sched.h"
-#include "latt/sysinfo.h"
-#include "latt/wake.h"
+#include "clock.h"
+#include "sched.h"
+#include "wake.h"
 #include "hist.h"
 #include "kwait.h"
 #include "stats.h"

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Sample clocks; see include/latt/clock.h.
+ * Sample clocks; see include/latt/config.h.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "latt/clock.h"
-#include "latt/sysinfo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "clock.h"
+#include "sysinfo.h"
+#include "util.h"
 
 /* How long the counter is calibrated against CLOCK_MONOTONIC. */
 #define CALIBRATE_NS	(20ULL * 1000 * 1000)

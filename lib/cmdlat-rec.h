@@ -2,7 +2,7 @@
 /*
  * The command's own latency as lib/cmdlat.bpf.c counts it and
  * lib/cmdlat.c reads it: one histogram of each kind per CPU, in latt's
- * layout (latt/measured.h), shared by the BPF program and latt, so only
+ * layout (struct latt_hist), shared by the BPF program and latt, so only
  * fixed-size types.
  */
 #ifndef LATT_CMDLAT_REC_H
@@ -10,7 +10,7 @@
 
 #include <linux/types.h>
 
-/* latt/measured.h's layout, restated for the BPF side. */
+/* struct latt_hist's layout, restated for the BPF side. */
 #define LATT_CMDLAT_SUB_BITS	6
 #define LATT_CMDLAT_SUB		(1U << LATT_CMDLAT_SUB_BITS)
 #define LATT_CMDLAT_EXACT	(2U * LATT_CMDLAT_SUB)

@@ -16,7 +16,8 @@
 #include "bpf-load.h"
 #include "cmdlat.h"
 #include "hist.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "util.h"
 
 _Static_assert(LATT_CMDLAT_BUCKETS == LATT_HIST_BUCKETS,
 	       "the BPF program's histogram is latt's");

@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "latt/cmdlat.h"
-#include "latt/measured.h"
+#include "latt/config.h"
+#include "latt/run.h"
 #include "cmdlat-rec.h"
 
 struct latt_cmdlat;

@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/clock.h"
-#include "latt/escape.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "escape.h"
 #include "compare-check.h"
 #include "hist.h"
 #include "tmetric.h"
+#include "compare.h"
 
 static void cmp_vfail(struct cmp_reader *rd, const char *fmt, va_list ap)
 {

@@ -79,7 +79,7 @@ bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
 		   bool nullable, double *out);
 
 /*
- * String field @key, escaped for display (include/latt/escape.h), a NUL
+ * String field @key, escaped for display (include/latt/report.h), a NUL
  * inside it shown too; malloc'd, "" on failure, NULL if null is allowed
  * and there.
  */
@@ -92,7 +92,7 @@ bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
 
 /*
  * Run @o into @run, checked; then seen as latt sees a run of its own
- * (include/latt/aggregate.h), its histogram rebuilt in @scratch[0] (and
+ * (include/latt/result.h), its histogram rebuilt in @scratch[0] (and
  * the command's own waits' in @scratch[1]), and every metric of @ml
  * taken from it by the rules of latt's own outputs.  The command's own
  * figures (--target-metric) and the percentiles of its own waits

@@ -14,9 +14,12 @@
 #include <string.h>
 
 #include "latt/compare.h"
-#include "latt/escape.h"
-#include "latt/json.h"
-#include "latt/parse.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "compare.h"
+#include "escape.h"
+#include "json.h"
+#include "parse.h"
 #include "compare-check.h"
 #include "hist.h"
 

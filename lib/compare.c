@@ -11,8 +11,11 @@
 #include <string.h>
 
 #include "latt/compare.h"
-#include "latt/escape.h"
 #include "latt/report.h"
+#include "aggregate.h"
+#include "compare.h"
+#include "escape.h"
+#include "verdict.h"
 #include "table.h"
 
 static const char *const fact_names[LATT_CF_COUNT] = {
@@ -122,7 +125,7 @@ static int vbuild(const struct latt_metric_list *ml, struct row *r,
 	return latt_vcfg_ready(ml, &r->v);
 }
 
-/* Row @r: its values by the rules of include/latt/aggregate.h. */
+/* Row @r: its values by the rules of include/latt/result.h. */
 static int build(const struct latt_metric_list *ml, struct row *r)
 {
 	const struct latt_cmp_cfg *c = r->cfg;

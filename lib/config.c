@@ -15,8 +15,12 @@
 #include <string.h>
 
 #include "latt/config.h"
-#include "latt/parse.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "config.h"
+#include "parse.h"
+#include "sched.h"
+#include "util.h"
+#include "wake.h"
 #include "tmetric.h"
 
 #define US	LATT_NSEC_PER_USEC

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The CSV table; see include/latt/csv.h.
+ * The CSV table; see include/latt/report.h.
  */
 #include <errno.h>
 #include <math.h>
@@ -11,10 +11,10 @@
 #include <time.h>
 
 #include "latt/config.h"
-#include "latt/csv.h"
-#include "latt/escape.h"
-#include "latt/parse.h"
-#include "latt/wake.h"
+#include "latt/report.h"
+#include "config.h"
+#include "parse.h"
+#include "result.h"
 #include "cmdlat.h"
 #include "hist.h"
 #include "keys.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * --explain's scheduler decisions: the BPF program's loader (libbpf) and
- * the telling of its records; see include/latt/decision.h and
+ * the telling of its records; see include/latt/run.h and
  * lib/decision.h.
  */
 #include <errno.h>
@@ -19,8 +19,10 @@
 
 #include "bpf-load.h"
 #include "decision.h"
-#include "latt/clock.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "clock.h"
+#include "util.h"
 
 /* A record and its wakeup's sched_wakeup event may differ by this much. */
 #define FIND_SLACK_NS	50000ULL

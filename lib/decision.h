@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The scheduler's decisions at a run's wakeups (include/latt/decision.h
+ * The scheduler's decisions at a run's wakeups (include/latt/run.h
  * loads the program): the run's clients are named before it starts, its
  * records read after it, and each of the worst wakeups is told from its
  * record (latt_decision_of(), pure logic: tests feed it made-up records).
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "latt/decision.h"
+#include "latt/run.h"
 #include "decision-rec.h"
 
 struct latt_clock;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Escaping of strings for display; see include/latt/escape.h.
+ * Escaping of strings for display; see include/latt/report.h.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/escape.h"
+#include "latt/report.h"
+#include "escape.h"
 
 #define RING	8
 

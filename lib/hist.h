@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The log-linear latency histogram (struct latt_hist, latt/measured.h):
+ * The log-linear latency histogram (struct latt_hist, latt/config.h):
  * recording, merging, percentiles.
  */
 #ifndef LATT_HIST_H
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latt/measured.h"
+#include "latt/config.h"
 
 /* Empty @h. */
 void latt_hist_init(struct latt_hist *h);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The JSON document; see include/latt/json.h and man/latt-json.5.
+ * The JSON document; see include/latt/report.h and man/latt-json.5.
  *
  * Every value goes through json-c.  Times are integers of nanoseconds
  * (means and deviations: numbers with one decimal); what is not known is
@@ -15,10 +15,15 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "latt/escape.h"
-#include "latt/json.h"
-#include "latt/parse.h"
-#include "latt/wake.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "config.h"
+#include "escape.h"
+#include "json.h"
+#include "parse.h"
+#include "result.h"
+#include "sysinfo.h"
+#include "verdict.h"
 #include "explain.h"
 #include "hist.h"
 #include "cmdlat.h"
@@ -58,7 +63,7 @@ static jobj *juint(uint64_t v)
 /*
  * A string, valid UTF-8 whatever it held (json-c does not check): a byte
  * that is not part of valid UTF-8 (a command line's, a label's) as the
- * text "\xHH" (include/latt/escape.h); json-c escapes the controls.
+ * text "\xHH" (include/latt/report.h); json-c escapes the controls.
  */
 static jobj *jstr(const char *s)
 {
@@ -693,7 +698,7 @@ static jobj *metric_num(double v)
 }
 
 /*
- * A configuration's values (include/latt/aggregate.h), as the table, -q,
+ * A configuration's values (include/latt/result.h), as the table, -q,
  * --fail-above and latt compare show them: one object per metric.
  */
 /*

@@ -5,7 +5,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "latt/util.h"
+#include "latt/report.h"
+#include "util.h"
 #include "keys.h"
 
 const char latt_csv_columns_head[] =

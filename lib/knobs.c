@@ -14,12 +14,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/clock.h"
-#include "latt/escape.h"
-#include "latt/sysinfo.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "clock.h"
+#include "sysinfo.h"
+#include "undo.h"
+#include "util.h"
 #include "knobs.h"
+#include "session.h"
 
 #define AUTOGROUP	"/proc/sys/kernel/sched_autogroup_enabled"
 #define DMA_LATENCY	"/dev/cpu_dma_latency"

@@ -27,13 +27,13 @@
 #include <sys/types.h>
 
 #include "latt/config.h"
-#include "latt/session.h"
+#include "latt/run.h"
 
 #define LATT_KNOBS_UNDO_MAX	2048
 #define LATT_KNOBS_FEATURES_MAX	32
 
 /*
- * Each change is an entry of the undo record (include/latt/undo.h),
+ * Each change is an entry of the undo record (include/latt/run.h),
  * written before it is made; the ids below are those entries (0: none).
  */
 struct latt_knobs {

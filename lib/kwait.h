@@ -57,7 +57,10 @@
 
 #include <sys/types.h>
 
-#include "latt/measured.h"
+#include "latt/config.h"
+
+/* A sample without the kernel's figure (last_ns). */
+#define LATT_KWAIT_NONE		UINT64_MAX
 
 /*
  * Read task @pid's schedstat.  0, or -errno (-ENOENT where the kernel

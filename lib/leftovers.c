@@ -7,8 +7,8 @@
  */
 #include <unistd.h>
 
-#include "latt/leftovers.h"
-#include "latt/undo.h"
+#include "latt/run.h"
+#include "undo.h"
 #include "cgroup.h"
 
 int latt_leftovers_scan(latt_undo_say_fn say, void *ctx)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * --fail-above and --fail-below limits; see include/latt/limit.h.
+ * --fail-above and --fail-below limits; see include/latt/verdict.h.
  */
 #include <errno.h>
 #include <math.h>
@@ -8,10 +8,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "latt/escape.h"
-#include "latt/limit.h"
-#include "latt/parse.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/verdict.h"
+#include "aggregate.h"
+#include "util.h"
 #include "tmetric.h"
 
 /*

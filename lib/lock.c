@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * One owner per system setting; see include/latt/lock.h.
+ * One owner per system setting; see include/latt/run.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,8 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/lock.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "lock.h"
+#include "util.h"
 
 #define WAIT_GONE_MS	5000
 

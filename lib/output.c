@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Output files written whole or not at all; see include/latt/output.h.
+ * Output files written whole or not at all; see include/latt/report.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/output.h"
+#include "latt/report.h"
 
 /* The directory part of @path ("." for a bare name), malloc'd. */
 static char *dir_of(const char *path)

@@ -12,7 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "latt/parse.h"
+#include "latt/config.h"
+#include "parse.h"
 
 struct unit {
 	const char *name;

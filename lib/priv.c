@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Privileges and limits; see include/latt/priv.h.
+ * Privileges and limits; see include/latt/run.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -9,11 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "latt/parse.h"
-#include "latt/priv.h"
-#include "latt/sched.h"
-#include "latt/sysinfo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "parse.h"
+#include "sched.h"
+#include "sysinfo.h"
+#include "util.h"
 #include "cgroup.h"
 #include "knobs.h"
 

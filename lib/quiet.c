@@ -6,8 +6,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "latt/escape.h"
+#include "latt/report.h"
 #include "quiet.h"
+#include "aggregate.h"
+#include "verdict.h"
 
 /* A relative change in percent, as -q writes it. */
 static double pct(double v)

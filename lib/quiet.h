@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * -q: one line per configuration for shell scripts, its values as every
- * output shows them (include/latt/aggregate.h).
+ * output shows them (include/latt/result.h).
  */
 #ifndef LATT_QUIET_H
 #define LATT_QUIET_H
@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "latt/aggregate.h"
+#include "latt/result.h"
 #include "latt/verdict.h"
 
 /*

@@ -12,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/escape.h"
-#include "latt/parse.h"
+#include "latt/config.h"
 #include "latt/report.h"
 #include "latt/result.h"
+#include "config.h"
+#include "parse.h"
+#include "report.h"
+#include "result.h"
 #include "cmdlat.h"
 #include "hist.h"
 #include "report-text.h"

@@ -8,8 +8,10 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "latt/config.h"
 #include "latt/report.h"
-#include "latt/sysinfo.h"
+#include "report.h"
+#include "sysinfo.h"
 #include "report-text.h"
 #include "explain.h"
 

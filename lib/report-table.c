@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/escape.h"
 #include "latt/report.h"
+#include "aggregate.h"
+#include "config.h"
+#include "escape.h"
+#include "report.h"
+#include "verdict.h"
 #include "hist.h"
 #include "table.h"
 

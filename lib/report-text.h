@@ -18,8 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/escape.h"
-#include "latt/parse.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "parse.h"
 
 #define RULE "-------------------------------------"
 
@@ -54,7 +55,7 @@ static inline void block(FILE *f, const char *title)
 /*
  * One "\tLabel\t\tvalue" line; labels of 8 characters or more take one
  * tab.  The value may hold strings from elsewhere (a command, a label, a
- * task's name): it is shown escaped (include/latt/escape.h).
+ * task's name): it is shown escaped (include/latt/report.h).
  */
 static inline void __attribute__((format(printf, 3, 4)))
 line(FILE *f, const char *label, const char *fmt, ...)

@@ -14,10 +14,15 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "latt/escape.h"
-#include "latt/parse.h"
+#include "latt/config.h"
 #include "latt/report.h"
-#include "latt/util.h"
+#include "aggregate.h"
+#include "config.h"
+#include "parse.h"
+#include "report.h"
+#include "result.h"
+#include "sysinfo.h"
+#include "util.h"
 #include "hist.h"
 #include "quiet.h"
 #include "cmdlat.h"

@@ -10,10 +10,13 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "latt/parse.h"
+#include "latt/config.h"
+#include "latt/report.h"
 #include "latt/result.h"
-#include "latt/sysinfo.h"
-#include "latt/util.h"
+#include "parse.h"
+#include "result.h"
+#include "sysinfo.h"
+#include "util.h"
 #include "client.h"
 #include "result-make.h"
 #include "tmetric.h"

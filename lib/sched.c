@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Scheduling settings of one task; see include/latt/sched.h.
+ * Scheduling settings of one task; see include/latt/config.h.
  *
  * sched_setattr(2) is the one call that sets policy, priority, nice, the
  * custom slice and the deadline parameters together; glibc has no wrapper
@@ -18,9 +18,11 @@
 #include <numaif.h>
 #endif
 
-#include "latt/parse.h"
-#include "latt/sched.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "parse.h"
+#include "sched.h"
+#include "util.h"
 
 /* The kernel's struct sched_attr (include/uapi/linux/sched/types.h). */
 struct sched_attr {

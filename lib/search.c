@@ -15,7 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/clock.h"
+#include "latt/config.h"
+#include "clock.h"
 #include "search.h"
 
 /*

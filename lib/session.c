@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The session; see include/latt/session.h.
+ * The session; see include/latt/run.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,12 +14,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/clock.h"
-#include "latt/escape.h"
-#include "latt/lock.h"
-#include "latt/session.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "clock.h"
+#include "lock.h"
+#include "sched.h"
+#include "session.h"
+#include "sysinfo.h"
+#include "undo.h"
+#include "util.h"
 
 /*
  * The signals whose default action ends a process and that another

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Running summary of a stream of samples (struct latt_stats,
- * latt/measured.h): count, min, max, mean and the sum of squared
+ * latt/config.h): count, min, max, mean and the sum of squared
  * deviations (M2), updated by Welford's method so that the variance stays
  * accurate over billions of samples.  Two summaries merge exactly (Chan
  * et al.), which is how per-client results are combined.
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "latt/measured.h"
+#include "latt/config.h"
 
 /* Empty @s. */
 void latt_stats_init(struct latt_stats *s);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * System facts; see include/latt/sysinfo.h.
+ * System facts; see include/latt/config.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "latt/sysinfo.h"
+#include "latt/config.h"
+#include "sysinfo.h"
 
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt)
 {

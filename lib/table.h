@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "latt/aggregate.h"
+#include "latt/result.h"
 #include "latt/verdict.h"
 
 /* The widest a compact table is made. */

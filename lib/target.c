@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The target workload; see include/latt/target.h.
+ * The target workload; see include/latt/config.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -12,10 +12,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/clock.h"
-#include "latt/target.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "clock.h"
+#include "sched.h"
+#include "target.h"
+#include "undo.h"
+#include "util.h"
 #include "cgroup.h"
 
 bool latt_target_is_shell(int argc, char **argv)

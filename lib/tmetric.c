@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/util.h"
+#include "latt/report.h"
+#include "util.h"
 #include "keys.h"
 #include "tmetric.h"
 

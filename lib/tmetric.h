@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latt/measured.h"
+#include "latt/config.h"
 
 #define LATT_TMETRIC_LINE_MAX	8192	/* a longer line is searched in
 					   its first bytes only */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * latt's ftrace instance; see include/latt/trace.h.
+ * latt's ftrace instance; see include/latt/run.h.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,9 +9,11 @@
 #include <unistd.h>
 
 #include "explain.h"
-#include "latt/trace.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "trace.h"
+#include "undo.h"
+#include "util.h"
 
 #ifdef HAVE_LIBTRACEFS
 #include <tracefs.h>

@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "latt/undo.h"
+#include "latt/run.h"
+#include "undo.h"
 
 #define ENTRIES_MAX	64	/* entries one record holds */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Putting back one change of an undo record (include/latt/undo.h), and
+ * Putting back one change of an undo record (include/latt/run.h), and
  * the lines that say what was done or how to do it by hand.
  */
 #include <errno.h>
@@ -14,9 +14,12 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-#include "latt/sysinfo.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "sysinfo.h"
+#include "undo.h"
+#include "util.h"
 #include "undo-record.h"
 
 #define FEATURES_MAX	4096

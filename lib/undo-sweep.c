@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a latt that is gone left (include/latt/undo.h,
+ * What a latt that is gone left (include/latt/run.h,
  * latt_undo_scan()): its undo records applied, then the cgroups and
  * trace instances of latt's naming that no live latt owns, and the
  * markers of kept instances that are gone.
@@ -17,9 +17,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "latt/lock.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "lock.h"
+#include "undo.h"
 #include "undo-record.h"
 
 static void say_line(latt_undo_say_fn say, void *ctx, const char *prefix,

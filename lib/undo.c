@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The undo record; see include/latt/undo.h.
+ * The undo record; see include/latt/run.h.
  *
  * The file, text, one line each:
  *
@@ -24,10 +24,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/lock.h"
-#include "latt/sysinfo.h"
-#include "latt/undo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "latt/run.h"
+#include "lock.h"
+#include "undo.h"
+#include "util.h"
 #include "undo-record.h"
 
 #define LINE_MAX_LEN	(PATH_MAX + 1024)

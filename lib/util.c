@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Small helpers; see include/latt/util.h.
+ * Small helpers; see include/latt/report.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,7 +13,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "latt/util.h"
+#include "latt/report.h"
+#include "util.h"
 
 /* Is @c a byte inside a UTF-8 character, not its first? */
 static bool utf8_inner(char c)

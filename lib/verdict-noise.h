@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "latt/verdict.h"
+#include "verdict.h"
 
 /*
  * The least tail index at which a run's samples drawn again show the

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "latt/verdict.h"
+#include "aggregate.h"
+#include "verdict.h"
 #include "dist.h"
 #include "hist.h"
 #include "verdict-noise.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Wake channels and the shared answer; see include/latt/wake.h.
+ * Wake channels and the shared answer; see include/latt/config.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,8 +12,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "latt/util.h"
-#include "latt/wake.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "util.h"
+#include "wake.h"
 
 static void close_fd(int *fd)
 {

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "latt/escape.h"
-#include "latt/util.h"
+#include "latt/report.h"
 #include "waker.h"
+#include "kwait.h"
 
 /*
  * The decimals of the live line's seconds: as many as the period has

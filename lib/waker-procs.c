@@ -15,10 +15,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/escape.h"
-#include "latt/util.h"
+#include "latt/report.h"
+#include "util.h"
 #include "waker.h"
 #include "result-make.h"
+#include "session.h"
+#include "result.h"
 
 /* How long all clients together may take to hand their channels over. */
 #define ADOPT_TIMEOUT_MS	30000

@@ -17,9 +17,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/escape.h"
-#include "latt/util.h"
+#include "latt/report.h"
 #include "waker.h"
+#include "kwait.h"
+#include "result.h"
+#include "trace.h"
 
 /*
  * While stopping: reap and read signals until @done(w) or @timeout_ns.

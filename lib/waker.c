@@ -19,10 +19,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "latt/sysinfo.h"
-#include "latt/util.h"
+#include "latt/config.h"
+#include "latt/report.h"
+#include "sysinfo.h"
+#include "util.h"
 #include "waker.h"
 #include "result-make.h"
+#include "config.h"
+#include "result.h"
+#include "trace.h"
 
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)

@@ -27,12 +27,13 @@
 #include <stdio.h>
 #include <sys/epoll.h>
 
-#include "latt/clock.h"
 #include "latt/config.h"
 #include "explain.h"
 #include "latt/result.h"
-#include "latt/session.h"
-#include "latt/target.h"
+#include "latt/run.h"
+#include "clock.h"
+#include "target.h"
+#include "wake.h"
 #include "client.h"
 
 struct latt_waker {

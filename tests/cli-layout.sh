@@ -1,16 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The source's layout: the programs (latt.c, options.c, usage.c,
-# compare-main.c, changes.c) use the library through include/latt/; the
-# library never includes a program's header, include/latt/ never a
-# header private to lib/; and no two modules of the library include
-# each other, directly or round a circle (tsort finds a loop).  A module
-# is a .c with its headers; lib's files of one family (waker-live.c,
-# waker-stop.c, ... of waker.c) are one module.
+# compare-main.c, changes.c) use the library through include/latt/, a few
+# headers of what they call and nothing else; what only the library uses
+# is declared beside it in lib/.  The library never includes a program's
+# header, include/latt/ never a header of lib/; and no two modules of the
+# library include each other's headers of lib/, directly or round a
+# circle (tsort finds a loop).  A module is a .c with its headers; lib's
+# files of one family (waker-live.c, waker-stop.c, ... of waker.c) are
+# one module.
 . "${srcdir:-.}/tests/lib.sh"
 
 top=${srcdir:-.}
-plan 4
+plan 7
 
 # includes FILE...: "FILE HEADER" for each #include "..." of latt's.
 includes() {
@@ -30,15 +32,17 @@ check "include/latt/ includes only include/latt/ (and the system's)" \
 	sh -c "! grep -v ' latt/' '$tmp/api'" ||
 	grep -v ' latt/' "$tmp/api" | sed 's/^/# /'
 
-# module PATH: lib/waker-live.c -> waker, lib/hist.h -> hist.
+# module PATH: lib/waker-live.c -> waker, lib/hist.h -> hist.  The
+# interface's headers are no module's: they declare what several modules
+# give the programs.
 module() {
 	basename "$1" | sed 's/\.[ch]$//; s/-.*//'
 }
-while read -r f h; do
+grep -v ' latt/' "$tmp/lib" | while read -r f h; do
 	a=$(module "$f")
 	b=$(module "$h")
 	[ "$a" = "$b" ] || echo "$a $b"
-done <"$tmp/lib" | sort -u >"$tmp/edges"
+done | sort -u >"$tmp/edges"
 check "the library's modules include each other in one direction (no circle)" \
 	sh -c "tsort '$tmp/edges' >/dev/null 2>'$tmp/tsort'" ||
 	sed 's/^/# /' "$tmp/tsort"
@@ -55,3 +59,32 @@ for h in "$top"/include/latt/*.h; do
 		unused="$unused $(basename "$h")"
 done
 is "$unused" "" "every header of include/latt/ is the interface's"
+
+n=$(ls "$top"/include/latt/*.h | wc -l)
+check "include/latt/ holds at most 10 headers ($n)" test "$n" -le 10
+
+# Every declaration of include/latt/ is one a program uses (a type or a
+# macro may be used by a used declaration of the interface instead).
+progs="$top/latt.c $top/options.c $top/options.h $top/usage.c
+$top/compare-main.c $top/compare-main.h $top/changes.c $top/changes.h"
+# shellcheck disable=SC2086 # the lists are of paths without spaces
+awk -f "$top/tests/interface.awk" $progs "$top"/include/latt/*.h \
+	>"$tmp/unused" 2>"$tmp/counts"
+is "$(cat "$tmp/unused")" "" \
+	"every declaration of include/latt/ is used by a program ($(tr -d '#' <"$tmp/counts"))"
+
+# ... and the check finds those that are not: a prototype, a macro and a
+# type no program names, and a type only they use.
+mkdir -p "$tmp/include/latt"
+cat "$top"/include/latt/run.h - >"$tmp/include/latt/run.h" <<'EOF'
+struct latt_unused_part { int x; };
+struct latt_unused_type { struct latt_unused_part p; };
+#define LATT_UNUSED_MACRO	1
+int latt_unused_function(const struct latt_unused_type *t,
+			 int flags);
+EOF
+# shellcheck disable=SC2086
+awk -f "$top/tests/interface.awk" $progs "$tmp/include/latt/run.h" \
+	2>/dev/null | sed 's/.*: //' | sort | tr '\n' ' ' >"$tmp/found"
+is "$(cat "$tmp/found")" "LATT_UNUSED_MACRO (macro) latt_unused_function (function) latt_unused_part (type) latt_unused_type (type) " \
+	"... and it names those that are not"

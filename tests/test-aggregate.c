@@ -7,7 +7,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "latt/aggregate.h"
+#include "latt/result.h"
+#include "lib/aggregate.h"
 #include "lib/hist.h"
 #include "lib/result-make.h"
 #include "lib/stats.h"

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "lib/client.h"
-#include "latt/clock.h"
+#include "latt/config.h"
+#include "lib/clock.h"
 #include "tap.h"
 
 static const enum latt_wake_mech mechs[] = {

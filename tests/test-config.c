@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "latt/config.h"
+#include "lib/config.h"
+#include "lib/sched.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -19,14 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/aggregate.h"
 #include "latt/config.h"
-#include "latt/csv.h"
-#include "latt/doc.h"
-#include "latt/json.h"
 #include "latt/report.h"
 #include "latt/result.h"
 #include "latt/verdict.h"
+#include "lib/report.h"
 #include "config.h"
 #include "lib/hist.h"
 #include "lib/result-make.h"

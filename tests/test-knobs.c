@@ -18,7 +18,8 @@
 #include <unistd.h>
 
 #include "lib/knobs.h"
-#include "latt/sysinfo.h"
+#include "latt/config.h"
+#include "lib/sysinfo.h"
 #include "tap.h"
 #include "util.h"
 

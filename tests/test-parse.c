@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests of the option value parsers and formatters (lib/parse.c,
- * include/latt/parse.h).  Each table row is one test; a rejected value
+ * include/latt/config.h).  Each table row is one test; a rejected value
  * must also leave the result untouched.
  */
 #include <errno.h>
@@ -9,7 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "latt/parse.h"
+#include "latt/config.h"
+#include "lib/parse.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

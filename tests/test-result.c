@@ -16,6 +16,8 @@
 
 #include "latt/report.h"
 #include "latt/result.h"
+#include "lib/report.h"
+#include "lib/result.h"
 #include "lib/client.h"
 #include "tap.h"
 #include "util.h"

@@ -17,9 +17,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/clock.h"
+#include "latt/config.h"
 #include "latt/run.h"
-#include "latt/parse.h"
+#include "lib/clock.h"
+#include "lib/result.h"
 #include "tap.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the undo record (lib/undo.c, include/latt/undo.h) and of
+ * Unit tests of the undo record (lib/undo.c, include/latt/run.h) and of
  * the setting locks (lib/lock.c) in a directory of their own: the record
  * is on disk before a change and gone after a normal end; a record read
  * back is applied in reverse order; a value changed from outside is left
@@ -20,9 +20,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/lock.h"
-#include "latt/sysinfo.h"
-#include "latt/undo.h"
+#include "latt/config.h"
+#include "latt/run.h"
+#include "lib/lock.h"
+#include "lib/sysinfo.h"
+#include "lib/undo.h"
 #include "tap.h"
 #include "util.h"
 

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "latt/verdict.h"
+#include "lib/verdict.h"
 #include "lib/hist.h"
 #include "tap.h"
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "latt/verdict.h"
+#include "lib/verdict.h"
 #include "lib/dist.h"
 #include "lib/hist.h"
 #include "tap.h"

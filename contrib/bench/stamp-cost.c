@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "latt/clock.h"
+#include "latt/config.h"
+#include "lib/clock.h"
 
 #define STAMPS	10000000
 

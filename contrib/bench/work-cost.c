@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <zlib.h>
 
-#include "latt/clock.h"
+#include "latt/config.h"
+#include "lib/clock.h"
 #include "lib/work.h"
 
 int main(int argc, char **argv)

@@ -1,14 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * latt compare: read saved results (--json documents, see latt-json(5))
- * and put every configuration of every file side by side, with the ratio
- * of each metric to the first row and the differences that are within
- * the noise marked.
+ * latt compare: saved documents read, checked and compared.
  *
- * A row's values, which runs count, a percentile too few samples have
- * and what is noise are include/latt/aggregate.h's: the same as latt's
- * own table, -q, --fail-above and the JSON summary of the run that saved
- * it.
+ * latt's interface: what the programs (latt, latt compare) call.
+ * What only the library uses is declared beside it, in lib/.
  */
 #ifndef LATT_COMPARE_H
 #define LATT_COMPARE_H
@@ -18,7 +13,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "latt/aggregate.h"
+#include "latt/result.h"
+#include "latt/verdict.h"
+
+/*
+ * latt compare: read saved results (--json documents, see latt-json(5))
+ * and put every configuration of every file side by side, with the ratio
+ * of each metric to the first row and the differences that are within
+ * the noise marked.
+ *
+ * A row's values, which runs count, a percentile too few samples have
+ * and what is noise are include/latt/result.h's: the same as latt's
+ * own table, -q, --fail-above and the JSON summary of the run that saved
+ * it.
+ */
 
 /* A wakeup histogram, sparse: each bucket's low end (ns), count. */
 struct latt_cmp_hist {
@@ -28,7 +36,7 @@ struct latt_cmp_hist {
 
 /* One run of a saved configuration, as compare needs it. */
 struct latt_cmp_run {
-	struct latt_agg_run agg;	/* its values (include/latt/aggregate.h) */
+	struct latt_agg_run agg;	/* its values (include/latt/result.h) */
 	struct latt_cmp_hist hist;	/* its wakeup histogram */
 	struct latt_cmp_hist cmdwait;	/* the command's own waits from a
 					   wakeup (target.waits); none: not
@@ -73,22 +81,8 @@ enum latt_cmp_fact {
 };
 
 /*
- * Documents larger than this together, with more values together, or
- * whose values take more of the heap (json-c's objects as allocated,
- * some 750 bytes an empty object, 70 a number, with what the documents
- * read before keep) are refused as soon as that is seen, so that latt
- * compare stays within 256 MB resident and a time that grows with the
- * input alone, whatever the input and however many files (a string read
- * is at most LATT_CMP_STRING_MAX bytes).
- */
-#define LATT_CMP_SIZE_MAX	(64 << 20)
-#define LATT_CMP_VALUES_MAX	4000000
-#define LATT_CMP_MEMORY_MAX	(224 << 20)
-#define LATT_CMP_STRING_MAX	(1 << 20)
-
-/*
  * Every string below comes from the document and is held escaped for
- * display (include/latt/escape.h).
+ * display (include/latt/report.h).
  */
 struct latt_cmp_cfg {
 	char *name;
@@ -136,13 +130,6 @@ struct latt_cmp_outcome {
 	bool incomparable;		/* files differ in what must match */
 	bool worse[LATT_METRICS_MAX];	/* a row is worse in that metric */
 };
-
-/*
- * Does fact @f decide whether two results compare (it must be the same),
- * or is it what is compared (kernel, preemption, autogroup, HZ, PM QoS,
- * scheduler, the command beside the measurement and its duration)?
- */
-bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
 
 /*
  * The table of @files[0..n) (lib/table.h; @wide: --long): the header of

@@ -1,5 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
+ * What runs measured: one run's result, each configuration's values and metrics.
+ *
+ * latt's interface: what the programs (latt, latt compare) call.
+ * What only the library uses is declared beside it, in lib/.
+ */
+#ifndef LATT_RESULT_H
+#define LATT_RESULT_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "latt/config.h"
+
+/*
  * The result of one run: the configuration it ran (a copy), what produced
  * it (run number, seed, clock, start time), what it measured, how
  * it ended, the command's resource use and the system's context switches.
@@ -9,20 +29,6 @@
  * derived).  Report writers only format what is here, and the exit status
  * of latt is a function of results alone (latt_result_exit_status()).
  */
-#ifndef LATT_RESULT_H
-#define LATT_RESULT_H
-
-#include <sched.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <sys/resource.h>
-#include <sys/types.h>
-#include <time.h>
-
-#include "latt/config.h"
-#include "latt/measured.h"
-#include "latt/sysinfo.h"
 
 struct latt_explained;
 
@@ -31,45 +37,15 @@ struct latt_explained;
  * says it; a longer text is cut visibly (latt_fmt()).
  */
 #define LATT_WHAT_MAX		1024
-#define LATT_STATUS_MAX		(LATT_WHAT_MAX + 256)
 
 /* Exit statuses; the manual's EXIT STATUS lists the same. */
 #define LATT_EXIT_OK		0
 #define LATT_EXIT_USAGE		1
 #define LATT_EXIT_RUNTIME	2
 #define LATT_EXIT_LIMIT		3	/* --fail-above, --fail-below */
-#define LATT_EXIT_TARGET	4
-#define LATT_EXIT_BREAK		5	/* -b reached */
 #define LATT_EXIT_WORSE		6	/* --fail-if worse */
 #define LATT_EXIT_INCOMPARABLE	7	/* latt compare --fail-if
 					   incomparable */
-#define LATT_EXIT_NOEXEC	127
-
-/*
- * An overrun of --duration worth saying: latt was kept from running, or
- * a cycle of many clients took that long.
- */
-#define LATT_OVERRUN_NS		(100ULL * 1000 * 1000)
-
-/*
- * The waker woke "late" when it once was later than this, and later than
- * any client's wakeup latency: for that long nobody was woken, and no
- * sample can show it.  A fair task is rarely 10 ms late unless starved.
- */
-#define LATT_WAKER_LAG_NS	(10ULL * 1000 * 1000)
-
-/*
- * latt's own load: the CPU time of its clients (schedstat) and of the
- * waker while measuring, over the run's capacity, its duration times the
- * CPUs the clients may use.  It dominates what was measured, and the
- * report says so, when either
- *  - the clients queue behind each other: there are more clients than
- *    CPUs, and the clients' CPU time per cycle spread over those CPUs is
- *    at least LATT_LOAD_QUEUE_PCT % of the mean wakeup latency; or
- *  - latt keeps the CPUs busy: its load is LATT_LOAD_BUSY_PCT % or more.
- */
-#define LATT_LOAD_QUEUE_PCT	50
-#define LATT_LOAD_BUSY_PCT	50
 
 /* Why measurement stopped. */
 enum latt_stop {
@@ -107,13 +83,6 @@ struct latt_series {
 #define LATT_BLOCKS_MAX		64
 /* CPUs whose steal time a run keeps (by number). */
 #define LATT_STEAL_CPUS		1024
-/*
- * A steal time of this share of the run's CPU time, or more, is noted,
- * when it is more than LATT_STEAL_NOTE_TICKS of the ticks it is counted
- * in (one tick of a short run is no pattern).
- */
-#define LATT_STEAL_NOTE_PCT	1
-#define LATT_STEAL_NOTE_TICKS	2
 struct latt_blocks {
 	struct latt_hist *h;		/* while measuring; NULL after */
 	unsigned int n;			/* blocks begun */
@@ -316,75 +285,6 @@ void latt_result_release(struct latt_result *r);
  * and the last words on stderr say it.  These read it.
  */
 
-/* Short description of how the run ended ("complete", "interrupted"). */
-const char *latt_stop_name(enum latt_stop stop);
-
-/* Its key in the JSON's and the CSV's "stop": "duration", "signal". */
-const char *latt_stop_key(enum latt_stop stop);
-
-/* Is @stop the end that was asked for: -t reached, or the command's exit? */
-bool latt_stop_normal(enum latt_stop stop);
-
-/*
- * After @stop, are the clients' answers still in flight waited for (a
- * normal end, or ^C), so that their wakeups count?
- */
-bool latt_stop_drains(enum latt_stop stop);
-
-/*
- * How the run went, in the words of the report's Status line: "complete
- * (command exited)", "interrupted by SIGINT", "failed: client 3 killed by
- * signal 9", "failed: no wakeup was measured"; whole in a @buf of
- * LATT_STATUS_MAX bytes.  Returns @buf.
- */
-char *latt_result_status(const struct latt_result *r, char *buf, size_t len);
-
-/*
- * Why the run is not a success, as one sentence for standard error
- * ("client 3 (pid 812) killed by signal 9: the report has its samples
- * until then"); "" for a success.  Returns @buf.  With
- * latt_result_status(), the one place where how a run ended is worded.
- */
-char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len);
-
-/*
- * Coordinated omission: about how many wakeups the stalled cycles kept
- * from being made (while a cycle waits for a late answer, no client is
- * woken), from the mean length of the cycles that did not stall.  0 when
- * no cycle stalled, or none ran normally to compare with.
- */
-uint64_t latt_result_not_made(const struct latt_result *r);
-
-/* The hypervisor's share of the CPUs' time while measuring; NaN unknown. */
-double latt_result_steal_share(const struct latt_result *r);
-
-/* Is that share one to note: LATT_STEAL_NOTE_PCT, over a few ticks? */
-bool latt_result_steal_noted(const struct latt_result *r);
-
-/* True when latt's own load dominates what it measured (either rule). */
-bool latt_result_load_dominates(const struct latt_result *r);
-
-/*
- * The first of the command's metrics (cfg.tm) that its output never
- * gave a number for, or -1: such a run failed (exit status 2).
- */
-int latt_result_tm_missing(const struct latt_result *r);
-
-/* True when the run measured (there is something to report). */
-bool latt_result_measured(const struct latt_result *r);
-
-/*
- * Did it measure what it was to measure: a wakeup of its clients, or
- * with -c 0 the command's own waits?
- */
-bool latt_result_measured_any(const struct latt_result *r);
-
-/* Did the run have a command, and did it start (it was executed)? */
-bool latt_result_command_ran(const struct latt_result *r);
-
-/* True when it measured and succeeded (exit status 0): "complete". */
-bool latt_result_complete(const struct latt_result *r);
-
 /*
  * The exit status this result alone means: 0; 2 for a failure of latt,
  * a client or a setting, for a run that measured nothing, and for one
@@ -395,12 +295,167 @@ bool latt_result_complete(const struct latt_result *r);
 int latt_result_exit_status(const struct latt_result *r);
 
 /*
- * Describe wait status @status ("exited with status 1", "killed by signal
- * 9 (Killed)") into @buf of @len bytes.  Returns @buf.
+ * One aggregation: what a configuration's runs come to, for every output.
+ *
+ * The metric list names every figure latt shows of a configuration: the
+ * sweep table, -q, --fail-above, the JSON summaries and latt compare all
+ * walk the same list, so a metric added to it shows everywhere.  Each
+ * metric has a kind (how a run's value is taken), a unit (how it is
+ * printed) and a direction (which way is better).
+ *
+ * One rule is applied here and nowhere else, and two beside it:
+ *  - Which runs count: a configuration's complete runs; when none is
+ *    complete (interrupted, its command failed), the runs that measured,
+ *    and the configuration says it has no complete run.
+ *  - A percentile is latt_percentile() (lib/hist.h), as in every other
+ *    output: one the samples are too few for (p99 needs 100) is the
+ *    largest sample, exactly; the value is marked "few" wherever it is
+ *    shown.
+ *  - Better, worse or can't tell: include/latt/verdict.h, from the
+ *    same values and the runs' histograms.
+ *
+ * A run is seen through struct latt_run_view, filled from a result of
+ * this process (latt_agg_view()) or from a saved document (latt compare);
+ * from a view, latt_agg_run() takes every metric's value once.  A run of
+ * this process is seen as its JSON document writes it (means to one
+ * decimal), so that latt compare of the document finds the same values.
  */
-char *latt_describe_status(int status, char *buf, size_t len);
 
-/* Name signal @sig ("SIGINT"; "signal 40" where it has none).  Returns @buf. */
-char *latt_signal_name(int sig, char *buf, size_t len);
+#define LATT_METRICS_MAX	32
+
+enum latt_metric_kind {
+	LATT_MK_ENTRIES,	/* wakeups measured */
+	LATT_MK_MAX,		/* wakeup latency, ns */
+	LATT_MK_AVG,
+	LATT_MK_STDEV,
+	LATT_MK_PCT,		/* a percentile of it: pct */
+	LATT_MK_WALL,		/* the command's wall time, s */
+	LATT_MK_CPU,		/* its user + system time, s */
+	LATT_MK_CS_RATE,	/* system context switches per second */
+	LATT_MK_TARGET,		/* a figure of the command's own
+				   (--target-metric), by its name */
+	LATT_MK_LOAD,		/* latt's own load while measuring, 0..1
+				   (LATT_LOAD_QUEUE_PCT in latt/result.h) */
+	LATT_MK_CMD_PCT,	/* a percentile (pct) of the command's own
+				   waits from a wakeup, ns (its tasks
+				   followed in the kernel: lib/cmdlat.h) */
+};
+
+enum latt_metric_unit {
+	LATT_MU_COUNT,		/* printed as is */
+	LATT_MU_NS,		/* held in ns, printed in usec */
+	LATT_MU_S,		/* seconds */
+	LATT_MU_RATE,		/* per second */
+	LATT_MU_VALUE,		/* the command's: no unit, two decimals */
+	LATT_MU_SHARE,		/* held as 0..1, printed as a percentage */
+};
+
+enum latt_better {
+	LATT_BETTER_NONE,	/* neither: a count */
+	LATT_BETTER_LOWER,
+	LATT_BETTER_HIGHER,
+};
+
+struct latt_metric {
+	enum latt_metric_kind kind;
+	double pct;			/* LATT_MK_PCT: 0 < pct < 100 */
+	enum latt_metric_unit unit;
+	enum latt_better better;
+	char name[16];			/* its key: "p99", "wall_s" (-q,
+					   JSON, --fail-above) */
+	char head[16];			/* its column heading: "wall s" */
+};
+
+/* The metrics of an invocation, in the order every output shows them. */
+struct latt_metric_list {
+	struct latt_metric m[LATT_METRICS_MAX];
+	size_t n;
+};
+
+/*
+ * The default list: entries, max, avg, stdev, the percentiles (without
+ * -p p99, p50, p99.9: latt_default_metric_pcts), wall_s, cpu_s,
+ * cs_per_s, load.
+ */
+void latt_metrics_init(struct latt_metric_list *ml);
+
+/*
+ * The percentiles of @ml replaced by @pcts[0..n) (-p), in that order,
+ * where the first of them was.  0 or -ENOSPC.
+ */
+int latt_metrics_percentiles(struct latt_metric_list *ml, const double *pcts,
+			     size_t n);
+
+/*
+ * Parse metric name @name (case does not matter: "max", "avg", "stdev",
+ * "p99.9", "cmd_p99", or any name of the default list) into @m.  0 or
+ * -EINVAL.
+ */
+int latt_metric_parse(const char *name, struct latt_metric *m);
+
+/*
+ * The metric of target metric @tm: named as it is, better as it says.
+ * Metrics of that kind are the same metric when their names are.
+ */
+void latt_metric_target(const struct latt_tmetric *tm, struct latt_metric *m);
+
+/*
+ * The metric of percentile @p (0 < @p < 100) of the command's own waits
+ * from a wakeup: "cmd_p99", headed "cmd p99".
+ */
+void latt_metric_cmd(double p, struct latt_metric *m);
+
+/*
+ * The index of @m in @ml, adding it at the end if it is not there.
+ * -ENOSPC when the list is full.
+ */
+int latt_metrics_add(struct latt_metric_list *ml, const struct latt_metric *m);
+
+/* One value of one run, or of a configuration. */
+struct latt_value {
+	double v;		/* NaN: none */
+	bool few;		/* a percentile the samples are too few for:
+				   the largest sample (of a run that had too
+				   few, for a configuration) */
+	bool partial;		/* the command's own figure, of a command
+				   latt stopped before it ended (-t) */
+	double lo, hi;		/* its 95% interval; NaN: none */
+	double spread;		/* configuration: max - min over its runs;
+				   NaN below two */
+};
+
+/* Every metric of one run. */
+struct latt_agg_run {
+	bool complete, lagged, load_note, load_queued;
+	uint64_t count;			/* the clients' wakeups */
+	bool measured;			/* ... some, or the command's own
+					   waits (with -c 0, only those) */
+	struct latt_value val[LATT_METRICS_MAX];
+};
+
+/* Every metric of one configuration. */
+struct latt_agg_cfg {
+	const char *name;
+	unsigned int runs;		/* the runs its values are from */
+	unsigned int left_out;		/* the runs that did not count */
+	bool complete;			/* ... its runs are complete ones */
+	unsigned int lagged;		/* of its runs, those whose waker
+					   woke late */
+	unsigned int load_noted;	/* ... those where latt's own load
+					   dominated what it measured */
+	unsigned int load_queued;	/* ... of them, those where only its
+					   clients queued behind each
+					   other, its load not high */
+	struct latt_value val[LATT_METRICS_MAX];
+};
+
+/*
+ * Every configuration of @cfgs[0..ncfgs), in order, from its runs among
+ * @results[0..n) (one that never ran has no run).  0 or -ENOMEM.
+ */
+int latt_agg_results(const struct latt_metric_list *ml,
+		     const struct latt_run_cfg *cfgs, size_t ncfgs,
+		     const struct latt_result *results, size_t n,
+		     struct latt_agg_cfg *out);
 
 #endif /* LATT_RESULT_H */

@@ -1,5 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
+ * Verdicts between configurations, --fail-if and the limits.
+ *
+ * latt's interface: what the programs (latt, latt compare) call.
+ * What only the library uses is declared beside it, in lib/.
+ */
+#ifndef LATT_VERDICT_H
+#define LATT_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "latt/result.h"
+
+/*
  * Verdicts: is a configuration better, worse, or can one not tell, than
  * the baseline (the first configuration), metric by metric, and by how
  * much, with an interval.  The sweep table, -q, the JSON summary and
@@ -57,59 +73,8 @@
  * give the same verdicts, in the run that measured them and in latt
  * compare of its document.
  */
-#ifndef LATT_VERDICT_H
-#define LATT_VERDICT_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-
-#include "latt/aggregate.h"
-#include "latt/result.h"
 
 #define LATT_VERDICT_CONFIDENCE	0.95
-/* Draws of a run's samples for their noise. */
-#define LATT_VERDICT_DRAWS	200
-
-/* One unit of a run's samples: a block's histogram (or the run's). */
-struct latt_vunit {
-	const uint64_t (*b)[2];		/* each bucket's low end (ns) and
-					   count, in order */
-	size_t n;
-};
-
-/* One run that counts (latt_agg_counts()), as a verdict sees it. */
-struct latt_vrun {
-	const struct latt_agg_run *agg;	/* its values */
-	const struct latt_vunit *units;	/* its blocks' histograms */
-	size_t nunits;			/* 0: none kept */
-	/*
-	 * Made by latt_vcfg_ready(), for each metric of the list: the log
-	 * of its value (NaN: none, or not above 0), and the variance of
-	 * that log from drawing the run's samples again (0 for a figure
-	 * a run has once; NaN: the draws do not show it: too few samples,
-	 * or a tail too heavy for the mean or the standard deviation);
-	 * the index of its samples' tail (Hill's, of its largest 1%).
-	 */
-	double y[LATT_METRICS_MAX];
-	double noise[LATT_METRICS_MAX];
-	double tail;
-};
-
-/* A configuration, as a verdict sees it. */
-struct latt_vcfg {
-	const struct latt_agg_cfg *agg;	/* its values */
-	struct latt_vrun *runs;
-	size_t nruns;
-	unsigned int invocation;	/* the latt process that measured it:
-					   sides of two differ by more */
-	/* what latt_vcfg_results() made for it, freed with it */
-	struct latt_agg_run *own_agg;
-	struct latt_vunit *own_units;
-	uint64_t (**own_buckets)[2];	/* runs' histograms made sparse */
-	size_t nown;
-};
 
 enum latt_verdict_kind {
 	LATT_V_NONE,		/* no verdict: @why says why */
@@ -134,54 +99,6 @@ struct latt_verdict {
 	char why[96];		/* LATT_V_NONE: why, in words */
 };
 
-/* "better", "worse", "can't tell", "no verdict". */
-const char *latt_verdict_word(enum latt_verdict_kind k);
-
-/* The token of -q and the JSON: "better", "worse", "cant_tell", "none". */
-const char *latt_verdict_token(enum latt_verdict_kind k);
-
-/*
- * What runs of one configuration differ by, as measured, for metric @m:
- * *@run, the standard deviation of a run's log value beyond the noise
- * of its samples (the floor of a run's variance); *@inv, that of an
- * invocation's, which its runs share, when its runs differ by no more
- * than the floor (an invocation draws half a run's variance again: of
- * the floor, or of what its runs show beyond their noise; the command's
- * own waits, more: a floor of their own).
- */
-void latt_verdict_spread(const struct latt_metric *m, double *run,
-			 double *inv);
-
-/*
- * Configuration @name as a verdict sees it, from @results[0..n) (its runs
- * among them) and its values @agg (latt_agg_results()), made ready
- * (latt_vcfg_ready()).  The runs' histograms are @results' own: @out
- * must not outlive them.  0 or -ENOMEM; @out is freed with
- * latt_vcfg_free() either way.
- */
-int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
-		      const struct latt_result *results, size_t n,
-		      const struct latt_agg_cfg *agg, struct latt_vcfg *out);
-
-/*
- * Each run of @c's y and noise for the metrics of @ml (struct
- * latt_vrun), from its values and its units: the samples drawn
- * LATT_VERDICT_DRAWS times by a generator seeded from the run's own
- * histograms.  0 or -ENOMEM.
- */
-int latt_vcfg_ready(const struct latt_metric_list *ml, struct latt_vcfg *c);
-
-void latt_vcfg_free(struct latt_vcfg *c);
-
-/*
- * The verdict of each metric of @ml, of @x against the baseline @base
- * (both ready), at @level for the metrics together (0.95), in
- * @out[0..ml->n).  0 or -ENOMEM.
- */
-int latt_verdicts(const struct latt_metric_list *ml,
-		  const struct latt_vcfg *base, const struct latt_vcfg *x,
-		  double level, struct latt_verdict *out);
-
 /*
  * Every configuration of @aggs[0..ncfgs) against the first, from
  * @results[0..n) (one invocation), at @level: @out[i][m], the first's
@@ -192,18 +109,6 @@ int latt_verdict_results(const struct latt_metric_list *ml,
 			 const struct latt_result *results, size_t n,
 			 double level,
 			 struct latt_verdict (*out)[LATT_METRICS_MAX]);
-
-/*
- * A verdict as a table shows it beside a ratio: 'w' worse, 'b' better,
- * '~' can't tell, '?' no verdict; ' ' for the baseline itself.
- */
-char latt_verdict_mark(const struct latt_verdict *v);
-
-/*
- * The change and interval in words: "+12.3% [+5.0%, +20.1%]", or for
- * LATT_V_NONE its why.  Returns @buf.
- */
-char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
 
 /*
  * Parse --level's "99" or "99.9%" (a percentage above 50 and below 100)
@@ -250,5 +155,53 @@ int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const char *const *names,
 		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		       size_t n, FILE *say, char *err, size_t len);
+
+/*
+ * --fail-above and --fail-below: limits a configuration's values must
+ * stay within.  The values are those of include/latt/result.h, as
+ * every output shows them.
+ */
+
+#define LATT_LIMITS_MAX	16
+
+struct latt_limit {
+	struct latt_metric metric;	/* a target metric: its name alone,
+					   until latt_limit_resolve() */
+	size_t index;			/* of metric in the invocation's list */
+	double limit;			/* in the metric's unit (ns) */
+	bool below;			/* --fail-below: fails under it */
+	char text[32];			/* as given: "2ms" */
+};
+
+/*
+ * Parse "METRIC=VALUE[,METRIC=VALUE...]" of --fail-above (@below false)
+ * or --fail-below into @l[*n...] (room for @max in all), after the
+ * limits already there.  METRIC is max, avg, stdev or pNN, whose VALUE
+ * is a time (a plain number in microseconds), or the name of a target
+ * metric (lib/tmetric.h), whose VALUE is a plain number.  0,
+ * or -EINVAL with the reason in @err.  A metric given twice in one
+ * option is an error.
+ */
+int latt_limit_parse(const char *s, bool below, struct latt_limit *l,
+		     size_t max, size_t *n, char *err, size_t len);
+
+/*
+ * Find each limit's metric in @ml, which holds the target metrics of
+ * every configuration, and set its index.  0, or -EINVAL with the
+ * reason in @err (a name that is no target metric).
+ */
+int latt_limit_resolve(struct latt_limit *l, size_t n,
+		       const struct latt_metric_list *ml, char *err,
+		       size_t len);
+
+/*
+ * Check every configuration of @cfgs[0..n) against @l[0..nl) (their
+ * indexes into @ml): print on @err one line per configuration and metric
+ * beyond its limit, marked as the outputs mark it, and return how many
+ * were.
+ */
+unsigned int latt_limit_check(FILE *err, const struct latt_metric_list *ml,
+			      const struct latt_agg_cfg *cfgs, size_t n,
+			      const struct latt_limit *l, size_t nl);
 
 #endif /* LATT_VERDICT_H */

@@ -1,13 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The target: the workload latt measures beside (everything after the
- * options).  It runs in a process group of its own, so that it can be
- * stopped as a whole, and its resource use (its own and that of every
- * descendant, whether it waited for them or latt reaped them as their
- * subreaper) is collected for the report.
+ * What only the library uses of lib/target*; what the module is, and the
+ * part the programs call, is in include/latt/config.h.
  */
-#ifndef LATT_TARGET_H
-#define LATT_TARGET_H
+#ifndef LATT_LIB_TARGET_H
+#define LATT_LIB_TARGET_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -15,9 +12,8 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include "latt/sched.h"
-
-struct latt_cgroup;
+#include "latt/config.h"
+#include "sched.h"
 
 struct latt_target {
 	char **argv;		/* what is executed */
@@ -62,12 +58,6 @@ struct latt_target_opts {
 void latt_target_init(struct latt_target *t, int argc, char **argv,
 		      const char *display);
 
-/* The words of a command joined by spaces, malloc'ed; NULL without memory. */
-char *latt_target_display(int argc, char **argv);
-
-/* True when the target's words make a shell command. */
-bool latt_target_is_shell(int argc, char **argv);
-
 /*
  * Would /bin/sh find the program of the command line @line: its first
  * word (after VAR=value assignments) a shell keyword or builtin, a path
@@ -111,4 +101,4 @@ bool latt_target_alive(const struct latt_target *t);
  */
 void latt_target_rusage(const struct latt_target *t, struct rusage *total);
 
-#endif /* LATT_TARGET_H */
+#endif /* LATT_LIB_TARGET_H */

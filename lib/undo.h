@@ -1,36 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The undo record: every change latt makes to the system (a setting, a
- * debugfs mount, a cgroup, a trace instance, a sched_ext scheduler) is
- * written down, with what it replaced, before it is made, in a file that
- * outlives latt: /run/latt/PID, replaced whole (a temporary file and a
- * rename) at each change.  latt puts its changes back itself and crosses
- * them off; a normal end leaves no record.  When latt dies without doing
- * so (SIGKILL, a sanitizer abort, the OOM killer), its guard
- * (include/latt/session.h) applies the record in reverse order, and
- * failing that, the next latt to start finds it (latt_undo_scan()).
- *
- * /run/latt/PID.lock is held (flock) by latt and its guard, inherited at
- * fork: a record whose lock is free belongs to nobody alive.
- *
- * Restoring compares before it writes: a setting that no longer has the
- * value latt gave it was changed by somebody else meanwhile, and is left
- * as it is ("disturbed").
- *
- * The record is one per process; its entries live in memory also when no
- * file is kept (latt_undo_open() not called: unit tests, runs that change
- * nothing), so that the restore paths are the same.  Nothing here prints:
- * lines to say are handed to a callback.
+ * What only the library uses of lib/undo*; what the module is, and the
+ * part the programs call, is in include/latt/run.h.
  */
-#ifndef LATT_UNDO_H
-#define LATT_UNDO_H
+#ifndef LATT_LIB_UNDO_H
+#define LATT_LIB_UNDO_H
 
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
-#define LATT_RUN_DIR	"/run/latt"
+#include "latt/run.h"
 
 enum latt_undo_kind {
 	LATT_UNDO_SYSCTL,	/* a file holding one value (autogroup) */
@@ -60,15 +41,6 @@ enum latt_undo_outcome {
 	LATT_UNDO_DISTURBED,	/* changed by somebody else: left alone */
 	LATT_UNDO_FAILED,	/* could not be put back */
 };
-
-/*
- * Keep the record of this process in @dir (LATT_RUN_DIR; tests: a
- * directory of their own), made if missing, naming latt by @cmdline.
- * Takes @dir/PID.lock.  Entries added before are written too.  0, or
- * -errno with one line in @err.
- */
-int latt_undo_open(const char *dir, const char *cmdline, char *err,
-		   size_t len);
 
 /* The record's file, "" when none is kept. */
 const char *latt_undo_file(void);
@@ -120,12 +92,6 @@ void latt_undo_forget(int id);
 void latt_undo_keep(int id, const char *instance);
 
 /*
- * The end of latt: remove the record and its lock file if every entry is
- * crossed off; else leave both for the guard.  True when nothing is left.
- */
-bool latt_undo_close(void);
-
-/*
  * Revert @e whatever its origin (a record read back).  @now as for
  * latt_undo_revert().
  */
@@ -143,8 +109,6 @@ void latt_undo_describe(const struct latt_undo_entry *e,
 
 /* A shell command that undoes @e by hand, for a message. */
 void latt_undo_howto(const struct latt_undo_entry *e, char *buf, size_t len);
-
-typedef void (*latt_undo_say_fn)(void *ctx, const char *line);
 
 /*
  * The guard's work, once latt is gone: apply the record @file in reverse
@@ -167,6 +131,4 @@ int latt_undo_apply_file(const char *file, const char *prefix,
 int latt_undo_scan(const char *dir, const char *cgroup_dir,
 		   const char *trace_dir, latt_undo_say_fn say, void *ctx);
 
-/* latt_undo_scan() of the real system: latt/leftovers.h. */
-
-#endif /* LATT_UNDO_H */
+#endif /* LATT_LIB_UNDO_H */

@@ -1,22 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Scheduling settings of one task: policy, priority, nice, CPU affinity,
- * NUMA node, the EEVDF custom slice and deadline parameters.  latt gives
- * one set to its clients, one to itself (the waker) and one to the target
- * command.  Each field has an "unset" value, which leaves what the task
- * inherited alone.
- *
- * A task applies its own settings (latt_sched_apply() on itself): the
- * clients and the target in the child after fork(), the waker in latt.
- * Node binding uses libnuma where latt was built with it; without it,
- * latt_sched_numa_built() is false and a node is refused before any run.
+ * What only the library uses of lib/sched*; what the module is, and the
+ * part the programs call, is in include/latt/config.h.
  */
-#ifndef LATT_SCHED_H
-#define LATT_SCHED_H
+#ifndef LATT_LIB_SCHED_H
+#define LATT_LIB_SCHED_H
 
 #include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "latt/config.h"
 
 /* The kernel's policy numbers (sched(7)); glibc lacks SCHED_DEADLINE. */
 #define LATT_SCHED_OTHER	0
@@ -36,20 +30,6 @@
 #define LATT_SLICE_MIN_NS	(100ULL * 1000)
 #define LATT_SLICE_MAX_NS	(100ULL * 1000 * 1000)
 
-struct latt_sched {
-	int policy;		/* LATT_SCHED_*; UNSET keeps the inherited one */
-	unsigned int priority;	/* fifo, rr: 1-99; 0: unset (1 is used) */
-	bool has_nice;
-	int nice;
-	bool has_cpus;
-	cpu_set_t cpus;
-	int node;		/* NUMA node; -1: unset */
-	uint64_t slice_ns;	/* fair policies; 0: the kernel's default */
-	uint64_t runtime_ns;	/* deadline: all three, or none */
-	uint64_t deadline_ns;	/* 0: the period */
-	uint64_t period_ns;
-};
-
 /* What latt_sched_apply() was doing when it failed. */
 enum latt_sched_step {
 	LATT_SCHED_STEP_NODE,
@@ -60,9 +40,6 @@ enum latt_sched_step {
 
 /* Everything unset. */
 void latt_sched_init(struct latt_sched *s);
-
-/* True when nothing is set. */
-bool latt_sched_empty(const struct latt_sched *s);
 
 /* Parse a policy name (other, batch, idle, fifo, rr, deadline). */
 int latt_sched_parse_policy(const char *name, int *policy);
@@ -104,19 +81,6 @@ bool latt_sched_needs_cap(const struct latt_sched *s);
  */
 bool latt_sched_undo_needs_cap(const struct latt_sched *s);
 
-/*
- * True when, on a PREEMPT_RT kernel (@preempt_rt), the command's settings
- * @target can starve the waker's @waker: there the timers of a task that
- * is not real-time expire in the per-CPU ktimers thread (SCHED_FIFO 1),
- * and a command at fifo, or rr above priority 1, that does not sleep keeps
- * that thread from running on its CPUs; a waker that is not real-time and
- * may sleep on those CPUs then does not wake, not even to end the run.
- * False when the two have CPU lists that do not meet.
- */
-bool latt_sched_rt_starves_waker(const struct latt_sched *waker,
-				 const struct latt_sched *target,
-				 bool preempt_rt);
-
 /* True when this latt can bind to NUMA nodes (built with libnuma). */
 bool latt_sched_numa_built(void);
 
@@ -137,13 +101,6 @@ int latt_sched_check_system(const struct latt_sched *s, const char *who,
  */
 int latt_sched_apply(const struct latt_sched *s, enum latt_sched_step *step);
 
-/* A task's settings as they were, to put back with latt_sched_restore(). */
-struct latt_sched_saved {
-	unsigned char attr[64];	/* struct sched_attr, as the kernel gave it */
-	cpu_set_t cpus;
-	bool valid;
-};
-
 /* Save the calling process's settings.  0 or -errno. */
 int latt_sched_save(struct latt_sched_saved *saved);
 
@@ -157,4 +114,4 @@ int latt_sched_restore(const struct latt_sched_saved *saved);
  */
 int latt_sched_read(pid_t pid, struct latt_sched *s);
 
-#endif /* LATT_SCHED_H */
+#endif /* LATT_LIB_SCHED_H */

@@ -1,30 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Facts about the system read from /proc and /sys: the context switch
- * count (for the rate during a run), and the facts that decide whether
- * two results can be compared (kernel, CPUs, NUMA nodes, clocksource,
- * preemption mode, autogroup), which the reports print beside the numbers.
+ * What only the library uses of lib/sysinfo*; what the module is, and the
+ * part the programs call, is in include/latt/config.h.
  */
-#ifndef LATT_SYSINFO_H
-#define LATT_SYSINFO_H
+#ifndef LATT_LIB_SYSINFO_H
+#define LATT_LIB_SYSINFO_H
 
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
-struct latt_sysinfo {
-	char kernel[65];	/* uname -r */
-	char hostname[65];
-	char cpu_model[96];	/* "unknown" where /proc/cpuinfo has none */
-	unsigned int cpus;	/* online */
-	unsigned int numa_nodes;	/* online; 1 without NUMA */
-	char clocksource[32];	/* "unknown" where not readable */
-	char preempt[48];	/* "full", "dynamic (full)", "none", ... */
-	int autogroup;		/* 0, 1, or -1 where the kernel has none */
-	int64_t pm_qos_us;	/* the CPU latency limit; -1 unknown */
-	/* jiffies and the clock at latt's start, for latt_sysinfo_hz() */
-	uint64_t jiffies, jiffies_ns;
-};
+#include "latt/config.h"
 
 /*
  * Read the facts from the files under @root ("" for the real system; a
@@ -32,14 +18,6 @@ struct latt_sysinfo {
  * cannot be read are "unknown" (or -1); this never fails.
  */
 void latt_sysinfo_read(struct latt_sysinfo *si, const char *root);
-
-/*
- * The kernel's tick rate (CONFIG_HZ), from the jiffies counted since
- * latt_sysinfo_read() (/proc/timer_list, readable by root): the nearest
- * of 100, 250, 300 and 1000 within 5%, else the rate rounded; 0 when it
- * cannot be known (no access, too short a time to tell).
- */
-unsigned int latt_sysinfo_hz(const struct latt_sysinfo *si, const char *root);
 
 /*
  * The number of context switches since boot, all CPUs ("ctxt" in
@@ -55,9 +33,6 @@ int latt_sysinfo_ctxt(uint64_t *ctxt);
  * loading and unloading is named with its state ("simple (enabling)").
  */
 int latt_sysinfo_sched_ext(const char *root, char *ops, size_t len);
-
-/* True when the running kernel is a PREEMPT_RT one (uname's version). */
-bool latt_sysinfo_preempt_rt(void);
 
 /* Like latt_sysinfo_ctxt(), from a file in the /proc/stat format. */
 int latt_sysinfo_ctxt_from(const char *path, uint64_t *ctxt);
@@ -83,4 +58,4 @@ uint64_t latt_sysinfo_tick_ns(void);
 int latt_sysinfo_line(const char *root, const char *path, char *buf,
 		      size_t len);
 
-#endif /* LATT_SYSINFO_H */
+#endif /* LATT_LIB_SYSINFO_H */

@@ -1,36 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The clock samples are stamped with.  Waker and clients read the same
- * clock, so a stamp taken in one process can be subtracted from one taken
- * in another.
- *
- * CLOCK_MONOTONIC and CLOCK_MONOTONIC_RAW are read through the vDSO.  The
- * time-stamp counter (x86 rdtsc, aarch64 cntvct_el0) is read directly and
- * turned into nanoseconds with a factor calibrated against
- * CLOCK_MONOTONIC when the clock is set up; it is used only where it is
- * invariant and the kernel itself trusts it as its clocksource.  "auto"
- * takes the counter where it is, else CLOCK_MONOTONIC.  The calibration
- * happens before the clients are forked, so they convert as the waker
- * does.
+ * What only the library uses of lib/clock*; what the module is, and the
+ * part the programs call, is in include/latt/config.h.
  */
-#ifndef LATT_CLOCK_H
-#define LATT_CLOCK_H
+#ifndef LATT_LIB_CLOCK_H
+#define LATT_LIB_CLOCK_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
-enum latt_clock_id {
-	LATT_CLOCK_AUTO,		/* tsc where trusted, else monotonic */
-	LATT_CLOCK_MONOTONIC,
-	LATT_CLOCK_MONOTONIC_RAW,
-	LATT_CLOCK_TSC,
-};
+#include "latt/config.h"
 
-#if defined(__x86_64__) || defined(__aarch64__)
 #define LATT_HAVE_COUNTER	1
-#endif
 
 struct latt_clock {
 	enum latt_clock_id id;		/* never AUTO once set up */
@@ -40,26 +23,6 @@ struct latt_clock {
 	uint64_t mult;
 	double ghz;			/* counter ticks per nanosecond */
 };
-
-/* Parse a clock name (latt_clock_list()).  0 or -EINVAL. */
-int latt_clock_parse(const char *name, enum latt_clock_id *id);
-
-/* The name of @id ("tsc"). */
-const char *latt_clock_id_name(enum latt_clock_id id);
-
-/*
- * Every clock's name as a list ("auto, monotonic, monotonic_raw or
- * tsc") into @buf of @len bytes, for --help and messages; @buf.
- */
-char *latt_clock_list(char *buf, size_t len);
-
-/*
- * Is the counter one latt may stamp with: invariant (constant_tsc and
- * nonstop_tsc on x86) and the kernel's current clocksource (tsc,
- * arch_sys_counter)?  Files are read under @root ("" for the real
- * system).  When not, @why says so.
- */
-bool latt_clock_tsc_trusted(const char *root, char *why, size_t len);
 
 /*
  * Set up @c to read clock @id (AUTO resolves here, with the files under
@@ -86,7 +49,6 @@ double latt_clock_drift_ppm(const struct latt_clock *c);
 /* The clock's name as the report prints it ("monotonic"). */
 const char *latt_clock_name(const struct latt_clock *c);
 
-#ifdef LATT_HAVE_COUNTER
 /* The raw counter. */
 static inline uint64_t latt_counter(void)
 {
@@ -99,7 +61,6 @@ static inline uint64_t latt_counter(void)
 	return v;
 #endif
 }
-#endif
 
 /* Now, in nanoseconds.  The hot path: no allocation, no locks. */
 static inline uint64_t latt_clock_now(const struct latt_clock *c)
@@ -121,4 +82,4 @@ static inline uint64_t latt_clock_now(const struct latt_clock *c)
 /* CLOCK_MONOTONIC now, in nanoseconds, for timeouts and wall times. */
 uint64_t latt_mono_ns(void);
 
-#endif /* LATT_CLOCK_H */
+#endif /* LATT_LIB_CLOCK_H */

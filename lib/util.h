@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Small helpers shared by the library: a message into a caller's buffer,
- * a write of a short text to a kernel file, a word in a list, seconds of
- * a struct timeval, a command line quoted for a shell, a name looked up
- * in a table of names and the table as a list.
+ * What only the library uses of lib/util*; what the module is, and the
+ * part the programs call, is in include/latt/report.h.
  */
-#ifndef LATT_UTIL_H
-#define LATT_UTIL_H
+#ifndef LATT_LIB_UTIL_H
+#define LATT_LIB_UTIL_H
 
 #include <signal.h>
 #include <stdarg.h>
@@ -14,6 +12,8 @@
 #include <stddef.h>
 #include <sys/time.h>
 #include <sys/types.h>
+
+#include "latt/report.h"
 
 /*
  * snprintf() that never cuts a text silently: one longer than @len - 1
@@ -55,12 +55,6 @@ bool latt_child_setup(pid_t parent, int deathsig, const sigset_t *mask);
 /* @tv in seconds. */
 double latt_tv_secs(const struct timeval *tv);
 
-/*
- * @argv[0..argc) joined by spaces, each word quoted for a shell where it
- * needs to be ("latt -c8 'make -j4'"), malloc'd; NULL without memory.
- */
-char *latt_shell_join(int argc, char *const *argv);
-
 /* The index of @name among the @n @names, or -EINVAL. */
 int latt_name_find(const char *const *names, size_t n, const char *name);
 
@@ -71,4 +65,4 @@ int latt_name_find(const char *const *names, size_t n, const char *name);
 char *latt_name_list(const char *const *names, size_t n, char *buf,
 		     size_t len);
 
-#endif /* LATT_UTIL_H */
+#endif /* LATT_LIB_UTIL_H */

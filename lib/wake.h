@@ -1,49 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Wake channels: how the waker wakes one client, and how the clients of a
- * cycle answer.
- *
- * Waking: each client has a channel of its own, so no client ever reads
- * what was meant for another.  The waker hands the client its time stamp
- * with the wake; the mechanism is one of:
- *
- *  pipe     (latt-0.1's, the reference) the stamp is written into the
- *           client's pipe; its blocking read returns it.  Hang-up: the
- *           waker closes its end, the client reads end of file.
- *  socket   the same over a Unix seqpacket socket pair.
- *  eventfd  the stamp is added to the client's eventfd (zero until then),
- *           whose blocking read returns it and resets it.  Hang-up: the
- *           shared word says closed, then the eventfd is written.
- *  futex    the stamp is stored in a word the two share; the waker marks
- *           it posted and calls FUTEX_WAKE only when the client is really
- *           asleep on it (it marked the word waiting first): a wake that
- *           finds the client still running costs no system call.
- *
- * A dead client is seen from SIGCHLD; a pipe or socket also says EPIPE.
- *
- * Answering: the clients of a run share one answer, a count of the
- * answers still due in shared memory and one eventfd.  A client, its
- * sample recorded, counts itself off; the last of the cycle adds to the
- * eventfd, which the waker's epoll set watches edge-triggered (so the
- * waker never needs to read it).  So a cycle wakes the waker once, and
- * costs it one system call besides its writes.  Were each client to write an answer of its own, every one
- * of them would wake a waker asleep in epoll, a wakeup across CPUs each,
- * and the clients queued on one CPU would wait for each other's (about
- * 40 us at the median under load on the development machine).  A client
- * that dies is seen from SIGCHLD, not from its answer.
+ * What only the library uses of lib/wake*; what the module is, and the
+ * part the programs call, is in include/latt/config.h.
  */
-#ifndef LATT_WAKE_H
-#define LATT_WAKE_H
+#ifndef LATT_LIB_WAKE_H
+#define LATT_LIB_WAKE_H
 
 #include <stdatomic.h>
 #include <stdint.h>
 
-enum latt_wake_mech {
-	LATT_WAKE_PIPE,
-	LATT_WAKE_EVENTFD,
-	LATT_WAKE_FUTEX,
-	LATT_WAKE_SOCKET,
-};
+#include "latt/config.h"
 
 /* A word the waker and its client share (in the client's slot). */
 struct latt_wake_word {
@@ -61,23 +27,11 @@ struct latt_wake_chan {
 /* Parse a mechanism's name (latt_wake_list()).  0 or -EINVAL. */
 int latt_wake_parse(const char *name, enum latt_wake_mech *mech);
 
-/* The name of @mech ("pipe"). */
-const char *latt_wake_name(enum latt_wake_mech mech);
-
-/*
- * Every mechanism's name as a list ("pipe, eventfd, futex or socket")
- * into @buf of @len bytes, for --help and messages; @buf.
- */
-char *latt_wake_list(char *buf, size_t len);
-
 /* True when the waker holds a descriptor of the channel (all but futex). */
 static inline int latt_wake_has_fd(enum latt_wake_mech mech)
 {
 	return mech != LATT_WAKE_FUTEX;
 }
-
-/* File descriptors a channel holds in the waker once the client runs. */
-#define LATT_WAKE_WAKER_FDS	1
 
 /*
  * Create a channel of @mech around the shared @word; every descriptor is
@@ -140,4 +94,4 @@ static inline unsigned int latt_answer_due(struct latt_answer *a)
  */
 int latt_answer_give(struct latt_answer *a);
 
-#endif /* LATT_WAKE_H */
+#endif /* LATT_LIB_WAKE_H */

@@ -1,24 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * One owner per system setting.  A latt that changes a setting
- * (autogroup, the preemption mode, a scheduler feature, sched_ext) holds
- * a lock on it (flock of /run/latt/lock-NAME, by setting, not global)
- * from before its first run to its end; its guard inherits the locks and
- * holds them until it has put everything back.  A second latt that wants
- * the same setting refuses before measuring, naming the holder (its pid
- * and command line, written in the lock file).  Two runs that change
- * different settings may overlap.  The PM QoS limit (--dma-latency)
- * needs no lock: the kernel keeps each request apart and honours the
- * strictest.
+ * What only the library uses of lib/lock*; what the module is, and the
+ * part the programs call, is in include/latt/run.h.
  */
-#ifndef LATT_LOCK_H
-#define LATT_LOCK_H
+#ifndef LATT_LIB_LOCK_H
+#define LATT_LIB_LOCK_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "latt/config.h"
+#include "latt/run.h"
+#include "config.h"
 
 #define LATT_LOCK_MAX	40
 
@@ -31,19 +24,8 @@
 int latt_lock_take(const char *dir, const char *name, const char *cmdline,
 		   char *err, size_t len);
 
-/*
- * Take the lock of every setting the @n configurations @cfgs change.
- * 0, or the first failure as latt_lock_take().
- */
-int latt_lock_settings(const struct latt_run_cfg *cfgs, size_t n,
-		       const char *dir, const char *cmdline, char *err,
-		       size_t len);
-
 /* The descriptors of the locks held, into @fds (at most @max): how many. */
 size_t latt_lock_fds(int *fds, size_t max);
-
-/* Let go of every lock (latt's end; its guard may still hold them). */
-void latt_lock_release_all(void);
 
 /*
  * In a child of fork() other than the guard (a client, the command or a
@@ -65,4 +47,4 @@ void latt_lock_drop(int record_fd);
  */
 bool latt_lock_busy(const char *path, pid_t pid);
 
-#endif /* LATT_LOCK_H */
+#endif /* LATT_LIB_LOCK_H */
