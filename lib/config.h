@@ -33,6 +33,12 @@ extern const unsigned char latt_default_metric_pcts[LATT_DEFAULT_METRIC_NPCTS];
 bool latt_config_is_setting(const char *name);
 
 /*
+ * The index of setting @name in the table (0 to 63) and whether a -C may
+ * give it more than once (@many: the metrics); -ENOENT for none.
+ */
+int latt_config_key(const char *name, bool *many);
+
+/*
  * The scheduler settings of @c that differ from @base (NULL: from nothing
  * set) as "KEY=VAL,KEY=VAL", whole however long (a cgroup's path, a
  * scheduler's command); "" when none.  malloc'd, NULL without memory.

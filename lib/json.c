@@ -97,7 +97,8 @@ static void add_pair(jobj *h, uint64_t low, uint64_t count)
 }
 
 /* A series: summary, percentiles, sparse histogram. */
-static jobj *series_obj(const struct latt_series *s, const struct latt_run_cfg *c)
+static jobj *series_obj(const struct latt_series *s,
+			 const struct latt_run_cfg *c)
 {
 	jobj *o = json_object_new_object(), *p, *h;
 	const struct latt_stats *st = &s->stats;

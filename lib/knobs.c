@@ -29,11 +29,8 @@
 #define DEBUGFS		"/sys/kernel/debug"
 #define FEATURES	DEBUGFS "/sched/features"
 #define PREEMPT		DEBUGFS "/sched/preempt"
-#define SCX_STATE	"/sys/kernel/sched_ext/state"
 
 #define DEBUGFS_MAGIC		0x64626720
-#define SCX_START_NS		(30ULL * 1000 * 1000 * 1000)
-#define SCX_STOP_NS		(5ULL * 1000 * 1000 * 1000)
 #define FEATURES_MAX		4096
 
 static char *path_of(const char *root, const char *path, char *buf,
@@ -60,9 +57,9 @@ static int check_writable(const char *root, const char *path,
 }
 
 /* Write down a change before it is made; the entry, or -errno in @err. */
-static int undo_add(enum latt_undo_kind kind, const char *name,
-		    const char *path, const char *old, const char *set,
-		    char *err, size_t len)
+int latt_knobs_undo_add(enum latt_undo_kind kind, const char *name,
+			const char *path, const char *old, const char *set,
+			char *err, size_t len)
 {
 	int id = latt_undo_add(kind, name, path, old, set);
 
@@ -89,7 +86,8 @@ static int debugfs_ensure(const char *root, const char *what, int *undo,
 		return 0;
 	if (!statfs(DEBUGFS, &sf) && sf.f_type == DEBUGFS_MAGIC)
 		return 0;
-	id = undo_add(LATT_UNDO_MOUNT, "debugfs", DEBUGFS, "", "", err, len);
+	id = latt_knobs_undo_add(LATT_UNDO_MOUNT, "debugfs", DEBUGFS, "", "",
+				 err, len);
 	if (id < 0)
 		return id;
 	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL)) {
@@ -261,29 +259,6 @@ static int check_preempt(const char *want, const char *root, char *err,
 	return check_writable(root, PREEMPT, "preempt", err, len);
 }
 
-static int check_scheduler(const char *root, char *err, size_t len)
-{
-	char state[64], ops[64], full[PATH_MAX];
-	int ret;
-
-	ret = latt_sysinfo_line(root, SCX_STATE, state, sizeof(state));
-	if (ret == -ENOENT)
-		return latt_err(-EOPNOTSUPP, err, len, "scheduler: this "
-				"kernel has no sched_ext (no %s; it needs "
-				"Linux 6.12 or later with "
-				"CONFIG_SCHED_CLASS_EXT)",
-				path_of(root, SCX_STATE, full, sizeof(full)));
-	if (ret)
-		return latt_err(ret, err, len, "scheduler: reading %s: %s",
-				path_of(root, SCX_STATE, full, sizeof(full)),
-				strerror(-ret));
-	if (!latt_sysinfo_sched_ext(root, ops, sizeof(ops)))
-		return latt_err(-EBUSY, err, len, "scheduler: the sched_ext "
-				"scheduler '%s' is already loaded (state: %s)"
-				": stop it first", latt_esc(ops), state);
-	return 0;
-}
-
 int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 		     char *err, size_t len)
 {
@@ -326,7 +301,7 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 			return ret;
 	}
 	if (c->scheduler)
-		ret = check_scheduler(root, err, len);
+		ret = latt_scx_check(root, err, len);
 	return ret;
 }
 
@@ -370,8 +345,8 @@ static int apply_features(struct latt_knobs *k, const char *features,
 		/* The undo entry gets the opposite. */
 		snprintf(back, sizeof(back), "%s%.*s", off ? "" : "NO_",
 			 (int)blen, base);
-		id = undo_add(LATT_UNDO_FEATURE, "features", full, back, item,
-			      err, len);
+		id = latt_knobs_undo_add(LATT_UNDO_FEATURE, "features", full,
+					 back, item, err, len);
 		if (id < 0)
 			return id;
 		ret = latt_write_file(k->root, FEATURES, item);
@@ -398,9 +373,9 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 	ret = read_preempt(k->root, want, mode, sizeof(mode), err, len);
 	if (ret || !strcmp(mode, want))
 		return ret;
-	id = undo_add(LATT_UNDO_PREEMPT, "preempt",
-		      path_of(k->root, PREEMPT, full, sizeof(full)), mode, want,
-		      err, len);
+	id = latt_knobs_undo_add(LATT_UNDO_PREEMPT, "preempt",
+				 path_of(k->root, PREEMPT, full, sizeof(full)),
+				 mode, want, err, len);
 	if (id < 0)
 		return id;
 	ret = latt_write_file(k->root, PREEMPT, want);
@@ -413,149 +388,6 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 	k->preempt_undo = id;
 	snprintf(k->preempt, sizeof(k->preempt), "%s", mode);
 	return 0;
-}
-
-static void __attribute__((noreturn))
-scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent,
-		int out)
-{
-	char *argv[4];
-
-	latt_undo_child_unlock();
-	/* SIGINT: a sched_ext scheduler's own way to unload cleanly. */
-	if (!latt_child_setup(parent, SIGINT, s ? &s->child_mask : NULL))
-		_exit(127);
-	/*
-	 * Its statistics must not mix with latt's report; what it says is
-	 * kept, to quote when it fails.
-	 */
-	if (out >= 0) {
-		dup2(out, STDOUT_FILENO);
-		dup2(out, STDERR_FILENO);
-	} else {
-		dup2(STDERR_FILENO, STDOUT_FILENO);
-	}
-	argv[0] = (char *)"/bin/sh";
-	argv[1] = (char *)"-c";
-	argv[2] = (char *)cmd;
-	argv[3] = NULL;
-	execv(argv[0], argv);
-	_exit(127);
-}
-
-static int scx_state(const char *root, char *state, size_t size)
-{
-	return latt_sysinfo_line(root, SCX_STATE, state, size);
-}
-
-/*
- * What the scheduler wrote, for an error: ": its output: "FIRST" ...
- * "LAST"" (@first: the first line too, where a loader says what failed
- * before the last says that it did), or "" when it wrote nothing.  The
- * last 16 KiB are read; lines are escaped and cut to 160 bytes.
- */
-static const char *scheduler_said(const struct latt_knobs *k, bool first,
-				  char *buf, size_t len)
-{
-	char text[16384];
-	const char *a, *b, *end;
-	off_t size;
-	ssize_t n;
-	size_t la, lb;
-
-	buf[0] = '\0';
-	if (k->scheduler_out < 0)
-		return buf;
-	size = lseek(k->scheduler_out, 0, SEEK_END);
-	if (size <= 0)
-		return buf;
-	/* A first line is one only when the text starts at the start. */
-	if (size > (off_t)sizeof(text))
-		first = false;
-	n = pread(k->scheduler_out, text, sizeof(text),
-		  size > (off_t)sizeof(text) ? size - (off_t)sizeof(text) : 0);
-	if (n <= 0)
-		return buf;
-	end = text + n;
-	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
-		end--;
-	if (end == text)
-		return buf;
-	/* The last line, and the first. */
-	for (b = end; b > text && b[-1] != '\n'; b--)
-		;
-	lb = (size_t)(end - b);
-	a = text;
-	la = strcspn(a, "\n");
-	if (!first || a == b)
-		snprintf(buf, len, ": its output: \"%s\"",
-			 latt_esc_n(b, lb < 160 ? lb : 160));
-	else
-		snprintf(buf, len, ": its output: \"%s\"%s\"%s\"",
-			 latt_esc_n(a, la < 160 ? la : 160),
-			 a + la + 1 == b ? " " : " ... ",
-			 latt_esc_n(b, lb < 160 ? lb : 160));
-	return buf;
-}
-
-static int apply_scheduler(struct latt_knobs *k, const char *cmd,
-			   const struct latt_session *s, char *err, size_t len)
-{
-	uint64_t end = latt_mono_ns() + SCX_START_NS;
-	char state[64], st[32], said[2048], full[PATH_MAX];
-	pid_t pid, parent = getpid();
-	int status, id;
-
-	id = undo_add(LATT_UNDO_SCX, "sched_ext",
-		      path_of(k->root, SCX_STATE, full, sizeof(full)),
-		      "disabled", "", err, len);
-	if (id < 0)
-		return id;
-	k->scheduler_out = memfd_create("latt-scheduler", MFD_CLOEXEC);
-	pid = fork();
-	if (pid < 0) {
-		latt_undo_forget(id);
-		return latt_err(-errno, err, len, "scheduler: starting '%s': "
-				"%s", cmd, strerror(errno));
-	}
-	if (pid == 0)
-		scheduler_child(cmd, s, parent, k->scheduler_out);
-	setpgid(pid, pid);
-	k->scheduler = pid;
-	k->scheduler_undo = id;
-	latt_undo_made_pid(id, pid);
-	while (latt_mono_ns() < end) {
-		if (!scx_state(k->root, state, sizeof(state)) &&
-		    !strcmp(state, "enabled")) {
-			latt_sysinfo_sched_ext(k->root, k->scx_ops,
-					       sizeof(k->scx_ops));
-			return 0;
-		}
-		if (waitpid(pid, &status, WNOHANG) == pid) {
-			k->scheduler = 0;
-			if (WIFEXITED(status))
-				snprintf(st, sizeof(st), "status %d",
-					 WEXITSTATUS(status));
-			else
-				snprintf(st, sizeof(st), "signal %d",
-					 WTERMSIG(status));
-			return latt_err(-ECHILD, err, len, "scheduler: '%s' "
-					"ended (%s) before sched_ext was "
-					"enabled%s", cmd, st,
-					scheduler_said(k, true, said,
-						       sizeof(said)));
-		}
-		/* Only a request to stop: a SIGCHLD is no reason. */
-		if (s && latt_session_pending_stop(s))
-			return latt_err(-EINTR, err, len, "scheduler: "
-					"interrupted while waiting for '%s' "
-					"to load", cmd);
-		poll(NULL, 0, 20);
-	}
-	return latt_err(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
-			"enabled within %llu s of starting '%s'%s",
-			SCX_START_NS / 1000000000ULL, cmd,
-			scheduler_said(k, true, said, sizeof(said)));
 }
 
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
@@ -572,10 +404,11 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 				 AUTOGROUP, strerror(-ret));
 			goto out_undo;
 		}
-		id = undo_add(LATT_UNDO_SYSCTL, "autogroup",
-			      path_of(k->root, AUTOGROUP, full, sizeof(full)),
-			      line[0] == '1' ? "1" : "0",
-			      c->autogroup ? "1" : "0", err, len);
+		id = latt_knobs_undo_add(LATT_UNDO_SYSCTL, "autogroup",
+					 path_of(k->root, AUTOGROUP, full,
+						 sizeof(full)),
+					 line[0] == '1' ? "1" : "0",
+					 c->autogroup ? "1" : "0", err, len);
 		if (id < 0) {
 			ret = id;
 			goto out_undo;
@@ -619,7 +452,7 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 			goto out_undo;
 	}
 	if (c->scheduler) {
-		ret = apply_scheduler(k, c->scheduler, s, err, len);
+		ret = latt_scx_start(k, c->scheduler, s, err, len);
 		if (ret)
 			goto out_undo;
 	}
@@ -639,14 +472,14 @@ int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len)
 	if (k->scheduler_reaped)
 		return latt_err(-ESRCH, err, len, "the sched_ext scheduler "
 				"exited during the run%s",
-				scheduler_said(k, false, said, sizeof(said)));
-	if (scx_state(k->root, state, sizeof(state)) ||
+				latt_scx_said(k, false, said, sizeof(said)));
+	if (latt_scx_state(k->root, state, sizeof(state)) ||
 	    strcmp(state, "enabled"))
 		return latt_err(-ESRCH, err, len, "sched_ext was no longer "
 				"enabled at the end of the run (state: %s): "
 				"the kernel may have ejected the scheduler%s",
-				state, scheduler_said(k, false, said,
-						      sizeof(said)));
+				state, latt_scx_said(k, false, said,
+						     sizeof(said)));
 	return 0;
 }
 
@@ -657,36 +490,6 @@ bool latt_knobs_reaped(struct latt_knobs *k, pid_t pid, int status)
 	k->scheduler_reaped = true;
 	k->scheduler_status = status;
 	return true;
-}
-
-/* Stop the scheduler: SIGINT (its clean exit), SIGKILL if it lingers. */
-static int stop_scheduler(struct latt_knobs *k)
-{
-	uint64_t end = latt_mono_ns() + SCX_STOP_NS;
-	char state[64];
-	int status, sig = SIGINT;
-
-	if (!k->scheduler_reaped) {
-		kill(-k->scheduler, SIGINT);
-		while (waitpid(k->scheduler, &status, WNOHANG) == 0) {
-			if (latt_mono_ns() >= end && sig == SIGINT) {
-				sig = SIGKILL;
-				kill(-k->scheduler, SIGKILL);
-			}
-			poll(NULL, 0, 10);
-		}
-	}
-	k->scheduler = 0;
-	k->scheduler_reaped = false;
-	/* The kernel takes a moment to switch back to the fair class. */
-	end = latt_mono_ns() + SCX_STOP_NS;
-	while (!scx_state(k->root, state, sizeof(state)) &&
-	       strcmp(state, "disabled")) {
-		if (latt_mono_ns() >= end)
-			return -ETIMEDOUT;
-		poll(NULL, 0, 10);
-	}
-	return 0;
 }
 
 /*
@@ -720,7 +523,7 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 	int ret, first = 0;
 
 	if (k->scheduler) {
-		ret = stop_scheduler(k);
+		ret = latt_scx_stop(k);
 		if (ret && !first)
 			first = latt_err(ret, err, len, "sched_ext did not "
 					 "return to disabled after the "
