@@ -86,13 +86,8 @@ static void usage_common(void)
 	latt_exit_after_stdout();
 }
 
-void __attribute__((noreturn)) latt_usage(bool all)
-{
-	char clocks[96], mechs[96], pcts[64];
-
-	if (!all)
-		usage_common();
-	fputs(
+/* latt --help=all: the text, around the lists that depend on the build. */
+static const char usage_all_options[] =
 "Usage: latt [options] [--] [command [args...]]\n"
 "       latt [options] 'command with arguments' [options]\n"
 "\n"
@@ -114,20 +109,16 @@ void __attribute__((noreturn)) latt_usage(bool all)
 "      --warmup TIME       drop the samples of the first TIME of each run\n"
 "      --grace TIME        after SIGTERM, wait this long before SIGKILL\n"
 "                          of the command's process group (default 2s)\n"
-"  -p, --percentiles LIST  percentiles to report (default\n", stdout);
-	printf("                          %s)\n",
-	       latt_percentiles_text(latt_default_pcts, LATT_DEFAULT_NPCTS,
-				     pcts, sizeof(pcts)));
-	printf(
+"  -p, --percentiles LIST  percentiles to report (default\n";
+
+static const char usage_all_clocks[] =
 "      --clock CLOCK       the clock to stamp with (default %s: tsc\n"
 "                          where the kernel trusts it, else monotonic):\n"
 "                          %s\n"
 "      --mechanism MECH    how clients are woken (default %s):\n"
-"                          %s\n", latt_clock_id_name(LATT_CLOCK_AUTO),
-	       latt_clock_list(clocks, sizeof(clocks)),
-	       latt_wake_name(LATT_WAKE_PIPE),
-	       latt_wake_list(mechs, sizeof(mechs)));
-	fputs(
+"                          %s\n";
+
+static const char usage_all_rest[] =
 "      --threads           clients are threads of latt, not processes\n"
 "                          (-C keys: mechanism=MECH, threads=1 or 0)\n"
 "  -C, --config NAME:KEY=VALUE,...\n"
@@ -251,9 +242,26 @@ void __attribute__((noreturn)) latt_usage(bool all)
 "  latt -c8 sleep 30\n"
 "  latt -c8 'make -j4'\n"
 "  latt -c4 -t 60 make -j4\n"
-"  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n""  latt -c4 -x0 -r2 -C base: -C batch:target-policy=batch,target-nice=10 \\\n"
+"  latt -c8 -r3 -C base: -C fifo:policy=fifo,priority=10 -- make -j4\n"
+"  latt -c4 -x0 -r2 -C base: -C batch:target-policy=batch,target-nice=10 \\\n"
 "       --target-metric 'fps+=([0-9.]+) fps' -- x264 -o /dev/null in.y4m\n"
 "\n"
-"See latt(1); the report field by field: latt-report(7).\n", stdout);
+"See latt(1); the report field by field: latt-report(7).\n";
+
+void __attribute__((noreturn)) latt_usage(bool all)
+{
+	char clocks[96], mechs[96], pcts[64];
+
+	if (!all)
+		usage_common();
+	fputs(usage_all_options, stdout);
+	printf("                          %s)\n",
+	       latt_percentiles_text(latt_default_pcts, LATT_DEFAULT_NPCTS,
+				     pcts, sizeof(pcts)));
+	printf(usage_all_clocks, latt_clock_id_name(LATT_CLOCK_AUTO),
+	       latt_clock_list(clocks, sizeof(clocks)),
+	       latt_wake_name(LATT_WAKE_PIPE),
+	       latt_wake_list(mechs, sizeof(mechs)));
+	fputs(usage_all_rest, stdout);
 	latt_exit_after_stdout();
 }

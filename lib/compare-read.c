@@ -301,6 +301,66 @@ static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
 /* json-c is given this much at a time, its heap measured in between. */
 #define SLICE		4096
 
+/* The parse of one file as it goes. */
+struct parse {
+	struct json_tokener *tok;
+	enum json_tokener_error e;
+	struct heap_meter hm;
+	const struct latt_cmp_budget *b;
+	size_t total;			/* the bytes before this chunk */
+	jobj *doc;
+};
+
+/*
+ * Give json-c chunk @buf of @got bytes (NUL-terminated) a slice at a
+ * time.  0, or -1 with one line in @err.
+ */
+static int parse_chunk(struct parse *p, const char *buf, size_t got,
+		       char *err, size_t len)
+{
+	size_t at, piece, off = 0, end;
+
+	for (at = 0; at < got && p->e == json_tokener_continue; at += piece) {
+		piece = got - at < SLICE ? got - at : SLICE;
+		/* json-c says a failed allocation as nothing else. */
+		errno = 0;
+		p->doc = json_tokener_parse_ex(p->tok, buf + at, (int)piece);
+		p->e = json_tokener_get_error(p->tok);
+		off = at + (size_t)json_tokener_get_parse_end(p->tok);
+		if (!p->doc && p->e != json_tokener_continue &&
+		    errno == ENOMEM) {
+			snprintf(err, len, "out of memory: json-c could not "
+				 "allocate, at byte %zu", p->total + off);
+			return -1;
+		}
+		if (p->e != json_tokener_continue &&
+		    p->e != json_tokener_success) {
+			snprintf(err, len, "not JSON: %s at byte %zu",
+				 json_tokener_error_desc(p->e),
+				 p->total + off);
+			return -1;
+		}
+		if (heap_taken(&p->hm, buf + at, piece) >
+		    LATT_CMP_MEMORY_MAX) {
+			snprintf(err, len, "larger than latt writes (its "
+				 "values would take over %d MiB of memory%s)",
+				 LATT_CMP_MEMORY_MAX >> 20, p->b->bytes ?
+				 ", with the files before it" : "");
+			return -1;
+		}
+	}
+	/* After the document, white space only. */
+	if (p->e == json_tokener_success) {
+		end = off + strspn(buf + off, " \t\r\n");
+		if (end < got) {
+			snprintf(err, len, "not JSON: more text after the "
+				 "document, at byte %zu", p->total + end);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Read and parse @path, chunk by chunk, so that what is not JSON is
  * refused at its first wrong byte (latt compare /dev/zero) and no more
@@ -313,11 +373,8 @@ static size_t heap_taken(struct heap_meter *hm, const char *s, size_t n)
 static jobj *parse_file(const char *path, struct latt_cmp_budget *b,
 			char *err, size_t len)
 {
-	struct json_tokener *tok;
-	enum json_tokener_error e = json_tokener_continue;
-	size_t got, total = 0, values = 0, end, off, at, piece;
-	struct heap_meter hm;
-	jobj *doc = NULL;
+	struct parse p = { .e = json_tokener_continue, .b = b };
+	size_t got, values = 0;
 	char *buf;
 	FILE *fp;
 
@@ -332,17 +389,17 @@ static jobj *parse_file(const char *path, struct latt_cmp_budget *b,
 		free(buf);
 		return NULL;
 	}
-	tok = json_tokener_new();
-	if (!tok) {
+	p.tok = json_tokener_new();
+	if (!p.tok) {
 		snprintf(err, len, "out of memory");
 		goto out;
 	}
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	json_tokener_set_flags(p.tok, JSON_TOKENER_STRICT);
 	/* Without mallinfo2(), what the documents before keep: a guess. */
-	heap_meter_start(&hm, b->values * 16);
+	heap_meter_start(&p.hm, b->values * 16);
 	while ((got = fread(buf, 1, CHUNK, fp)) > 0) {
 		values += values_in(buf, got);
-		if (b->bytes + total + got > LATT_CMP_SIZE_MAX ||
+		if (b->bytes + p.total + got > LATT_CMP_SIZE_MAX ||
 		    b->values + values > LATT_CMP_VALUES_MAX) {
 			snprintf(err, len, "larger than latt writes (over %d "
 				 "MiB or %d million values%s)",
@@ -352,73 +409,32 @@ static jobj *parse_file(const char *path, struct latt_cmp_budget *b,
 			goto out_doc;
 		}
 		buf[got] = '\0';
-		off = 0;
-		for (at = 0; at < got && e == json_tokener_continue;
-		     at += piece) {
-			piece = got - at < SLICE ? got - at : SLICE;
-			/* json-c says a failed allocation as nothing else. */
-			errno = 0;
-			doc = json_tokener_parse_ex(tok, buf + at, (int)piece);
-			e = json_tokener_get_error(tok);
-			off = at + (size_t)json_tokener_get_parse_end(tok);
-			if (!doc && e != json_tokener_continue &&
-			    errno == ENOMEM) {
-				snprintf(err, len, "out of memory: json-c "
-					 "could not allocate, at byte %zu",
-					 total + off);
-				goto out_doc;
-			}
-			if (e != json_tokener_continue &&
-			    e != json_tokener_success) {
-				snprintf(err, len, "not JSON: %s at byte %zu",
-					 json_tokener_error_desc(e),
-					 total + off);
-				goto out_doc;
-			}
-			if (heap_taken(&hm, buf + at, piece) >
-			    LATT_CMP_MEMORY_MAX) {
-				snprintf(err, len, "larger than latt writes "
-					 "(its values would take over %d MiB "
-					 "of memory%s)",
-					 LATT_CMP_MEMORY_MAX >> 20, b->bytes ?
-					 ", with the files before it" : "");
-				goto out_doc;
-			}
-		}
-		/* After the document, white space only. */
-		if (e == json_tokener_success) {
-			end = off + strspn(buf + off, " \t\r\n");
-			if (end < got) {
-				snprintf(err, len, "not JSON: more text after "
-					 "the document, at byte %zu",
-					 total + end);
-				goto out_doc;
-			}
-		}
-		total += got;
+		if (parse_chunk(&p, buf, got, err, len))
+			goto out_doc;
+		p.total += got;
 	}
 	if (ferror(fp)) {
 		snprintf(err, len, "%s", strerror(errno ? errno : EIO));
 		goto out_doc;
 	}
-	if (!total) {
+	if (!p.total) {
 		snprintf(err, len, "empty file");
-	} else if (e == json_tokener_continue) {
+	} else if (p.e == json_tokener_continue) {
 		snprintf(err, len, "cut short: the JSON ends too soon");
 	} else {
-		b->bytes += total;
+		b->bytes += p.total;
 		b->values += values;
 		goto out_tok;
 	}
 out_doc:
-	json_object_put(doc);
-	doc = NULL;
+	json_object_put(p.doc);
+	p.doc = NULL;
 out_tok:
-	json_tokener_free(tok);
+	json_tokener_free(p.tok);
 out:
 	fclose(fp);
 	free(buf);
-	return doc;
+	return p.doc;
 }
 
 /* The system block: what decides whether two documents' numbers compare. */

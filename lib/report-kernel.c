@@ -16,11 +16,18 @@
 #include "kwait.h"
 #include "report-text.h"
 
-/* A p99 of samples @st that are too few for it is the max: say so. */
-static const char *p99_note(const struct latt_stats *st)
+/*
+ * A p99 of samples @st that are too few for it is the max: say so, as
+ * "@pre" "the max: p99 needs N samples" "@post", in @buf; else "".
+ */
+static const char *p99_note(const struct latt_stats *st, const char *pre,
+			    const char *post, char *buf, size_t len)
 {
-	return latt_percentile_few(st, 99) ?
-	       "; the max: p99 needs 100 samples" : "";
+	if (!latt_percentile_few(st, 99))
+		return "";
+	snprintf(buf, len, "%sthe max: p99 needs %llu samples%s", pre,
+		 (unsigned long long)latt_percentile_needs(99), post);
+	return buf;
 }
 
 /* --kernel-view: the kernel's figure for each wakeup, beside latt's. */
@@ -28,6 +35,7 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 {
 	const struct latt_derived *d = &r->derived;
 	const struct latt_kwait *k = &r->kwait;
+	char note[64];
 
 	if (!k->wait.count) {
 		/* Never a zero for a figure the kernel did not give. */
@@ -57,7 +65,8 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 	line(f, "Kernel p50", "%8.1f usec (latt: %.1f)", usec(d->kwait_p50),
 	     usec(d->wake_p50));
 	line(f, "Kernel p99", "%8.1f usec (latt: %.1f%s)", usec(d->kwait_p99),
-	     usec(d->wake_p99), p99_note(&k->wait));
+	     usec(d->wake_p99),
+	     p99_note(&k->wait, "; ", "", note, sizeof(note)));
 	line(f, "Kernel max", "%8.1f usec (latt: %.1f)", usec(k->wait.max),
 	     usec(r->wake.stats.max));
 	if (k->gap.count) {
@@ -67,8 +76,7 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 		     "the stamps)", usec(k->gap.min));
 		line(f, "Above p50", "%8.1f usec", usec(d->kgap_p50));
 		line(f, "Above p99", "%8.1f usec%s", usec(d->kgap_p99),
-		     latt_percentile_few(&k->gap, 99) ?
-		     " (the max: p99 needs 100 samples)" : "");
+		     p99_note(&k->gap, " (", ")", note, sizeof(note)));
 		line(f, "Above max", "%8.1f usec", usec(k->gap.max));
 	}
 	if (k->above)

@@ -417,15 +417,11 @@ static void measure(struct run *run)
 	}
 }
 
-void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
-	      unsigned int index, struct latt_result *r)
+/* What a run's result is before it runs: its configuration, number, seed. */
+static void begin_result(struct latt_session *s,
+			 const struct latt_run_cfg *cfg, unsigned int index,
+			 struct latt_result *r)
 {
-	struct run run = { .s = s, .cfg = cfg, .r = r };
-	/* -c 0: no client, the command's own waits alone (one slot). */
-	unsigned int nslots = cfg->clients ? cfg->clients : 1;
-	char err[LATT_WHAT_MAX];
-	int ret, sig;
-
 	memset(r, 0, sizeof(*r));
 	r->cfg = *cfg;
 	r->run = index;
@@ -437,6 +433,49 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	r->target_shell = latt_target_is_shell(cfg->cmd_argc, cfg->cmd_argv);
 	r->target_found = r->target_shell &&
 			  latt_target_shell_finds(cfg->cmd_argv[0]);
+}
+
+/*
+ * After the run: the target's cgroup removed, the system settings put
+ * back (what was changed from outside left as found, and said).
+ */
+static void put_back(struct run *run)
+{
+	struct latt_result *r = run->r;
+	char err[LATT_WHAT_MAX];
+	int ret, sig;
+
+	if (run->have_cgroup && run->cgroup.created) {
+		ret = latt_cgroup_remove(&run->cgroup);
+		if (ret)
+			add_warning(r, "could not remove cgroup %s (%s)",
+				    run->cgroup.path, strerror(-ret));
+	}
+	if (latt_knobs_restore(&run->knobs, err, sizeof(err)))
+		add_warning(r, "%s", err);
+	if (run->knobs.disturbed[0]) {
+		snprintf(r->disturbed, sizeof(r->disturbed), "%s",
+			 run->knobs.disturbed);
+		add_warning(r, "changed from outside during the run, and left "
+			    "as found: %s", r->disturbed);
+	}
+	/* A ^C while everything was put back still asks to stop. */
+	sig = latt_session_pending_stop(run->s);
+	if (sig && latt_stop_normal(r->stop)) {
+		r->stop = LATT_STOP_SIGNAL;
+		r->stop_signal = sig;
+	}
+}
+
+void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
+	      unsigned int index, struct latt_result *r)
+{
+	struct run run = { .s = s, .cfg = cfg, .r = r };
+	/* -c 0: no client, the command's own waits alone (one slot). */
+	unsigned int nslots = cfg->clients ? cfg->clients : 1;
+	int ret, sig;
+
+	begin_result(s, cfg, index, r);
 	latt_knobs_init(&run.knobs, "");
 
 	ret = latt_clock_init(&run.clock, cfg->clock, s->root);
@@ -495,26 +534,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		latt_capture_close(&run.cap);
 
 out_system:
-	if (run.have_cgroup && run.cgroup.created) {
-		ret = latt_cgroup_remove(&run.cgroup);
-		if (ret)
-			add_warning(r, "could not remove cgroup %s (%s)",
-				    run.cgroup.path, strerror(-ret));
-	}
-	if (latt_knobs_restore(&run.knobs, err, sizeof(err)))
-		add_warning(r, "%s", err);
-	if (run.knobs.disturbed[0]) {
-		snprintf(r->disturbed, sizeof(r->disturbed), "%s",
-			 run.knobs.disturbed);
-		add_warning(r, "changed from outside during the run, and left "
-			    "as found: %s", r->disturbed);
-	}
-	/* A ^C while everything was put back still asks to stop. */
-	sig = latt_session_pending_stop(s);
-	if (sig && latt_stop_normal(r->stop)) {
-		r->stop = LATT_STOP_SIGNAL;
-		r->stop_signal = sig;
-	}
+	put_back(&run);
 out:
 	latt_result_finish(r);
 	/* A thread client left running uses all of these till latt exits. */
