@@ -25,7 +25,6 @@
 #include "result.h"
 #include "sysinfo.h"
 #include "verdict.h"
-#include "explain.h"
 #include "hist.h"
 #include "cmdlat.h"
 #include "kwait.h"

@@ -33,16 +33,19 @@ int latt_scx_check(const char *root, char *err, size_t len)
 	char state[64], ops[64], full[PATH_MAX];
 	int ret;
 
-	snprintf(full, sizeof(full), "%s%s", root, SCX_STATE);
 	ret = latt_sysinfo_line(root, SCX_STATE, state, sizeof(state));
 	if (ret == -ENOENT)
 		return latt_err(-EOPNOTSUPP, err, len, "scheduler: this "
 				"kernel has no sched_ext (no %s; it needs "
 				"Linux 6.12 or later with "
-				"CONFIG_SCHED_CLASS_EXT)", full);
+				"CONFIG_SCHED_CLASS_EXT)",
+				latt_knobs_path(root, SCX_STATE, full,
+						sizeof(full)));
 	if (ret)
 		return latt_err(ret, err, len, "scheduler: reading %s: %s",
-				full, strerror(-ret));
+				latt_knobs_path(root, SCX_STATE, full,
+						sizeof(full)),
+				strerror(-ret));
 	if (!latt_sysinfo_sched_ext(root, ops, sizeof(ops)))
 		return latt_err(-EBUSY, err, len, "scheduler: the sched_ext "
 				"scheduler '%s' is already loaded (state: %s)"
@@ -141,9 +144,10 @@ int latt_scx_start(struct latt_knobs *k, const char *cmd,
 	pid_t pid, parent = getpid();
 	int status, id;
 
-	snprintf(full, sizeof(full), "%s%s", k->root, SCX_STATE);
-	id = latt_knobs_undo_add(LATT_UNDO_SCX, "sched_ext", full, "disabled",
-				 "", err, len);
+	id = latt_knobs_undo_add(LATT_UNDO_SCX, "sched_ext",
+				 latt_knobs_path(k->root, SCX_STATE, full,
+						 sizeof(full)),
+				 "disabled", "", err, len);
 	if (id < 0)
 		return id;
 	k->scheduler_out = memfd_create("latt-scheduler", MFD_CLOEXEC);

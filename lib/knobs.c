@@ -33,8 +33,8 @@
 #define DEBUGFS_MAGIC		0x64626720
 #define FEATURES_MAX		4096
 
-static char *path_of(const char *root, const char *path, char *buf,
-		     size_t len)
+char *latt_knobs_path(const char *root, const char *path, char *buf,
+		      size_t len)
 {
 	snprintf(buf, len, "%s%s", root, path);
 	return buf;
@@ -46,7 +46,7 @@ static int check_writable(const char *root, const char *path,
 {
 	char full[PATH_MAX];
 
-	path_of(root, path, full, sizeof(full));
+	latt_knobs_path(root, path, full, sizeof(full));
 	if (access(full, F_OK))
 		return -errno;
 	if (faccessat(AT_FDCWD, full, W_OK, AT_EACCESS))
@@ -121,7 +121,7 @@ static int read_debugfs(const char *root, const char *path, const char *what,
 	ret = latt_sysinfo_line(root, path, buf, size);
 	if (!ret)
 		return 0;
-	path_of(root, path, full, sizeof(full));
+	latt_knobs_path(root, path, full, sizeof(full));
 	if (ret == -ENOENT)
 		return latt_err(ret, err, len, "%s: this kernel has no %s (it "
 				"needs CONFIG_SCHED_DEBUG%s)", what, full,
@@ -271,8 +271,8 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 			return latt_err(-EOPNOTSUPP, err, len, "autogroup: "
 					"this kernel has no %s (it needs "
 					"CONFIG_SCHED_AUTOGROUP)",
-					path_of(root, AUTOGROUP, full,
-						sizeof(full)));
+					latt_knobs_path(root, AUTOGROUP, full,
+							sizeof(full)));
 		if (ret)
 			return ret;
 	}
@@ -282,8 +282,8 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 		if (ret == -ENOENT)
 			return latt_err(-EOPNOTSUPP, err, len, "dma-latency: "
 					"this system has no %s (PM QoS)",
-					path_of(root, DMA_LATENCY, full,
-						sizeof(full)));
+					latt_knobs_path(root, DMA_LATENCY,
+							full, sizeof(full)));
 		if (ret)
 			return ret;
 	}
@@ -328,7 +328,7 @@ static int apply_features(struct latt_knobs *k, const char *features,
 			    len);
 	if (ret)
 		return ret;
-	path_of(k->root, FEATURES, full, sizeof(full));
+	latt_knobs_path(k->root, FEATURES, full, sizeof(full));
 	for (p = features; *p; p += n + (p[n] == ',')) {
 		n = feature_at(p, &base, &blen, &off);
 		if (blen + 4 > sizeof(item))
@@ -374,7 +374,8 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 	if (ret || !strcmp(mode, want))
 		return ret;
 	id = latt_knobs_undo_add(LATT_UNDO_PREEMPT, "preempt",
-				 path_of(k->root, PREEMPT, full, sizeof(full)),
+				 latt_knobs_path(k->root, PREEMPT, full,
+						 sizeof(full)),
 				 mode, want, err, len);
 	if (id < 0)
 		return id;
@@ -405,8 +406,8 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 			goto out_undo;
 		}
 		id = latt_knobs_undo_add(LATT_UNDO_SYSCTL, "autogroup",
-					 path_of(k->root, AUTOGROUP, full,
-						 sizeof(full)),
+					 latt_knobs_path(k->root, AUTOGROUP,
+							 full, sizeof(full)),
 					 line[0] == '1' ? "1" : "0",
 					 c->autogroup ? "1" : "0", err, len);
 		if (id < 0) {
@@ -430,8 +431,9 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 	}
 	if (c->dma_latency_us >= 0) {
 		errno = 0;
-		k->dma_fd = open(path_of(k->root, DMA_LATENCY, full,
-					 sizeof(full)), O_WRONLY | O_CLOEXEC);
+		k->dma_fd = open(latt_knobs_path(k->root, DMA_LATENCY, full,
+						 sizeof(full)),
+				 O_WRONLY | O_CLOEXEC);
 		v = (int32_t)c->dma_latency_us;
 		if (k->dma_fd < 0 || write(k->dma_fd, &v, sizeof(v)) !=
 		    sizeof(v)) {

@@ -114,6 +114,10 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len);
  * Between knobs.c and knobs-scx.c (the sched_ext scheduler).
  */
 
+/* @root@path into @buf of @len bytes (@root "" for the real system). */
+char *latt_knobs_path(const char *root, const char *path, char *buf,
+		      size_t len);
+
 /* Write down a change before it is made; the entry, or -errno in @err. */
 int latt_knobs_undo_add(enum latt_undo_kind kind, const char *name,
 			const char *path, const char *old, const char *set,

@@ -443,7 +443,7 @@ static void put_back(struct run *run)
 {
 	struct latt_result *r = run->r;
 	char err[LATT_WHAT_MAX];
-	int ret, sig;
+	int ret;
 
 	if (run->have_cgroup && run->cgroup.created) {
 		ret = latt_cgroup_remove(&run->cgroup);
@@ -458,12 +458,6 @@ static void put_back(struct run *run)
 			 run->knobs.disturbed);
 		add_warning(r, "changed from outside during the run, and left "
 			    "as found: %s", r->disturbed);
-	}
-	/* A ^C while everything was put back still asks to stop. */
-	sig = latt_session_pending_stop(run->s);
-	if (sig && latt_stop_normal(r->stop)) {
-		r->stop = LATT_STOP_SIGNAL;
-		r->stop_signal = sig;
 	}
 }
 
@@ -535,6 +529,12 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 
 out_system:
 	put_back(&run);
+	/* A ^C while everything was put back still asks to stop. */
+	sig = latt_session_pending_stop(s);
+	if (sig && latt_stop_normal(r->stop)) {
+		r->stop = LATT_STOP_SIGNAL;
+		r->stop_signal = sig;
+	}
 out:
 	latt_result_finish(r);
 	/* A thread client left running uses all of these till latt exits. */

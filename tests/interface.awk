@@ -133,8 +133,6 @@ FNR == 1 {
 	stmt = stmt " " line
 	o = gsub(/\{/, "{", line)
 	c = gsub(/\}/, "}", line)
-	if (depth == 0 && o > 0 && stmt !~ /\)[ \t]*\{/ && stmt !~ /^[ \t]*(struct|union|enum|typedef)/)
-		; # an initialiser's brace would come here; none in headers
 	depth += o - c
 	if (depth > 0)
 		next
@@ -172,10 +170,12 @@ END {
 		}
 	} while (more)
 	for (i = 1; i <= nd; i++)
-		if (!used[i])
-			printf "%s: %s (%s)\n", dfile[i], dname[i], dkind[i] \
-			    | "sed s/tag://"
-		else
+		if (!used[i]) {
+			name = dname[i]
+			sub(/^tag:/, "", name)
+			printf "%s: %s (%s)\n", dfile[i], name, dkind[i]
+		} else {
 			nused++
+		}
 	printf "# %d declarations, %d used\n", nd, nused > "/dev/stderr"
 }
