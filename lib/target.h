@@ -15,6 +15,8 @@
 #include "latt/config.h"
 #include "sched.h"
 
+struct latt_cgroup;
+
 struct latt_target {
 	char **argv;		/* what is executed */
 	char *shell_argv[4];	/* /bin/sh -c CMD, for a single quoted command */

@@ -12,6 +12,8 @@
 
 #include "latt/run.h"
 
+struct latt_ev;
+
 /*
  * Empty the buffer and start tracing (each run), stamped with @clock
  * ("mono", "mono_raw": the run's).  0 or -errno.

@@ -131,4 +131,6 @@ int latt_undo_apply_file(const char *file, const char *prefix,
 int latt_undo_scan(const char *dir, const char *cgroup_dir,
 		   const char *trace_dir, latt_undo_say_fn say, void *ctx);
 
+/* latt_undo_scan() of the real system: latt_leftovers_scan(). */
+
 #endif /* LATT_LIB_UNDO_H */

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What only the library uses of lib/util*; what the module is, and the
- * part the programs call, is in include/latt/report.h.
+ * Small helpers shared by the library: a message into a caller's buffer,
+ * a write of a short text to a kernel file, a word in a list, seconds of
+ * a struct timeval, a command line quoted for a shell, a name looked up
+ * in a table of names and the table as a list.
+ * (latt_shell_join(), which the programs call too, is in
+ * include/latt/report.h.)
  */
 #ifndef LATT_LIB_UTIL_H
 #define LATT_LIB_UTIL_H

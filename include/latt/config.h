@@ -455,8 +455,6 @@ int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len);
  * subreaper) is collected for the report.
  */
 
-struct latt_cgroup;
-
 /* The words of a command joined by spaces, malloc'ed; NULL without memory. */
 char *latt_target_display(int argc, char **argv);
 

@@ -59,13 +59,6 @@ const char *latt_esc(const char *s);
 const char *latt_esc_n(const char *s, size_t len);
 
 /*
- * Small helpers shared by the library: a message into a caller's buffer,
- * a write of a short text to a kernel file, a word in a list, seconds of
- * a struct timeval, a command line quoted for a shell, a name looked up
- * in a table of names and the table as a list.
- */
-
-/*
  * @argv[0..argc) joined by spaces, each word quoted for a shell where it
  * needs to be ("latt -c8 'make -j4'"), malloc'd; NULL without memory.
  */

@@ -63,8 +63,6 @@ int latt_trace_open(struct latt_trace *t, const char *suffix,
 		    unsigned int buffer_kb, bool overwrite, char *err,
 		    size_t len);
 
-struct latt_ev;
-
 /*
  * Remove the instance, unless t->keep (then a later latt leaves it
  * alone too); free what was held.
@@ -281,8 +279,6 @@ bool latt_undo_close(void);
 
 typedef void (*latt_undo_say_fn)(void *ctx, const char *line);
 
-/* latt_undo_scan() of the real system: latt/run.h. */
-
 /*
  * A gone latt's leftovers on the real system: latt_undo_scan() of
  * LATT_RUN_DIR, the cgroups beside latt's own in the hierarchy with the
@@ -290,7 +286,6 @@ typedef void (*latt_undo_say_fn)(void *ctx, const char *line);
  * put back or removed with a line said to @say, or named with how to
  * undo it.  The number of things left.
  */
-
 int latt_leftovers_scan(latt_undo_say_fn say, void *ctx);
 
 /*
