@@ -24,7 +24,7 @@
 
 #include "latt/config.h"
 #include "clock.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "wake.h"
 #include "hist.h"
 #include "kwait.h"

@@ -14,7 +14,7 @@
 #include "latt/report.h"
 #include "config.h"
 #include "parse.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "util.h"
 
 static bool name_valid(const char *name)

@@ -18,7 +18,7 @@
 #include "latt/report.h"
 #include "config.h"
 #include "parse.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "util.h"
 #include "wake.h"
 #include "tmetric.h"

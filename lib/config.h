@@ -12,7 +12,7 @@
 
 #include "latt/config.h"
 #include "clock.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "wake.h"
 
 #define LATT_WEIGHT_MIN		1	/* --target-weight, as cpu.weight */

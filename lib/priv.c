@@ -13,7 +13,7 @@
 #include "latt/report.h"
 #include "latt/run.h"
 #include "parse.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "sysinfo.h"
 #include "util.h"
 #include "cgroup.h"

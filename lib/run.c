@@ -17,7 +17,7 @@
 #include "latt/run.h"
 #include "clock.h"
 #include "result.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "session.h"
 #include "sysinfo.h"
 #include "target.h"

@@ -21,7 +21,7 @@
 #include "latt/config.h"
 #include "latt/report.h"
 #include "parse.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "util.h"
 
 /* The kernel's struct sched_attr (include/uapi/linux/sched/types.h). */

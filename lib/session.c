@@ -19,7 +19,7 @@
 #include "latt/run.h"
 #include "clock.h"
 #include "lock.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "session.h"
 #include "sysinfo.h"
 #include "undo.h"

@@ -13,7 +13,7 @@
 #include <sys/types.h>
 
 #include "latt/run.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "sysinfo.h"
 #include "trace.h"
 

@@ -16,7 +16,7 @@
 #include "latt/report.h"
 #include "latt/run.h"
 #include "clock.h"
-#include "sched.h"
+#include "sched-set.h"
 #include "target.h"
 #include "undo.h"
 #include "util.h"

@@ -13,7 +13,7 @@
 #include <sys/types.h>
 
 #include "latt/config.h"
-#include "sched.h"
+#include "sched-set.h"
 
 struct latt_cgroup;
 

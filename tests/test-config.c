@@ -12,7 +12,7 @@
 
 #include "latt/config.h"
 #include "lib/config.h"
-#include "lib/sched.h"
+#include "lib/sched-set.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -16,7 +16,7 @@
 
 #include "latt/config.h"
 #include "latt/run.h"
-#include "lib/sched.h"
+#include "lib/sched-set.h"
 #include "tap.h"
 
 /* Run @fn in a child process; its exit status (0: as expected). */
