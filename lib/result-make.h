@@ -36,12 +36,31 @@ int latt_blocks_finish(struct latt_blocks *b);
 void latt_blocks_free(struct latt_blocks *b);
 
 /*
- * Record that the run failed for reason @why (set-up, the command not
- * executable, ...): @error (-errno, or 0) and @what ("waker: setting its
- * cpus").  The first reason recorded wins.
+ * Why a run stops, as the part of latt that found it says it: the stop,
+ * and what that kind of stop carries.
  */
-void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
-		      const char *what);
+struct latt_stop_why {
+	enum latt_stop stop;		/* LATT_STOP_NONE: nothing happened */
+	int error;			/* -errno, or 0 */
+	int signal;			/* SIGNAL, TTY: which */
+	int client;			/* CLIENT: its index */
+	char what[LATT_WHAT_MAX];	/* SETUP, ERROR: what failed, or "" */
+};
+
+/*
+ * Fill @why with the stop @stop and its @error (-errno, or 0), and what
+ * failed when @fmt is not NULL; no signal, no client.  Returns @why.
+ */
+struct latt_stop_why *latt_stop_say(struct latt_stop_why *why,
+				    enum latt_stop stop, int error,
+				    const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
+ * Record @why as the stop of @r, by latt_stop_wins()'s rule: the one
+ * place a result's stop is written.  Returns true when recorded.
+ */
+bool latt_result_stop(struct latt_result *r, const struct latt_stop_why *why);
 
 /* Merge every client slot into @r's series. */
 void latt_result_collect(struct latt_result *r,

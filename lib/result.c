@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,14 +22,36 @@
 #include "result-make.h"
 #include "tmetric.h"
 
-void latt_result_fail(struct latt_result *r, enum latt_stop why, int error,
-		      const char *what)
+struct latt_stop_why *latt_stop_say(struct latt_stop_why *why,
+				    enum latt_stop stop, int error,
+				    const char *fmt, ...)
 {
-	if (r->stop != LATT_STOP_NONE)
-		return;
-	r->stop = why;
-	r->error = error;
-	latt_fmt(r->what, sizeof(r->what), "%s", what);
+	va_list ap;
+
+	why->stop = stop;
+	why->error = error;
+	why->signal = 0;
+	why->client = -1;
+	why->what[0] = '\0';
+	if (fmt) {
+		va_start(ap, fmt);
+		latt_vfmt(why->what, sizeof(why->what), fmt, ap);
+		va_end(ap);
+	}
+	return why;
+}
+
+bool latt_result_stop(struct latt_result *r, const struct latt_stop_why *why)
+{
+	if (!latt_stop_wins(r->stop, why->stop))
+		return false;
+	r->stop = why->stop;
+	r->error = why->error;
+	r->stop_signal = why->signal;
+	if (why->stop == LATT_STOP_CLIENT)
+		r->dead_client = why->client;
+	latt_fmt(r->what, sizeof(r->what), "%s", why->what);
+	return true;
 }
 
 void latt_result_collect(struct latt_result *r,
@@ -479,6 +502,7 @@ static const struct stop_info {
 	stop_text_fn verdict;	/* the last words; NULL: of the run */
 	bool normal;		/* the end asked for: -t or the command's */
 	bool drains;		/* the answers in flight are waited for */
+	bool over_normal;	/* it stops a run that ended as asked */
 } stops[] = {
 	[LATT_STOP_NONE] = { "running", "running", EXIT_OF_RUN, true,
 			     NULL, NULL },
@@ -487,7 +511,8 @@ static const struct stop_info {
 	[LATT_STOP_TARGET] = { "command", "complete (command exited)",
 			       EXIT_OF_RUN, true, NULL, NULL, true, true },
 	[LATT_STOP_SIGNAL] = { "signal", "interrupted", EXIT_OF_SIGNAL, true,
-			       status_signal, verdict_signal, false, true },
+			       status_signal, verdict_signal, false, true,
+			       true },
 	[LATT_STOP_CLIENT] = { "client", "failed (a client died)",
 			       LATT_EXIT_RUNTIME, true, status_client,
 			       verdict_client },
@@ -498,7 +523,7 @@ static const struct stop_info {
 			    LATT_EXIT_RUNTIME, true, status_tty, verdict_tty },
 	[LATT_STOP_ERROR] = { "error", "failed (system error)",
 			      LATT_EXIT_RUNTIME, true, status_error,
-			      verdict_error },
+			      verdict_error, false, false, true },
 	[LATT_STOP_SETUP] = { "setup", "failed (a setting could not be "
 			      "applied)", LATT_EXIT_RUNTIME, false,
 			      status_error, verdict_setup },
@@ -512,6 +537,7 @@ static const struct stop_info {
 
 static const struct stop_info unknown_stop = {
 	"unknown", "unknown", EXIT_OF_RUN, true, NULL, NULL, false, false,
+	false,
 };
 
 static const struct stop_info *stop_info(enum latt_stop stop)
@@ -523,6 +549,14 @@ static const struct stop_info *stop_info(enum latt_stop stop)
 bool latt_stop_normal(enum latt_stop stop)
 {
 	return stop_info(stop)->normal;
+}
+
+bool latt_stop_wins(enum latt_stop now, enum latt_stop why)
+{
+	if (why == LATT_STOP_NONE)
+		return false;
+	return now == LATT_STOP_NONE ||
+	       (stop_info(now)->normal && stop_info(why)->over_normal);
 }
 
 bool latt_stop_drains(enum latt_stop stop)

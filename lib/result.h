@@ -69,6 +69,16 @@ const char *latt_stop_key(enum latt_stop stop);
 bool latt_stop_normal(enum latt_stop stop);
 
 /*
+ * The one rule of which reason stops a run: does @why take the place of
+ * @now?  The first reason wins, except that a normal end (the duration,
+ * the command's exit) gives way to a request to stop (a signal: the run
+ * says so, and no other run follows) and to an error found at the end (a
+ * run whose scheduler was gone, or whose client would not leave, is no
+ * result).
+ */
+bool latt_stop_wins(enum latt_stop now, enum latt_stop why);
+
+/*
  * After @stop, are the clients' answers still in flight waited for (a
  * normal end, or ^C), so that their wakeups count?
  */

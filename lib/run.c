@@ -65,13 +65,23 @@ struct run {
 static void __attribute__((format(printf, 3, 4)))
 setup_failed(struct run *run, int error, const char *fmt, ...)
 {
-	char what[sizeof(run->r->what)];
+	struct latt_stop_why why;
 	va_list ap;
 
+	latt_stop_say(&why, LATT_STOP_SETUP, error, NULL);
 	va_start(ap, fmt);
-	latt_vfmt(what, sizeof(what), fmt, ap);
+	latt_vfmt(why.what, sizeof(why.what), fmt, ap);
 	va_end(ap);
-	latt_result_fail(run->r, LATT_STOP_SETUP, error, what);
+	latt_result_stop(run->r, &why);
+}
+
+/* A request to stop, by signal @sig: the run ends as interrupted. */
+static void stop_asked(struct latt_result *r, int sig)
+{
+	struct latt_stop_why why;
+
+	latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal = sig;
+	latt_result_stop(r, &why);
 }
 
 /* Add a warning to @r's, after any already there. */
@@ -101,8 +111,7 @@ static int setup_system(struct run *run)
 			       sizeof(err));
 	if (ret == -EINTR) {
 		/* A ^C while the scheduler loaded: nothing more starts. */
-		run->r->stop = LATT_STOP_SIGNAL;
-		run->r->stop_signal = latt_session_pending_stop(run->s);
+		stop_asked(run->r, latt_session_pending_stop(run->s));
 		return ret;
 	}
 	if (ret) {
@@ -223,6 +232,7 @@ static int start_target(struct run *run)
 {
 	const struct latt_run_cfg *c = run->cfg;
 	struct latt_target *t = &run->target;
+	struct latt_stop_why why;
 	struct latt_target_opts o = {
 		.sigmask = &run->s->child_mask,
 		.sched = &c->target,
@@ -265,7 +275,8 @@ static int start_target(struct run *run)
 		run->r->tm_read = true;
 	}
 	if (ret == -ENOEXEC) {
-		latt_result_fail(run->r, LATT_STOP_NOEXEC, -t->fail_errno, "");
+		latt_result_stop(run->r, latt_stop_say(&why, LATT_STOP_NOEXEC,
+						       -t->fail_errno, NULL));
 		return ret;
 	}
 	if (ret == -ECANCELED) {
@@ -364,6 +375,7 @@ static void measure(struct run *run)
 	struct latt_result *r = run->r;
 	struct latt_waker *w = &run->w;
 	struct latt_target *t = &run->target;
+	struct latt_stop_why why;
 	char err[LATT_WHAT_MAX];
 
 	if (r->stop == LATT_STOP_NONE)
@@ -391,11 +403,9 @@ static void measure(struct run *run)
 	run->s->guard_news[0] = '\0';
 	/* A run measured under a scheduler that was gone is no result. */
 	if (latt_stop_normal(r->stop) &&
-	    latt_knobs_verify(&run->knobs, err, sizeof(err))) {
-		r->stop = LATT_STOP_ERROR;
-		r->error = 0;
-		latt_fmt(r->what, sizeof(r->what), "%s", err);
-	}
+	    latt_knobs_verify(&run->knobs, err, sizeof(err)))
+		latt_result_stop(r, latt_stop_say(&why, LATT_STOP_ERROR, 0,
+						  "%s", err));
 
 	if (w->xtrace)
 		explain(w, r, run->s->sys.kernel);
@@ -490,8 +500,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	/* A ^C between two runs: this one starts nothing. */
 	sig = latt_session_pending_stop(s);
 	if (sig) {
-		r->stop = LATT_STOP_SIGNAL;
-		r->stop_signal = sig;
+		stop_asked(r, sig);
 		goto out;
 	}
 	run.slots = latt_client_slots_map(nslots);
@@ -531,10 +540,8 @@ out_system:
 	put_back(&run);
 	/* A ^C while everything was put back still asks to stop. */
 	sig = latt_session_pending_stop(s);
-	if (sig && latt_stop_normal(r->stop)) {
-		r->stop = LATT_STOP_SIGNAL;
-		r->stop_signal = sig;
-	}
+	if (sig)
+		stop_asked(r, sig);
 out:
 	latt_result_finish(r);
 	/* A thread client left running uses all of these till latt exits. */

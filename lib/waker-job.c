@@ -72,11 +72,12 @@ static void signal_others(struct latt_waker *w, int sig)
 			kill(w->clients[i].pid, sig);
 }
 
-/* latt was stopped for @gap by @sig: leave that time out of the run. */
-static void stopped(struct latt_waker *w, uint64_t gap, int sig)
+/*
+ * latt was stopped for @gap by @sig: leave that time out of the run.  0,
+ * or the -errno of moving the deadline.
+ */
+static int stopped(struct latt_waker *w, uint64_t gap, int sig)
 {
-	int ret;
-
 	w->stops++;
 	w->stopped_signal = sig;
 	w->stopped_ns += gap;
@@ -87,13 +88,11 @@ static void stopped(struct latt_waker *w, uint64_t gap, int sig)
 	if (w->warming)
 		w->warm_end_ns += gap;
 	if (!w->run_start_ns || w->stopping || w->r->stop != LATT_STOP_NONE)
-		return;
-	ret = latt_waker_arm_deadline(w);
-	if (ret && latt_waker_set_stop(w, LATT_STOP_ERROR))
-		w->r->error = ret;
+		return 0;
+	return latt_waker_arm_deadline(w);
 }
 
-void latt_waker_job_stop(struct latt_waker *w)
+int latt_waker_job_stop(struct latt_waker *w)
 {
 	struct timespec zero = { 0, 0 };
 	sigset_t tstp, cont;
@@ -120,7 +119,8 @@ void latt_waker_job_stop(struct latt_waker *w)
 	 * group is orphaned), and no time was lost.
 	 */
 	if (sigtimedwait(&cont, NULL, &zero) == SIGCONT)
-		stopped(w, t1 - t0, SIGTSTP);
+		return stopped(w, t1 - t0, SIGTSTP);
+	return 0;
 }
 
 void latt_waker_idle(struct latt_waker *w, uint64_t now)
@@ -138,13 +138,13 @@ void latt_waker_waited(struct latt_waker *w, int ret)
 	w->interrupted = ret < 0 && errno == EINTR;
 }
 
-void latt_waker_continued(struct latt_waker *w)
+int latt_waker_continued(struct latt_waker *w)
 {
 	uint64_t now = latt_mono_ns(), since;
 
 	/* Before measuring, a stop costs nothing but time. */
 	if (!w->run_start_ns)
-		return;
+		return 0;
 	if (w->resumed) {
 		/*
 		 * Stopped while it waited: after that wait began, and
@@ -163,5 +163,6 @@ void latt_waker_continued(struct latt_waker *w)
 	if (since < w->run_start_ns)
 		since = w->run_start_ns;
 	if (now > since)
-		stopped(w, now - since, SIGSTOP);
+		return stopped(w, now - since, SIGSTOP);
+	return 0;
 }

@@ -121,8 +121,8 @@ void latt_waker_live_erase(struct latt_waker *w)
 	w->live_shown = false;
 }
 
-void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
-			     const char *tail)
+int latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
+			    const char *tail)
 {
 	const struct latt_client_slot *s = c->slot;
 	FILE *f = w->samples;
@@ -134,6 +134,5 @@ void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
 	else if (w->cfg->kernel_view)
 		fprintf(f, " kernel_ns=%" PRIu64, s->kwait.last_ns);
 	fprintf(f, "%s\n", tail);
-	if (ferror(f) && latt_waker_set_stop(w, LATT_STOP_OUTPUT))
-		w->r->error = errno ? -errno : -EIO;
+	return ferror(f) ? (errno ? -errno : -EIO) : 0;
 }

@@ -39,8 +39,8 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	unsigned int pending = w->nclients;
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
+	struct latt_stop_why why;
 	bool gone = false;
-	char what[160];
 	int ret;
 
 	while (pending && w->r->stop == LATT_STOP_NONE) {
@@ -74,14 +74,14 @@ static int adopt_clients(struct latt_waker *w, int fd)
 					w->cfg->client.policy ==
 					LATT_SCHED_DEADLINE;
 
-				snprintf(what, sizeof(what), "client %u: "
-					 "setting its %s%s", fail.id + 1,
-					 latt_sched_step_name(fail.step),
-					 dl_full ? " (the CPUs' deadline "
-					 "bandwidth is used up: lower runtime "
-					 "or raise period)" : "");
-				latt_result_fail(w->r, LATT_STOP_SETUP,
-						 fail.error, what);
+				latt_stop_say(&why, LATT_STOP_SETUP,
+					      fail.error, "client %u: setting "
+					      "its %s%s", fail.id + 1,
+					      latt_sched_step_name(fail.step),
+					      dl_full ? " (the CPUs' deadline "
+					      "bandwidth is used up: lower "
+					      "runtime or raise period)" : "");
+				latt_waker_stop(w, &why);
 				return 0;
 			}
 			if (ret < 0)
@@ -105,9 +105,9 @@ static int threads_ready(struct latt_waker *w)
 		{ .fd = w->sigfd, .events = POLLIN },
 	};
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
+	struct latt_stop_why why;
 	unsigned int i, ready;
 	uint64_t ticks;
-	char what[96];
 
 	while (w->r->stop == LATT_STOP_NONE) {
 		uint64_t now = latt_mono_ns();
@@ -120,11 +120,11 @@ static int threads_ready(struct latt_waker *w)
 			int st = atomic_load(&c->state);
 
 			if (st == LATT_THREAD_FAILED) {
-				snprintf(what, sizeof(what), "client %u: "
-					 "setting its %s", c->id + 1,
-					 latt_sched_step_name(c->fail.step));
-				latt_result_fail(w->r, LATT_STOP_SETUP,
-						 c->fail.error, what);
+				latt_stop_say(&why, LATT_STOP_SETUP,
+					      c->fail.error, "client %u: "
+					      "setting its %s", c->id + 1,
+					      latt_sched_step_name(c->fail.step));
+				latt_waker_stop(w, &why);
 				return 0;
 			}
 			ready += st == LATT_THREAD_READY;
@@ -149,11 +149,12 @@ static int threads_ready(struct latt_waker *w)
 static bool stop_asked(struct latt_waker *w)
 {
 	int sig = w->session ? latt_session_pending_stop(w->session) : 0;
+	struct latt_stop_why why;
 
 	if (!sig)
 		return false;
-	w->r->stop = LATT_STOP_SIGNAL;
-	w->r->stop_signal = sig;
+	latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal = sig;
+	latt_waker_stop(w, &why);
 	return true;
 }
 
@@ -237,70 +238,92 @@ struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
 
 /*
  * latt-guard was killed, alone (latt's group is not its own): another
- * takes over, or the run stops, so that latt puts the system back itself
- * while it can.  The session's guard_news says which.
+ * takes over, or the run stops (true, @why says so), so that latt puts
+ * the system back itself while it can.  The session's guard_news says
+ * which.
  */
-static void guard_died(struct latt_waker *w)
+static bool guard_died(struct latt_waker *w, struct latt_stop_why *why)
 {
 	int ret;
 
 	w->guard = 0;
 	if (!w->session)
-		return;
+		return false;
 	ret = latt_session_guard_check(w->session, true);
 	if (ret > 0)
 		w->guard = w->session->guard_pid;
-	else if (ret < 0 && latt_waker_set_stop(w, LATT_STOP_ERROR))
-		latt_fmt(w->r->what, sizeof(w->r->what), "%s (%s): the run "
-			 "stopped, for latt to put the system back itself",
-			 w->session->guard_news, strerror(-ret));
+	if (ret >= 0)
+		return false;
+	latt_stop_say(why, LATT_STOP_ERROR, 0, "%s (%s): the run stopped, "
+		      "for latt to put the system back itself",
+		      w->session->guard_news, strerror(-ret));
+	return true;
 }
 
-/* Reap every child that has ended, and note what each ending means. */
+/*
+ * Child @pid ended (or stopped) with status @st, @ru: take note, and say
+ * in @why when that stops the run (true).
+ */
+static bool child_ended(struct latt_waker *w, pid_t pid, int st,
+			const struct rusage *ru, struct latt_stop_why *why)
+{
+	bool target = w->target && pid == w->target->pid;
+	struct latt_client *c;
+
+	if (WIFSTOPPED(st)) {
+		/*
+		 * The target is not in the terminal's foreground group:
+		 * reading it (or writing, with tostop) stops the target for
+		 * good.  Say so instead of waiting.
+		 */
+		if (!target || (WSTOPSIG(st) != SIGTTIN &&
+				WSTOPSIG(st) != SIGTTOU))
+			return false;
+		latt_stop_say(why, LATT_STOP_TTY, 0, NULL)->signal =
+			WSTOPSIG(st);
+		return true;
+	}
+	if (target) {
+		latt_target_exited(w->target, st, ru, latt_mono_ns());
+		latt_stop_say(why, LATT_STOP_TARGET, 0, NULL);
+		return true;
+	}
+	if (w->helper && pid == w->helper) {
+		w->helper_reaped = true;
+		w->helper_status = st;
+		latt_stop_say(why, LATT_STOP_ERROR, 0, "%s exited during "
+			      "the run", w->helper_name);
+		return true;
+	}
+	/* latt-guard is not the command's: nothing of it to count. */
+	if (w->guard && pid == w->guard)
+		return guard_died(w, why);
+	c = latt_waker_find_client(w, pid);
+	if (c) {
+		c->reaped = true;
+		c->reaped_ns = latt_clock_now(w->clock);
+		w->nreaped++;
+		c->status = st;
+		latt_stop_say(why, LATT_STOP_CLIENT, 0, NULL)->client =
+			(int)c->id;
+		return true;
+	}
+	if (w->target)
+		latt_target_add_orphan(w->target, ru);
+	return false;
+}
+
+/* Reap every child that has ended, and record what each ending means. */
 static void reap(struct latt_waker *w)
 {
-	struct latt_client *c;
+	struct latt_stop_why why;
 	struct rusage ru;
 	pid_t pid;
 	int st;
 
-	while ((pid = wait4(-1, &st, WNOHANG | WUNTRACED, &ru)) > 0) {
-		if (WIFSTOPPED(st)) {
-			/*
-			 * The target is not in the terminal's foreground
-			 * group: reading it (or writing, with tostop) stops
-			 * the target for good.  Say so instead of waiting.
-			 */
-			if (w->target && pid == w->target->pid &&
-			    (WSTOPSIG(st) == SIGTTIN ||
-			     WSTOPSIG(st) == SIGTTOU) &&
-			    latt_waker_set_stop(w, LATT_STOP_TTY))
-				w->r->stop_signal = WSTOPSIG(st);
-			continue;
-		}
-		if (w->target && pid == w->target->pid) {
-			latt_target_exited(w->target, st, &ru, latt_mono_ns());
-			latt_waker_set_stop(w, LATT_STOP_TARGET);
-		} else if (w->helper && pid == w->helper) {
-			w->helper_reaped = true;
-			w->helper_status = st;
-			if (latt_waker_set_stop(w, LATT_STOP_ERROR))
-				latt_fmt(w->r->what, sizeof(w->r->what),
-					 "%s exited during the run",
-					 w->helper_name);
-		} else if (w->guard && pid == w->guard) {
-			/* Not the command's: nothing of it to count. */
-			guard_died(w);
-		} else if ((c = latt_waker_find_client(w, pid))) {
-			c->reaped = true;
-			c->reaped_ns = latt_clock_now(w->clock);
-			w->nreaped++;
-			c->status = st;
-			latt_waker_client_gone(w, c->id);
-		} else if (w->target) {
-			latt_target_add_orphan(w->target, &ru);
-		}
-	}
+	while ((pid = wait4(-1, &st, WNOHANG | WUNTRACED, &ru)) > 0)
+		if (child_ended(w, pid, st, &ru, &why))
+			latt_waker_stop(w, &why);
 }
 
 /*
@@ -337,6 +360,8 @@ void latt_waker_reap_threads(struct latt_waker *w)
 void latt_waker_read_signals(struct latt_waker *w)
 {
 	struct signalfd_siginfo si;
+	struct latt_stop_why why;
+	int ret;
 
 	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
 		switch (si.ssi_signo) {
@@ -344,24 +369,25 @@ void latt_waker_read_signals(struct latt_waker *w)
 			reap(w);
 			break;
 		case SIGTSTP:
-			latt_waker_job_stop(w);
+			ret = latt_waker_job_stop(w);
+			if (ret)
+				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 			break;
 		case SIGCONT:
-			latt_waker_continued(w);
+			ret = latt_waker_continued(w);
+			if (ret)
+				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 			break;
 		default:
-			w->stop_requests++;
 			/*
-			 * While stopping, a second ^C must not lose the
-			 * report; but one after a normal end (the duration,
-			 * the command's exit) is still a request to stop: the
-			 * run says so, and no other run follows.
+			 * A request to stop: while stopping, a second ^C
+			 * must not lose the report; one after a normal end
+			 * still stops (latt_stop_wins()).
 			 */
-			if (latt_waker_set_stop(w, LATT_STOP_SIGNAL) ||
-			    latt_stop_normal(w->r->stop)) {
-				w->r->stop = LATT_STOP_SIGNAL;
-				w->r->stop_signal = (int)si.ssi_signo;
-			}
+			w->stop_requests++;
+			latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal =
+				(int)si.ssi_signo;
+			latt_waker_stop(w, &why);
 			break;
 		}
 	}

@@ -93,8 +93,8 @@ static void stop_target(struct latt_waker *w)
  */
 static void abandon_threads(struct latt_waker *w)
 {
-	struct latt_result *r = w->r;
 	const struct latt_client *first = NULL;
+	struct latt_stop_why why;
 	unsigned int i;
 
 	for (i = 0; i < w->nclients; i++) {
@@ -116,13 +116,11 @@ static void abandon_threads(struct latt_waker *w)
 		first->id + 1, (int)first->pid, w->abandoned > 1 ?
 		" and others" : "",
 		(double)(LATT_CLIENT_EXIT_NS + LATT_KILL_WAIT_NS) / 1e9);
-	if (!latt_stop_normal(r->stop))
-		return;
-	r->stop = LATT_STOP_ERROR;
-	r->error = 0;
-	snprintf(r->what, sizeof(r->what), "client %u (tid %d)%s did not "
-		 "leave at the end", first->id + 1, (int)first->pid,
-		 w->abandoned > 1 ? " and others" : "");
+	/* Stopping's own failure: past latt_waker_stop()'s gate. */
+	latt_result_stop(w->r, latt_stop_say(&why, LATT_STOP_ERROR, 0,
+			 "client %u (tid %d)%s did not leave at the end",
+			 first->id + 1, (int)first->pid,
+			 w->abandoned > 1 ? " and others" : ""));
 }
 
 static void stop_clients(struct latt_waker *w)
@@ -235,7 +233,10 @@ static void record_stalled(struct latt_waker *w)
 		} else if (answered < c->sent) {
 			continue;
 		}
-		/* -v prints every sample the report counts. */
+		/*
+		 * -v prints every sample the report counts; a write that
+		 * fails now is no reason to stop: latt is stopping.
+		 */
 		if (w->samples)
 			latt_waker_print_sample(w, c, " unanswered");
 	}

@@ -32,14 +32,11 @@
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)
 
-/*
- * Record why the run stops.  The first reason wins, and none counts once
- * latt is stopping on its own.  Returns true when @why was recorded.
- */
-static void set_error(struct latt_waker *w, enum latt_stop why, int err)
+bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
 {
-	if (latt_waker_set_stop(w, why))
-		w->r->error = err;
+	if (w->stopping && why->stop != LATT_STOP_SIGNAL)
+		return false;
+	return latt_result_stop(w->r, why);
 }
 
 /* xorshift64*: fast, good enough to spread the sleeps. */
@@ -173,7 +170,7 @@ static void breaktrace(struct latt_waker *w, struct latt_client *c,
 		 (double)w->cfg->breaktrace_ns / 1000.0);
 	latt_trace_mark_stop(w->trace, text);
 	w->trace->keep = true;
-	latt_waker_set_stop(w, LATT_STOP_BREAK);
+	latt_waker_stop_for(w, LATT_STOP_BREAK, 0);
 }
 
 /* Client @c has answered this cycle: it is no longer in flight. */
@@ -219,7 +216,7 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 		breaktrace(w, c, c->slot->last_wake_ns);
 	if (!w->warming &&
 	    latt_blocks_add(&w->r->blocks, c->slot->last_wake_ns))
-		set_error(w, LATT_STOP_ERROR, -ENOMEM);
+		latt_waker_stop_for(w, LATT_STOP_ERROR, -ENOMEM);
 	if (w->live_fd >= 0 && !w->warming) {
 		uint64_t v = c->slot->last_wake_ns;
 
@@ -228,8 +225,12 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 		latt_stats_add(&w->interval, v);
 		latt_hist_add(&w->interval_hist, v);
 	}
-	if (w->samples && !w->warming)
-		latt_waker_print_sample(w, c, "");
+	if (w->samples && !w->warming) {
+		int ret = latt_waker_print_sample(w, c, "");
+
+		if (ret)
+			latt_waker_stop_for(w, LATT_STOP_OUTPUT, ret);
+	}
 }
 
 /*
@@ -255,7 +256,7 @@ static void take_answer(struct latt_waker *w)
 	 * Out of the measured interval: the waker sleeps next.
 	 */
 	if (w->samples && !w->warming && fflush(w->samples))
-		set_error(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
+		latt_waker_stop_for(w, LATT_STOP_OUTPUT, errno ? -errno : -EIO);
 }
 
 /*
@@ -292,7 +293,7 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	latt_waker_waited(w, n);
 	if (n < 0) {
 		if (errno != EINTR)
-			set_error(w, LATT_STOP_ERROR, -errno);
+			latt_waker_stop_for(w, LATT_STOP_ERROR, -errno);
 		return;
 	}
 	/*
@@ -314,7 +315,7 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 			/* A stop not yet read moves the deadline. */
 			latt_waker_read_signals(w);
 			if (read(w->deadline_fd, &ticks, sizeof(ticks)) > 0)
-				latt_waker_set_stop(w, LATT_STOP_DURATION);
+				latt_waker_stop_for(w, LATT_STOP_DURATION, 0);
 		} else if (tag == LATT_WAKER_TAG_ANSWER) {
 			take_answer(w);
 		} else if (tag == LATT_WAKER_TAG_WATCH) {
@@ -362,7 +363,7 @@ static void sleep_phase(struct latt_waker *w)
 		return;
 	ret = arm_timer(w->sleep_fd, ns);
 	if (ret) {
-		set_error(w, LATT_STOP_ERROR, ret);
+		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 		return;
 	}
 	w->planned_ns = latt_mono_ns() + ns;
@@ -554,7 +555,7 @@ static void wake_phase(struct latt_waker *w)
 			return;
 		}
 		if (ret) {
-			set_error(w, LATT_STOP_ERROR, ret);
+			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 			return;
 		}
 		c->sent_stamp = stamp;
@@ -608,7 +609,7 @@ static void start_trace(struct latt_waker *w, struct latt_trace *t)
 	if (!t || !latt_trace_start(t, w->clock->id == LATT_CLOCK_MONOTONIC_RAW ?
 				    "mono_raw" : "mono"))
 		return;
-	set_error(w, LATT_STOP_ERROR, -EIO);
+	latt_waker_stop_for(w, LATT_STOP_ERROR, -EIO);
 	latt_fmt(w->r->what, sizeof(w->r->what), "starting the trace in %s",
 		 t->name);
 }
@@ -633,10 +634,10 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	ret = latt_waker_arm_deadline(w);
 	if (ret)
-		set_error(w, LATT_STOP_ERROR, ret);
+		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
-		set_error(w, LATT_STOP_ERROR, ret);
+		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	w->interval_start_ns = now;
 	w->interval_stopped_ns = w->stopped_ns;
 	/* The traces cover the run, the warm-up too. */
@@ -646,7 +647,7 @@ int latt_waker_run(struct latt_waker *w)
 	if (w->live_fd >= 0) {
 		ret = arm_watch(w->live_fd, w->live_ns);
 		if (ret)
-			set_error(w, LATT_STOP_ERROR, ret);
+			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	}
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);

@@ -30,6 +30,7 @@
 #include "latt/config.h"
 #include "explain.h"
 #include "latt/result.h"
+#include "result-make.h"
 #include "latt/run.h"
 #include "clock.h"
 #include "target.h"
@@ -204,22 +205,33 @@ void latt_waker_destroy(struct latt_waker *w);
 #define LATT_WAKER_TAG_THREAD	(LATT_WAKER_TAG_SIGNAL + 5)
 #define LATT_WAKER_TAG_LIVE	(LATT_WAKER_TAG_SIGNAL + 6)
 
-/* Record why the run stops: the first reason wins. */
-static inline bool latt_waker_set_stop(struct latt_waker *w,
-				       enum latt_stop why)
+/*
+ * Record why the run stops, by latt_stop_wins()'s rule: the one place the
+ * waker does.  Its parts (reaping, signals, job control, the live line)
+ * return what happened to the loop that called them, which records it
+ * here.  Once latt stops on its own, what its stopping causes (clients
+ * reaped, the command's exit) is no reason; a request to stop still is.
+ * Returns true when @why was recorded (waker.c).
+ */
+bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why);
+
+/* Record that the run stops for @stop, with @error (-errno, or 0). */
+static inline bool latt_waker_stop_for(struct latt_waker *w,
+				       enum latt_stop stop, int error)
 {
-	if (w->r->stop != LATT_STOP_NONE || w->stopping)
-		return false;
-	w->r->stop = why;
-	return true;
+	struct latt_stop_why why;
+
+	return latt_waker_stop(w, latt_stop_say(&why, stop, error, NULL));
 }
 
 /* Client @i died: the run stops. */
 static inline void latt_waker_client_gone(struct latt_waker *w,
 					  unsigned int i)
 {
-	if (latt_waker_set_stop(w, LATT_STOP_CLIENT))
-		w->r->dead_client = (int)i;
+	struct latt_stop_why why;
+
+	latt_stop_say(&why, LATT_STOP_CLIENT, 0, NULL)->client = (int)i;
+	latt_waker_stop(w, &why);
 }
 
 /* Watch @fd in @epfd as @tag.  0 or -errno. */
@@ -233,10 +245,11 @@ static inline int latt_waker_epoll_add(int epfd, int fd, uint64_t tag,
 
 /*
  * -v: print client @c's latest sample, with @tail ("" or " unanswered")
- * at the end of its line (waker-live.c).
+ * at the end of its line (waker-live.c).  0, or the -errno of a failed
+ * write: the run then stops (LATT_STOP_OUTPUT).
  */
-void latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
-			     const char *tail);
+int latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
+			    const char *tail);
 
 /* A thread client stopped: take note (waker-procs.c). */
 void latt_waker_reap_threads(struct latt_waker *w);
@@ -257,16 +270,18 @@ int latt_waker_arm_deadline(struct latt_waker *w);
 /*
  * SIGTSTP (^Z) came: stop the command's group and the client processes,
  * stop latt itself as SIGTSTP does, and once continued, continue them
- * and leave the stopped time out (waker-job.c).
+ * and leave the stopped time out (waker-job.c).  0, or the -errno of
+ * moving -t's deadline by that time: the run then stops.
  */
-void latt_waker_job_stop(struct latt_waker *w);
+int latt_waker_job_stop(struct latt_waker *w);
 
 /*
  * SIGCONT came while latt was not stopping itself: it may have been
  * stopped by SIGSTOP, which cannot be caught; leave the time it was kept
- * from its work out as stopped (waker-job.c).
+ * from its work out as stopped (waker-job.c).  0 or -errno, as
+ * latt_waker_job_stop().
  */
-void latt_waker_continued(struct latt_waker *w);
+int latt_waker_continued(struct latt_waker *w);
 
 /*
  * Around every wait of the waker: note when it began (@now), and

@@ -669,13 +669,75 @@ static void test_load(void)
 	   "load: without schedstat, not known");
 }
 
+/* The one rule of which reason stops a run, and the one place it is kept. */
+static void test_stop_rule(void)
+{
+	static const enum latt_stop normal[] = {
+		LATT_STOP_DURATION, LATT_STOP_TARGET,
+	};
+	static const enum latt_stop other[] = {
+		LATT_STOP_CLIENT, LATT_STOP_OUTPUT, LATT_STOP_TTY,
+		LATT_STOP_SETUP, LATT_STOP_NOEXEC, LATT_STOP_BREAK,
+	};
+	struct latt_result r;
+	struct latt_stop_why why;
+	bool first = true, over = true, kept = true;
+	size_t i, j;
+
+	for (i = LATT_STOP_DURATION; i <= LATT_STOP_BREAK; i++) {
+		first &= latt_stop_wins(LATT_STOP_NONE, (enum latt_stop)i);
+		first &= !latt_stop_wins((enum latt_stop)i, LATT_STOP_NONE);
+	}
+	ok(first, "stop rule: any reason stops a running run, none is no "
+	   "reason");
+	for (i = 0; i < ARRAY_SIZE(normal); i++) {
+		over &= latt_stop_wins(normal[i], LATT_STOP_SIGNAL);
+		over &= latt_stop_wins(normal[i], LATT_STOP_ERROR);
+		for (j = 0; j < ARRAY_SIZE(other); j++)
+			over &= !latt_stop_wins(normal[i], other[j]);
+		over &= !latt_stop_wins(normal[i], LATT_STOP_DURATION) &&
+			!latt_stop_wins(normal[i], LATT_STOP_TARGET);
+	}
+	ok(over, "stop rule: a normal end gives way to a signal and an error "
+	   "only");
+	for (i = 0; i < ARRAY_SIZE(other); i++)
+		for (j = LATT_STOP_DURATION; j <= LATT_STOP_BREAK; j++)
+			kept &= !latt_stop_wins(other[i], (enum latt_stop)j);
+	kept &= !latt_stop_wins(LATT_STOP_SIGNAL, LATT_STOP_ERROR) &&
+		!latt_stop_wins(LATT_STOP_ERROR, LATT_STOP_SIGNAL);
+	ok(kept, "stop rule: any other first reason is kept");
+
+	memset(&r, 0, sizeof(r));
+	r.dead_client = -1;
+	latt_stop_say(&why, LATT_STOP_CLIENT, 0, NULL)->client = 2;
+	ok(latt_result_stop(&r, &why) && r.stop == LATT_STOP_CLIENT &&
+	   r.dead_client == 2, "latt_result_stop: the dead client kept");
+	ok(!latt_result_stop(&r, latt_stop_say(&why, LATT_STOP_SETUP, -EIO,
+					       "waker: %s", "cpus")) &&
+	   r.stop == LATT_STOP_CLIENT && r.error == 0 && !r.what[0],
+	   "latt_result_stop: a second reason leaves the first whole");
+	memset(&r, 0, sizeof(r));
+	latt_result_stop(&r, latt_stop_say(&why, LATT_STOP_DURATION, 0, NULL));
+	latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal = SIGINT;
+	ok(latt_result_stop(&r, &why) && r.stop == LATT_STOP_SIGNAL &&
+	   r.stop_signal == SIGINT, "latt_result_stop: ^C after the duration "
+	   "is interrupted, by SIGINT");
+	memset(&r, 0, sizeof(r));
+	ok(latt_result_stop(&r, latt_stop_say(&why, LATT_STOP_SETUP, -EPERM,
+					       "client %u: setting its %s",
+					       3u, "policy")) &&
+	   r.error == -EPERM && !strcmp(r.what, "client 3: setting its policy"),
+	   "latt_result_stop: the error and what failed, formatted");
+}
+
 int main(void)
 {
 	rnd_seed(0x853c49e6748fea9bULL);
-	plan(7 + 3 + 1 + 12 + 4 + 2 + 3 + 6 + 6);
+	plan(7 + 3 + 1 + 7 + 12 + 4 + 2 + 3 + 6 + 6);
 	test_collect();
 	test_clamp();
 	test_stop_names();
+	test_stop_rule();
 	test_report();
 	test_status();
 	test_nothing_measured();
