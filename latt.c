@@ -481,7 +481,7 @@ static int finish(struct invocation *in, int status)
 	const struct latt_result *r = &in->results[in->nres - 1];
 	char ctx[96] = "";
 	int err = in->out_error ? in->out_error :
-		  r->stop == LATT_STOP_OUTPUT ? r->error : 0;
+		  latt_result_output_error(r);
 
 	if (err && reader_left(&in->s, err)) {
 		in->sigpipe = true;
@@ -522,9 +522,9 @@ static int finish(struct invocation *in, int status)
 		status = LATT_EXIT_LIMIT;
 	if (o->fail_if_given && fail_if_worse(in) && !status)
 		status = LATT_EXIT_WORSE;
-	if (r->stop == LATT_STOP_OUTPUT) {
+	if (latt_result_output_error(r)) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
-			in->out.name, strerror(-r->error));
+			in->out.name, strerror(-latt_result_output_error(r)));
 		latt_changes_say_kept_trace(in->results, in->nres);
 		return status;
 	}
@@ -533,7 +533,7 @@ static int finish(struct invocation *in, int status)
 		snprintf(ctx, sizeof(ctx), "configuration '%s', run %u: ",
 			 r->cfg.name, r->run);
 	if (!o->sweep || (status && (status != LATT_EXIT_LIMIT ||
-				     r->stop == LATT_STOP_BREAK)))
+				     latt_result_broke(r))))
 		latt_report_verdict(stderr, ctx, r);
 	return status;
 }

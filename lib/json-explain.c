@@ -14,7 +14,7 @@
 jobj *latt_json_breaktrace(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
-	bool hit = r->stop == LATT_STOP_BREAK;
+	bool hit = latt_result_broke(r);
 
 	add(o, "traced", json_object_new_boolean(r->traced));
 	add(o, "reached", json_object_new_boolean(hit));

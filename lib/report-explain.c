@@ -304,7 +304,7 @@ void latt_report_trace(FILE *f, const struct latt_result *r)
 		     "on stderr)", (double)r->cfg.breaktrace_ns / 1000.0);
 		return;
 	}
-	if (r->stop != LATT_STOP_BREAK) {
+	if (!latt_result_broke(r)) {
 		line(f, "Breaktrace", "no wakeup over %s; the trace (instance "
 		     "%s) was %s", format_time(r->cfg.breaktrace_ns, lim,
 					       sizeof(lim)), r->trace_name,

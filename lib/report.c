@@ -590,7 +590,7 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 /* Was @r measured, with an output that still takes its report? */
 static bool reportable(const struct latt_result *r)
 {
-	return latt_result_measured(r) && r->stop != LATT_STOP_OUTPUT;
+	return latt_result_measured(r) && !latt_result_output_error(r);
 }
 
 int latt_report_run(FILE *f, const struct latt_report_opts *o,
@@ -603,7 +603,7 @@ int latt_report_run(FILE *f, const struct latt_report_opts *o,
 		latt_report_clients(f, r);
 	if (o->extra & LATT_REPORT_HIST)
 		latt_report_hist(f, r);
-	if (r->stop == LATT_STOP_BREAK || r->trace_kept)
+	if (latt_result_broke(r) || r->trace_kept)
 		latt_report_trace(f, r);
 	if (r->cfg.explain)
 		latt_report_explained(f, r);

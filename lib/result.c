@@ -503,6 +503,8 @@ static const struct stop_info {
 	bool normal;		/* the end asked for: -t or the command's */
 	bool drains;		/* the answers in flight are waited for */
 	bool over_normal;	/* it stops a run that ended as asked */
+	bool output_lost;	/* latt's output took no more: no report */
+	bool broke;		/* -b's limit was passed (r->break_*) */
 } stops[] = {
 	[LATT_STOP_NONE] = { "running", "running", EXIT_OF_RUN, true,
 			     NULL, NULL },
@@ -518,7 +520,7 @@ static const struct stop_info {
 			       verdict_client },
 	[LATT_STOP_OUTPUT] = { "output", "failed (output error)",
 			       LATT_EXIT_RUNTIME, true, status_output,
-			       verdict_output },
+			       verdict_output, false, false, false, true },
 	[LATT_STOP_TTY] = { "tty", "failed (command stopped at the terminal)",
 			    LATT_EXIT_RUNTIME, true, status_tty, verdict_tty },
 	[LATT_STOP_ERROR] = { "error", "failed (system error)",
@@ -532,12 +534,12 @@ static const struct stop_info {
 			       status_noexec, verdict_noexec },
 	[LATT_STOP_BREAK] = { "breaktrace", "stopped by breaktrace",
 			      LATT_EXIT_BREAK, true, status_break,
-			      verdict_break },
+			      verdict_break, false, false, false, false, true },
 };
 
 static const struct stop_info unknown_stop = {
 	"unknown", "unknown", EXIT_OF_RUN, true, NULL, NULL, false, false,
-	false,
+	false, false, false,
 };
 
 static const struct stop_info *stop_info(enum latt_stop stop)
@@ -577,6 +579,16 @@ const char *latt_stop_key(enum latt_stop stop)
 bool latt_result_measured(const struct latt_result *r)
 {
 	return stop_info(r->stop)->measured;
+}
+
+int latt_result_output_error(const struct latt_result *r)
+{
+	return stop_info(r->stop)->output_lost ? r->error : 0;
+}
+
+bool latt_result_broke(const struct latt_result *r)
+{
+	return stop_info(r->stop)->broke;
 }
 
 bool latt_result_measured_any(const struct latt_result *r)

@@ -295,6 +295,15 @@ void latt_result_release(struct latt_result *r);
 int latt_result_exit_status(const struct latt_result *r);
 
 /*
+ * The -errno of the write to latt's output (-v's samples) that stopped
+ * @r, or 0: the output then takes no report.
+ */
+int latt_result_output_error(const struct latt_result *r);
+
+/* Did -b's limit stop @r?  r->break_* say by which wakeup. */
+bool latt_result_broke(const struct latt_result *r);
+
+/*
  * One aggregation: what a configuration's runs come to, for every output.
  *
  * The metric list names every figure latt shows of a configuration: the
