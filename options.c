@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * latt's command line: the option table, parsing every option
- * into the configurations to run, and the checks of options that do not
- * go together.  A bad command line is a one-line message and exit 1,
- * before anything runs; --help and --version exit here too.
+ * latt's command line: the option table, and parsing every option into
+ * the configurations to run (the checks of options that do not go
+ * together are options-check.c's).  A bad command line is a one-line
+ * message and exit 1, before anything runs; --help and --version exit
+ * here too.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,6 +22,7 @@
 #include "latt/report.h"
 #include "latt/result.h"
 #include "options.h"
+#include "options-check.h"
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define WORK_MAX	(64ULL << 20)
@@ -105,9 +107,7 @@ static void __attribute__((noreturn)) bad_usage(void)
 	exit(LATT_EXIT_USAGE);
 }
 
-/* One line, the arguments in it escaped: they may hold anything. */
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...)
+void usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
@@ -608,310 +608,12 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 	}
 }
 
-/*
- * Where @path leads: the device and inode of the file, or of the
- * standard output for "-"; else (not there yet) its directory's and its
- * name.  False when even that cannot be told.
- */
-static bool file_id(const char *path, struct stat *st, char *name,
-		    size_t len)
-{
-	char *copy, *dir, resolved[PATH_MAX];
-	const char *slash;
-
-	name[0] = '\0';
-	if (!strcmp(path, "-"))
-		return fstat(STDOUT_FILENO, st) == 0;
-	if (!stat(path, st))
-		return true;
-	slash = strrchr(path, '/');
-	copy = strdup(path);
-	if (!copy)
-		return false;
-	dir = slash ? copy : (char *)".";
-	if (slash)
-		copy[slash - path + (slash == path)] = '\0';
-	if (!realpath(dir, resolved) || stat(resolved, st)) {
-		free(copy);
-		return false;
-	}
-	snprintf(name, len, "%s", slash ? slash + 1 : path);
-	free(copy);
-	return true;
-}
-
-/* Do @a and @b lead to the same file (or both to the standard output)? */
-static bool same_file(const char *a, const char *b)
-{
-	char na[NAME_MAX + 1], nb[NAME_MAX + 1];
-	struct stat sa, sb;
-
-	if (!a || !b)
-		return false;
-	if (!file_id(a, &sa, na, sizeof(na)) || !file_id(b, &sb, nb, sizeof(nb)))
-		return !strcmp(a, b);
-	/* A terminal or /dev/null may well be shared. */
-	if (!na[0] && S_ISCHR(sa.st_mode))
-		return false;
-	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
-	       !strcmp(na, nb);
-}
-
-/* The option that adds a block to the report, for messages. */
-static const char *report_extra(const struct latt_opts *o)
-{
-	if (o->extra & LATT_REPORT_CLIENTS)
-		return "--per-client";
-	if (o->extra & LATT_REPORT_HIST)
-		return "--hist";
-	if (o->extra & LATT_REPORT_LONG)
-		return "--long";
-	return "--explain";
-}
-
-/*
- * Options that do not go together, once all are known.  Each is a usage
- * error.
- */
-static void check_conflicts(struct latt_opts *o)
-{
-	bool json_out = o->json && !strcmp(o->json, "-");
-
-	if (o->quiet && o->base.verbose)
-		usage_error("-q and -v cannot be used together: -q prints a "
-			    "line per configuration, -v every sample");
-	if (o->keep_trace && !o->base.breaktrace_ns && !o->base.explain)
-		usage_error("--keep-trace keeps the trace of -b or --explain: "
-			    "give one of them");
-	if (o->quiet && (o->extra || o->base.explain))
-		usage_error("-q and %s cannot be used together: -q prints a "
-			    "line per configuration and nothing else",
-			    report_extra(o));
-	if (json_out && o->csv && !strcmp(o->csv, "-"))
-		usage_error("--json - and --csv - cannot be used together: "
-			    "the standard output holds one document");
-	o->doc_stdout = json_out || (o->csv && !strcmp(o->csv, "-"));
-	if (o->doc_stdout && !o->output && (o->quiet || o->base.verbose))
-		usage_error("--%s - and %s cannot be used together: the "
-			    "standard output has that document alone (give "
-			    "-o FILE for the rest)", json_out ? "json" : "csv",
-			    o->quiet ? "-q" : "-v");
-	if (o->doc_stdout && !o->output && (o->extra || o->base.explain))
-		usage_error("%s adds to the report, which --%s - leaves out "
-			    "(give -o FILE for the report)", report_extra(o),
-			    json_out ? "json" : "csv");
-	if (same_file(o->output, o->json) || same_file(o->output, o->csv) ||
-	    same_file(o->json, o->csv))
-		usage_error("two of -o, --json and --csv would write to the "
-			    "same file (- is the standard output)");
-}
-
-/*
- * The metrics of every output: latt's, with a command the p50 and p99
- * of its own waits, the percentiles the limits name, then the command's
- * own figures of every configuration, each named once, with one
- * direction.  Then the limits that name those.
- */
-static void make_metrics(struct latt_opts *o)
-{
-	struct latt_metric m;
-	char err[256];
-	size_t i, j;
-	int k;
-
-	latt_metrics_init(&o->metrics);
-	/* -p: its percentiles, in its order, where p99, p50, p99.9 were. */
-	if (o->pcts_given &&
-	    latt_metrics_percentiles(&o->metrics, o->base.pcts,
-				     o->base.npcts))
-		usage_error("too many metrics: at most %d in all",
-			    LATT_METRICS_MAX);
-	/* The command's own waits: p50 and p99, as the clients'. */
-	for (i = 0; o->base.cmd_argc && !o->no_cmd_waits && i < 2; i++) {
-		latt_metric_cmd(i ? 99 : 50, &m);
-		if (latt_metrics_add(&o->metrics, &m) < 0)
-			usage_error("too many metrics: at most %d in all",
-				    LATT_METRICS_MAX);
-	}
-	for (i = 0; i < o->nlimits; i++) {
-		if (o->limits[i].metric.kind == LATT_MK_TARGET)
-			continue;
-		k = latt_metrics_add(&o->metrics, &o->limits[i].metric);
-		if (k < 0)
-			usage_error("too many metrics in --fail-above");
-		o->limits[i].index = (size_t)k;
-	}
-	for (i = 0; i < o->ncfgs; i++) {
-		for (j = 0; j < o->cfgs[i].ntm; j++) {
-			latt_metric_target(&o->cfgs[i].tm[j], &m);
-			k = latt_metrics_add(&o->metrics, &m);
-			if (k < 0)
-				usage_error("too many metrics: at most %d in "
-					    "all", LATT_METRICS_MAX);
-			if (o->metrics.m[k].better != m.better)
-				usage_error("--target-metric %s is higher-"
-					    "better in one configuration and "
-					    "lower-better in another: one name, "
-					    "one direction", m.name);
-		}
-	}
-	if (latt_limit_resolve(o->limits, o->nlimits, &o->metrics, err,
-			       sizeof(err)))
-		usage_error("%s", err);
-	if (o->level_given && o->ncfgs < 2)
-		usage_error("--level is that of the verdicts, which compare "
-			    "each configuration with the first: it needs two "
-			    "-C or more");
-	if (o->fail_if_given) {
-		bool ask[LATT_METRICS_MAX];
-		int ret;
-
-		if (o->ncfgs < 2)
-			usage_error("--fail-if worse compares each "
-				    "configuration with the first: it needs "
-				    "two -C or more");
-		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
-					sizeof(err));
-		if (ret == -EDOM)
-			usage_error("invalid --fail-if value: '%s' is neither "
-				    "better nor worse: it has no verdict to "
-				    "fail on", err);
-		if (ret)
-			usage_error("invalid --fail-if value: no metric '%s' "
-				    "(max, avg, stdev, pNN, wall_s, cpu_s, "
-				    "cmd_pNN with a command, or a "
-				    "--target-metric's name)", err);
-	}
-}
-
-/*
- * The first metric a limit or --fail-if names that @pred holds of: its
- * name, and in *@how the option that names it ("--fail-above ",
- * "--fail-below ", "--fail-if worse="); NULL for none.
- */
-static const char *judged(const struct latt_opts *o,
-			  bool (*pred)(const struct latt_metric *),
-			  const char **how)
-{
-	struct latt_metric m;
-	size_t i;
-
-	for (i = 0; i < o->nlimits; i++)
-		if (pred(&o->limits[i].metric)) {
-			*how = o->limits[i].below ? "--fail-below " :
-			       "--fail-above ";
-			return o->limits[i].metric.name;
-		}
-	for (i = 0; i < o->fail_if.nnames; i++)
-		if (!latt_metric_parse(o->fail_if.names[i], &m) && pred(&m)) {
-			*how = "--fail-if worse=";
-			return o->fail_if.names[i];
-		}
-	return NULL;
-}
-
-/* Is @m a percentile of the command's own waits? */
-static bool cmd_metric(const struct latt_metric *m)
-{
-	return m->kind == LATT_MK_CMD_PCT;
-}
-
-bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name)
-{
-	const char *how;
-
-	*name = judged(o, cmd_metric, &how);
-	return *name != NULL;
-}
-
-/* Is @m a figure of the clients' wakeups (none with -c 0)? */
-static bool clients_metric(const struct latt_metric *m)
-{
-	return m->kind == LATT_MK_MAX || m->kind == LATT_MK_AVG ||
-	       m->kind == LATT_MK_STDEV || m->kind == LATT_MK_PCT;
-}
-
-/*
- * -c 0 has no client and no waker's cycle: an option about them would
- * be ignored, so it is a usage error, named.
- */
-static void check_no_clients(const struct latt_opts *o)
-{
-	const struct latt_run_cfg *b = &o->base, *c;
-	struct latt_run_cfg def;
-	const char *opt = NULL, *how;
-	size_t i;
-
-	if (b->clients)
-		return;
-	if (o->no_cmd_waits)
-		usage_error("-c 0 measures only the command's own waits, which "
-			    "--no-cmd-waits does not");
-	latt_config_init(&def);
-	if (b->min_wait_ns != def.min_wait_ns)
-		opt = "-s";
-	else if (b->max_wait_ns != def.max_wait_ns)
-		opt = "-S";
-	else if (b->work_bytes != def.work_bytes)
-		opt = "-x";
-	else if (b->warmup_ns)
-		opt = "--warmup";
-	else if (b->verbose)
-		opt = "-v";
-	else if (b->breaktrace_ns)
-		opt = "-b";
-	else if (b->explain)
-		opt = "--explain";
-	else if (b->kernel_view)
-		opt = "--kernel-view";
-	else if (o->extra & (LATT_REPORT_CLIENTS | LATT_REPORT_HIST))
-		opt = o->extra & LATT_REPORT_CLIENTS ? "--per-client" :
-		      "--hist";
-	else if (o->interval_ns)
-		opt = "-i";
-	else if (o->pcts_given)
-		opt = "-p";
-	else if (b->clock != def.clock)
-		opt = "--clock";
-	if (opt)
-		usage_error("-c 0 has no client: %s is about the clients' "
-			    "wakeups", opt);
-	for (i = 0; i < o->ncfgs; i++) {
-		c = &o->cfgs[i];
-		if (c->threads || c->mechanism != def.mechanism)
-			opt = c->threads ? "threads" : "mechanism";
-		else if (!latt_sched_empty(&c->client))
-			opt = "the clients' scheduling";
-		else if (!latt_sched_empty(&c->waker))
-			opt = "the waker's scheduling";
-		if (opt)
-			usage_error("-c 0 has no client: configuration '%s' "
-				    "sets %s", c->name, opt);
-	}
-	opt = judged(o, clients_metric, &how);
-	if (opt)
-		usage_error("-c 0 has no client: %s%s is a figure of the "
-			    "clients' wakeups (the command's: cmd_p50, "
-			    "cmd_p99)", how, opt);
-}
-
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)
 {
-	const char *name;
-
 	parse_options(o, argc, argv);
-	check_conflicts(o);
+	latt_opts_check_conflicts(o);
 	o->cfgs = make_configs(o, &o->ncfgs);
-	make_metrics(o);
-	check_no_clients(o);
-	if (!o->base.cmd_argc && latt_opts_judge_cmd_waits(o, &name))
-		usage_error("%s is a figure of the command's own waits: give a "
-			    "command", name);
-	if (o->no_cmd_waits && latt_opts_judge_cmd_waits(o, &name))
-		usage_error("%s is a figure of the command's own waits, which "
-			    "--no-cmd-waits does not measure", name);
-	if (o->no_cmd_waits && !o->base.cmd_argc)
-		usage_error("--no-cmd-waits: there is no command to follow");
+	latt_opts_make_metrics(o);
 	o->sweep = o->ncfgs > 1 || o->runs > 1;
 }
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The source's layout: the programs (latt.c, options.c, usage.c,
+# The source's layout: the programs (latt.c, options*.c, usage.c,
 # compare-main.c, changes.c) use the library through include/latt/, a few
 # headers of what they call and nothing else; what only the library uses
 # is declared beside it in lib/.  The library never includes a program's
@@ -24,8 +24,8 @@ includes() {
 
 includes "$top"/lib/*.[ch] "$top"/include/latt/*.h >"$tmp/lib"
 check "lib/ and include/latt/ include no program's header" \
-	sh -c "! grep -E ' (options|changes|compare-main)\\.h\$' '$tmp/lib'" ||
-	grep -E ' (options|changes|compare-main)\.h$' "$tmp/lib" | sed 's/^/# /'
+	sh -c "! grep -E ' (options(-check)?|changes|compare-main)\\.h\$' '$tmp/lib'" ||
+	grep -E ' (options(-check)?|changes|compare-main)\.h$' "$tmp/lib" | sed 's/^/# /'
 
 includes "$top"/include/latt/*.h >"$tmp/api"
 check "include/latt/ includes only include/latt/ (and the system's)" \
@@ -49,7 +49,8 @@ check "the library's modules include each other in one direction (no circle)" \
 
 # Every include/latt header is one a program or another header of the
 # interface includes: what only lib/ uses sits in lib/.
-includes "$top"/latt.c "$top"/options.[ch] "$top"/usage.c \
+includes "$top"/latt.c "$top"/options.[ch] "$top"/options-check.[ch] \
+	"$top"/usage.c \
 	"$top"/compare-main.[ch] "$top"/changes.[ch] >"$tmp/app"
 used=$(cat "$tmp/app" "$tmp/api" | awk '{ print $2 }' | grep '^latt/' |
 	sort -u)
@@ -65,8 +66,9 @@ check "include/latt/ holds at most 10 headers ($n)" test "$n" -le 10
 
 # Every declaration of include/latt/ is one a program uses (a type or a
 # macro may be used by a used declaration of the interface instead).
-progs="$top/latt.c $top/options.c $top/options.h $top/usage.c
-$top/compare-main.c $top/compare-main.h $top/changes.c $top/changes.h"
+progs="$top/latt.c $top/options.c $top/options.h $top/options-check.c
+$top/options-check.h $top/usage.c $top/compare-main.c $top/compare-main.h
+$top/changes.c $top/changes.h"
 # shellcheck disable=SC2086 # the lists are of paths without spaces
 awk -f "$top/tests/interface.awk" $progs "$top"/include/latt/*.h \
 	>"$tmp/unused" 2>"$tmp/counts"
