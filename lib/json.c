@@ -20,6 +20,7 @@
 #include "config.h"
 #include "escape.h"
 #include "json.h"
+#include "json-fields.h"
 #include "json-write.h"
 #include "parse.h"
 #include "result.h"
@@ -592,6 +593,7 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 {
 	jobj *root = json_object_new_object(), *tool, *argv;
 	const char *text;
+	char err[320];
 	int i, ret = 0;
 
 	if (!root)
@@ -609,6 +611,10 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 	add(root, "started", d->n ? jtime(&d->results[0].started) : NULL);
 	add(root, "system", system_obj(d));
 	add(root, "configurations", configurations_arr(d));
+	/* latt-json(5) describes every field, which latt compare reads by. */
+	if (latt_json_check(root, err, sizeof(err)))
+		fprintf(stderr, "latt: internal error: the JSON document is not "
+			"as latt-json(5) describes it: %s\n", err);
 
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_SPACED |
