@@ -14,6 +14,7 @@
 #include "latt/config.h"
 #include "latt/report.h"
 #include "escape.h"
+#include "json-fields.h"
 #include "compare-check.h"
 #include "hist.h"
 #include "tmetric.h"
@@ -62,30 +63,51 @@ static const char *path(char *buf, size_t len, const char *at,
 	return buf;
 }
 
-jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
-		const char *key, enum json_type t, bool nullable)
+/* The type latt-json(5) gives a field read as json-c's @t. */
+static enum latt_json_type read_as(enum json_type t)
 {
+	switch (t) {
+	case json_type_int:
+		return LATT_JF_INT;
+	case json_type_double:
+		return LATT_JF_NUM;
+	case json_type_string:
+		return LATT_JF_STR;
+	case json_type_object:
+		return LATT_JF_OBJ;
+	case json_type_array:
+		return LATT_JF_ARR;
+	default:
+		return LATT_JF_BOOL;
+	}
+}
+
+jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
+		const char *key, enum json_type t)
+{
+	const struct latt_json_field *f = latt_json_field(at, key);
 	jobj *v = NULL;
 	char p[192];
 
 	if (rd->failed)
 		return NULL;
-	if (!json_object_is_type(o, json_type_object) ||
-	    !json_object_object_get_ex(o, key, &v)) {
-		cmp_fail(rd, "%s is missing", path(p, sizeof(p), at, key));
+	path(p, sizeof(p), at, key);
+	/* Read as latt-json(5) describes it: a number may be an integer. */
+	if (!f || (f->type != read_as(t) &&
+		   !(t == json_type_double && f->type == LATT_JF_INT))) {
+		cmp_fail(rd, "internal error: %s is read as latt-json(5) does "
+			 "not describe it", p);
 		return NULL;
 	}
-	if (!v && nullable)
+	if (!json_object_is_type(o, json_type_object) ||
+	    !json_object_object_get_ex(o, key, &v)) {
+		cmp_fail(rd, "%s is missing", p);
 		return NULL;
-	if (!v || (!json_object_is_type(v, t) &&
-		   !(t == json_type_double &&
-		     json_object_is_type(v, json_type_int)))) {
-		cmp_fail(rd, "%s is not %s", path(p, sizeof(p), at, key),
-			 t == json_type_int ? "an integer" :
-			 t == json_type_double ? "a number" :
-			 t == json_type_array ? "an array" :
-			 t == json_type_object ? "an object" :
-			 t == json_type_string ? "a string" : "a boolean");
+	}
+	if (!v && f->nullable)
+		return NULL;
+	if (!v || !latt_json_is(v, f->type)) {
+		cmp_fail(rd, "%s is not %s", p, latt_json_type_name(f->type));
 		return NULL;
 	}
 	return v;
@@ -107,10 +129,9 @@ bool cmp_uint(struct cmp_reader *rd, jobj *v, const char *where,
 }
 
 bool cmp_uint_field(struct cmp_reader *rd, jobj *o, const char *at,
-		    const char *key, uint64_t max, bool nullable,
-		    uint64_t *out)
+		    const char *key, uint64_t max, uint64_t *out)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_int, nullable);
+	jobj *v = cmp_field(rd, o, at, key, json_type_int);
 	char p[192];
 
 	*out = 0;
@@ -119,9 +140,9 @@ bool cmp_uint_field(struct cmp_reader *rd, jobj *o, const char *at,
 
 bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
 		   const char *key, double lo, double hi, bool decimal,
-		   bool nullable, double *out)
+		   double *out)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_double, nullable);
+	jobj *v = cmp_field(rd, o, at, key, json_type_double);
 	char p[192];
 	double d;
 
@@ -143,12 +164,13 @@ bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
 }
 
 char *cmp_str(struct cmp_reader *rd, jobj *o, const char *at,
-	      const char *key, bool nullable)
+	      const char *key)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_string, nullable);
+	jobj *v = cmp_field(rd, o, at, key, json_type_string);
 	char *s, p[192];
 
-	if (!v && nullable && !rd->failed)
+	/* null, where latt-json(5) allows it */
+	if (!v && !rd->failed)
 		return NULL;
 	if (v && json_object_get_string_len(v) > LATT_CMP_STRING_MAX) {
 		cmp_fail(rd, "%s is longer than latt writes (%d bytes)",
@@ -164,9 +186,9 @@ char *cmp_str(struct cmp_reader *rd, jobj *o, const char *at,
 }
 
 bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
-		    const char *key, bool nullable, int *out)
+		    const char *key, int *out)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_boolean, nullable);
+	jobj *v = cmp_field(rd, o, at, key, json_type_boolean);
 
 	*out = v ? json_object_get_boolean(v) : -1;
 	return v != NULL;
@@ -246,7 +268,7 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 			     uint64_t count, uint64_t min, uint64_t max)
 {
-	jobj *a = cmp_field(rd, w, at, "percentiles", json_type_array, false);
+	jobj *a = cmp_field(rd, w, at, "percentiles", json_type_array);
 	size_t i, j, n = a ? json_object_array_length(a) : 0;
 	double p[LATT_PCT_MAX];
 	uint64_t ns[LATT_PCT_MAX];
@@ -263,9 +285,9 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 		jobj *e = json_object_array_get_idx(a, i);
 
 		snprintf(where, sizeof(where), "%s.percentiles[%zu]", at, i);
-		cmp_num_field(rd, e, where, "p", 0, 100, false, false, &p[i]);
-		cmp_bool_field(rd, e, where, "measured", false, &measured);
-		have[i] = cmp_uint_field(rd, e, where, "ns", EXACT_MAX, true,
+		cmp_num_field(rd, e, where, "p", 0, 100, false, &p[i]);
+		cmp_bool_field(rd, e, where, "measured", &measured);
+		have[i] = cmp_uint_field(rd, e, where, "ns", EXACT_MAX,
 					 &ns[i]);
 		if (rd->failed)
 			break;
@@ -309,7 +331,7 @@ static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
 
 	if (!json_object_object_get_ex(t, "metrics", &a))
 		return;
-	a = cmp_field(rd, t, at, "metrics", json_type_array, false);
+	a = cmp_field(rd, t, at, "metrics", json_type_array);
 	if (rd->failed)
 		return;
 	n = json_object_array_length(a);
@@ -325,10 +347,10 @@ static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
 			cmp_fail(rd, "%s is not an object", where);
 			return;
 		}
-		name = cmp_str(rd, e, where, "name", false);
-		better = cmp_str(rd, e, where, "better", false);
+		name = cmp_str(rd, e, where, "name");
+		better = cmp_str(rd, e, where, "better");
 		cmp_num_field(rd, e, where, "value", -1e300, 1e300, false,
-			      true, &view->tm_value[i]);
+			      &view->tm_value[i]);
 		if (!rd->failed && (strcmp(better, "higher") &&
 				    strcmp(better, "lower")))
 			cmp_fail(rd, "%s.better is neither higher nor lower",
@@ -393,12 +415,10 @@ static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
 		c = json_object_array_get_idx(cl, i);
 		snprintf(where, sizeof(where), "%s.clients[%zu]", at, i);
 		max = 0;
-		cmp_uint_field(rd, c, where, "count", EXACT_MAX, false, &n);
+		cmp_uint_field(rd, c, where, "count", EXACT_MAX, &n);
 		if (n)
-			cmp_uint_field(rd, c, where, "max_ns", EXACT_MAX,
-				       false, &max);
-		h = cmp_field(rd, c, where, "histogram", json_type_array,
-			      false);
+			cmp_uint_field(rd, c, where, "max_ns", EXACT_MAX, &max);
+		h = cmp_field(rd, c, where, "histogram", json_type_array);
 		if (rd->failed)
 			break;
 		read_histogram(rd, h, where, n, 0, max, &run->clients[i]);
@@ -432,8 +452,8 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 		cmp_fail(rd, "%s is not an object", where);
 		return;
 	}
-	cmp_uint_field(rd, bl, where, "cycles", EXACT_MAX, false, &cycles);
-	hs = cmp_field(rd, bl, where, "histograms", json_type_array, false);
+	cmp_uint_field(rd, bl, where, "cycles", EXACT_MAX, &cycles);
+	hs = cmp_field(rd, bl, where, "histograms", json_type_array);
 	if (rd->failed)
 		return;
 	len = json_object_array_length(hs);
@@ -493,11 +513,11 @@ static void read_wakeup(struct cmp_reader *rd, jobj *o, const char *at,
 	jobj *w, *h;
 
 	snprintf(where, sizeof(where), "%s.wakeup", at);
-	w = cmp_field(rd, o, at, "wakeup", json_type_object, false);
-	cmp_uint_field(rd, w, where, "count", EXACT_MAX, false, &ws->count);
-	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX, true,
+	w = cmp_field(rd, o, at, "wakeup", json_type_object);
+	cmp_uint_field(rd, w, where, "count", EXACT_MAX, &ws->count);
+	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX,
 				  &ws->min);
-	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX, true,
+	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX,
 				  &ws->max);
 	if (rd->failed)
 		return;
@@ -515,16 +535,16 @@ static void read_wakeup(struct cmp_reader *rd, jobj *o, const char *at,
 	/* One decimal: a mean may round to 0.05 beyond the samples. */
 	fmin = (double)ws->min - 0.05;
 	fmax = (double)ws->max + 0.05;
-	cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax, true,
+	cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax,
 		      true, &ws->mean);
-	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true, true,
+	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true,
 		      &ws->sd);
 	cmp_num_field(rd, w, where, "stdev_mean_ns", 0,
-		      isnan(ws->sd) ? 0 : ws->sd + 0.05, true, true, &ws->sdm);
+		      isnan(ws->sd) ? 0 : ws->sd + 0.05, true, &ws->sdm);
 	if (!rd->failed && ws->count && isnan(ws->mean))
 		cmp_fail(rd, "%s.mean_ns is null with samples", where);
 	read_percentiles(rd, w, where, ws->count, ws->min, ws->max);
-	h = cmp_field(rd, w, where, "histogram", json_type_array, false);
+	h = cmp_field(rd, w, where, "histogram", json_type_array);
 	if (rd->failed)
 		return;
 	read_histogram(rd, h, where, ws->count, ws->min, ws->max, &run->hist);
@@ -541,7 +561,7 @@ static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 	if (json_object_object_get_ex(o, "clock", &ck) &&
 	    json_object_is_type(ck, json_type_object)) {
 		snprintf(where, sizeof(where), "%s.clock", at);
-		run->clock = cmp_str(rd, ck, where, "name", false);
+		run->clock = cmp_str(rd, ck, where, "name");
 		/* One latt runs with: not -k's "auto", which picks one. */
 		if (!rd->failed && (latt_clock_parse(run->clock, &id) ||
 				    id == LATT_CLOCK_AUTO))
@@ -549,7 +569,7 @@ static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 				 "(monotonic, monotonic_raw or tsc)", where);
 	}
 	if (json_object_object_get_ex(o, "sched_ext", &ck) && ck) {
-		run->sched_ext = cmp_str(rd, o, at, "sched_ext", false);
+		run->sched_ext = cmp_str(rd, o, at, "sched_ext");
 		if (!rd->failed && !run->sched_ext[0])
 			cmp_fail(rd, "%s.sched_ext is empty", at);
 	}
@@ -591,17 +611,17 @@ static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
 		cmp_fail(rd, "%s is not an object", where);
 		return;
 	}
-	cmp_bool_field(rd, ws, where, "measured", false, &measured);
+	cmp_bool_field(rd, ws, where, "measured", &measured);
 	if (rd->failed || !measured)
 		return;
 	run->followed = true;
-	w = cmp_field(rd, ws, where, "wakeup", json_type_object, false);
+	w = cmp_field(rd, ws, where, "wakeup", json_type_object);
 	snprintf(w2, sizeof(w2), "%s.wakeup", where);
-	cmp_uint_field(rd, w, w2, "count", EXACT_MAX, false, &count);
-	if (!cmp_uint_field(rd, w, w2, "max_ns", EXACT_MAX, true, &max) &&
+	cmp_uint_field(rd, w, w2, "count", EXACT_MAX, &count);
+	if (!cmp_uint_field(rd, w, w2, "max_ns", EXACT_MAX, &max) &&
 	    !rd->failed && count)
 		cmp_fail(rd, "%s.max_ns is null with waits", w2);
-	h = cmp_field(rd, w, w2, "histogram", json_type_array, false);
+	h = cmp_field(rd, w, w2, "histogram", json_type_array);
 	if (rd->failed)
 		return;
 	read_histogram(rd, h, w2, count, 0, max, &run->cmdwait);
@@ -644,10 +664,10 @@ static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
 		return;
 	}
 	snprintf(where, sizeof(where), "%s.target", at);
-	if (cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, false, &a))
+	if (cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, &a))
 		view->wall_s = (double)a / 1e9;
-	cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, false, &a);
-	cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, false, &b);
+	cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, &a);
+	cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, &b);
 	view->cpu_s = ((double)a + (double)b) / 1e9;
 	read_cmdwaits(rd, t, where, ml, scratch, run, view);
 	if (!rd->failed)
@@ -680,9 +700,9 @@ static void read_load(struct cmp_reader *rd, jobj *o, const char *at,
 		cmp_fail(rd, "%s is not an object", where);
 		return;
 	}
-	cmp_num_field(rd, ll, where, "load", 0, 1e6, false, true, &view->load);
-	cmp_bool_field(rd, ll, where, "dominates", false, &dominates);
-	cmp_bool_field(rd, ll, where, "busy", false, &busy);
+	cmp_num_field(rd, ll, where, "load", 0, 1e6, false, &view->load);
+	cmp_bool_field(rd, ll, where, "dominates", &dominates);
+	cmp_bool_field(rd, ll, where, "busy", &busy);
 	if (rd->failed)
 		return;
 	view->load_note = dominates > 0;
@@ -701,9 +721,9 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	int complete;
 	double cs;
 
-	status = cmp_field(rd, o, at, "status", json_type_object, false);
+	status = cmp_field(rd, o, at, "status", json_type_object);
 	snprintf(where, sizeof(where), "%s.status", at);
-	cmp_bool_field(rd, status, where, "complete", false, &complete);
+	cmp_bool_field(rd, status, where, "complete", &complete);
 	view.complete = complete > 0;
 	read_wakeup(rd, o, at, &ws, run);
 	if (!rd->failed)
@@ -711,10 +731,10 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	/* Both optional: what the blocks do not hold. */
 	if (!rd->failed && json_object_object_get_ex(o, "partial_samples",
 						     NULL))
-		cmp_uint_field(rd, o, at, "partial_samples", EXACT_MAX, false,
+		cmp_uint_field(rd, o, at, "partial_samples", EXACT_MAX,
 			       &partial);
 	if (!rd->failed && json_object_object_get_ex(o, "unanswered", NULL))
-		cmp_uint_field(rd, o, at, "unanswered", EXACT_MAX, false,
+		cmp_uint_field(rd, o, at, "unanswered", EXACT_MAX,
 			       &unanswered);
 	if (!rd->failed)
 		read_blocks(rd, o, at, ws.count, ws.min, ws.max,
@@ -723,7 +743,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		read_ran_with(rd, o, at, run);
 	if (rd->failed)
 		return;
-	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, true, &cs);
+	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, &cs);
 	if (!rd->failed)
 		read_target(rd, o, at, ml, scratch + 1, run, &view);
 	if (!rd->failed)

@@ -50,9 +50,13 @@ void * __attribute__((format(printf, 5, 6)))
 cmp_array(struct cmp_reader *rd, size_t n, size_t max, size_t size,
 	  const char *fmt, ...);
 
-/* Field @key of object @o, of type @t; NULL if not (or null, if allowed). */
+/*
+ * Field @key of object @o (at @at), read as json-c's type @t: as
+ * latt-json(5) describes it (lib/json-fields.h), its type and whether it
+ * may be null.  NULL if it is not, or is null where it may be.
+ */
 jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
-		const char *key, enum json_type t, bool nullable);
+		const char *key, enum json_type t);
 
 /*
  * An integer @v at @where from 0 to @max (json-c holds what is beyond
@@ -63,11 +67,10 @@ bool cmp_uint(struct cmp_reader *rd, jobj *v, const char *where,
 
 /*
  * Integer field @key from 0 to @max into @out: true if it is one, false
- * if it is null (where allowed) or wrong.
+ * if it is null (where the page allows) or wrong.
  */
 bool cmp_uint_field(struct cmp_reader *rd, jobj *o, const char *at,
-		    const char *key, uint64_t max, bool nullable,
-		    uint64_t *out);
+		    const char *key, uint64_t max, uint64_t *out);
 
 /*
  * Number field @key from @lo to @hi, finite, into @out (NaN if null).  A
@@ -76,7 +79,7 @@ bool cmp_uint_field(struct cmp_reader *rd, jobj *o, const char *at,
  */
 bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
 		   const char *key, double lo, double hi, bool decimal,
-		   bool nullable, double *out);
+		   double *out);
 
 /*
  * String field @key, escaped for display (include/latt/report.h), a NUL
@@ -84,11 +87,11 @@ bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
  * and there.
  */
 char *cmp_str(struct cmp_reader *rd, jobj *o, const char *at,
-	      const char *key, bool nullable);
+	      const char *key);
 
 /* Boolean field @key into @out: 0 or 1, -1 if null or wrong. */
 bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
-		    const char *key, bool nullable, int *out);
+		    const char *key, int *out);
 
 /*
  * Run @o into @run, checked; then seen as latt sees a run of its own

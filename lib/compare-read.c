@@ -67,16 +67,16 @@ static void read_parameters(struct cmp_reader *rd, jobj *par, const char *at,
 	bool bounded;
 	int threads;
 
-	cmp_uint_field(rd, par, at, "clients", CPUS_MAX, false, &clients);
-	cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, false, &smin);
-	cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, false, &smax);
-	cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, false, &work);
-	bounded = cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX, true,
+	cmp_uint_field(rd, par, at, "clients", CPUS_MAX, &clients);
+	cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, &smin);
+	cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, &smax);
+	cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, &work);
+	bounded = cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX,
 				 &dur);
-	clock = cmp_str(rd, par, at, "clock", false);
-	mech = cmp_str(rd, par, at, "mechanism", false);
-	cmp_bool_field(rd, par, at, "threads", false, &threads);
-	c->command = cmp_str(rd, par, at, "command", true);
+	clock = cmp_str(rd, par, at, "clock");
+	mech = cmp_str(rd, par, at, "mechanism");
+	cmp_bool_field(rd, par, at, "threads", &threads);
+	c->command = cmp_str(rd, par, at, "command");
 	put(rd, c->param, LATT_CF_CLIENTS, "%llu", (unsigned long long)clients);
 	put(rd, c->param, LATT_CF_WAIT, "%s to %s", time_text(smin, a,
 	    sizeof(a)), time_text(smax, b, sizeof(b)));
@@ -189,12 +189,12 @@ static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 	char where[128];
 	size_t i, n;
 
-	c->name = cmp_str(rd, o, at, "name", false);
-	c->settings = cmp_str(rd, o, at, "settings", false);
+	c->name = cmp_str(rd, o, at, "name");
+	c->settings = cmp_str(rd, o, at, "settings");
 	snprintf(where, sizeof(where), "%s.parameters", at);
-	par = cmp_field(rd, o, at, "parameters", json_type_object, false);
+	par = cmp_field(rd, o, at, "parameters", json_type_object);
 	read_parameters(rd, par, where, c);
-	runs = cmp_field(rd, o, at, "runs", json_type_array, false);
+	runs = cmp_field(rd, o, at, "runs", json_type_array);
 	if (rd->failed)
 		return;
 	n = json_object_array_length(runs);
@@ -441,7 +441,7 @@ out:
 static void read_system(struct cmp_reader *rd, jobj *doc,
 			struct latt_cmp_file *f)
 {
-	jobj *sys = cmp_field(rd, doc, "", "system", json_type_object, false);
+	jobj *sys = cmp_field(rd, doc, "", "system", json_type_object);
 	uint64_t cpus, hz, qos;
 	int autogroup;
 	bool have;
@@ -458,19 +458,18 @@ static void read_system(struct cmp_reader *rd, jobj *doc,
 	};
 
 	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
-		f->fact[strs[i].fact] = cmp_str(rd, sys, "system", strs[i].key,
-						false);
-	cmp_uint_field(rd, sys, "system", "cpus", CPUS_MAX, false, &cpus);
+		f->fact[strs[i].fact] = cmp_str(rd, sys, "system", strs[i].key);
+	cmp_uint_field(rd, sys, "system", "cpus", CPUS_MAX, &cpus);
 	put(rd, f->fact, LATT_CF_CPUS, "%llu", (unsigned long long)cpus);
-	cmp_bool_field(rd, sys, "system", "autogroup", true, &autogroup);
+	cmp_bool_field(rd, sys, "system", "autogroup", &autogroup);
 	put(rd, f->fact, LATT_CF_AUTOGROUP, "%s", autogroup < 0 ? "absent" :
 	    autogroup ? "on" : "off");
-	have = cmp_uint_field(rd, sys, "system", "hz", 100000, true, &hz);
+	have = cmp_uint_field(rd, sys, "system", "hz", 100000, &hz);
 	if (have)
 		put(rd, f->fact, LATT_CF_HZ, "%llu", (unsigned long long)hz);
 	else
 		put(rd, f->fact, LATT_CF_HZ, "unknown");
-	have = cmp_uint_field(rd, sys, "system", "pm_qos_us", 2000000000, true,
+	have = cmp_uint_field(rd, sys, "system", "pm_qos_us", 2000000000,
 			      &qos);
 	if (have && qos == 2000000000)
 		put(rd, f->fact, LATT_CF_PMQOS, "no limit");
@@ -544,11 +543,11 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		return -1;
 	}
 	finite_all(&rd, doc, at, sizeof(at));
-	if (cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX, false,
+	if (cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX,
 			   &schema) && schema != LATT_JSON_SCHEMA)
 		cmp_fail(&rd, "schema version %llu, this latt reads %d",
 		     (unsigned long long)schema, LATT_JSON_SCHEMA);
-	f->fact[LATT_CF_VERSION] = cmp_str(&rd, tool, "tool", "version", false);
+	f->fact[LATT_CF_VERSION] = cmp_str(&rd, tool, "tool", "version");
 	if (!rd.failed && !json_object_object_get_ex(doc, "label", &label))
 		cmp_fail(&rd, "label is missing");
 	if (!rd.failed && label && !json_object_is_type(label,
@@ -571,8 +570,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		if (!f->label)
 			cmp_fail(&rd, "out of memory");
 	}
-	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array,
-			 false);
+	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array);
 	if (!rd.failed && !(scratch = malloc(2 * sizeof(*scratch))))
 		cmp_fail(&rd, "out of memory");
 	if (!rd.failed) {

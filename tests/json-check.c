@@ -166,6 +166,20 @@ static void undocumented(struct json_object *v, const char *at)
 	}
 }
 
+/* Is @f the element of an array field that may be null ("a|null")? */
+static bool null_array_element(const struct field *f)
+{
+	size_t i, n = strlen(f->path);
+
+	if (n < 3 || strcmp(f->path + n - 2, "[]"))
+		return false;
+	for (i = 0; i < nfields; i++)
+		if (strlen(fields[i].path) == n - 2 &&
+		    !strncmp(fields[i].path, f->path, n - 2))
+			return fields[i].met && strstr(fields[i].types, "null");
+	return false;
+}
+
 static uint64_t get_u(struct json_object *o, const char *key)
 {
 	struct json_object *v;
@@ -318,6 +332,12 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < nfields; i++) {
 		walk(doc, fields[i].path, &fields[i], "");
+		/*
+		 * The elements of an array that may be null and always was
+		 * (disturbed: nothing disturbed the runs) are not met.
+		 */
+		if (!fields[i].met && null_array_element(&fields[i]))
+			continue;
 		if (!fields[i].met) {
 			fprintf(stderr, "# %s: documented, never met\n",
 				fields[i].path);
