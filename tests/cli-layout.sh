@@ -91,10 +91,11 @@ awk -f "$top/tests/interface.awk" $progs "$tmp/include/latt/run.h" \
 is "$(cat "$tmp/found")" "LATT_UNUSED_MACRO (macro) latt_unused_function (function) latt_unused_part (type) latt_unused_type (type) " \
 	"... and it names those that are not"
 
-# A run's stop is written in one place: latt_result_stop() (lib/result.c),
-# by the one rule of which reason wins; the rest say why to it.
+# A run's stop is written in one place: latt_result_stop()
+# (lib/result-stop.c), by the one rule of which reason wins; the rest say
+# why to it.
 grep -nE '(->|\.)stop[[:space:]]*=[^=]' "$top"/lib/*.c "$top"/*.c |
 	sed -e "s|^$top/||" -e 's/:[0-9]*:[[:space:]]*/: /' |
-	grep -v '^lib/result.c: why->stop = stop;$' >"$tmp/stops"
-is "$(cat "$tmp/stops")" "lib/result.c: r->stop = why->stop;" \
+	grep -v '^lib/result-stop.c: why->stop = stop;$' >"$tmp/stops"
+is "$(cat "$tmp/stops")" "lib/result-stop.c: r->stop = why->stop;" \
 	"a run's stop is assigned in latt_result_stop() alone"

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the result (lib/result.c, include/latt/result.h) and of the
- * text report (lib/report.c, include/latt/report.h): client slots merged
- * into a result, percentiles clamped to the exact extremes, and latt-0.1's
- * report format byte for byte.
+ * Unit tests of the result (lib/result.c, lib/result-stop.c,
+ * include/latt/result.h) and of the text report (lib/report.c,
+ * include/latt/report.h): client slots merged into a result, percentiles
+ * clamped to the exact extremes, the rule of which reason stops a run, and
+ * latt-0.1's report format byte for byte.
  */
 #include <errno.h>
 #include <math.h>

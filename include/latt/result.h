@@ -280,7 +280,7 @@ struct latt_result {
 void latt_result_release(struct latt_result *r);
 
 /*
- * Each stop is one row of a table in lib/result.c: its key, its short
+ * Each stop is one row of a table in lib/result-stop.c: its key, its short
  * name, latt's exit status, whether it measured, and how the Status line
  * and the last words on stderr say it.  These read it.
  */
