@@ -63,25 +63,6 @@ static const char *path(char *buf, size_t len, const char *at,
 	return buf;
 }
 
-/* The type latt-json(5) gives a field read as json-c's @t. */
-static enum latt_json_type read_as(enum json_type t)
-{
-	switch (t) {
-	case json_type_int:
-		return LATT_JF_INT;
-	case json_type_double:
-		return LATT_JF_NUM;
-	case json_type_string:
-		return LATT_JF_STR;
-	case json_type_object:
-		return LATT_JF_OBJ;
-	case json_type_array:
-		return LATT_JF_ARR;
-	default:
-		return LATT_JF_BOOL;
-	}
-}
-
 jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
 		const char *key, enum json_type t)
 {
@@ -93,7 +74,7 @@ jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
 		return NULL;
 	path(p, sizeof(p), at, key);
 	/* Read as latt-json(5) describes it: a number may be an integer. */
-	if (!f || (f->type != read_as(t) &&
+	if (!f || (f->type != latt_json_type_of(t) &&
 		   !(t == json_type_double && f->type == LATT_JF_INT))) {
 		cmp_fail(rd, "internal error: %s is read as latt-json(5) does "
 			 "not describe it", p);

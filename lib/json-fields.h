@@ -10,10 +10,9 @@
 #ifndef LATT_LIB_JSON_FIELDS_H
 #define LATT_LIB_JSON_FIELDS_H
 
+#include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>
-
-struct json_object;
 
 enum latt_json_type {
 	LATT_JF_INT,		/* an integer */
@@ -48,6 +47,9 @@ const struct latt_json_field *latt_json_field(const char *at,
 
 /* "an integer", "a number", ...: for messages. */
 const char *latt_json_type_name(enum latt_json_type t);
+
+/* The type of a value json-c calls @t (the rest: a boolean). */
+enum latt_json_type latt_json_type_of(enum json_type t);
 
 /* Is @v (not NULL) a value of type @t? */
 bool latt_json_is(const struct json_object *v, enum latt_json_type t);

@@ -94,6 +94,24 @@ const char *latt_json_type_name(enum latt_json_type t)
 	return "?";
 }
 
+enum latt_json_type latt_json_type_of(enum json_type t)
+{
+	switch (t) {
+	case json_type_int:
+		return LATT_JF_INT;
+	case json_type_double:
+		return LATT_JF_NUM;
+	case json_type_string:
+		return LATT_JF_STR;
+	case json_type_object:
+		return LATT_JF_OBJ;
+	case json_type_array:
+		return LATT_JF_ARR;
+	default:
+		return LATT_JF_BOOL;
+	}
+}
+
 bool latt_json_is(const struct json_object *v, enum latt_json_type t)
 {
 	switch (t) {

@@ -12,7 +12,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 top=${srcdir:-.}
-plan 8
+plan 10
 
 # includes FILE...: "FILE HEADER" for each #include "..." of latt's.
 includes() {
@@ -99,3 +99,16 @@ grep -nE '(->|\.)stop[[:space:]]*=[^=]' "$top"/lib/*.c "$top"/*.c |
 	grep -v '^lib/result-stop.c: why->stop = stop;$' >"$tmp/stops"
 is "$(cat "$tmp/stops")" "lib/result-stop.c: r->stop = why->stop;" \
 	"a run's stop is assigned in latt_result_stop() alone"
+
+# Sizes a reader takes in: no file of the program and its library over
+# 750 lines, no function over 100 (a line that starts a definition at
+# column 0 to its closing brace).
+long=$(wc -l "$top"/*.[ch] "$top"/lib/*.[ch] "$top"/include/latt/*.h |
+	awk '$2 != "total" && $1 > 750 { print $2 " " $1 }' | sed "s|$top/||")
+is "$long" "" "no file of latt over 750 lines"
+long=$(awk '
+	FNR == 1 { start = 0 }
+	/^[a-z].*\(/ && !/;[[:space:]]*$/ && !start { start = FNR; name = $0 }
+	/^}/ && start { if (FNR - start + 1 > 100) print FILENAME ": " name
+			start = 0 }' "$top"/*.c "$top"/lib/*.c | sed "s|$top/||")
+is "$long" "" "no function of latt over 100 lines"
