@@ -2,15 +2,28 @@
 # The JSON document's fields, as latt-json(5) lists them, into the C table
 # the writer checks its document against and latt compare reads by
 # (lib/json-fields.h): a row per field, its path, type, whether it may be
-# null, its unit and the page's words of what it holds.
+# null, its unit, how many fields an object has and the page's words of
+# what it holds; in the order of the paths' bytes (run it with LC_ALL=C),
+# for bsearch().
 #
-#   awk -f lib/json-fields.awk man/latt-json.5 >lib/json-fields.c
+#   LC_ALL=C awk -f lib/json-fields.awk man/latt-json.5 >lib/json-fields.c
 
 function flush(   i) {
 	for (i = 0; i < npend; i++)
-		row[nrows++] = pend[i] SUBSEP cstr(text)
+		rtext[pend[i]] = cstr(text)
 	npend = 0
 	text = ""
+}
+
+# The object @path is a field of ("" for the root), or "-" for an array's
+# element.
+function parent(path) {
+	if (path ~ /\[\]$/)
+		return "-"
+	if (path !~ /\./)
+		return ""
+	sub(/\.[^.]*$/, "", path)
+	return path
 }
 
 # A line of troff as plain text, in a C string.
@@ -41,6 +54,10 @@ function unit(path) {
 	return ""
 }
 
+BEGIN {
+	nrows = 0
+}
+
 /^\.SH / {
 	if (infields)
 		flush()
@@ -69,8 +86,10 @@ function unit(path) {
 		bad = 1
 		exit 1
 	}
-	pend[npend++] = "\t{ \"" path "\", " kind ", " nullable ", \"" \
-			unit(path) "\","
+	rpath[nrows] = path
+	rkind[nrows] = kind
+	rnull[nrows] = nullable
+	pend[npend++] = nrows++
 	next
 }
 /^\.(TP|TQ|PP)/ { next }
@@ -85,16 +104,27 @@ END {
 	if (bad)
 		exit 1
 	flush()
+	for (i = 0; i < nrows; i++)
+		members[parent(rpath[i])]++
+	# Insertion sort by path: a few hundred rows.
+	for (i = 0; i < nrows; i++) {
+		k = i
+		for (j = i - 1; j >= 0 && rpath[order[j]] > rpath[k]; j--)
+			order[j + 1] = order[j]
+		order[j + 1] = k
+	}
 	print "/* Made by lib/json-fields.awk from man/latt-json.5: edit that. */"
 	print "#include \"lib/json-fields.h\""
 	print ""
 	print "const struct latt_json_field latt_json_fields[] = {"
 	for (i = 0; i < nrows; i++) {
-		split(row[i], part, SUBSEP)
-		print part[1]
-		print "\t  " part[2] " },"
+		k = order[i]
+		print "\t{ \"" rpath[k] "\", " rkind[k] ", " rnull[k] ", \"" \
+		      unit(rpath[k]) "\", " members[rpath[k]] + 0 ","
+		print "\t  " rtext[k] " },"
 	}
 	print "};"
 	print ""
 	print "const unsigned int latt_json_nfields = " nrows ";"
+	print "const unsigned int latt_json_root_members = " members[""] ";"
 }

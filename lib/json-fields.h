@@ -30,12 +30,16 @@ struct latt_json_field {
 	bool nullable;		/* null where it is not known or applies */
 	const char *unit;	/* "ns", "us", "bytes", "1/s", "GHz",
 				   "ratio", or "" */
+	unsigned int members;	/* an object: how many fields it has */
 	const char *text;	/* what it holds, where it comes from: the
 				   page's words */
 };
 
+/* In the order of the paths' bytes (strcmp()). */
 extern const struct latt_json_field latt_json_fields[];
 extern const unsigned int latt_json_nfields;
+/* How many fields the document itself has. */
+extern const unsigned int latt_json_root_members;
 
 /*
  * The field @key of the object at @at ("configurations[2].runs[0]", ""

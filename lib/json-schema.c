@@ -14,39 +14,17 @@
 
 #define PATH_MAX_LEN	256
 
-/* The table by path, for bsearch(); made on first use. */
-static const struct latt_json_field **by_path;
-
-static int cmp_path(const void *a, const void *b)
-{
-	const struct latt_json_field *const *x = a, *const *y = b;
-
-	return strcmp((*x)->path, (*y)->path);
-}
-
 static int cmp_key(const void *key, const void *elem)
 {
-	const struct latt_json_field *const *f = elem;
+	const struct latt_json_field *f = elem;
 
-	return strcmp(key, (*f)->path);
+	return strcmp(key, f->path);
 }
 
 static const struct latt_json_field *find(const char *path)
 {
-	const struct latt_json_field **f;
-	unsigned int i;
-
-	if (!by_path) {
-		by_path = malloc(latt_json_nfields * sizeof(*by_path));
-		if (!by_path)
-			return NULL;
-		for (i = 0; i < latt_json_nfields; i++)
-			by_path[i] = &latt_json_fields[i];
-		qsort(by_path, latt_json_nfields, sizeof(*by_path), cmp_path);
-	}
-	f = bsearch(path, by_path, latt_json_nfields, sizeof(*by_path),
-		    cmp_key);
-	return f ? *f : NULL;
+	return bsearch(path, latt_json_fields, latt_json_nfields,
+		       sizeof(latt_json_fields[0]), cmp_key);
 }
 
 /* @at's path with every index as "[]", then ".@key" (@key alone at the
@@ -151,13 +129,14 @@ fail(struct check *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void walk(struct check *c, struct json_object *v, const char *path);
+static void walk(struct check *c, struct json_object *v,
+		 const struct latt_json_field *f, const char *path);
 
-/* Value @v of field @path: described, of its type; then what it holds. */
-static void value(struct check *c, struct json_object *v, const char *path)
+/* Value @v of field @f at @path: described, of its type; then what it
+   holds. */
+static void value(struct check *c, struct json_object *v,
+		  const struct latt_json_field *f, const char *path)
 {
-	const struct latt_json_field *f = find(path);
-
 	if (!f)
 		fail(c, "%s is not described", path);
 	else if (!v && !f->nullable)
@@ -165,7 +144,7 @@ static void value(struct check *c, struct json_object *v, const char *path)
 	else if (v && !latt_json_is(v, f->type))
 		fail(c, "%s is not %s", path, latt_json_type_name(f->type));
 	else if (v)
-		walk(c, v, path);
+		walk(c, v, f, path);
 }
 
 /* Is field @f one of the object at @path's own (not an element's)? */
@@ -180,29 +159,12 @@ static bool member_of(const struct latt_json_field *f, const char *path)
 	return !strpbrk(rest, ".[");
 }
 
-static void walk(struct check *c, struct json_object *v, const char *path)
+/* Object @v at @path has fewer fields than described: name one. */
+static void name_missing(struct check *c, struct json_object *v,
+			 const char *path)
 {
-	char sub[PATH_MAX_LEN];
-	size_t i, n;
+	unsigned int i;
 
-	if (json_object_is_type(v, json_type_array)) {
-		n = json_object_array_length(v);
-		snprintf(sub, sizeof(sub), "%s[]", path);
-		for (i = 0; i < n && !c->failed; i++)
-			value(c, json_object_array_get_idx(v, i), sub);
-		return;
-	}
-	if (!json_object_is_type(v, json_type_object))
-		return;
-	json_object_object_foreach(v, key, val) {
-		if (!generic(path, key, sub, sizeof(sub))) {
-			fail(c, "%s.%s: a path too long", path, key);
-			return;
-		}
-		value(c, val, sub);
-		if (c->failed)
-			return;
-	}
 	for (i = 0; i < latt_json_nfields && !c->failed; i++) {
 		const struct latt_json_field *f = &latt_json_fields[i];
 		const char *own = f->path + strlen(path) + (*path ? 1 : 0);
@@ -213,6 +175,39 @@ static void walk(struct check *c, struct json_object *v, const char *path)
 	}
 }
 
+/* @v, of field @f at @path (NULL and "": the document). */
+static void walk(struct check *c, struct json_object *v,
+		 const struct latt_json_field *f, const char *path)
+{
+	const struct latt_json_field *elem;
+	char sub[PATH_MAX_LEN];
+	size_t i, n;
+
+	if (json_object_is_type(v, json_type_array)) {
+		n = json_object_array_length(v);
+		snprintf(sub, sizeof(sub), "%s[]", path);
+		elem = find(sub);
+		for (i = 0; i < n && !c->failed; i++)
+			value(c, json_object_array_get_idx(v, i), elem, sub);
+		return;
+	}
+	if (!json_object_is_type(v, json_type_object))
+		return;
+	json_object_object_foreach(v, key, val) {
+		if (!generic(path, key, sub, sizeof(sub))) {
+			fail(c, "%s.%s: a path too long", path, key);
+			return;
+		}
+		value(c, val, find(sub), sub);
+		if (c->failed)
+			return;
+	}
+	/* Every field it has is one of its own, once: so are all there? */
+	if ((unsigned int)json_object_object_length(v) !=
+	    (f ? f->members : latt_json_root_members))
+		name_missing(c, v, path);
+}
+
 int latt_json_check(const struct json_object *doc, char *err, size_t len)
 {
 	struct check c = { .err = err, .len = len };
@@ -220,6 +215,6 @@ int latt_json_check(const struct json_object *doc, char *err, size_t len)
 	if (!json_object_is_type(doc, json_type_object))
 		fail(&c, "the document is not an object");
 	else
-		walk(&c, (struct json_object *)doc, "");
+		walk(&c, (struct json_object *)doc, NULL, "");
 	return c.failed ? -EPROTO : 0;
 }

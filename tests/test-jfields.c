@@ -15,13 +15,25 @@
 #include "lib/json-fields.h"
 #include "tap.h"
 
+/* Is @f a field of the object at @path ("" the document's)? */
+static bool parent_is(const struct latt_json_field *f, const char *path)
+{
+	size_t n = strlen(path);
+	const char *rest = f->path + n + (n ? 1 : 0);
+
+	if (n && (strncmp(f->path, path, n) || f->path[n] != '.'))
+		return false;
+	return !strpbrk(rest, ".[");
+}
+
 /* Every field's parent is a described object or array (or the root). */
 static void test_shape(void)
 {
 	const struct latt_json_field *f, *p;
 	char parent[256], *cut;
-	bool good = true, found = true, unique = true;
-	unsigned int i, j;
+	bool good = true, found = true, unique = true, sorted = true;
+	bool counted = true;
+	unsigned int i, j, root;
 
 	for (i = 0; i < latt_json_nfields; i++) {
 		f = &latt_json_fields[i];
@@ -50,6 +62,22 @@ static void test_shape(void)
 	   latt_json_nfields);
 	ok(good, "every field's parent is a described object or array");
 	ok(unique, "every field described once");
+	for (i = 1; i < latt_json_nfields; i++)
+		sorted &= strcmp(latt_json_fields[i - 1].path,
+				 latt_json_fields[i].path) < 0;
+	for (i = 0; i < latt_json_nfields; i++) {
+		unsigned int n = 0;
+
+		for (j = 0; j < latt_json_nfields; j++)
+			n += parent_is(&latt_json_fields[j],
+				       latt_json_fields[i].path);
+		counted &= latt_json_fields[i].members == n;
+	}
+	for (j = 0, root = 0; j < latt_json_nfields; j++)
+		root += parent_is(&latt_json_fields[j], "");
+	ok(sorted && counted && root == latt_json_root_members,
+	   "sorted by path, each object's count of fields its own (the "
+	   "document: %u)", root);
 	for (i = 0; i < latt_json_nfields; i++)
 		found &= latt_json_field("", latt_json_fields[i].path) ==
 			 &latt_json_fields[i] ||
@@ -130,7 +158,7 @@ static void test_check(void)
 
 int main(void)
 {
-	plan(5 + 2 + 4);
+	plan(6 + 2 + 4);
 	test_shape();
 	test_check();
 	return tap_done();
