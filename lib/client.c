@@ -313,20 +313,21 @@ static void client_child(struct latt_client *c,
 	struct sigaction sa = { .sa_handler = SIG_IGN };
 	enum latt_sched_step step = LATT_SCHED_STEP_POLICY;
 	struct latt_work work;
-	int ret, sig;
+	sigset_t mask;
+	int ret;
 
 	latt_undo_child_unlock();
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != cfg->parent)
 		_exit(0);
 	/*
 	 * ^C, ^\ and a hangup reach the whole foreground group, a kill of
-	 * the group too: the waker handles them and stops us.
+	 * the group too: the waker handles them and stops us.  They stay
+	 * blocked, as in the waker (one call, where ignoring them took one
+	 * each); the child's pending signals start empty.
 	 */
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigismember(cfg->ignore, sig))
-			sigaction(sig, &sa, NULL);
+	sigorset(&mask, cfg->sigmask, cfg->ignore);
 	sigaction(SIGPIPE, &sa, NULL);
-	sigprocmask(SIG_SETMASK, cfg->sigmask, NULL);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
 
 	/* Only the waker's few descriptors came along: keep two of them. */
 	close_all_but(handoff, cfg->answer->fd);
@@ -350,6 +351,9 @@ static void client_child(struct latt_client *c,
 	if (c->chan.wake_wr >= 0)
 		close(c->chan.wake_wr);
 	c->chan.wake_wr = -1;
+	/* Ready: the run starts once every client is about to wait. */
+	if (latt_answer_give(cfg->answer))
+		_exit(2);
 	_exit(latt_client_loop(c, cfg, &work) ? 2 : 0);
 }
 

@@ -114,7 +114,8 @@ struct latt_client_cfg {
 					   wakeup (lib/kwait.h) */
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
-	const sigset_t *ignore;		/* signals the waker handles for us */
+	const sigset_t *ignore;		/* signals the waker handles for us:
+					   kept blocked */
 };
 
 /*
@@ -139,14 +140,17 @@ void latt_client_slot_clear(struct latt_client_slot *s);
  * (which made starting N clients cost O(N^2) in the kernel):
  *
  *  1. latt_client_fork() for every client.  The child dies with the waker
- *     (PR_SET_PDEATHSIG), ignores the signals the waker handles (^C and
- *     the like: the waker stops it), closes what it inherited, applies its scheduler
- *     settings, opens its own channel and sends the waker's ends over the
- *     hand-off socket (SCM_RIGHTS), then runs latt_client_loop() until the
- *     waker hangs up.  A client whose settings fail sends that failure
+ *     (PR_SET_PDEATHSIG), keeps the signals the waker handles blocked (^C
+ *     and the like: the waker stops it), closes what it inherited, applies
+ *     its scheduler settings, opens its own channel and sends the waker's
+ *     ends over the hand-off socket (SCM_RIGHTS), counts itself off the
+ *     shared answer (ready) and runs latt_client_loop() until the waker
+ *     hangs up.  A client whose settings fail sends that failure
  *     instead, and exits.
  *  2. latt_client_adopt() once per client, after all are forked, takes
- *     one hand-off message and fills that client's channel.
+ *     one hand-off message and fills that client's channel.  The run
+ *     starts once the answer's count, set to the number of clients
+ *     before the first fork, is down to 0.
  */
 
 /* Make the hand-off socket pair (close-on-exec).  0 or -errno. */

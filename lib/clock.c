@@ -128,24 +128,18 @@ static void pair(uint64_t *ticks, uint64_t *ns)
 }
 #endif
 
-int latt_clock_tsc_calibrate(struct latt_clock *c)
+/*
+ * The calibration's first reading: the counter and CLOCK_MONOTONIC now.
+ * Until latt_clock_settle() the clock has no rate (ghz 0).
+ */
+static int calibrate_begin(struct latt_clock *c)
 {
 #ifdef LATT_HAVE_COUNTER
-	struct timespec nap = { 0, (long)CALIBRATE_NS };
-	uint64_t t0, n0, t1, n1;
-
-	pair(&t0, &n0);
-	while (nanosleep(&nap, &nap) && errno == EINTR)
-		;
-	pair(&t1, &n1);
-	if (t1 <= t0 || n1 <= n0)
-		return -EIO;
+	pair(&c->base_ticks, &c->base_ns);
 	c->id = LATT_CLOCK_TSC;
 	c->clockid = CLOCK_MONOTONIC;
-	c->ghz = (double)(t1 - t0) / (double)(n1 - n0);
-	c->mult = (uint64_t)(4294967296.0 / c->ghz + 0.5);
-	c->base_ticks = t1;
-	c->base_ns = n1;
+	c->ghz = 0;
+	c->mult = 0;
 	return 0;
 #else
 	(void)c;
@@ -153,12 +147,48 @@ int latt_clock_tsc_calibrate(struct latt_clock *c)
 #endif
 }
 
+int latt_clock_settle(struct latt_clock *c)
+{
+#ifdef LATT_HAVE_COUNTER
+	uint64_t t1, n1, now;
+	struct timespec nap;
+
+	if (c->id != LATT_CLOCK_TSC || c->ghz > 0)
+		return 0;
+	now = latt_mono_ns();
+	if (now < c->base_ns + CALIBRATE_NS) {
+		nap.tv_sec = 0;
+		nap.tv_nsec = (long)(c->base_ns + CALIBRATE_NS - now);
+		while (nanosleep(&nap, &nap) && errno == EINTR)
+			;
+	}
+	pair(&t1, &n1);
+	if (t1 <= c->base_ticks || n1 <= c->base_ns)
+		return -EIO;
+	c->ghz = (double)(t1 - c->base_ticks) / (double)(n1 - c->base_ns);
+	c->mult = (uint64_t)(4294967296.0 / c->ghz + 0.5);
+	c->base_ticks = t1;
+	c->base_ns = n1;
+	return 0;
+#else
+	(void)c;
+	return 0;
+#endif
+}
+
+int latt_clock_tsc_calibrate(struct latt_clock *c)
+{
+	int ret = calibrate_begin(c);
+
+	return ret ? ret : latt_clock_settle(c);
+}
+
 double latt_clock_drift_ppm(const struct latt_clock *c)
 {
 #ifdef LATT_HAVE_COUNTER
 	uint64_t t, n, est;
 
-	if (c->id != LATT_CLOCK_TSC)
+	if (c->id != LATT_CLOCK_TSC || c->ghz <= 0)
 		return 0;
 	pair(&t, &n);
 	if (n <= c->base_ns)
@@ -193,7 +223,7 @@ int latt_clock_init(struct latt_clock *c, enum latt_clock_id id,
 	case LATT_CLOCK_TSC:
 		if (!latt_clock_tsc_trusted(root, why, sizeof(why)))
 			return -EOPNOTSUPP;
-		return latt_clock_tsc_calibrate(c);
+		return calibrate_begin(c);
 	default:
 		return -EINVAL;
 	}

@@ -26,12 +26,21 @@ struct latt_clock {
 
 /*
  * Set up @c to read clock @id (AUTO resolves here, with the files under
- * @root as latt_clock_tsc_trusted() reads them).  The counter is
- * calibrated over about 20 ms.  0, or -errno: -EINVAL for an unknown id,
- * -EOPNOTSUPP for the counter where it is not trusted.
+ * @root as latt_clock_tsc_trusted() reads them).  The counter's
+ * calibration begins here and ends in latt_clock_settle(), so that the
+ * work in between (starting the clients) overlaps its 20 ms.  0, or
+ * -errno: -EINVAL for an unknown id, -EOPNOTSUPP for the counter where it
+ * is not trusted.
  */
 int latt_clock_init(struct latt_clock *c, enum latt_clock_id id,
 		    const char *root);
+
+/*
+ * The counter: end its calibration, at least 20 ms after it began (sleeping
+ * the rest), before the clock's first reading.  Nothing for the other
+ * clocks, or a second time.  0, or -EIO when the counter did not advance.
+ */
+int latt_clock_settle(struct latt_clock *c);
 
 /*
  * Calibrate the counter into @c whether or not it is trusted (tests and

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -39,6 +40,19 @@ struct client_share {
 	struct latt_client_cfg cfg;
 	struct latt_clock clock;
 };
+
+/*
+ * The clients' configuration and clock, shared with them: the counter's
+ * calibration ends after they started (latt_clock_settle()).
+ */
+static struct client_share *share_map(void)
+{
+	void *p = mmap(NULL, sizeof(struct client_share),
+		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		       -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
 
 /* Everything one run holds, so that one path can undo it all. */
 struct run {
@@ -166,6 +180,22 @@ static int start_clients(struct run *run)
 		.ignore = &run->s->stops,
 	};
 	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->share->cfg);
+	/*
+	 * The counter's calibration ends with the clients ready (its 20 ms
+	 * overlap their start): they read the clock from the shared page,
+	 * first when they are woken.
+	 */
+	if (!ret && run->r->stop == LATT_STOP_NONE) {
+		int err = latt_clock_settle(&run->clock);
+
+		if (err) {
+			setup_failed(run, err, "clock %s",
+				     latt_clock_name(&run->clock));
+			return err;
+		}
+		run->share->clock = run->clock;
+		run->r->clock_ghz = run->clock.ghz;
+	}
 	/*
 	 * fork() and pthread_create() say EAGAIN when the user's processes
 	 * (threads included) reach RLIMIT_NPROC: name the limit, as the
@@ -506,7 +536,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	run.slots = latt_client_slots_map(nslots);
 	run.clients = calloc(nslots, sizeof(*run.clients));
 	run.answer = latt_answer_open();
-	run.share = malloc(sizeof(*run.share));
+	run.share = share_map();
 	if (!run.slots || !run.clients || !run.answer || !run.share) {
 		setup_failed(&run, -ENOMEM, "memory for %u clients",
 			     cfg->clients);
@@ -549,6 +579,7 @@ out:
 		return;
 	latt_answer_close(run.answer);
 	free(run.clients);
-	free(run.share);
+	if (run.share)
+		munmap(run.share, sizeof(*run.share));
 	latt_client_slots_unmap(run.slots, nslots);
 }

@@ -27,14 +27,18 @@
 
 
 /*
- * Take every client's hand-off.  A client that dies first, or a signal,
- * ends the wait with w->r->stop set; the run then ends at once.
+ * Take every client's hand-off, and wait until each is ready (counted off
+ * the shared answer just before its first wait): the run starts then, so
+ * that its time is spent waking clients, not in their start.  A client
+ * that dies first, or a signal, ends the wait with w->r->stop set; the
+ * run then ends at once.
  */
 static int adopt_clients(struct latt_waker *w, int fd)
 {
-	struct pollfd pfd[2] = {
+	struct pollfd pfd[3] = {
 		{ .fd = fd, .events = POLLIN },
 		{ .fd = w->sigfd, .events = POLLIN },
+		{ .fd = w->answer->fd, .events = POLLIN },
 	};
 	unsigned int pending = w->nclients;
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
@@ -43,12 +47,13 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	bool gone = false;
 	int ret;
 
-	while (pending && w->r->stop == LATT_STOP_NONE) {
+	while ((pending || latt_answer_due(w->answer)) &&
+	       w->r->stop == LATT_STOP_NONE) {
 		uint64_t now = latt_mono_ns();
 
 		if (now >= end)
 			return gone ? -EPIPE : -ETIMEDOUT;
-		ret = poll(pfd, 2, (int)((end - now) / 1000000) + 1);
+		ret = poll(pfd, 3, (int)((end - now) / 1000000) + 1);
 		if (ret < 0 && errno != EINTR)
 			return -errno;
 		/*
@@ -88,6 +93,9 @@ static int adopt_clients(struct latt_waker *w, int fd)
 				return ret;
 			pending--;
 		}
+		/* Every hand-off is in: only readiness is waited for. */
+		if (!pending)
+			pfd[0].fd = -1;
 		if (pfd[1].revents)
 			latt_waker_read_signals(w);
 	}
@@ -196,6 +204,7 @@ int latt_waker_spawn_clients(struct latt_waker *w,
 	ret = latt_client_handoff_open(ho);
 	if (ret)
 		return ret;
+	latt_answer_expect(w->answer, n);
 	for (i = 0; i < n && !stop_asked(w); i++) {
 		struct latt_client *c = &w->clients[i];
 

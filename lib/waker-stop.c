@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "latt/report.h"
@@ -22,6 +23,9 @@
 #include "kwait.h"
 #include "result.h"
 #include "trace.h"
+
+/* How often the children are looked at while latt stops them. */
+#define LOOK_NS		(1000 * 1000)
 
 /*
  * While stopping: reap and read signals until @done(w) or @timeout_ns.
@@ -34,6 +38,7 @@
 static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		       bool (*done)(struct latt_waker *w), bool grace)
 {
+	const struct timespec look = { 0, LOOK_NS };
 	uint64_t end = latt_mono_ns() + timeout_ns, now, stopped;
 	struct pollfd pfd[2] = {
 		{ .fd = w->sigfd, .events = POLLIN },
@@ -51,6 +56,13 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		if (now >= end ||
 		    (grace && w->stop_requests != w->stop_requests_before))
 			return false;
+		/*
+		 * Not at every death: a thousand clients ending wake the
+		 * waker a thousand times, on CPUs their exits need.  A look
+		 * every millisecond reaps them in batches.
+		 */
+		if (end - now > LOOK_NS)
+			nanosleep(&look, NULL);
 		latt_waker_idle(w, now);
 		latt_waker_waited(w, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
 					  (int)((end - now) / 1000000) + 1));

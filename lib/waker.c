@@ -91,10 +91,6 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
 	w->notify_fd = w->live_fd = -1;
-	/* The blocks' memory, touched now: no page fault while measuring. */
-	ret = latt_blocks_init(&r->blocks);
-	if (ret)
-		return ret;
 	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -432,20 +428,25 @@ static void kernel_view(struct latt_waker *w, bool end)
 	}
 }
 
-/* Where measuring starts: at the start, or when the warm-up ends. */
-static void start_measuring(struct latt_waker *w, uint64_t now)
+/*
+ * Where measuring starts: at the start, or when the warm-up ends.  The
+ * readings first (the kernel view reads a file per client), then the
+ * clock: the time measured is spent waking clients.
+ */
+static uint64_t start_measuring(struct latt_waker *w)
 {
-	w->start_ns = now;
+	kernel_view(w, false);
 	w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_start) == 0;
 	w->steal_cpus = latt_sysinfo_steal(w->steal_start, LATT_STEAL_CPUS);
-	kernel_view(w, false);
+	w->start_ns = latt_mono_ns();
+	return w->start_ns;
 }
 
 /*
  * The warm-up is over: drop what was recorded so far.  Every client has
  * answered and is blocked, so no slot is being written.
  */
-static void end_warmup(struct latt_waker *w, uint64_t now)
+static void end_warmup(struct latt_waker *w)
 {
 	unsigned int i;
 
@@ -459,7 +460,7 @@ static void end_warmup(struct latt_waker *w, uint64_t now)
 	w->stopped_warm_ns = w->stopped_ns;
 	latt_stats_init(&w->late);
 	w->sleep_late_max = 0;
-	start_measuring(w, now);
+	start_measuring(w);
 }
 
 /* How many stalled clients a stall report names before it counts. */
@@ -536,7 +537,7 @@ static void wake_phase(struct latt_waker *w)
 	uint64_t now = latt_mono_ns();
 
 	if (w->warming && now >= w->warm_end_ns)
-		end_warmup(w, now);
+		end_warmup(w);
 	record_late(w, now, false);
 	w->pending = 0;
 	/* --explain: each wakeup's steal time, from the cycle's start. */
@@ -619,7 +620,14 @@ int latt_waker_run(struct latt_waker *w)
 	uint64_t now = latt_mono_ns(), due;
 	int ret;
 
-	start_measuring(w, now);
+	/*
+	 * The blocks' memory, touched now: no page fault while measuring.
+	 * Not before the clients started, whose forks would copy it.
+	 */
+	ret = latt_blocks_init(&w->r->blocks);
+	if (ret)
+		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
+	now = start_measuring(w);
 	w->run_start_ns = now;
 	/* -v names what its samples were taken with. */
 	if (w->samples)
