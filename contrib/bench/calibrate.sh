@@ -14,7 +14,9 @@
 # KEEP=DIR keeps every document, for latt compare or a second look.
 # Run it on a machine with nothing else to do: what else runs beside the
 # measurement is, to latt, what is being compared.  All setups take about
-# an hour with N=20.
+# an hour with N=20; "calibrate.sh 1 c2-3s-r1" (one pair of 3 s runs) is
+# brief.  A setup whose latt fails is said on stderr, the others still
+# run, and the exit status is then 1; a name not below is an error (2).
 set -u
 L=${LATT:-./latt}
 LEVEL=${LEVEL:-95}
@@ -152,12 +154,20 @@ run_setup() {
 		"$bad" "$N" "$(interval "$bad" "$N")" "$what"
 }
 
+for w; do
+	setups | grep -q "^$w " ||
+		{ echo "calibrate.sh: no setup $w (these: $(setups | cut -d' ' -f1 | paste -sd' ' -))" >&2; exit 2; }
+done
 echo "# $($L -V | head -1), $(uname -r), $(nproc) CPUs, clocksource" \
 	"$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource \
 	2>/dev/null), --level $LEVEL, $N pairs a setup, $(date -u +%FT%TZ)"
 want=" $* "
-setups | while read -r name kind args; do
-	[ "$want" = "  " ] || case $want in *" $name "*) ;; *) continue ;; esac
-	# shellcheck disable=SC2086
-	run_setup "$name" "$kind" $args
-done
+setups | {
+	failed=0
+	while read -r name kind args; do
+		[ "$want" = "  " ] || case $want in *" $name "*) ;; *) continue ;; esac
+		# shellcheck disable=SC2086
+		run_setup "$name" "$kind" $args || failed=1
+	done
+	exit "$failed"
+}

@@ -3,30 +3,40 @@
 # command's tasks in the kernel): what following them costs the command,
 # and how its figures agree with perf sched's.
 #
-# Usage: cmdlat.sh cost [RUNS]
-#            make -j2 of latt (a copy of this tree, from clean) and an
-#            x264 encode, RUNS times each (5), bare and under the
-#            program, taking turns; wall and CPU time of each, and the
-#            difference with its 95% interval (needs x264)
+# Usage: cmdlat.sh cost [RUNS [JOB...]]
+#            make -j2 of latt (a copy of this tree's HEAD, from clean) and
+#            an x264 encode of FRAMES frames (150), RUNS times each (5),
+#            bare and under the program, taking turns; wall and CPU time
+#            of each, and the difference with its 95% interval (needs
+#            x264 and GNU time: apt-get install x264 time); JOB, make or
+#            x264, runs only those ("FRAMES=5 cmdlat.sh cost 2 x264" is
+#            brief)
 #        cmdlat.sh truth COMMAND [ARG...]
 #            COMMAND under the program while perf records the scheduler's
 #            events: the waits' counts, p50, p99 and max of each, latt's
 #            beside perf sched timehist's "sch delay" (from a wakeup) and
 #            those of perf script's events (from a preemption: perf 6.1's
 #            timehist times none) (needs linux-perf)
-#        cmdlat.sh clients [RUNS]
+#        cmdlat.sh clients [RUNS [SECONDS]]
 #            what following a command costs latt's clients: latt -c1
 #            beside a command that sleeps, with and without
-#            --no-cmd-waits, RUNS times each (10), taking turns; the
-#            clients' p50 and p99 of each run, and their medians
+#            --no-cmd-waits, RUNS times each (10) of SECONDS (5), taking
+#            turns; the clients' p50 and p99 of each run, and their
+#            medians ("cmdlat.sh clients 1 1" is brief)
 # LATT chooses latt (./latt of the tree) for clients.
 # PROBE chooses the runner (tests/cmdlat-probe of the build tree, built by
-# make check).  As root (the program needs CAP_BPF and CAP_PERFMON).
+# make check; in a tree built in place, this script makes it when it is
+# missing).  As root (the program needs CAP_BPF and CAP_PERFMON).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 probe=${PROBE:-$top/tests/cmdlat-probe}
 need_probe() {
+	# A tree built as the README's set-up builds it (make, not make
+	# check): make the runner.
+	if [ ! -x "$probe" ] && [ -z "${PROBE:-}" ] && [ -f "$top/Makefile" ]; then
+		make -C "$top" tests/cmdlat-probe >&2 || exit 1
+	fi
 	[ -x "$probe" ] || { echo "cmdlat.sh: no $probe (make check builds it)" >&2; exit 1; }
 }
 tmp=$(mktemp -d) || exit 1
@@ -59,6 +69,12 @@ truth() {
 	"$probe" -r "$tmp/ready" -g "$tmp/go" "$@" >"$tmp/probe.out" &
 	p=$!
 	while [ ! -e "$tmp/ready" ] && kill -0 "$p" 2>/dev/null; do sleep 0.02; done
+	# A runner that could not start (no BPF, no root) has said why.
+	if [ ! -e "$tmp/ready" ]; then
+		wait "$p"
+		echo "cmdlat.sh: $probe did not start (exit $?)" >&2
+		exit 1
+	fi
 	perf record -a -m 1024 -D -1 --control "fifo:$tmp/ctl,$tmp/ack" \
 		-o "$tmp/perf.data" -e sched:sched_switch -e sched:sched_wakeup \
 		-e sched:sched_wakeup_new -e sched:sched_process_fork \
@@ -107,25 +123,44 @@ diff_pct() {
 cost() {
 	need_probe
 	runs=${1:-5}
-	command -v x264 >/dev/null || { echo "cmdlat.sh: no x264 (apt-get install x264)" >&2; exit 1; }
-	git -C "$top" archive --format=tar HEAD | (mkdir "$tmp/tree" && cd "$tmp/tree" && tar xf -)
-	(cd "$tmp/tree" && ./autogen.sh && ./configure -q) >"$tmp/configure.log" 2>&1 ||
-		{ cat "$tmp/configure.log"; exit 1; }
+	[ $# -gt 0 ] && shift
+	jobs=${*:-make x264}
+	frames=${FRAMES:-150}
+	for job in $jobs; do
+		case $job in
+		make|x264) ;;
+		*) echo "cmdlat.sh: cost: no job $job (make, x264)" >&2; exit 2 ;;
+		esac
+	done
+	[ -x /usr/bin/time ] || { echo "cmdlat.sh: no /usr/bin/time (apt-get install time)" >&2; exit 1; }
+	case " $jobs " in
+	*" x264 "*)
+		command -v x264 >/dev/null || { echo "cmdlat.sh: no x264 (apt-get install x264)" >&2; exit 1; } ;;
+	esac
+	case " $jobs " in
+	*" make "*)
+		[ "$(git -C "$top" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$top" && pwd -P)" ] ||
+			{ echo "cmdlat.sh: cost: $top is no git clone (make's job builds its HEAD)" >&2; exit 1; }
+		git -C "$top" archive --format=tar HEAD | (mkdir "$tmp/tree" && cd "$tmp/tree" && tar xf -) ||
+			exit 1
+		(cd "$tmp/tree" && ./autogen.sh && ./configure -q) >"$tmp/configure.log" 2>&1 ||
+			{ cat "$tmp/configure.log"; exit 1; } ;;
+	esac
 	# The clip: a gradient moving a few pixels a frame (y4m, 4:2:0).
-	LC_ALL=C awk -v w=1280 -v h=720 -v n=150 'BEGIN {
+	LC_ALL=C awk -v w=1280 -v h=720 -v n="$frames" 'BEGIN {
 		for (o = 0; o < 256; o++) { r = ""; for (x = 0; x < w; x++) r = r sprintf("%c", (x + o) % 256); row[o] = r }
 		c = ""; for (x = 0; x < w / 2; x++) c = c sprintf("%c", 128)
 		printf "YUV4MPEG2 W%d H%d F25:1 Ip A1:1 C420jpeg\n", w, h
 		for (f = 0; f < n; f++) { printf "FRAME\n"
 			for (y = 0; y < h; y++) printf "%s", row[(y + 3 * f) % 256]
 			for (y = 0; y < h; y++) printf "%s", c } }' >"$tmp/clip.y4m"
-	echo "# make -j2 (latt, from make clean) and x264 --preset medium --threads 2 (1280x720, 150 frames), $runs runs each, bare and under $probe, taking turns; $(uname -r)"
+	echo "# make -j2 (latt, from make clean) and x264 --preset medium --threads 2 (1280x720, $frames frames): $jobs, $runs runs each, bare and under $probe, taking turns; $(uname -r)"
 	printf "%-8s %-6s %4s %9s %9s\n" job how run wall_s cpu_s
 	i=1
 	while [ "$i" -le "$runs" ]; do
 		# Alternate which goes first.
 		if [ $((i % 2)) -eq 1 ]; then order="bare probe"; else order="probe bare"; fi
-		for job in make x264; do
+		for job in $jobs; do
 			for how in $order; do
 				case $how in bare) pre= ;; probe) pre=$probe ;; esac
 				case $job in
@@ -133,7 +168,8 @@ cost() {
 				      cmd="make -C $tmp/tree -j2" ;;
 				x264) cmd="x264 --preset medium --threads 2 --quiet -o /dev/null $tmp/clip.y4m" ;;
 				esac
-				/usr/bin/time -f "%e %U %S" -o "$tmp/t" $pre $cmd >/dev/null 2>&1
+				/usr/bin/time -f "%e %U %S" -o "$tmp/t" $pre $cmd >/dev/null 2>&1 ||
+					{ echo "cmdlat.sh: $job ($how) failed: $pre $cmd" >&2; exit 1; }
 				set -- $(cat "$tmp/t")
 				cpu=$(awk -v u="$2" -v s="$3" 'BEGIN { printf "%.2f", u + s }')
 				printf "%-8s %-6s %4d %9.2f %9.2f\n" "$job" "$how" "$i" "$1" "$cpu"
@@ -145,7 +181,7 @@ cost() {
 	done
 	echo
 	printf "%-8s %-6s %16s %16s\n" job how "wall_s mean sd" "cpu_s mean sd"
-	for job in make x264; do
+	for job in $jobs; do
 		for how in bare probe; do
 			set -- $(stats "$tmp/$job.$how.wall") $(stats "$tmp/$job.$how.cpu")
 			printf "%-8s %-6s %8s %7s %8s %7s\n" "$job" "$how" "$1" "$2" "$4" "$5"
@@ -156,8 +192,9 @@ cost() {
 
 clients() {
 	runs=${1:-10}
+	secs=${2:-5}
 	latt=${LATT:-$top/latt}
-	echo "# $latt -c1 -s1 -S2 -x0 -t 5 -q -- sleep 10, following the command and with --no-cmd-waits, $runs runs each, taking turns; $(uname -r)"
+	echo "# $latt -c1 -s1 -S2 -x0 -t $secs -q -- sleep 10, following the command and with --no-cmd-waits, $runs runs each, taking turns; $(uname -r)"
 	printf "%-10s %4s %9s %9s\n" how run p50_us p99_us
 	i=1
 	while [ "$i" -le "$runs" ]; do
@@ -165,9 +202,14 @@ clients() {
 		for how in $order; do
 			case $how in followed) opt= ;; bare) opt=--no-cmd-waits ;; esac
 			# shellcheck disable=SC2086
-			"$latt" -c1 -s1 -S2 -x0 -t 5 -q $opt -- sleep 10 >"$tmp/q" 2>/dev/null
+			"$latt" -c1 -s1 -S2 -x0 -t "$secs" -q $opt -- sleep 10 >"$tmp/q" 2>"$tmp/e"
 			p50=$(sed -n 's/.* p50=\([0-9.]*\) .*/\1/p' "$tmp/q")
 			p99=$(sed -n 's/.* p99=\([0-9.]*\) .*/\1/p' "$tmp/q")
+			if [ -z "$p50" ] || [ -z "$p99" ]; then
+				echo "cmdlat.sh: $latt ($how) printed no p50 and p99:" >&2
+				cat "$tmp/q" "$tmp/e" >&2
+				exit 1
+			fi
 			printf "%-10s %4d %9s %9s\n" "$how" "$i" "$p50" "$p99"
 			echo "$p50 $p99" >>"$tmp/$how"
 		done

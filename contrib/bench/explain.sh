@@ -7,7 +7,8 @@
 # (tracing) and stress-ng.  With LATT_NOBPF set to a latt built
 # --without-bpf, a third row each: --explain without the BPF program of
 # its decisions, so that the program's own cost shows.
-# Usage: contrib/bench/explain.sh [SECONDS [ROUNDS]] (default 10 3)
+# Usage: contrib/bench/explain.sh [SECONDS [ROUNDS]] (default 10 3; 1 1
+# is brief).  LATT chooses latt (./latt).
 set -eu
 secs=${1:-10}
 rounds=${2:-3}
@@ -15,7 +16,9 @@ latt=${LATT:-./latt}
 nobpf=${LATT_NOBPF:-}
 ncpu=$(nproc)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"; pkill -f "stress-ng --cpu $ncpu" 2>/dev/null || true' EXIT
+stress=""
+# Only the stress-ng started here is stopped: others may run beside.
+trap 'rm -rf "$tmp"; [ -z "$stress" ] || kill "$stress" 2>/dev/null || true' EXIT
 
 # One round: "p50 p99 mean" (usec) appended to $1.
 round() {
@@ -33,9 +36,15 @@ round() {
 		on && $2 == "p50" { p50 = $3 + 0 }
 		on && $2 == "p99" { p99 = $3 + 0 }
 		$2 == "Avg" && !avg { avg = $3 + 0 }
-		END { print p50, p99, avg }' "$tmp/out" >>"$out"
+		END { if (p50 != "") print p50, p99, avg }' "$tmp/out" >>"$out"
 	if grep -q 'no trace\|decisions are not told' "$tmp/err" &&
 	   [ "$bin" = "$latt" ]; then
+		cat "$tmp/err" >&2
+		exit 1
+	fi
+	# A run that measured nothing is no round: say why and stop.
+	if ! grep -q '^Wakeup percentiles' "$tmp/out"; then
+		echo "explain.sh: $bin${*:+ $*} printed no percentiles:" >&2
 		cat "$tmp/err" >&2
 		exit 1
 	fi
@@ -55,6 +64,7 @@ echo "# $(uname -r), $ncpu CPUs, $(date -u +%Y-%m-%d): latt -x0 -c4 -s2 -S2 -t $
 for load in idle loaded; do
 	if [ $load = loaded ]; then
 		stress-ng --cpu "$ncpu" -q &
+		stress=$!
 		sleep 1
 	fi
 	: >"$tmp/plain"
@@ -71,7 +81,8 @@ for load in idle loaded; do
 	show "$load" "latt --explain" "$tmp/traced"
 	[ -z "$nobpf" ] || show "$load" "... no BPF" "$tmp/nobpf"
 	if [ $load = loaded ]; then
-		pkill -f "stress-ng --cpu $ncpu" || true
-		wait 2>/dev/null || true
+		kill "$stress" || true
+		wait "$stress" 2>/dev/null || true
+		stress=""
 	fi
 done

@@ -34,11 +34,17 @@ int main(int argc, char **argv)
 	int n = argc > 1 ? atoi(argv[1]) : 4, i, wake[64][2], ans[64][2];
 	pid_t pid[64];
 	long nap = argc > 2 ? atol(argv[2]) : 2000;
-	uint64_t end = now() + (uint64_t)(argc > 3 ? atof(argv[3]) : 10) *
-		       1000000000ULL, t, *v, cap = 1 << 22, k = 0;
+	uint64_t end = now() + (uint64_t)((argc > 3 ? atof(argv[3]) : 10) *
+					  1e9), t, *v, cap = 1 << 22, k = 0;
 
+	if (n < 1 || n > 64) {
+		fprintf(stderr, "probe: 1 to 64 clients\n");
+		return 2;
+	}
 	v = malloc(cap * sizeof(*v));
-	for (i = 0; i < n && i < 64; i++) {
+	if (!v)
+		return 1;
+	for (i = 0; i < n; i++) {
 		if (pipe(wake[i]) || pipe(ans[i]))
 			return 1;
 		if ((pid[i] = fork()) == 0) {

@@ -9,11 +9,12 @@
 # kernel's figure for latt's wakeups (p50 and p99 of the samples that have
 # one).  LATT_ARGS adds options to latt's command.  Needs a built tree and
 # stress-ng.
-# Usage: contrib/bench/probe.sh [SECONDS [ROUNDS]] (default 10 5)
+# Usage: contrib/bench/probe.sh [SECONDS [ROUNDS]] (default 10 5; 1 1 is
+# brief).  LATT chooses latt (./latt).
 set -eu
 secs=${1:-10}
 rounds=${2:-5}
-top=${top_srcdir:-.}
+top=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 latt=${LATT:-./latt}
 args=${LATT_ARGS:-}
 ncpu=$(nproc)
@@ -29,9 +30,14 @@ cc -O2 "$top/contrib/bench/probe.c" -o "$tmp/probe"
 latt_round() {
 	# shellcheck disable=SC2086 # LATT_ARGS are words
 	"$latt" -v -x0 -c4 -s2 -S2 -t "$secs" --clock monotonic $args \
-		>"$tmp/out" 2>/dev/null || true
+		>"$tmp/out" 2>"$tmp/err" || true
 	sed -n 's/^sample .*wakeup_ns=\([0-9]*\) .*/\1/p' "$tmp/out" \
 		>"$tmp/round"
+	if [ ! -s "$tmp/round" ]; then
+		echo "probe.sh: $latt -v printed no samples:" >&2
+		cat "$tmp/err" >&2
+		exit 1
+	fi
 	cat "$tmp/round" >>"$1"
 	sort -n "$tmp/round" | awk '{ v[NR] = $1 }
 		END { print v[int(NR / 2) + 1] / 1000 }' >>"$1.p50"
@@ -41,6 +47,7 @@ latt_round() {
 
 probe_round() {
 	"$tmp/probe" 4 2000 "$secs" "$tmp/round" >/dev/null
+	[ -s "$tmp/round" ] || { echo "probe.sh: the probe wrote no samples" >&2; exit 1; }
 	cat "$tmp/round" >>"$1"
 	sort -n "$tmp/round" | awk '{ v[NR] = $1 }
 		END { print v[int(NR / 2) + 1] / 1000 }' >>"$1.p50"

@@ -4,28 +4,31 @@
  * rounds of ten million stamps.  Built and run by clocks.sh.  The counter
  * is calibrated whether or not the kernel trusts it here, so its cost is
  * shown anyway (latt itself uses it only where it is trusted).
+ * Usage: stamp-cost [STAMPS] (default 10000000 a round)
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "latt/config.h"
 #include "lib/clock.h"
 
-#define STAMPS	10000000
+static long stamps = 10000000;
 
 static double cost_ns(const struct latt_clock *c)
 {
 	double best = 1e9;
 	uint64_t sum = 0, t0, t1;
-	int round, i;
+	long i;
+	int round;
 
 	for (round = 0; round < 5; round++) {
 		t0 = latt_mono_ns();
-		for (i = 0; i < STAMPS; i++)
+		for (i = 0; i < stamps; i++)
 			sum += latt_clock_now(c);
 		t1 = latt_mono_ns();
-		if ((double)(t1 - t0) / STAMPS < best)
-			best = (double)(t1 - t0) / STAMPS;
+		if ((double)(t1 - t0) / (double)stamps < best)
+			best = (double)(t1 - t0) / (double)stamps;
 	}
 	/* Keep the stamps from being optimised away. */
 	if (sum == 42)
@@ -33,7 +36,7 @@ static double cost_ns(const struct latt_clock *c)
 	return best;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	static const enum latt_clock_id ids[] = {
 		LATT_CLOCK_MONOTONIC, LATT_CLOCK_MONOTONIC_RAW,
@@ -41,6 +44,12 @@ int main(void)
 	struct latt_clock c;
 	size_t i;
 
+	if (argc > 1)
+		stamps = strtol(argv[1], NULL, 10);
+	if (stamps < 1) {
+		fprintf(stderr, "usage: stamp-cost [STAMPS]\n");
+		return 2;
+	}
 	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
 		if (latt_clock_init(&c, ids[i], ""))
 			continue;

@@ -10,19 +10,34 @@
 #          --cpu 2 -t T): how many give "worse" on both p50 and p99 (a
 #          real change: it should be all).
 # Usage: verdicts.sh same|nice [N]; LATT (./latt), ARGS (same: -c8;
-# nice: -c4 -s10 -S50), CMD (sleep 10) and T (15) choose.  Needs
-# stress-ng for nice.
+# nice: -c4 -s10 -S50), CMD (sleep 10) and T (15) choose: CMD="sleep 1"
+# verdicts.sh same 1 and T=1 verdicts.sh nice 1 are brief.  Needs
+# stress-ng for nice.  A sweep that prints no second line (latt failed)
+# stops the script, with latt's words and exit status 1.
 set -u
 L=${LATT:-./latt}
 CMD=${CMD:-sleep 10}
 T=${T:-15}
 what=${1:-same}
 N=${2:-20}
+tmp_err=$(mktemp) || exit 1
+trap 'rm -f "$tmp_err"' EXIT
 
 # The verdict tokens of -q's second line that are better or worse.
 judged() {
 	echo "$1" | tr ' ' '\n' | grep '_verdict=' |
 		grep -Ev '=(cant_tell|none)$' | tr '\n' ' '
+}
+
+# sweep ARGS...: latt -q's second line, the second configuration's, in
+# $line; the script stops when there is none.
+sweep() {
+	# shellcheck disable=SC2086
+	line=$($L -q "$@" 2>"$tmp_err" | sed -n 2p)
+	[ -n "$line" ] && return 0
+	echo "verdicts.sh: $L -q $* printed no second line:" >&2
+	cat "$tmp_err" >&2
+	exit 1
 }
 
 # Its p50 and p99 changes and intervals.
@@ -38,10 +53,11 @@ same)
 	bad=0
 	for i in $(seq 1 "$N"); do
 		# shellcheck disable=SC2086
-		line=$($L -q $ARGS -C a: -C b: $CMD 2>/dev/null | sed -n 2p)
+		sweep $ARGS -C a: -C b: $CMD
 		v=$(judged "$line")
 		[ -n "$v" ] && bad=$((bad + 1))
-		echo "$i: ${v:-can't tell or none on every metric} |" \
+		[ -n "$v" ] || v="can't tell or none on every metric"
+		echo "$i: $v |" \
 			"$(changes "$line")"
 	done
 	echo "sweeps with a verdict (better or worse): $bad of $N"
@@ -52,8 +68,8 @@ nice)
 	ok=0
 	for i in $(seq 1 "$N"); do
 		# shellcheck disable=SC2086
-		line=$($L -q $ARGS -t "$T" -C base: -C n19:nice=19 -- \
-			stress-ng --cpu 2 -t "$T" 2>/dev/null | sed -n 2p)
+		sweep $ARGS -t "$T" -C base: -C n19:nice=19 -- \
+			stress-ng --cpu 2 -t "$T"
 		case " $line " in
 		*" p50_verdict=worse "*" p99_verdict=worse "* | \
 		*" p99_verdict=worse "*" p50_verdict=worse "*)
