@@ -28,7 +28,7 @@ struct latt_clock {
  * Set up @c to read clock @id (AUTO resolves here, with the files under
  * @root as latt_clock_tsc_trusted() reads them).  The counter's
  * calibration begins here and ends in latt_clock_settle(), so that the
- * work in between (starting the clients) overlaps its 20 ms.  0, or
+ * work in between (starting the clients) overlaps its 5 ms.  0, or
  * -errno: -EINVAL for an unknown id, -EOPNOTSUPP for the counter where it
  * is not trusted.
  */
@@ -36,7 +36,7 @@ int latt_clock_init(struct latt_clock *c, enum latt_clock_id id,
 		    const char *root);
 
 /*
- * The counter: end its calibration, at least 20 ms after it began (sleeping
+ * The counter: end its calibration, at least 5 ms after it began (sleeping
  * the rest), before the clock's first reading.  Nothing for the other
  * clocks, or a second time.  0, or -EIO when the counter did not advance.
  */
