@@ -14,6 +14,7 @@
 #include "latt/config.h"
 #include "clock.h"
 #include "capture.h"
+#include "util.h"
 
 /* What one read takes: a pipe's whole buffer. */
 #define CHUNK		65536
@@ -24,13 +25,6 @@
 /* After the stop, the reader's end is waited for this long at most. */
 #define STOP_WAIT_MS	(int)((DRAIN_SEARCH_NS + \
 			       LATT_TMETRIC_SEARCH_WALL_NS) / 1000000 + 1000)
-
-static void close_fd(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
-}
 
 int latt_capture_open(struct latt_capture *c, const struct latt_tmetric *tm,
 		      size_t n, struct latt_tmetric_value *out, int out_dest)
@@ -150,7 +144,7 @@ static ssize_t take(struct latt_capture *c, unsigned int s, char *buf)
 	if (n < 0 && !c->error)
 		c->error = -errno;
 	if (n <= 0) {
-		close_fd(&c->rfd[s]);
+		latt_close(&c->rfd[s]);
 		return 0;
 	}
 	/*
@@ -160,7 +154,7 @@ static ssize_t take(struct latt_capture *c, unsigned int s, char *buf)
 	 */
 	if (c->dest[s] >= 0 && !pass_on(c, c->dest[s], buf, (size_t)n)) {
 		c->dest[s] = -1;
-		close_fd(&c->rfd[s]);
+		latt_close(&c->rfd[s]);
 	}
 	latt_tmetric_feed(&c->m, s, buf, (size_t)n);
 	return n;
@@ -228,7 +222,7 @@ int latt_capture_start(struct latt_capture *c)
 	int ret;
 
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++)
-		close_fd(&c->wfd[s]);
+		latt_close(&c->wfd[s]);
 	/* The reader's wake-up: blocked here, caught (no restart) there. */
 	sigemptyset(&wake);
 	sigaddset(&wake, WAKE_SIG);
@@ -290,11 +284,11 @@ void latt_capture_close(struct latt_capture *c)
 
 	latt_capture_finish(c, 0);
 	for (s = 0; s < LATT_TMETRIC_STREAMS; s++) {
-		close_fd(&c->rfd[s]);
-		close_fd(&c->wfd[s]);
+		latt_close(&c->rfd[s]);
+		latt_close(&c->wfd[s]);
 	}
-	close_fd(&c->stop_fd);
-	close_fd(&c->done_fd);
+	latt_close(&c->stop_fd);
+	latt_close(&c->done_fd);
 	latt_search_free(&c->search);
 	latt_tmetric_matcher_free(&c->m);
 }

@@ -209,3 +209,10 @@ char *latt_name_list(const char *const *names, size_t n, char *buf,
 				      names[i]);
 	return buf;
 }
+
+void latt_close(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}

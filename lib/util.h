@@ -44,6 +44,9 @@ latt_err(int ret, char *err, size_t len, const char *fmt, ...);
  */
 int latt_write_file(const char *root, const char *path, const char *text);
 
+/* Close *@fd if it is open, and mark it closed (-1). */
+void latt_close(int *fd);
+
 /* Is @word a whole word of @list, whose words are split by @seps? */
 bool latt_has_word(const char *list, const char *word, const char *seps);
 

@@ -17,14 +17,6 @@
 #include "util.h"
 #include "wake.h"
 
-static void close_fd(int *fd)
-{
-	if (*fd >= 0) {
-		close(*fd);
-		*fd = -1;
-	}
-}
-
 /*
  * The shared word's states.  futex: IDLE (nothing posted), WAITING (the
  * client is, or is about to be, asleep on the word), POSTED (a stamp is
@@ -128,13 +120,13 @@ void latt_wake_hangup(struct latt_wake_chan *ch)
 	default:
 		break;
 	}
-	close_fd(&ch->wake_wr);
+	latt_close(&ch->wake_wr);
 }
 
 void latt_wake_close(struct latt_wake_chan *ch)
 {
-	close_fd(&ch->wake_rd);
-	close_fd(&ch->wake_wr);
+	latt_close(&ch->wake_rd);
+	latt_close(&ch->wake_wr);
 }
 
 int latt_wake_send(struct latt_wake_chan *ch, uint64_t stamp)
@@ -221,8 +213,11 @@ struct latt_answer *latt_answer_open(void)
 	if (a == MAP_FAILED)
 		return NULL;
 	atomic_init(&a->due, 0);
-	/* Never read: each cycle's one write is one edge for epoll. */
-	a->fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	/*
+	 * Each cycle's one write is one edge for epoll; the waker may also
+	 * block in a read() of it (waker-watch.c), hence no O_NONBLOCK.
+	 */
+	a->fd = eventfd(0, EFD_CLOEXEC);
 	if (a->fd < 0) {
 		err = errno;
 		munmap(a, sizeof(*a));
@@ -236,7 +231,7 @@ void latt_answer_close(struct latt_answer *a)
 {
 	if (!a)
 		return;
-	close_fd(&a->fd);
+	latt_close(&a->fd);
 	munmap(a, sizeof(*a));
 }
 

@@ -90,7 +90,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->sigfd = s->sigfd;
 	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live_fd = -1;
+	w->notify_fd = w->live_fd = w->look_epfd = w->look_quit_fd = -1;
 	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -141,11 +141,6 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	return ret;
 }
 
-/* The samples client @c has recorded, with all they wrote before. */
-static uint64_t samples_in(const struct latt_client *c)
-{
-	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
-}
 
 /*
  * -b: client @c woke @ns after its wakeup, over the limit.  Mark the trace
@@ -266,12 +261,10 @@ static void take_partial(struct latt_waker *w)
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
-		if (c->in_flight && samples_in(c) >= c->sent)
+		if (c->in_flight && latt_waker_samples_in(c) >= c->sent)
 			answered(w, c);
 	}
 }
-
-static void watch(struct latt_waker *w);
 
 /* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
 static void handle_events(struct latt_waker *w, int timeout_ms)
@@ -316,7 +309,7 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 			take_answer(w);
 		} else if (tag == LATT_WAKER_TAG_WATCH) {
 			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
-				watch(w);
+				latt_waker_watch(w);
 		} else if (tag == LATT_WAKER_TAG_THREAD) {
 			latt_waker_reap_threads(w);
 		} else if (tag == LATT_WAKER_TAG_LIVE) {
@@ -324,6 +317,7 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 				latt_waker_live_tick(w);
 		}
 	}
+	latt_waker_looked(w);
 }
 
 /*
@@ -424,7 +418,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 		w->r->kview.run_ns += now.run_ns - c->kstart.run_ns;
 		w->r->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
 		w->r->kview.slices += now.slices - c->kstart.slices;
-		w->r->kview_wakeups += samples_in(c);
+		w->r->kview_wakeups += latt_waker_samples_in(c);
 	}
 }
 
@@ -463,64 +457,26 @@ static void end_warmup(struct latt_waker *w)
 	start_measuring(w);
 }
 
-/* How many stalled clients a stall report names before it counts. */
-#define STALL_NAMED	4
-
-/*
- * The answers of this cycle have taken @waited: name the clients still
- * unanswered, once, the first few by pid and the rest as a count.  Until
- * they answer no client is woken, and the report counts the cycle as
- * stalled.
- */
-static void report_stall(struct latt_waker *w, uint64_t waited)
-{
-	unsigned int i, named = 0, more = 0;
-
-	for (i = 0; i < w->nclients; i++) {
-		const struct latt_client *c = &w->clients[i];
-
-		if (!c->in_flight || samples_in(c) >= c->sent)
-			continue;
-		if (named++ >= STALL_NAMED) {
-			more++;
-			continue;
-		}
-		fprintf(stderr, "latt: client %u (%s %d) has not answered for "
-			"%.1f s: no client is woken until it does\n",
-			c->id + 1, c->is_thread ? "tid" : "pid", (int)c->pid,
-			(double)waited / 1e9);
-	}
-	if (more)
-		fprintf(stderr, "latt: %u more clients have not answered for "
-			"%.1f s\n", more, (double)waited / 1e9);
-}
-
-/*
- * The watchdog's tick (a quarter of the stall limit): has this cycle
- * waited too long for its answers?  Checked by a periodic timer rather
- * than a timeout on every wait, which would arm a timer in the kernel
- * on every cycle.
- */
-static void watch(struct latt_waker *w)
-{
-	uint64_t waited;
-
-	if (!w->pending || w->cycle_stalled)
-		return;
-	waited = latt_mono_ns() - w->cycle_start_ns;
-	if (waited < latt_stall_limit_ns(w->cfg))
-		return;
-	report_stall(w, waited);
-	w->cycle_stalled = true;
-}
-
 /* Wait for this cycle's answers, which began at @t0. */
 static void collect_answers(struct latt_waker *w, uint64_t t0)
 {
+	int ret;
+
 	w->cycle_start_ns = t0;
 	w->cycle_stalled = false;
-	while (w->pending && w->r->stop == LATT_STOP_NONE)
-		handle_events(w, -1);
+	while (w->pending && w->r->stop == LATT_STOP_NONE) {
+		if (!w->looker_on) {
+			handle_events(w, -1);
+			continue;
+		}
+		/* A read of the answer, the events seen by the looker. */
+		ret = latt_waker_answer_wait(w);
+		if (ret < 0)
+			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
+		else if (ret)
+			handle_events(w, 0);
+		take_answer(w);
+	}
 	/* From cycle_start_ns, which a stop of latt moves (waker-job.c). */
 	if (w->cycle_stalled && !w->warming) {
 		w->r->stalled_cycles++;
@@ -659,6 +615,8 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
+	if (w->nclients)
+		latt_waker_looker_start(w);
 	/* -c 0: nobody to wake; the run's events alone, till its end. */
 	while (!w->nclients && w->r->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
@@ -670,6 +628,7 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
+	latt_waker_looker_stop(w);
 	w->stopped_end_ns = w->stopped_ns;
 	if (w->live_fd >= 0)
 		arm_timer(w->live_fd, 0);
@@ -732,5 +691,5 @@ void latt_waker_destroy(struct latt_waker *w)
 	if (w->live_fd >= 0)
 		close(w->live_fd);
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live_fd = -1;
+	w->notify_fd = w->live_fd = w->look_epfd = w->look_quit_fd = -1;
 }

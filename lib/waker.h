@@ -22,6 +22,8 @@
 #define LATT_WAKER_H
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,6 +62,12 @@ struct latt_waker {
 	int watch_fd;			/* ticks to look for a stalled cycle */
 	int notify_fd;			/* thread clients' state changes */
 	int sigfd;			/* the session's */
+	/* The looker (waker-watch.c): */
+	bool looker_on;			/* it runs: answers are read */
+	pthread_t looker;
+	int look_epfd, look_quit_fd;	/* what it watches; its end */
+	atomic_int looked;		/* it rang: the waker must look */
+	atomic_bool look_quit;
 	uint64_t rng;
 	unsigned int pending;		/* clients woken this cycle; 0 once
 					   the last has answered */
@@ -223,6 +231,41 @@ static inline bool latt_waker_stop_for(struct latt_waker *w,
 
 	return latt_waker_stop(w, latt_stop_say(&why, stop, error, NULL));
 }
+
+/* The samples client @c has recorded, with all they wrote before. */
+static inline uint64_t latt_waker_samples_in(const struct latt_client *c)
+{
+	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
+}
+
+/*
+ * The watchdog's tick: has this cycle waited too long for its answers?
+ * Says so once, naming the clients (waker-watch.c).
+ */
+void latt_waker_watch(struct latt_waker *w);
+
+/*
+ * The looker (waker-watch.c): a thread that watches the waker's events
+ * (its signals, the run's timers, thread clients' notices) so that the
+ * waker can wait for a cycle's answers in a read() of the answer's
+ * eventfd rather than in epoll_wait(): on an event it adds
+ * LATT_LOOK_MARK to that eventfd and waits until the waker has looked.
+ * Started once the clients are: without it (it could not start) the
+ * waker waits in epoll_wait() as everywhere else.
+ */
+#define LATT_LOOK_MARK	(1ULL << 32)
+void latt_waker_looker_start(struct latt_waker *w);
+void latt_waker_looker_stop(struct latt_waker *w);
+
+/* The waker has handled its events: the looker may watch again. */
+void latt_waker_looked(struct latt_waker *w);
+
+/*
+ * Wait for the cycle's answers in a read() of the answer's eventfd.  0:
+ * answers came (or all are in), 1: the looker rang, the events are to be
+ * handled; -errno.
+ */
+int latt_waker_answer_wait(struct latt_waker *w);
 
 /* Client @i died: the run stops. */
 static inline void latt_waker_client_gone(struct latt_waker *w,

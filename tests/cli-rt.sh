@@ -55,7 +55,9 @@ clients() {
 # Thread clients: latt's tasks but its main one (the waker).
 threads() {
 	for t in /proc/$lpid/task/*; do
-		[ "${t##*/}" = "$lpid" ] || echo "${t##*/}"
+		[ "${t##*/}" = "$lpid" ] ||
+			[ "$(cat "$t/comm" 2>/dev/null)" = latt-looker ] ||
+			echo "${t##*/}"
 	done
 }
 
