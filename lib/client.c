@@ -123,6 +123,13 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		 */
 		kv = kwait_read(&kfd, &s->kwait, &before) &&
 		     !latt_kwait_switches(&sw_before);
+		/* A process: ready, the run starts once every client is. */
+		if (c->count_off) {
+			c->count_off = false;
+			ret = latt_answer_give(cfg->answer);
+			if (ret)
+				break;
+		}
 		ret = latt_wake_recv(&c->chan, &t0);
 		if (ret <= 0)
 			break;
@@ -351,9 +358,7 @@ static void client_child(struct latt_client *c,
 	if (c->chan.wake_wr >= 0)
 		close(c->chan.wake_wr);
 	c->chan.wake_wr = -1;
-	/* Ready: the run starts once every client is about to wait. */
-	if (latt_answer_give(cfg->answer))
-		_exit(2);
+	c->count_off = true;
 	_exit(latt_client_loop(c, cfg, &work) ? 2 : 0);
 }
 

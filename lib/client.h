@@ -93,6 +93,8 @@ struct latt_client {
 	struct latt_schedstat kstart;	/* the kernel's count at the start */
 	/* a thread client (--threads); @pid is its thread id */
 	bool is_thread;
+	bool count_off;			/* a process, not yet counted off
+					   the answer as ready */
 	pthread_t thread;
 	const struct latt_client_cfg *thread_cfg;
 	int notify_fd;			/* the waker's eventfd */
@@ -115,7 +117,7 @@ struct latt_client_cfg {
 	pid_t parent;			/* the waker: clients die with it */
 	const sigset_t *sigmask;	/* the signal mask to run with */
 	const sigset_t *ignore;		/* signals the waker handles for us:
-					   kept blocked */
+					   kept blocked, never delivered */
 };
 
 /*

@@ -14,8 +14,8 @@
 
 /*
  * How long the counter is calibrated against CLOCK_MONOTONIC: each end is
- * known to some 50 ns (pair()), so the rate to about 10 ppm, 0.1 ns of a
- * 10 us wakeup.  20 ms (2 ppm) cost every run of few clients 15 ms more.
+ * known to some 50 ns (pair()), so the rate to 20 ppm at worst, 0.2 ns of
+ * a 10 us wakeup.  20 ms (5 ppm) cost every run of few clients 15 ms more.
  */
 #define CALIBRATE_NS	(5ULL * 1000 * 1000)
 

@@ -181,7 +181,7 @@ static int start_clients(struct run *run)
 	};
 	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->share->cfg);
 	/*
-	 * The counter's calibration ends with the clients ready (its 20 ms
+	 * The counter's calibration ends with the clients ready (its 5 ms
 	 * overlap their start): they read the clock from the shared page,
 	 * first when they are woken.
 	 */

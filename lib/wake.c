@@ -214,8 +214,9 @@ struct latt_answer *latt_answer_open(void)
 		return NULL;
 	atomic_init(&a->due, 0);
 	/*
-	 * Each cycle's one write is one edge for epoll; the waker may also
-	 * block in a read() of it (waker-watch.c), hence no O_NONBLOCK.
+	 * Each cycle's one write is one edge for epoll, where it is never
+	 * read; the waker also waits in a read() of it (waker-watch.c),
+	 * hence no O_NONBLOCK.
 	 */
 	a->fd = eventfd(0, EFD_CLOEXEC);
 	if (a->fd < 0) {

@@ -24,8 +24,8 @@
 #include "result.h"
 #include "trace.h"
 
-/* How often the children are looked at while latt stops them. */
-#define LOOK_NS		(1000 * 1000)
+/* How often the children are reaped while latt stops them. */
+#define REAP_EVERY_NS		(1000 * 1000)
 
 /*
  * While stopping: reap and read signals until @done(w) or @timeout_ns.
@@ -38,8 +38,9 @@
 static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 		       bool (*done)(struct latt_waker *w), bool grace)
 {
-	const struct timespec look = { 0, LOOK_NS };
+	const struct timespec reap_every = { 0, REAP_EVERY_NS };
 	uint64_t end = latt_mono_ns() + timeout_ns, now, stopped;
+	bool waited = false;
 	struct pollfd pfd[2] = {
 		{ .fd = w->sigfd, .events = POLLIN },
 		{ .fd = w->notify_fd, .events = POLLIN },
@@ -58,11 +59,16 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 			return false;
 		/*
 		 * Not at every death: a thousand clients ending wake the
-		 * waker a thousand times, on CPUs their exits need.  A look
-		 * every millisecond reaps them in batches.
+		 * waker a thousand times, on CPUs their exits need.  After
+		 * the first wait (the first death is seen when it comes, as
+		 * is a command's), a look every millisecond reaps them in
+		 * batches.
 		 */
-		if (end - now > LOOK_NS)
-			nanosleep(&look, NULL);
+		if (waited && end - now > REAP_EVERY_NS) {
+			nanosleep(&reap_every, NULL);
+			now = latt_mono_ns();
+		}
+		waited = true;
 		latt_waker_idle(w, now);
 		latt_waker_waited(w, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
 					  (int)((end - now) / 1000000) + 1));

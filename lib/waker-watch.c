@@ -91,6 +91,18 @@ static void futex_wake(atomic_int *word)
 	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+/*
+ * The looker's loop.  On an event it says so (looked = 1) and, if the
+ * waker is in its read() of the answer, rings (the mark); then it waits
+ * until the waker has looked, for the event it saw is not gone before.
+ * The two flags are a handshake: the waker sets reading, then checks
+ * looked; the looker sets looked, then checks reading (both sequentially
+ * consistent), so at least one sees the other and no event waits for an
+ * answer.  Outside the read (the waker sleeps in epoll_wait(), which sees
+ * the same events), it does not ring: a mark left in the counter would
+ * cost the next cycle an extra look.  Should the looker fail, it says so
+ * (look_failed), rings, and ends: the waker goes back to epoll_wait().
+ */
 static void *looker(void *arg)
 {
 	struct latt_waker *w = arg;
@@ -101,18 +113,24 @@ static void *looker(void *arg)
 	while (!atomic_load(&w->look_quit)) {
 		n = epoll_wait(w->look_epfd, ev, 8, -1);
 		if (n < 0 && errno != EINTR)
-			break;
+			goto failed;
 		for (i = 0; i < n; i++)
 			if (ev[i].data.u64 == LOOK_QUIT)
 				return NULL;
 		if (n <= 0)
 			continue;
 		atomic_store(&w->looked, 1);
-		if (write(w->answer->fd, &mark, sizeof(mark)) < 0)
-			break;
+		if (atomic_load(&w->reading) &&
+		    write(w->answer->fd, &mark, sizeof(mark)) < 0)
+			goto failed;
 		while (atomic_load(&w->looked) && !atomic_load(&w->look_quit))
 			futex_wait(&w->looked, 1);
 	}
+	return NULL;
+failed:
+	atomic_store(&w->look_failed, true);
+	if (write(w->answer->fd, &mark, sizeof(mark)) < 0)
+		atomic_store(&w->looked, 1);
 	return NULL;
 }
 
@@ -134,7 +152,9 @@ void latt_waker_looker_start(struct latt_waker *w)
 	int ret;
 
 	atomic_store(&w->looked, 0);
+	atomic_store(&w->reading, 0);
 	atomic_store(&w->look_quit, false);
+	atomic_store(&w->look_failed, false);
 	w->look_epfd = epoll_create1(EPOLL_CLOEXEC);
 	w->look_quit_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (w->look_epfd < 0 || w->look_quit_fd < 0)
@@ -174,6 +194,7 @@ void latt_waker_looker_stop(struct latt_waker *w)
 	if (!w->looker_on)
 		return;
 	atomic_store(&w->look_quit, true);
+	/* An eventfd's write fails only on overflow: not this one's. */
 	if (write(w->look_quit_fd, &one, sizeof(one)) < 0)
 		perror("latt: ending the looker");
 	atomic_store(&w->looked, 0);
@@ -195,10 +216,21 @@ int latt_waker_answer_wait(struct latt_waker *w)
 
 	if (!latt_answer_due(w->answer))
 		return 0;
+	if (atomic_load(&w->look_failed)) {
+		/* Back to epoll_wait(), the answer in its set again. */
+		latt_waker_looker_stop(w);
+		return 1;
+	}
+	atomic_store(&w->reading, 1);
+	if (atomic_load(&w->looked)) {
+		atomic_store(&w->reading, 0);
+		return 1;
+	}
 	latt_waker_idle(w, latt_mono_ns());
 	n = read(w->answer->fd, &v, sizeof(v));
+	atomic_store(&w->reading, 0);
 	latt_waker_waited(w, (int)n);
 	if (n < 0)
 		return errno == EINTR ? 1 : -errno;
-	return v >= LATT_LOOK_MARK;
+	return v >= LATT_LOOK_MARK || atomic_load(&w->looked);
 }

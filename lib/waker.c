@@ -134,13 +134,15 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 					   LATT_WAKER_TAG_DEADLINE, 0);
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, w->watch_fd, LATT_WAKER_TAG_WATCH, 0);
-	/* Edge-triggered: each cycle's answer is an event, never read. */
+	/*
+	 * Edge-triggered: each cycle's answer is an event, not read here
+	 * (the looker's read() of it: waker-watch.c).
+	 */
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, answer->fd,
 					   LATT_WAKER_TAG_ANSWER, EPOLLET);
 	return ret;
 }
-
 
 /*
  * -b: client @c woke @ns after its wakeup, over the limit.  Mark the trace

@@ -66,8 +66,10 @@ struct latt_waker {
 	bool looker_on;			/* it runs: answers are read */
 	pthread_t looker;
 	int look_epfd, look_quit_fd;	/* what it watches; its end */
-	atomic_int looked;		/* it rang: the waker must look */
-	atomic_bool look_quit;
+	atomic_int looked;		/* it saw events: the waker must look */
+	atomic_int reading;		/* the waker is in its read() */
+	atomic_bool look_quit;		/* the looker is to end */
+	atomic_bool look_failed;	/* it could not go on, and ended */
 	uint64_t rng;
 	unsigned int pending;		/* clients woken this cycle; 0 once
 					   the last has answered */
