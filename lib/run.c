@@ -515,7 +515,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	ret = latt_clock_init(&run.clock, cfg->clock, s->root);
 	r->clock = ret ? latt_clock_id_name(cfg->clock) :
 		   latt_clock_name(&run.clock);
-	r->clock_ghz = run.clock.ghz;
+	/* The counter's rate is known once it settles (start_clients()). */
 	if (ret) {
 		setup_failed(&run, ret, "clock %s", r->clock);
 		goto out;

@@ -159,6 +159,11 @@ void latt_waker_looker_start(struct latt_waker *w)
 	w->look_quit_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (w->look_epfd < 0 || w->look_quit_fd < 0)
 		goto fail;
+	/*
+	 * The waker's events, less two: not its epoll set itself, whose
+	 * sleep timer would wake the looker at every cycle's end of sleep,
+	 * nor the answer, which the waker reads.
+	 */
 	ret = look_add(w, w->look_quit_fd, LOOK_QUIT);
 	if (!ret)
 		ret = look_add(w, w->sigfd, LATT_WAKER_TAG_SIGNAL);
