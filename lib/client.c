@@ -15,6 +15,7 @@
 #include "client.h"
 #include "work.h"
 #include "kwait.h"
+#include "util.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -22,19 +23,15 @@
 #include <sys/syscall.h>
 #include <time.h>
 
-struct latt_client_slot *latt_client_slots_map(unsigned int n)
+struct latt_client_slot *latt_client_slots_map(unsigned int n, int *fd)
 {
-	void *p;
-
-	p = mmap(NULL, (size_t)n * sizeof(struct latt_client_slot),
-		 PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	return latt_shared_map((size_t)n * sizeof(struct latt_client_slot), fd);
 }
 
-void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n)
+void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n,
+			     int *fd)
 {
-	if (slots)
-		munmap(slots, (size_t)n * sizeof(*slots));
+	latt_shared_unmap(slots, (size_t)n * sizeof(*slots), fd);
 }
 
 /*
@@ -284,9 +281,16 @@ int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 	/* Every client still to hand over has closed its end: gone. */
 	if (!len)
 		return -EPIPE;
-	if (len != sizeof(m.body) || m.body.id >= n)
+	if (len != sizeof(m.body))
 		return -EPROTO;
 	cm = CMSG_FIRSTHDR(&m.msg);
+	if (m.body.id == LATT_CLIENT_REPORT && !cm && m.body.step >= 0) {
+		fail->id = (unsigned int)m.body.step;
+		fail->error = m.body.error;
+		return -ECHILD;
+	}
+	if (m.body.id >= n)
+		return -EPROTO;
 	if (m.body.error < 0 && !cm) {
 		fail->id = m.body.id;
 		fail->error = m.body.error;
@@ -424,6 +428,44 @@ int latt_client_thread_start(struct latt_client *c,
 int latt_client_thread_join(struct latt_client *c)
 {
 	return -pthread_join(c->thread, NULL);
+}
+
+int latt_client_clone(struct latt_client *c, const struct latt_client_cfg *cfg,
+		      int handoff)
+{
+	long pid;
+
+	c->chan.wake_rd = c->chan.wake_wr = -1;
+	c->chan.word = &c->slot->word;
+	/*
+	 * clone(2) itself, as fork() is: the child goes on from here.  Its
+	 * pid is in its slot before it runs, where latt reads it.
+	 */
+	pid = syscall(SYS_clone, (unsigned long)(CLONE_PARENT |
+		      CLONE_PARENT_SETTID | SIGCHLD), NULL, &c->slot->pid,
+		      NULL, 0UL);
+	if (pid < 0)
+		return -errno;
+	if (pid == 0)
+		client_child(c, cfg, handoff);
+	c->pid = (pid_t)pid;
+	return 0;
+}
+
+int latt_client_report(int handoff, unsigned int started, int error)
+{
+	struct handoff_msg m;
+
+	handoff_msg_init(&m);
+	m.body.id = LATT_CLIENT_REPORT;
+	m.body.error = error;
+	m.body.step = (int32_t)started;
+	m.msg.msg_control = NULL;
+	m.msg.msg_controllen = 0;
+	while (sendmsg(handoff, &m.msg, MSG_NOSIGNAL) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
 }
 
 int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,

@@ -51,6 +51,9 @@ struct latt_client_slot {
 	atomic_uint_least64_t mark;
 	uint64_t left_out;
 	struct latt_wake_word word;	/* the wake channel's shared word */
+	pid_t pid;			/* started by latt-client: its pid,
+					   written by the kernel before it
+					   runs (0: not started) */
 	/* where it ran when woken (sched_getcpu() after its stamp) */
 	cpu_set_t woke_on;
 	int last_cpu;			/* plus 1; 0 before the first */
@@ -121,13 +124,39 @@ struct latt_client_cfg {
 };
 
 /*
- * Map @n zeroed slots shared with child processes.  Returns NULL with
- * errno set on failure.  Pages are only backed once a client touches them.
+ * What the clients of a run read all run, in shared memory that
+ * latt-client maps too (a memfd): their settings, and the clock, whose
+ * rate is set once they started (latt_clock_settle()).  @cfg's pointers
+ * point into this page, in latt; latt-client points them into its own
+ * mapping.  The descriptors are latt's, and keep their numbers in
+ * latt-client.
  */
-struct latt_client_slot *latt_client_slots_map(unsigned int n);
+struct latt_client_share {
+	/* first, where any latt-client finds them: */
+	char version[32];		/* latt's version ... */
+	uint32_t size;			/* ... and sizeof(*this): latt-client
+					   is latt's own */
+	int handoff_fd;			/* the hand-off socket's clients' end */
+	struct latt_client_cfg cfg;
+	struct latt_clock clock;
+	struct latt_sched sched;
+	sigset_t sigmask, ignore;
+	char comm[16];			/* latt's name, its clients' too */
+	unsigned int clients;		/* how many to start */
+	int slots_fd;			/* the slots' memfd */
+	int answer_map_fd;		/* the answer's memfd */
+};
 
-/* Unmap what latt_client_slots_map() returned. */
-void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n);
+/*
+ * Map @n zeroed slots shared with child processes, and with latt-client
+ * through *@fd where @fd is not NULL.  Returns NULL with errno set on
+ * failure.  Pages are only backed once a client touches them.
+ */
+struct latt_client_slot *latt_client_slots_map(unsigned int n, int *fd);
+
+/* Unmap what latt_client_slots_map() returned (closing *@fd). */
+void latt_client_slots_unmap(struct latt_client_slot *slots, unsigned int n,
+			     int *fd);
 
 /*
  * Empty a slot whose client is not recording (it is blocked, or gone):
@@ -155,6 +184,46 @@ void latt_client_slot_clear(struct latt_client_slot *s);
  *     before the first fork, is down to 0.
  */
 
+/*
+ * The clients are started, where latt finds it, by latt-client, a small
+ * program of its own run once per run: a fork of it costs less than one
+ * of latt, with its many libraries, and while it forks, latt takes the
+ * hand-offs.  It creates each client with CLONE_PARENT, so that the
+ * clients are latt's children as they would be with fork(); the kernel
+ * writes each one's pid into its slot.  It ends with a report on the
+ * hand-off socket: how many it started, and the error that stopped it.
+ */
+
+/* The id of latt-client's report among the hand-off messages. */
+#define LATT_CLIENT_REPORT	0xffffffffU
+
+/*
+ * latt-client: the path of this latt's, into @buf: next to latt's own
+ * executable (the build tree), else where it is installed.  False when
+ * there is none (latt forks the clients itself).
+ */
+bool latt_client_helper_path(char *buf, size_t len);
+
+/*
+ * Run latt-client at @path to start the clients @share describes (@fd:
+ * its memfd).  Its pid, or -errno.
+ */
+pid_t latt_client_helper_run(const char *path,
+			     const struct latt_client_share *share, int fd);
+
+/*
+ * In latt-client: start client @c as latt's child (CLONE_PARENT), which
+ * then goes on as latt_client_fork()'s child does.  0 or -errno.
+ */
+int latt_client_clone(struct latt_client *c, const struct latt_client_cfg *cfg,
+		      int handoff);
+
+/*
+ * In latt-client: its report, on socket @handoff: @started clients, and
+ * @error (0, or -errno of the start that failed).  0 or -errno.
+ */
+int latt_client_report(int handoff, unsigned int started, int error);
+
 /* Make the hand-off socket pair (close-on-exec).  0 or -errno. */
 int latt_client_handoff_open(int fds[2]);
 
@@ -172,7 +241,8 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
  * that client's index, -EAGAIN when none is waiting, -ECANCELED when the
  * client could not apply its settings (@fail says what), -EPIPE when the
  * clients still to hand over have all exited, -EPROTO for a malformed
- * message, or -errno.
+ * message, or -errno; for latt-client's report, -ECHILD with @fail->id
+ * the clients it started and @fail->error its error.
  */
 int latt_client_adopt(struct latt_client *clients, unsigned int n, int fd,
 		      enum latt_wake_mech mech,

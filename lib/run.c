@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -32,27 +32,6 @@
 #include "waker.h"
 #include "result-make.h"
 
-/*
- * What the clients read all run: on the heap, since a thread client that
- * never left (lib/waker.h) still reads it after the run.
- */
-struct client_share {
-	struct latt_client_cfg cfg;
-	struct latt_clock clock;
-};
-
-/*
- * The clients' configuration and clock, shared with them: the counter's
- * calibration ends after they started (latt_clock_settle()).
- */
-static struct client_share *share_map(void)
-{
-	void *p = mmap(NULL, sizeof(struct client_share),
-		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-		       -1, 0);
-
-	return p == MAP_FAILED ? NULL : p;
-}
 
 /* Everything one run holds, so that one path can undo it all. */
 struct run {
@@ -61,9 +40,13 @@ struct run {
 	struct latt_result *r;
 	struct latt_clock clock;
 	struct latt_client_slot *slots;
+	int slots_fd;
 	struct latt_client *clients;
 	struct latt_answer *answer;
-	struct client_share *share;
+	struct latt_client_share *share;	/* not on the heap: a thread
+						   client left running reads
+						   it after the run */
+	int share_fd;
 	struct latt_knobs knobs;
 	struct latt_cgroup cgroup;
 	bool have_cgroup;
@@ -167,19 +150,32 @@ static int start_clients(struct run *run)
 	struct rlimit rl;
 	int ret;
 
-	run->share->clock = run->clock;
-	run->share->cfg = (struct latt_client_cfg){
-		.clock = &run->share->clock,
+	struct latt_client_share *sh = run->share;
+	struct latt_client_cfg *cfg = &sh->cfg;
+
+	latt_fmt(sh->version, sizeof(sh->version), "%s", PACKAGE_VERSION);
+	sh->size = sizeof(*sh);
+	sh->clock = run->clock;
+	sh->sched = c->client;
+	sh->sigmask = run->s->child_mask;
+	sh->ignore = run->s->stops;
+	*cfg = (struct latt_client_cfg){
+		.clock = &sh->clock,
 		.work_bytes = c->work_bytes,
-		.sched = &c->client,
+		.sched = &sh->sched,
 		.answer = run->answer,
 		.mech = c->mechanism,
 		.kernel_view = c->kernel_view,
 		.parent = getpid(),
-		.sigmask = &run->s->child_mask,
-		.ignore = &run->s->stops,
+		.sigmask = &sh->sigmask,
+		.ignore = &sh->ignore,
 	};
-	ret = latt_waker_spawn_clients(&run->w, run->slots, &run->share->cfg);
+	if (prctl(PR_GET_NAME, sh->comm))
+		sh->comm[0] = '\0';
+	sh->clients = c->clients;
+	sh->slots_fd = run->slots_fd;
+	sh->answer_map_fd = run->answer->map_fd;
+	ret = latt_waker_spawn_clients(&run->w, run->slots, sh, run->share_fd);
 	/*
 	 * The counter's calibration ends with the clients ready (its 5 ms
 	 * overlap their start): they read the clock from the shared page,
@@ -209,6 +205,10 @@ static int start_clients(struct run *run)
 			     "raise it with 'ulimit -u' (root is exempt), or "
 			     "run fewer clients", c->clients,
 			     run->w.nclients, (unsigned long long)rl.rlim_cur);
+	else if (ret == -ECHILD)
+		setup_failed(run, 0, "starting %u clients (%u started): "
+			     "latt-client ended before it had started them",
+			     c->clients, run->w.nclients);
 	else if (ret)
 		setup_failed(run, ret, "starting %u clients (%u started)",
 			     c->clients, run->w.nclients);
@@ -504,7 +504,8 @@ static void put_back(struct run *run)
 void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	      unsigned int index, struct latt_result *r)
 {
-	struct run run = { .s = s, .cfg = cfg, .r = r };
+	struct run run = { .s = s, .cfg = cfg, .r = r, .slots_fd = -1,
+			   .share_fd = -1 };
 	/* -c 0: no client, the command's own waits alone (one slot). */
 	unsigned int nslots = cfg->clients ? cfg->clients : 1;
 	int ret, sig;
@@ -533,10 +534,10 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 		stop_asked(r, sig);
 		goto out;
 	}
-	run.slots = latt_client_slots_map(nslots);
+	run.slots = latt_client_slots_map(nslots, &run.slots_fd);
 	run.clients = calloc(nslots, sizeof(*run.clients));
 	run.answer = latt_answer_open();
-	run.share = share_map();
+	run.share = latt_shared_map(sizeof(*run.share), &run.share_fd);
 	if (!run.slots || !run.clients || !run.answer || !run.share) {
 		setup_failed(&run, -ENOMEM, "memory for %u clients",
 			     cfg->clients);
@@ -580,6 +581,7 @@ out:
 	latt_answer_close(run.answer);
 	free(run.clients);
 	if (run.share)
-		munmap(run.share, sizeof(*run.share));
-	latt_client_slots_unmap(run.slots, nslots);
+		latt_shared_unmap(run.share, sizeof(*run.share), &run.share_fd);
+	if (run.slots)
+		latt_client_slots_unmap(run.slots, nslots, &run.slots_fd);
 }

@@ -4,7 +4,8 @@
  *
  * sched_setattr(2) is the one call that sets policy, priority, nice, the
  * custom slice and the deadline parameters together; glibc has no wrapper
- * for it, so it is called through syscall(2) with the kernel's structure.
+ * for it, so it is called through syscall(2) with the kernel's structure
+ * (lib/sched-apply.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,43 +25,9 @@
 #include "sched-set.h"
 #include "util.h"
 
-/* The kernel's struct sched_attr (include/uapi/linux/sched/types.h). */
-struct sched_attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime;
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-	uint32_t sched_util_min;
-	uint32_t sched_util_max;
-};
-
-/* The first version: without the utilisation clamps, which latt leaves. */
-#define SCHED_ATTR_SIZE_VER0	48
-#define SCHED_FLAG_RESET_ON_FORK	0x01
-
-_Static_assert(sizeof(struct sched_attr) <=
+_Static_assert(sizeof(struct latt_sched_attr) <=
 	       sizeof(((struct latt_sched_saved *)0)->attr),
-	       "latt_sched_saved too small for struct sched_attr");
-
-static int sched_getattr(pid_t pid, struct sched_attr *a)
-{
-	memset(a, 0, sizeof(*a));
-	if (syscall(SYS_sched_getattr, pid, a, sizeof(*a), 0))
-		return -errno;
-	return 0;
-}
-
-static int sched_setattr(pid_t pid, struct sched_attr *a)
-{
-	a->size = SCHED_ATTR_SIZE_VER0;
-	if (syscall(SYS_sched_setattr, pid, a, 0))
-		return -errno;
-	return 0;
-}
+	       "latt_sched_saved too small for struct latt_sched_attr");
 
 static const struct {
 	const char *name;
@@ -227,7 +194,7 @@ bool latt_sched_needs_cap(const struct latt_sched *s)
 
 bool latt_sched_undo_needs_cap(const struct latt_sched *s)
 {
-	struct sched_attr a;
+	struct latt_sched_attr a;
 	struct rlimit rl;
 	int cur;
 
@@ -238,7 +205,7 @@ bool latt_sched_undo_needs_cap(const struct latt_sched *s)
 	 * deadline always needs the capability, real-time beyond
 	 * RLIMIT_RTPRIO.
 	 */
-	if (sched_getattr(0, &a))
+	if (latt_sched_getattr(0, &a))
 		return true;
 	if (a.sched_policy == LATT_SCHED_DEADLINE &&
 	    (s->policy != LATT_SCHED_UNSET || s->has_nice || s->slice_ns))
@@ -309,7 +276,7 @@ static int check_node(int node, const char *who, char *err, size_t len)
 int latt_sched_check_system(const struct latt_sched *s, const char *who,
 			    char *err, size_t len)
 {
-	struct sched_attr a;
+	struct latt_sched_attr a;
 	cpu_set_t allowed;
 	unsigned int cpu;
 	char list[256];
@@ -338,10 +305,10 @@ int latt_sched_check_system(const struct latt_sched *s, const char *who,
 	}
 	/*
 	 * Kernels before 6.12 ignore a fair task's runtime silently; from
-	 * 6.12 on, sched_getattr() reports the slice of every fair task.
+	 * 6.12 on, latt_sched_getattr() reports the slice of every fair task.
 	 */
 	if (s->slice_ns) {
-		ret = sched_getattr(0, &a);
+		ret = latt_sched_getattr(0, &a);
 		if (ret)
 			return ret;
 		if (is_fair((int)a.sched_policy) && !a.sched_runtime) {
@@ -354,87 +321,13 @@ int latt_sched_check_system(const struct latt_sched *s, const char *who,
 	return 0;
 }
 
-static int apply_node(int node)
-{
-#ifdef HAVE_LIBNUMA
-	struct bitmask *nodes;
-	int ret = 0;
-
-	if (numa_run_on_node(node))
-		return errno ? -errno : -EINVAL;
-	nodes = numa_allocate_nodemask();
-	if (!nodes)
-		return -ENOMEM;
-	numa_bitmask_setbit(nodes, (unsigned int)node);
-	if (set_mempolicy(MPOL_BIND, nodes->maskp, nodes->size + 1))
-		ret = -errno;
-	numa_free_nodemask(nodes);
-	return ret;
-#else
-	return -EOPNOTSUPP;
-#endif
-}
-
-int latt_sched_apply(const struct latt_sched *s, enum latt_sched_step *step)
-{
-	struct sched_attr a;
-	int ret;
-
-	if (s->node >= 0) {
-		*step = LATT_SCHED_STEP_NODE;
-		ret = apply_node(s->node);
-		if (ret)
-			return ret;
-	}
-	if (s->has_cpus) {
-		*step = LATT_SCHED_STEP_CPUS;
-		if (sched_setaffinity(0, sizeof(s->cpus), &s->cpus))
-			return -errno;
-	}
-	if (s->policy == LATT_SCHED_UNSET && !s->has_nice && !s->slice_ns)
-		return 0;
-
-	*step = LATT_SCHED_STEP_POLICY;
-	ret = sched_getattr(0, &a);
-	if (ret)
-		return ret;
-	if (s->policy != LATT_SCHED_UNSET) {
-		a.sched_policy = (uint32_t)s->policy;
-		a.sched_priority = 0;
-	}
-	a.sched_flags &= SCHED_FLAG_RESET_ON_FORK;
-	a.sched_runtime = a.sched_deadline = a.sched_period = 0;
-	switch ((int)a.sched_policy) {
-	case LATT_SCHED_FIFO:
-	case LATT_SCHED_RR:
-		if (s->priority)
-			a.sched_priority = s->priority;
-		else if (!a.sched_priority)
-			a.sched_priority = LATT_PRIO_MIN;
-		break;
-	case LATT_SCHED_DEADLINE:
-		a.sched_runtime = s->runtime_ns;
-		a.sched_deadline = s->deadline_ns ? s->deadline_ns :
-				   s->period_ns;
-		a.sched_period = s->period_ns;
-		break;
-	default:
-		/* 0 asks for the default slice. */
-		a.sched_runtime = s->slice_ns;
-		break;
-	}
-	if (s->has_nice)
-		a.sched_nice = s->nice;
-	return sched_setattr(0, &a);
-}
-
 int latt_sched_save(struct latt_sched_saved *saved)
 {
-	struct sched_attr a;
+	struct latt_sched_attr a;
 	int ret;
 
 	saved->valid = false;
-	ret = sched_getattr(0, &a);
+	ret = latt_sched_getattr(0, &a);
 	if (ret)
 		return ret;
 	if (sched_getaffinity(0, sizeof(saved->cpus), &saved->cpus))
@@ -446,17 +339,17 @@ int latt_sched_save(struct latt_sched_saved *saved)
 
 int latt_sched_restore(const struct latt_sched_saved *saved)
 {
-	struct sched_attr a;
+	struct latt_sched_attr a;
 	int ret;
 
 	if (!saved->valid)
 		return 0;
 	memcpy(&a, saved->attr, sizeof(a));
-	a.sched_flags &= SCHED_FLAG_RESET_ON_FORK;
+	a.sched_flags &= LATT_SCHED_RESET_ON_FORK;
 	/* A fair task's runtime reads back as its slice: ask for default. */
 	if (a.sched_policy != LATT_SCHED_DEADLINE)
 		a.sched_runtime = a.sched_deadline = a.sched_period = 0;
-	ret = sched_setattr(0, &a);
+	ret = latt_sched_setattr(0, &a);
 	if (sched_setaffinity(0, sizeof(saved->cpus), &saved->cpus) && !ret)
 		ret = -errno;
 	return ret;
@@ -464,11 +357,11 @@ int latt_sched_restore(const struct latt_sched_saved *saved)
 
 int latt_sched_read(pid_t pid, struct latt_sched *s)
 {
-	struct sched_attr a;
+	struct latt_sched_attr a;
 	int ret;
 
 	latt_sched_init(s);
-	ret = sched_getattr(pid, &a);
+	ret = latt_sched_getattr(pid, &a);
 	if (ret)
 		return ret;
 	s->policy = (int)a.sched_policy;

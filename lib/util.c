@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -215,4 +216,41 @@ void latt_close(int *fd)
 	if (*fd >= 0)
 		close(*fd);
 	*fd = -1;
+}
+
+void *latt_shared_map(size_t len, int *fd)
+{
+	int mfd = -1, err;
+	void *p;
+
+	if (fd) {
+		mfd = memfd_create("latt", MFD_CLOEXEC);
+		if (mfd < 0)
+			return NULL;
+		if (ftruncate(mfd, (off_t)len)) {
+			err = errno;
+			close(mfd);
+			errno = err;
+			return NULL;
+		}
+	}
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_SHARED | (fd ? 0 : MAP_ANONYMOUS), mfd, 0);
+	if (p == MAP_FAILED) {
+		err = errno;
+		latt_close(&mfd);
+		errno = err;
+		return NULL;
+	}
+	if (fd)
+		*fd = mfd;
+	return p;
+}
+
+void latt_shared_unmap(void *p, size_t len, int *fd)
+{
+	if (p)
+		munmap(p, len);
+	if (fd)
+		latt_close(fd);
 }

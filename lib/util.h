@@ -47,6 +47,17 @@ int latt_write_file(const char *root, const char *path, const char *text);
 /* Close *@fd if it is open, and mark it closed (-1). */
 void latt_close(int *fd);
 
+/*
+ * Map @len zeroed bytes shared with the children forked later and, where
+ * @fd is not NULL, with a program they execute: *@fd is then a memfd
+ * (close-on-exec) of the same memory, to map there.  NULL with errno set
+ * on failure.
+ */
+void *latt_shared_map(size_t len, int *fd);
+
+/* Undo latt_shared_map(): unmap, and close *@fd where it is not NULL. */
+void latt_shared_unmap(void *p, size_t len, int *fd);
+
 /* Is @word a whole word of @list, whose words are split by @seps? */
 bool latt_has_word(const char *list, const char *word, const char *seps);
 

@@ -206,13 +206,13 @@ int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp)
 struct latt_answer *latt_answer_open(void)
 {
 	struct latt_answer *a;
-	int err;
+	int err, map_fd;
 
-	a = mmap(NULL, sizeof(*a), PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (a == MAP_FAILED)
+	a = latt_shared_map(sizeof(*a), &map_fd);
+	if (!a)
 		return NULL;
 	atomic_init(&a->due, 0);
+	a->map_fd = map_fd;
 	/*
 	 * Each cycle's one write is one edge for epoll, where it is never
 	 * read; the waker also waits in a read() of it (waker-watch.c),
@@ -221,7 +221,7 @@ struct latt_answer *latt_answer_open(void)
 	a->fd = eventfd(0, EFD_CLOEXEC);
 	if (a->fd < 0) {
 		err = errno;
-		munmap(a, sizeof(*a));
+		latt_shared_unmap(a, sizeof(*a), &map_fd);
 		errno = err;
 		return NULL;
 	}
@@ -230,10 +230,13 @@ struct latt_answer *latt_answer_open(void)
 
 void latt_answer_close(struct latt_answer *a)
 {
+	int map_fd;
+
 	if (!a)
 		return;
+	map_fd = a->map_fd;
 	latt_close(&a->fd);
-	munmap(a, sizeof(*a));
+	latt_shared_unmap(a, sizeof(*a), &map_fd);
 }
 
 int latt_answer_give(struct latt_answer *a)

@@ -65,6 +65,7 @@ int latt_wake_recv(struct latt_wake_chan *ch, uint64_t *stamp);
 struct latt_answer {
 	atomic_uint due;	/* answers still due this cycle */
 	int fd;			/* an eventfd; watch it with EPOLLET */
+	int map_fd;		/* a memfd of this answer, for latt-client */
 } __attribute__((aligned(64)));
 
 /*

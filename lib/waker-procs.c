@@ -5,6 +5,7 @@
  * watches, reaping what ended and reading the session's signals.
  */
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -40,7 +41,8 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		{ .fd = w->sigfd, .events = POLLIN },
 		{ .fd = w->answer->fd, .events = POLLIN },
 	};
-	unsigned int pending = w->nclients;
+	/* latt-client's report is one more message. */
+	unsigned int pending = w->nclients + (w->starter ? 1 : 0);
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
 	struct latt_stop_why why;
@@ -63,6 +65,11 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		while (pending) {
 			ret = latt_client_adopt(w->clients, w->nclients, fd,
 						w->cfg->mechanism, &fail);
+			/* latt-client reports before it ends. */
+			if (w->starter && !w->starter_reported &&
+			    ((ret == -EAGAIN && w->starter_reaped) ||
+			     ret == -EPIPE))
+				return -ECHILD;
 			if (ret == -EAGAIN)
 				break;
 			if (ret == -EPIPE) {
@@ -89,8 +96,18 @@ static int adopt_clients(struct latt_waker *w, int fd)
 				latt_waker_stop(w, &why);
 				return 0;
 			}
+			if (ret == -ECHILD && w->starter &&
+			    !w->starter_reported && fail.id <= w->nclients) {
+				/* What it did not start is not waited for. */
+				w->starter_reported = true;
+				pending -= 1 + (w->nclients - fail.id);
+				w->nclients = fail.id;
+				if (fail.error)
+					return fail.error;
+				continue;
+			}
 			if (ret < 0)
-				return ret;
+				return ret == -ECHILD ? -EPROTO : ret;
 			pending--;
 		}
 		/* Every hand-off is in: only readiness is waited for. */
@@ -192,11 +209,67 @@ static int spawn_threads(struct latt_waker *w,
 	return ret;
 }
 
+/* Fork the clients here, one by one, as latt_client_fork() does. */
+static int fork_clients(struct latt_waker *w, const struct latt_client_cfg *cfg,
+			int handoff)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < w->cfg->clients && !stop_asked(w); i++) {
+		ret = latt_client_fork(&w->clients[i], cfg, handoff);
+		if (ret)
+			break;
+		w->nclients++;
+	}
+	return ret;
+}
+
+/*
+ * latt-client starts them while latt takes their hand-offs.  Stopped
+ * early (a signal, a client's failure, an error), it is killed: the
+ * clients it started by then are those with a pid in their slot.
+ */
+static int run_starter(struct latt_waker *w, const char *path,
+		       const struct latt_client_share *share, int share_fd,
+		       int handoff)
+{
+	unsigned int i;
+	pid_t pid;
+	int ret, st;
+
+	pid = latt_client_helper_run(path, share, share_fd);
+	if (pid < 0)
+		return pid;
+	w->starter = pid;
+	w->starter_reported = w->starter_reaped = false;
+	w->nclients = w->cfg->clients;
+	ret = adopt_clients(w, handoff);
+	if (!w->starter_reported && !w->starter_reaped)
+		kill(pid, SIGKILL);
+	/* Signals are blocked (a signalfd reads them): no EINTR. */
+	if (!w->starter_reaped && waitpid(pid, &st, 0) == pid)
+		w->starter_reaped = true;
+	w->starter = 0;
+	if (!w->starter_reported)
+		for (w->nclients = 0; w->nclients < w->cfg->clients &&
+		     w->clients[w->nclients].slot->pid; w->nclients++)
+			;
+	for (i = 0; i < w->nclients; i++)
+		w->clients[i].pid = w->clients[i].slot->pid;
+	/* It could not run, or is another latt's: none started. */
+	if ((ret == -ECHILD || ret == -ENOEXEC) && !w->nclients)
+		return -ENOEXEC;
+	return ret;
+}
+
 int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
-			     const struct latt_client_cfg *cfg)
+			     struct latt_client_share *share, int share_fd)
 {
+	const struct latt_client_cfg *cfg = &share->cfg;
 	unsigned int i, n = w->cfg->clients;
+	char path[PATH_MAX];
 	int ho[2], ret;
 
 	if (w->cfg->threads)
@@ -204,21 +277,28 @@ int latt_waker_spawn_clients(struct latt_waker *w,
 	ret = latt_client_handoff_open(ho);
 	if (ret)
 		return ret;
-	latt_answer_expect(w->answer, n);
-	for (i = 0; i < n && !stop_asked(w); i++) {
+	for (i = 0; i < n; i++) {
 		struct latt_client *c = &w->clients[i];
 
 		memset(c, 0, sizeof(*c));
 		c->id = i;
 		c->slot = &slots[i];
-		ret = latt_client_fork(c, cfg, ho[1]);
-		if (ret)
-			break;
-		w->nclients++;
 	}
-	close(ho[1]);
-	if (!ret)
-		ret = adopt_clients(w, ho[0]);
+	latt_answer_expect(w->answer, n);
+	ret = -ENOEXEC;
+	if (latt_client_helper_path(path, sizeof(path))) {
+		share->handoff_fd = ho[1];
+		ret = run_starter(w, path, share, share_fd, ho[0]);
+	}
+	/* None here, or another latt's: the clients are forked here. */
+	if (ret == -ENOEXEC && !w->nclients) {
+		ret = fork_clients(w, cfg, ho[1]);
+		close(ho[1]);
+		if (!ret)
+			ret = adopt_clients(w, ho[0]);
+	} else {
+		close(ho[1]);
+	}
 	/* Clients still waiting to hand over now fail and leave. */
 	close(ho[0]);
 	return ret;
@@ -239,9 +319,17 @@ struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
 {
 	unsigned int i;
 
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].is_thread && w->clients[i].pid == pid)
-			return &w->clients[i];
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		if (c->is_thread)
+			continue;
+		/* Started by latt-client: the kernel wrote its pid there. */
+		if (!c->pid && c->slot)
+			c->pid = c->slot->pid;
+		if (c->pid == pid)
+			return c;
+	}
 	return NULL;
 }
 
@@ -303,6 +391,11 @@ static bool child_ended(struct latt_waker *w, pid_t pid, int st,
 		latt_stop_say(why, LATT_STOP_ERROR, 0, "%s exited during "
 			      "the run", w->helper_name);
 		return true;
+	}
+	/* latt-client: nothing of it to count either. */
+	if (w->starter && pid == w->starter) {
+		w->starter_reaped = true;
+		return false;
 	}
 	/* latt-guard is not the command's: nothing of it to count. */
 	if (w->guard && pid == w->guard)

@@ -54,6 +54,10 @@ struct latt_waker {
 	const char *helper_name;
 	bool helper_reaped;		/* it ended: the run failed */
 	int helper_status;
+	pid_t starter;			/* latt-client, while it starts the
+					   clients; 0: none */
+	bool starter_reported;		/* its report is in */
+	bool starter_reaped;		/* it ended */
 	pid_t guard;			/* the session's latt-guard, a child
 					   of latt but no stray; 0: none */
 	struct latt_session *session;	/* to start a guard that died again;
@@ -153,14 +157,16 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		    struct latt_result *r);
 
 /*
- * Start cfg->clients clients with @ccfg, their slots in @slots.  A client
- * that cannot apply its settings stops the run (LATT_STOP_SETUP).  On
- * failure the clients started so far are stopped by latt_waker_finish().
- * 0 or -errno.
+ * Start cfg->clients clients as @share says (@share_fd: its memfd), their
+ * slots in @slots: by latt-client where there is one of this latt's, else
+ * forked here.  A client that cannot apply its settings stops the run
+ * (LATT_STOP_SETUP).  On failure the clients started so far are stopped
+ * by latt_waker_finish().  0 or -errno; -ECHILD when latt-client ended
+ * before it reported.
  */
 int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
-			     const struct latt_client_cfg *ccfg);
+			     struct latt_client_share *share, int share_fd);
 
 /* Hand the started target to @w, which will reap and stop it. */
 void latt_waker_set_target(struct latt_waker *w, struct latt_target *t);

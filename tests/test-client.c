@@ -38,7 +38,7 @@ static void setup(struct fixture *f, enum latt_wake_mech m)
 {
 	memset(f, 0, sizeof(*f));
 	latt_sched_init(&f->sched);
-	f->slot = latt_client_slots_map(1);
+	f->slot = latt_client_slots_map(1, NULL);
 	f->notify = eventfd(0, EFD_CLOEXEC);
 	f->cfg.answer = latt_answer_open();
 	if (!f->slot || f->notify < 0 || !f->cfg.answer ||
@@ -58,7 +58,7 @@ static void teardown(struct fixture *f)
 {
 	latt_wake_close(&f->c.chan);
 	latt_answer_close(f->cfg.answer);
-	latt_client_slots_unmap(f->slot, 1);
+	latt_client_slots_unmap(f->slot, 1, NULL);
 	close(f->notify);
 }
 

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt's side of latt-client, the program that starts the clients: where
+ * it is, and running it (lib/client.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "latt/report.h"
+#include "client.h"
+#include "undo.h"
+#include "util.h"
+
+#define HELPER_NAME	"latt-client"
+
+/* @path when it is a file latt may execute. */
+static bool runnable(const char *path)
+{
+	return !access(path, X_OK);
+}
+
+bool latt_client_helper_path(char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			slash[1] = '\0';
+			if (latt_fmt(buf, len, "%s" HELPER_NAME, exe) &&
+			    strlen(buf) + 1 < len && runnable(buf))
+				return true;
+		}
+	}
+	return latt_fmt(buf, len, "%s/" HELPER_NAME, LATT_PKGLIBEXECDIR) &&
+	       strlen(buf) + 1 < len && runnable(buf);
+}
+
+/* Let descriptor @fd through the exec. */
+static int keep_open(int fd)
+{
+	int flags = fcntl(fd, F_GETFD);
+
+	return flags < 0 ? -1 : fcntl(fd, F_SETFD, flags & ~FD_CLOEXEC);
+}
+
+pid_t latt_client_helper_run(const char *path,
+			     const struct latt_client_share *share, int fd)
+{
+	char fdarg[16];
+	sigset_t mask;
+	pid_t pid;
+
+	snprintf(fdarg, sizeof(fdarg), "%d", fd);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid)
+		return pid;
+	/*
+	 * As a client: it dies with latt, and the signals latt handles stay
+	 * blocked (latt stops it); what it has not started by then it
+	 * never starts.
+	 */
+	latt_undo_child_unlock();
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
+	    getppid() != share->cfg.parent)
+		_exit(127);
+	sigorset(&mask, &share->sigmask, &share->ignore);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	if (keep_open(fd) || keep_open(share->handoff_fd) ||
+	    keep_open(share->slots_fd) || keep_open(share->answer_map_fd) ||
+	    keep_open(share->cfg.answer->fd))
+		_exit(127);
+	execl(path, HELPER_NAME, fdarg, (char *)NULL);
+	_exit(127);
+}
