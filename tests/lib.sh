@@ -44,9 +44,13 @@ nobody_latt() {
 		echo "$LATT"
 		return 0
 	fi
+	# latt-client beside it, where there is one: latt starts the
+	# clients with it.
+	_helper=$(dirname "$(readlink -f "$LATT")")/latt-client
 	chmod 711 "$tmp" && mkdir -p "$tmp/nobody" &&
 		chmod 755 "$tmp/nobody" && cp "$LATT" "$tmp/nobody/latt" &&
 		chmod 755 "$tmp/nobody/latt" &&
+		{ [ ! -x "$_helper" ] || cp -p "$_helper" "$tmp/nobody/"; } &&
 		as_nobody "$tmp/nobody/latt" -V >/dev/null 2>&1 &&
 		echo "$tmp/nobody/latt"
 }

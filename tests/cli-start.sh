@@ -1,0 +1,91 @@
+#!/bin/sh
+# How the clients start: latt-client, beside latt, forks them as latt's
+# children with latt's name, and leaves; run by hand it says what it is;
+# where it cannot run, latt forks its clients itself; a kill -9 of latt
+# while thousands start leaves nothing.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 11
+
+helper=$(dirname "$(readlink -f "$LATT")")/latt-client
+[ -x "$helper" ] || skip_all "no latt-client beside $LATT (make builds it)"
+
+# children_of PID: the pids of PID's children named $tag, one per line.
+children_of() {
+	pgrep -P "$1" -x "$tag"
+}
+
+# has_children PID N: PID has N children named $tag.
+has_children() {
+	[ "$(children_of "$1" | wc -l)" -eq "$2" ]
+}
+
+# argv0 PID: the first word of PID's command line.
+argv0() {
+	tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | head -n 1
+}
+
+# three CLIENTS... : three of them, each latt-client's, none latt's.
+three_by_helper() {
+	[ $# -eq 3 ] || return 1
+	for _p in "$@"; do
+		[ "$(argv0 "$_p")" = latt-client ] || return 1
+	done
+}
+
+$sigdefault "$latt" -c3 -s1 -S2 -x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
+lp=$!
+wait_until has_children "$lp" 3
+# latt-client, named as latt too, leaves as soon as the three are made.
+sleep 0.5
+kids=$(children_of "$lp")
+# shellcheck disable=SC2086
+check "3 clients: latt's children, with latt's name, started by latt-client" \
+	three_by_helper $kids ||
+	for p in $kids; do diag "pid $p: $(argv0 "$p")"; done
+kill -INT "$lp"
+wait "$lp"
+is "$?" 130 "... a ^C ends the run: exit 130"
+check "... with the 3 clients' report" \
+	grep -q '^Parameters: .*clients=3$' "$tmp/out"
+check "... and nothing of it left" no_latt_left
+
+# By hand: a program of latt's, not a command.
+"$helper" >"$tmp/hout" 2>"$tmp/herr"
+is "$?" 2 "latt-client run by hand: exit 2"
+is "$(cat "$tmp/herr")" \
+	"latt-client: latt runs this program; it is not for running by hand" \
+	"... saying so"
+"$helper" 99 >"$tmp/hout" 2>"$tmp/herr"
+is "$?" 2 "latt-client with a descriptor that is not open: exit 2"
+is "$(cat "$tmp/herr")" "latt-client: descriptor 99: Bad file descriptor" \
+	"... naming it"
+
+# A latt-client beside latt that cannot run (it exits at once, with
+# nothing said): latt forks the clients itself.
+mkdir "$tmp/alone"
+cp "$LATT" "$tmp/alone/$tag"
+printf '#!/bin/sh\nexit 127\n' >"$tmp/alone/latt-client"
+chmod 755 "$tmp/alone/latt-client"
+$sigdefault "$tmp/alone/$tag" -c3 -s1 -S2 -x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
+lp=$!
+wait_until has_children "$lp" 3
+kids=$(children_of "$lp")
+forked=0
+for p in $kids; do
+	[ "$(argv0 "$p")" = "$tmp/alone/$tag" ] && forked=$((forked + 1))
+done
+is "$forked" 3 "a latt-client that cannot run: latt forks its 3 clients itself"
+kill -INT "$lp"
+wait "$lp"
+is "$?" 130 "... and the run goes as ever: exit 130"
+
+# Killed outright while latt-client starts thousands: nothing is left,
+# neither clients nor latt-client (which goes by latt's name too).
+"$latt" -c4096 -s1 -S2 -x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
+lp=$!
+wait_until pgrep -P "$lp" -x "$tag"
+kill -KILL "$lp"
+wait "$lp" 2>/dev/null
+check "kill -9 of latt while 4096 clients start: nothing of it left" \
+	no_latt_left
