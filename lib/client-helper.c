@@ -9,7 +9,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "latt/report.h"
@@ -54,6 +56,38 @@ static int keep_open(int fd)
 	return flags < 0 ? -1 : fcntl(fd, F_SETFD, flags & ~FD_CLOEXEC);
 }
 
+/*
+ * latt's capabilities (CAP_SYS_NICE given with setcap, latt not root)
+ * would not survive the exec of a program without file capabilities:
+ * they go through as ambient ones, so that the clients apply their
+ * settings as forks of latt could.  System calls only (after a fork).
+ * 0, or -1 when they cannot.
+ */
+static int pass_caps(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+	unsigned int cap;
+
+	if (geteuid() == 0)
+		return 0;
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	if (!d[0].permitted && !d[1].permitted)
+		return 0;
+	d[0].inheritable |= d[0].permitted;
+	d[1].inheritable |= d[1].permitted;
+	if (syscall(SYS_capset, &h, d))
+		return -1;
+	for (cap = 0; cap < 32 * _LINUX_CAPABILITY_U32S_3; cap++)
+		if ((d[cap / 32].permitted & (1U << (cap % 32))) &&
+		    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0))
+			return -1;
+	return 0;
+}
+
 pid_t latt_client_helper_run(const char *path,
 			     const struct latt_client_share *share, int fd)
 {
@@ -70,11 +104,12 @@ pid_t latt_client_helper_run(const char *path,
 	/*
 	 * As a client: it dies with latt, and the signals latt handles stay
 	 * blocked (latt stops it); what it has not started by then it
-	 * never starts.
+	 * never starts.  Where it cannot run, or not with latt's
+	 * capabilities, it ends at once: latt forks the clients itself.
 	 */
 	latt_undo_child_unlock();
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) ||
-	    getppid() != share->cfg.parent)
+	    getppid() != share->cfg.parent || pass_caps())
 		_exit(127);
 	sigorset(&mask, &share->sigmask, &share->ignore);
 	sigprocmask(SIG_SETMASK, &mask, NULL);

@@ -5,7 +5,7 @@
 # while thousands start leaves nothing.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 11
+plan 14
 
 helper=$(dirname "$(readlink -f "$LATT")")/latt-client
 [ -x "$helper" ] || skip_all "no latt-client beside $LATT (make builds it)"
@@ -79,6 +79,39 @@ is "$forked" 3 "a latt-client that cannot run: latt forks its 3 clients itself"
 kill -INT "$lp"
 wait "$lp"
 is "$?" 130 "... and the run goes as ever: exit 130"
+
+# A latt given CAP_SYS_NICE with setcap, run by a user: the clients that
+# latt-client starts have it too, and run at fifo.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
+	command -v setcap >/dev/null && command -v chrt >/dev/null; then
+	chmod 711 "$tmp" && mkdir "$tmp/caps" && chmod 755 "$tmp/caps" &&
+		cp "$LATT" "$tmp/caps/$tag" && cp "$helper" "$tmp/caps/" &&
+		chmod 755 "$tmp/caps/$tag" "$tmp/caps/latt-client" &&
+		setcap cap_sys_nice+ep "$tmp/caps/$tag"
+	$sigdefault setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all "$tmp/caps/$tag" --policy fifo -c2 -s1 -S2 \
+		-x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
+	lp=$!
+	wait_until has_children "$lp" 2
+	sleep 0.5
+	kids=$(children_of "$lp")
+	fifo=0
+	for p in $kids; do
+		[ "$(argv0 "$p")" = latt-client ] &&
+			chrt -p "$p" | grep -q SCHED_FIFO && fifo=$((fifo + 1))
+	done
+	is "$fifo" 2 "latt with setcap cap_sys_nice, run by nobody, --policy fifo: latt-client's 2 clients run at fifo"
+	kill -INT "$lp"
+	wait "$lp"
+	is "$?" 130 "... and the run goes as ever: exit 130"
+	check "... with nothing said but the interruption" \
+		test "$(grep -vc '^latt: interrupted by SIGINT' "$tmp/err")" = 0 ||
+		diag "$(cat "$tmp/err")"
+else
+	skip "needs root, setpriv, setcap and chrt"
+	skip "needs root, setpriv, setcap and chrt"
+	skip "needs root, setpriv, setcap and chrt"
+fi
 
 # Killed outright while latt-client starts thousands: nothing is left,
 # neither clients nor latt-client (which goes by latt's name too).
