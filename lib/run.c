@@ -176,6 +176,10 @@ static int start_clients(struct run *run)
 	sh->slots_fd = run->slots_fd;
 	sh->answer_map_fd = run->answer->map_fd;
 	ret = latt_waker_spawn_clients(&run->w, run->slots, sh, run->share_fd);
+	/* latt-client mapped them, and is gone: the memfds are done. */
+	latt_close(&run->share_fd);
+	latt_close(&run->slots_fd);
+	latt_close(&run->answer->map_fd);
 	/*
 	 * The counter's calibration ends with the clients ready (its 5 ms
 	 * overlap their start): they read the clock from the shared page,
