@@ -86,7 +86,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	/* Another latt's: say so, and latt starts its clients itself. */
-	if (sh->size != sizeof(*sh) || strcmp(sh->version, PACKAGE_VERSION))
+	if (sh->layout != latt_client_layout() ||
+	    strncmp(sh->version, PACKAGE_VERSION, sizeof(sh->version)))
 		return latt_client_report(sh->handoff_fd, 0, -ENOEXEC) ? 2 : 0;
 	ret = start(sh, &started);
 	return latt_client_report(sh->handoff_fd, started, ret) || ret ? 2 : 0;

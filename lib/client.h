@@ -134,8 +134,8 @@ struct latt_client_cfg {
 struct latt_client_share {
 	/* first, where any latt-client finds them: */
 	char version[32];		/* latt's version ... */
-	uint32_t size;			/* ... and sizeof(*this): latt-client
-					   is latt's own */
+	uint32_t layout;		/* ... and latt_client_layout(): */
+					/* latt-client is latt's own */
 	int handoff_fd;			/* the hand-off socket's clients' end */
 	struct latt_client_cfg cfg;
 	struct latt_clock clock;
@@ -146,6 +146,20 @@ struct latt_client_share {
 	int slots_fd;			/* the slots' memfd */
 	int answer_map_fd;		/* the answer's memfd */
 };
+
+/*
+ * The shapes of what latt and latt-client share, in one number: another
+ * build's latt-client, whose differ, leaves the clients to latt.
+ */
+static inline uint32_t latt_client_layout(void)
+{
+	return (uint32_t)(sizeof(struct latt_client_share) ^
+			  sizeof(struct latt_client_slot) << 12 ^
+			  sizeof(struct latt_client_cfg) << 24 ^
+			  offsetof(struct latt_client_share, clock) << 8 ^
+			  offsetof(struct latt_client_slot, word) << 16 ^
+			  offsetof(struct latt_client_slot, pid) << 20);
+}
 
 /*
  * Map @n zeroed slots shared with child processes, and with latt-client

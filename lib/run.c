@@ -154,7 +154,7 @@ static int start_clients(struct run *run)
 	struct latt_client_cfg *cfg = &sh->cfg;
 
 	latt_fmt(sh->version, sizeof(sh->version), "%s", PACKAGE_VERSION);
-	sh->size = sizeof(*sh);
+	sh->layout = latt_client_layout();
 	sh->clock = run->clock;
 	sh->sched = c->client;
 	sh->sigmask = run->s->child_mask;

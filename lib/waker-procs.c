@@ -286,7 +286,7 @@ int latt_waker_spawn_clients(struct latt_waker *w,
 	}
 	latt_answer_expect(w->answer, n);
 	ret = -ENOEXEC;
-	if (latt_client_helper_path(path, sizeof(path))) {
+	if (n && latt_client_helper_path(path, sizeof(path))) {
 		share->handoff_fd = ho[1];
 		ret = run_starter(w, path, share, share_fd, ho[0]);
 	}
