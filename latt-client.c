@@ -8,12 +8,15 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "lib/client.h"
@@ -25,8 +28,12 @@ static void *map_fd(int fd, size_t want)
 	struct stat st;
 	void *p;
 
-	if (fstat(fd, &st) || (size_t)st.st_size < want)
+	if (fstat(fd, &st))
 		return NULL;
+	if ((size_t)st.st_size < want) {
+		errno = EINVAL;
+		return NULL;
+	}
 	p = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED,
 		 fd, 0);
 	close(fd);
@@ -65,6 +72,26 @@ static int start(struct latt_client_share *sh, unsigned int *started)
 	return 0;
 }
 
+/*
+ * As a fork of latt would be: dying with latt (an exec by root clears
+ * that), with latt's capabilities and no more (root's exec gives all).
+ * 0, or -1 when latt is gone, -2 when the capabilities cannot be set.
+ */
+static int as_latt(const struct latt_client_share *sh)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != sh->cfg.parent)
+		return -1;
+	memcpy(caps, sh->caps, sizeof(caps));
+	if (sh->have_caps && syscall(SYS_capset, &h, caps))
+		return -2;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct latt_client_share *sh;
@@ -79,15 +106,21 @@ int main(int argc, char **argv)
 			"not for running by hand\n");
 		return 2;
 	}
-	sh = map_fd((int)fd, sizeof(*sh));
+	/* What any latt-client finds, first: is it this one's latt? */
+	sh = map_fd((int)fd, offsetof(struct latt_client_share, cfg));
 	if (!sh) {
 		fprintf(stderr, "latt-client: descriptor %ld: %s\n", fd,
 			strerror(errno));
 		return 2;
 	}
-	/* Another latt's: say so, and latt starts its clients itself. */
+	/* Another latt's, or not as latt: latt starts its clients itself. */
 	if (sh->layout != latt_client_layout() ||
 	    strncmp(sh->version, PACKAGE_VERSION, sizeof(sh->version)))
+		return latt_client_report(sh->handoff_fd, 0, -ENOEXEC) ? 2 : 0;
+	ret = as_latt(sh);
+	if (ret == -1)
+		return 2;
+	if (ret)
 		return latt_client_report(sh->handoff_fd, 0, -ENOEXEC) ? 2 : 0;
 	ret = start(sh, &started);
 	return latt_client_report(sh->handoff_fd, started, ret) || ret ? 2 : 0;

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <linux/capability.h>
+#include <sys/auxv.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -21,14 +23,57 @@
 
 #define HELPER_NAME	"latt-client"
 
-/* @path when it is a file latt may execute. */
-static bool runnable(const char *path)
+int latt_client_caps(struct __user_cap_data_struct *caps)
 {
-	return !access(path, X_OK);
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+
+	return syscall(SYS_capget, &h, caps) ? -errno : 0;
+}
+
+/*
+ * Would the exec of latt-client carry a privilege (latt's capabilities
+ * as ambient ones; set-user-ID)?  Then only root may have put it there.
+ */
+static bool privileged(void)
+{
+	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
+
+	if (getauxval(AT_SECURE))
+		return true;
+	if (geteuid() == 0)
+		return false;
+	return latt_client_caps(d) || d[0].permitted || d[1].permitted;
+}
+
+/* @path, and its directory, are root's, and no one else may write them. */
+static bool roots_only(const char *path)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+	char *slash;
+
+	if (stat(path, &st) || st.st_uid || (st.st_mode & 022))
+		return false;
+	latt_fmt(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return !stat(dir[0] ? dir : "/", &st) && !st.st_uid &&
+	       !(st.st_mode & 022);
+}
+
+/* @path when it is a file latt may execute, and trust. */
+static bool runnable(const char *path, bool priv)
+{
+	return !access(path, X_OK) && (!priv || roots_only(path));
 }
 
 bool latt_client_helper_path(char *buf, size_t len)
 {
+	bool priv = privileged();
 	char exe[PATH_MAX];
 	ssize_t n;
 	char *slash;
@@ -40,12 +85,12 @@ bool latt_client_helper_path(char *buf, size_t len)
 		if (slash) {
 			slash[1] = '\0';
 			if (latt_fmt(buf, len, "%s" HELPER_NAME, exe) &&
-			    strlen(buf) + 1 < len && runnable(buf))
+			    strlen(buf) + 1 < len && runnable(buf, priv))
 				return true;
 		}
 	}
 	return latt_fmt(buf, len, "%s/" HELPER_NAME, LATT_PKGLIBEXECDIR) &&
-	       strlen(buf) + 1 < len && runnable(buf);
+	       strlen(buf) + 1 < len && runnable(buf, priv);
 }
 
 /* Let descriptor @fd through the exec. */
@@ -73,7 +118,7 @@ static int pass_caps(void)
 
 	if (geteuid() == 0)
 		return 0;
-	if (syscall(SYS_capget, &h, d))
+	if (latt_client_caps(d))
 		return -1;
 	if (!d[0].permitted && !d[1].permitted)
 		return 0;

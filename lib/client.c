@@ -441,9 +441,16 @@ int latt_client_clone(struct latt_client *c, const struct latt_client_cfg *cfg,
 	 * clone(2) itself, as fork() is: the child goes on from here.  Its
 	 * pid is in its slot before it runs, where latt reads it.
 	 */
+#if defined(__s390__)
+	/* There the stack comes before the flags. */
+	pid = syscall(SYS_clone, NULL, (unsigned long)(CLONE_PARENT |
+		      CLONE_PARENT_SETTID | SIGCHLD), &c->slot->pid, NULL,
+		      0UL);
+#else
 	pid = syscall(SYS_clone, (unsigned long)(CLONE_PARENT |
 		      CLONE_PARENT_SETTID | SIGCHLD), NULL, &c->slot->pid,
 		      NULL, 0UL);
+#endif
 	if (pid < 0)
 		return -errno;
 	if (pid == 0)

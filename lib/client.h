@@ -14,6 +14,7 @@
 #ifndef LATT_CLIENT_H
 #define LATT_CLIENT_H
 
+#include <linux/capability.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -142,6 +143,9 @@ struct latt_client_share {
 	struct latt_sched sched;
 	sigset_t sigmask, ignore;
 	char comm[16];			/* latt's name, its clients' too */
+	bool have_caps;			/* latt's capabilities, which ... */
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+					/* ... latt-client takes for them */
 	unsigned int clients;		/* how many to start */
 	int slots_fd;			/* the slots' memfd */
 	int answer_map_fd;		/* the answer's memfd */
@@ -213,10 +217,15 @@ void latt_client_slot_clear(struct latt_client_slot *s);
 
 /*
  * latt-client: the path of this latt's, into @buf: next to latt's own
- * executable (the build tree), else where it is installed.  False when
+ * executable (the build tree), else where it is installed; where latt
+ * has capabilities to pass on (setcap) or runs set-user-ID, only in a
+ * directory owned by root that no one else may write to.  False when
  * there is none (latt forks the clients itself).
  */
 bool latt_client_helper_path(char *buf, size_t len);
+
+/* The calling process's capabilities into @caps.  0 or -errno. */
+int latt_client_caps(struct __user_cap_data_struct *caps);
 
 /*
  * Run latt-client at @path to start the clients @share describes (@fd:

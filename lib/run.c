@@ -147,6 +147,7 @@ static int setup_system(struct run *run)
 static int start_clients(struct run *run)
 {
 	const struct latt_run_cfg *c = run->cfg;
+	char how[64];
 	struct rlimit rl;
 	int ret;
 
@@ -172,6 +173,7 @@ static int start_clients(struct run *run)
 	};
 	if (prctl(PR_GET_NAME, sh->comm))
 		sh->comm[0] = '\0';
+	sh->have_caps = latt_client_caps(sh->caps) == 0;
 	sh->clients = c->clients;
 	sh->slots_fd = run->slots_fd;
 	sh->answer_map_fd = run->answer->map_fd;
@@ -211,8 +213,10 @@ static int start_clients(struct run *run)
 			     run->w.nclients, (unsigned long long)rl.rlim_cur);
 	else if (ret == -ECHILD)
 		setup_failed(run, 0, "starting %u clients (%u started): "
-			     "latt-client ended before it had started them",
-			     c->clients, run->w.nclients);
+			     "latt-client %s before it had started them",
+			     c->clients, run->w.nclients,
+			     latt_describe_status(run->w.starter_status, how,
+						  sizeof(how)));
 	else if (ret)
 		setup_failed(run, ret, "starting %u clients (%u started)",
 			     c->clients, run->w.nclients);

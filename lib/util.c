@@ -218,24 +218,32 @@ void latt_close(int *fd)
 	*fd = -1;
 }
 
+#ifndef MFD_NOEXEC_SEAL
+#define LATT_MFD_NOEXEC_SEAL	0x0008U
+#else
+#define LATT_MFD_NOEXEC_SEAL	MFD_NOEXEC_SEAL
+#endif
+
 void *latt_shared_map(size_t len, int *fd)
 {
 	int mfd = -1, err;
 	void *p;
 
 	if (fd) {
-		mfd = memfd_create("latt", MFD_CLOEXEC);
-		if (mfd < 0)
-			return NULL;
-		if (ftruncate(mfd, (off_t)len)) {
-			err = errno;
-			close(mfd);
-			errno = err;
-			return NULL;
-		}
+		*fd = -1;
+		/*
+		 * Sealed against exec where the kernel knows how (6.3 on;
+		 * vm.memfd_noexec may ask for it); without a memfd at all,
+		 * the memory is only shared with forks (*@fd stays -1).
+		 */
+		mfd = memfd_create("latt", MFD_CLOEXEC | LATT_MFD_NOEXEC_SEAL);
+		if (mfd < 0 && errno == EINVAL)
+			mfd = memfd_create("latt", MFD_CLOEXEC);
+		if (mfd >= 0 && ftruncate(mfd, (off_t)len))
+			latt_close(&mfd);
 	}
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		 MAP_SHARED | (fd ? 0 : MAP_ANONYMOUS), mfd, 0);
+		 MAP_SHARED | (mfd < 0 ? MAP_ANONYMOUS : 0), mfd, 0);
 	if (p == MAP_FAILED) {
 		err = errno;
 		latt_close(&mfd);

@@ -50,8 +50,8 @@ void latt_close(int *fd);
 /*
  * Map @len zeroed bytes shared with the children forked later and, where
  * @fd is not NULL, with a program they execute: *@fd is then a memfd
- * (close-on-exec) of the same memory, to map there.  NULL with errno set
- * on failure.
+ * (close-on-exec) of the same memory, to map there, or -1 where the
+ * system has none to give.  NULL with errno set on failure.
  */
 void *latt_shared_map(size_t len, int *fd);
 

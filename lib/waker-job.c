@@ -67,9 +67,15 @@ static void signal_others(struct latt_waker *w, int sig)
 	if (w->target && w->target->pid > 0 &&
 	    (!w->target->exited || latt_target_alive(w->target)))
 		latt_target_kill(w->target, sig);
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].is_thread && !w->clients[i].reaped)
-			kill(w->clients[i].pid, sig);
+	/* latt-client too, while it starts them. */
+	if (w->starter && !w->starter_reaped)
+		kill(w->starter, sig);
+	for (i = 0; i < w->nclients; i++) {
+		struct latt_client *c = &w->clients[i];
+
+		if (!c->is_thread && !c->reaped && latt_waker_client_pid(c) > 0)
+			kill(c->pid, sig);
+	}
 }
 
 /*

@@ -55,7 +55,9 @@ static int adopt_clients(struct latt_waker *w, int fd)
 
 		if (now >= end)
 			return gone ? -EPIPE : -ETIMEDOUT;
-		ret = poll(pfd, 3, (int)((end - now) / 1000000) + 1);
+		/* latt-client ended: its report, if any, is in by now. */
+		ret = poll(pfd, 3, w->starter_reaped && !w->starter_reported ?
+			   0 : (int)((end - now) / 1000000) + 1);
 		if (ret < 0 && errno != EINTR)
 			return -errno;
 		/*
@@ -248,8 +250,10 @@ static int run_starter(struct latt_waker *w, const char *path,
 	if (!w->starter_reported && !w->starter_reaped)
 		kill(pid, SIGKILL);
 	/* Signals are blocked (a signalfd reads them): no EINTR. */
-	if (!w->starter_reaped && waitpid(pid, &st, 0) == pid)
+	if (!w->starter_reaped && waitpid(pid, &st, 0) == pid) {
 		w->starter_reaped = true;
+		w->starter_status = st;
+	}
 	w->starter = 0;
 	if (!w->starter_reported)
 		for (w->nclients = 0; w->nclients < w->cfg->clients &&
@@ -286,7 +290,10 @@ int latt_waker_spawn_clients(struct latt_waker *w,
 	}
 	latt_answer_expect(w->answer, n);
 	ret = -ENOEXEC;
-	if (n && latt_client_helper_path(path, sizeof(path))) {
+	/* Where the pages have memfds to pass, that is. */
+	if (n && share_fd >= 0 && share->slots_fd >= 0 &&
+	    share->answer_map_fd >= 0 &&
+	    latt_client_helper_path(path, sizeof(path))) {
 		share->handoff_fd = ho[1];
 		ret = run_starter(w, path, share, share_fd, ho[0]);
 	}
@@ -315,6 +322,14 @@ void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name)
 	w->helper_name = name;
 }
 
+pid_t latt_waker_client_pid(struct latt_client *c)
+{
+	/* Started by latt-client: the kernel wrote its pid there. */
+	if (!c->pid && !c->is_thread && c->slot)
+		c->pid = c->slot->pid;
+	return c->pid;
+}
+
 struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
 {
 	unsigned int i;
@@ -322,12 +337,7 @@ struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
-		if (c->is_thread)
-			continue;
-		/* Started by latt-client: the kernel wrote its pid there. */
-		if (!c->pid && c->slot)
-			c->pid = c->slot->pid;
-		if (c->pid == pid)
+		if (!c->is_thread && latt_waker_client_pid(c) == pid)
 			return c;
 	}
 	return NULL;
@@ -395,6 +405,7 @@ static bool child_ended(struct latt_waker *w, pid_t pid, int st,
 	/* latt-client: nothing of it to count either. */
 	if (w->starter && pid == w->starter) {
 		w->starter_reaped = true;
+		w->starter_status = st;
 		return false;
 	}
 	/* latt-guard is not the command's: nothing of it to count. */

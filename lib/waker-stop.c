@@ -150,7 +150,8 @@ static void stop_clients(struct latt_waker *w)
 	if (wait_until(w, LATT_CLIENT_EXIT_NS, clients_gone, false))
 		return;
 	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].reaped && !w->clients[i].is_thread)
+		if (!w->clients[i].reaped && !w->clients[i].is_thread &&
+		    latt_waker_client_pid(&w->clients[i]) > 0)
 			kill(w->clients[i].pid, SIGKILL);
 	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone, false) ||
 	    !w->cfg->threads)

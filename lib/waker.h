@@ -57,7 +57,8 @@ struct latt_waker {
 	pid_t starter;			/* latt-client, while it starts the
 					   clients; 0: none */
 	bool starter_reported;		/* its report is in */
-	bool starter_reaped;		/* it ended */
+	bool starter_reaped;		/* it ended ... */
+	int starter_status;		/* ... so, as from waitpid() */
 	pid_t guard;			/* the session's latt-guard, a child
 					   of latt but no stray; 0: none */
 	struct latt_session *session;	/* to start a guard that died again;
@@ -167,6 +168,12 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
 			     struct latt_client_share *share, int share_fd);
+
+/*
+ * The pid of process client @c, 0 when it is not started: a client that
+ * latt-client started has it in its slot, before latt has its hand-off.
+ */
+pid_t latt_waker_client_pid(struct latt_client *c);
 
 /* Hand the started target to @w, which will reap and stop it. */
 void latt_waker_set_target(struct latt_waker *w, struct latt_target *t);

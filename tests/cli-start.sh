@@ -5,7 +5,7 @@
 # while thousands start leaves nothing.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 14
+plan 18
 
 helper=$(dirname "$(readlink -f "$LATT")")/latt-client
 [ -x "$helper" ] || skip_all "no latt-client beside $LATT (make builds it)"
@@ -79,6 +79,12 @@ is "$forked" 3 "a latt-client that cannot run: latt forks its 3 clients itself"
 kill -INT "$lp"
 wait "$lp"
 is "$?" 130 "... and the run goes as ever: exit 130"
+start=$(date +%s)
+"$tmp/alone/$tag" -c3 -s1 -S2 -x0 -t 1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+took=$(($(date +%s) - start))
+is "$rc$([ "$took" -lt 20 ] && echo ' soon')" "0 soon" \
+	"... without waiting for its word: a 1 s run, exit 0, over in ${took} s"
 
 # A latt given CAP_SYS_NICE with setcap, run by a user: the clients that
 # latt-client starts have it too, and run at fifo.
@@ -107,11 +113,55 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
 	check "... with nothing said but the interruption" \
 		test "$(grep -vc '^latt: interrupted by SIGINT' "$tmp/err")" = 0 ||
 		diag "$(cat "$tmp/err")"
+	# Beside it in a directory anyone may write to, latt-client could
+	# be anybody's: latt, with a capability to pass on, forks the
+	# clients itself.
+	mkdir "$tmp/capsw" && chmod 1777 "$tmp/capsw" &&
+		cp -p "$tmp/caps/$tag" "$tmp/caps/latt-client" "$tmp/capsw/" &&
+		setcap cap_sys_nice+ep "$tmp/capsw/$tag"
+	$sigdefault setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all "$tmp/capsw/$tag" --policy fifo -c2 -s1 -S2 \
+		-x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
+	lp=$!
+	wait_until has_children "$lp" 2
+	kids=$(children_of "$lp")
+	fifo=0
+	for p in $kids; do
+		[ "$(argv0 "$p")" = "$tmp/capsw/$tag" ] &&
+			chrt -p "$p" | grep -q SCHED_FIFO && fifo=$((fifo + 1))
+	done
+	is "$fifo" 2 "... in a directory anyone may write to: latt forks its 2 clients itself, at fifo"
+	kill -INT "$lp"
+	wait "$lp"
+	is "$?" 130 "... and the run goes as ever: exit 130"
 else
 	skip "needs root, setpriv, setcap and chrt"
 	skip "needs root, setpriv, setcap and chrt"
 	skip "needs root, setpriv, setcap and chrt"
+	skip "needs root, setpriv, setcap and chrt"
+	skip "needs root, setpriv, setcap and chrt"
 fi
+
+# capabilities LINE PID: PID's line of capabilities ("CapEff: ...").
+capabilities() {
+	grep "^$1:" "/proc/$2/status" 2>/dev/null
+}
+
+# Run by root, latt keeps few capabilities after its set-up: the clients
+# have those, not all that root's exec of latt-client would give.
+$sigdefault "$latt" -c2 -s1 -S2 -x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
+lp=$!
+wait_until has_children "$lp" 2
+sleep 0.5
+same=0
+for p in $(children_of "$lp"); do
+	[ "$(capabilities CapPrm "$p")" = "$(capabilities CapPrm "$lp")" ] &&
+		[ "$(capabilities CapEff "$p")" = "$(capabilities CapEff "$lp")" ] &&
+		same=$((same + 1))
+done
+is "$same" 2 "the 2 clients have latt's capabilities, no more ($(capabilities CapEff "$lp"))"
+kill -INT "$lp"
+wait "$lp"
 
 # Killed outright while latt-client starts thousands: nothing is left,
 # neither clients nor latt-client (which goes by latt's name too).
