@@ -88,24 +88,31 @@ is "$rc$([ "$took" -lt 20 ] && echo ' soon')" "0 soon" \
 
 # A latt given CAP_SYS_NICE with setcap, run by a user: the clients that
 # latt-client starts have it too, and run at fifo.
+# fifo_clients LATT ARGV0: LATT run by nobody with --policy fifo and two
+# clients, in the background (its pid in $lp); $fifo, once they run, is
+# how many of its clients have ARGV0 and run at fifo.
+fifo_clients() {
+	$sigdefault setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all "$1" --policy fifo -c2 -s1 -S2 -x0 -t 30 \
+		>"$tmp/out" 2>"$tmp/err" &
+	lp=$!
+	wait_until has_children "$lp" 2
+	# latt-client, named as latt too, leaves once the two are made.
+	sleep 0.5
+	fifo=0
+	for _p in $(children_of "$lp"); do
+		[ "$(argv0 "$_p")" = "$2" ] &&
+			chrt -p "$_p" | grep -q SCHED_FIFO && fifo=$((fifo + 1))
+	done
+}
+
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
 	command -v setcap >/dev/null && command -v chrt >/dev/null; then
 	chmod 711 "$tmp" && mkdir "$tmp/caps" && chmod 755 "$tmp/caps" &&
 		cp "$LATT" "$tmp/caps/$tag" && cp "$helper" "$tmp/caps/" &&
 		chmod 755 "$tmp/caps/$tag" "$tmp/caps/latt-client" &&
 		setcap cap_sys_nice+ep "$tmp/caps/$tag"
-	$sigdefault setpriv --reuid=65534 --regid=65534 --clear-groups \
-		--inh-caps=-all "$tmp/caps/$tag" --policy fifo -c2 -s1 -S2 \
-		-x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
-	lp=$!
-	wait_until has_children "$lp" 2
-	sleep 0.5
-	kids=$(children_of "$lp")
-	fifo=0
-	for p in $kids; do
-		[ "$(argv0 "$p")" = latt-client ] &&
-			chrt -p "$p" | grep -q SCHED_FIFO && fifo=$((fifo + 1))
-	done
+	fifo_clients "$tmp/caps/$tag" latt-client
 	is "$fifo" 2 "latt with setcap cap_sys_nice, run by nobody, --policy fifo: latt-client's 2 clients run at fifo"
 	kill -INT "$lp"
 	wait "$lp"
@@ -119,17 +126,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
 	mkdir "$tmp/capsw" && chmod 1777 "$tmp/capsw" &&
 		cp -p "$tmp/caps/$tag" "$tmp/caps/latt-client" "$tmp/capsw/" &&
 		setcap cap_sys_nice+ep "$tmp/capsw/$tag"
-	$sigdefault setpriv --reuid=65534 --regid=65534 --clear-groups \
-		--inh-caps=-all "$tmp/capsw/$tag" --policy fifo -c2 -s1 -S2 \
-		-x0 -t 30 >"$tmp/out" 2>"$tmp/err" &
-	lp=$!
-	wait_until has_children "$lp" 2
-	kids=$(children_of "$lp")
-	fifo=0
-	for p in $kids; do
-		[ "$(argv0 "$p")" = "$tmp/capsw/$tag" ] &&
-			chrt -p "$p" | grep -q SCHED_FIFO && fifo=$((fifo + 1))
-	done
+	fifo_clients "$tmp/capsw/$tag" "$tmp/capsw/$tag"
 	is "$fifo" 2 "... in a directory anyone may write to: latt forks its 2 clients itself, at fifo"
 	kill -INT "$lp"
 	wait "$lp"
