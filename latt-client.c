@@ -16,7 +16,6 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "lib/client.h"
@@ -79,15 +78,9 @@ static int start(struct latt_client_share *sh, unsigned int *started)
  */
 static int as_latt(const struct latt_client_share *sh)
 {
-	struct __user_cap_header_struct h = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
-	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
-
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != sh->cfg.parent)
 		return -1;
-	memcpy(caps, sh->caps, sizeof(caps));
-	if (sh->have_caps && syscall(SYS_capset, &h, caps))
+	if (sh->have_caps && latt_client_set_caps(sh->caps))
 		return -2;
 	return 0;
 }

@@ -32,6 +32,15 @@ int latt_client_caps(struct __user_cap_data_struct *caps)
 	return syscall(SYS_capget, &h, caps) ? -errno : 0;
 }
 
+int latt_client_set_caps(const struct __user_cap_data_struct *caps)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+
+	return syscall(SYS_capset, &h, caps) ? -errno : 0;
+}
+
 /*
  * Would the exec of latt-client carry a privilege (latt's capabilities
  * as ambient ones; set-user-ID)?  Then only root may have put it there.
@@ -65,32 +74,36 @@ static bool roots_only(const char *path)
 	       !(st.st_mode & 022);
 }
 
-/* @path when it is a file latt may execute, and trust. */
-static bool runnable(const char *path, bool priv)
+/*
+ * latt-client in directory @dir, into @buf, when it is a file latt may
+ * execute, and trust.
+ */
+static bool found_in(const char *dir, char *buf, size_t len, bool priv)
 {
-	return !access(path, X_OK) && (!priv || roots_only(path));
+	int n = snprintf(buf, len, "%s/" HELPER_NAME, dir);
+
+	return n > 0 && (size_t)n < len && !access(buf, X_OK) &&
+	       (!priv || roots_only(buf));
 }
 
 bool latt_client_helper_path(char *buf, size_t len)
 {
 	bool priv = privileged();
 	char exe[PATH_MAX];
-	ssize_t n;
 	char *slash;
+	ssize_t n;
 
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
-			slash[1] = '\0';
-			if (latt_fmt(buf, len, "%s" HELPER_NAME, exe) &&
-			    strlen(buf) + 1 < len && runnable(buf, priv))
+			*slash = '\0';
+			if (found_in(exe, buf, len, priv))
 				return true;
 		}
 	}
-	return latt_fmt(buf, len, "%s/" HELPER_NAME, LATT_PKGLIBEXECDIR) &&
-	       strlen(buf) + 1 < len && runnable(buf, priv);
+	return found_in(LATT_PKGLIBEXECDIR, buf, len, priv);
 }
 
 /* Let descriptor @fd through the exec. */
@@ -110,9 +123,6 @@ static int keep_open(int fd)
  */
 static int pass_caps(void)
 {
-	struct __user_cap_header_struct h = {
-		.version = _LINUX_CAPABILITY_VERSION_3,
-	};
 	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3];
 	unsigned int cap;
 
@@ -124,7 +134,7 @@ static int pass_caps(void)
 		return 0;
 	d[0].inheritable |= d[0].permitted;
 	d[1].inheritable |= d[1].permitted;
-	if (syscall(SYS_capset, &h, d))
+	if (latt_client_set_caps(d))
 		return -1;
 	for (cap = 0; cap < 32 * _LINUX_CAPABILITY_U32S_3; cap++)
 		if ((d[cap / 32].permitted & (1U << (cap % 32))) &&

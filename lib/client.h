@@ -227,6 +227,9 @@ bool latt_client_helper_path(char *buf, size_t len);
 /* The calling process's capabilities into @caps.  0 or -errno. */
 int latt_client_caps(struct __user_cap_data_struct *caps);
 
+/* Set the calling process's capabilities to @caps.  0 or -errno. */
+int latt_client_set_caps(const struct __user_cap_data_struct *caps);
+
 /*
  * Run latt-client at @path to start the clients @share describes (@fd:
  * its memfd).  Its pid, or -errno.

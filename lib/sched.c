@@ -305,7 +305,7 @@ int latt_sched_check_system(const struct latt_sched *s, const char *who,
 	}
 	/*
 	 * Kernels before 6.12 ignore a fair task's runtime silently; from
-	 * 6.12 on, latt_sched_getattr() reports the slice of every fair task.
+	 * 6.12 on, sched_getattr() reports the slice of every fair task.
 	 */
 	if (s->slice_ns) {
 		ret = latt_sched_getattr(0, &a);

@@ -260,7 +260,7 @@ static int run_starter(struct latt_waker *w, const char *path,
 		     w->clients[w->nclients].slot->pid; w->nclients++)
 			;
 	for (i = 0; i < w->nclients; i++)
-		w->clients[i].pid = w->clients[i].slot->pid;
+		latt_waker_client_pid(&w->clients[i]);
 	/* It could not run, or is another latt's: none started. */
 	if ((ret == -ECHILD || ret == -ENOEXEC) && !w->nclients)
 		return -ENOEXEC;
