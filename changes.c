@@ -5,8 +5,12 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "latt/report.h"
-#include "latt/run.h"
+#include "base/escape.h"
+#include "run/result.h"
+#include "settings/config.h"
+#include "settings/leftovers.h"
+#include "settings/lock.h"
+#include "settings/undo.h"
 #include "changes.h"
 
 static void say_stderr(void *ctx, const char *line)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What latt says and decides about its changes to the system, around
- * lib/undo.c and lib/lock.c: what a latt that is gone left behind (put
+ * lib/settings/undo.c and lib/settings/lock.c: what a latt that is gone left behind (put
  * back, or a refusal to measure), the undo record and the settings'
  * locks before the first change, a kept trace named when the report
  * that names it could not be written.
@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "latt/result.h"
+#include "run/result.h"
 #include "options.h"
 
 /*

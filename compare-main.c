@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt compare FILE.json...: its command line (getopt_long), reading the
- * files and printing their table (lib/compare.c) or their distributions
+ * files and printing their table (lib/compare/compare.c) or their distributions
  * (--cdf).  Exit status: 0; 1 for bad usage or a file that cannot be
  * read; 2 when the output cannot be written; with --fail-if, 7 when the
  * files do not compare, else 6 when a row is worse than the first.
@@ -13,11 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
+#include "compare/compare.h"
+#include "judge/aggregate.h"
+#include "judge/verdict-ask.h"
+#include "judge/verdict.h"
+#include "report/output.h"
+#include "run/result.h"
 #include "compare-main.h"
-#include "latt/compare.h"
-#include "latt/report.h"
-#include "latt/result.h"
-#include "latt/verdict.h"
 
 static void compare_usage(FILE *f)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt-client: starts the clients of one latt run, as latt's children,
- * and leaves (lib/client.h).  latt runs it with the descriptor of the
+ * and leaves (lib/run/client.h).  latt runs it with the descriptor of the
  * page the clients share; it is linked with little more than the C
  * library, so that each of the clients it forks has a small address
  * space to copy, and to tear down at its end.
@@ -18,8 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/client.h"
-#include "lib/wake.h"
+#include "run/client.h"
 
 /* Map all of the memfd @fd, and close it.  NULL on failure. */
 static void *map_fd(int fd, size_t want)

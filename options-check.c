@@ -13,9 +13,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "latt/report.h"
-#include "latt/result.h"
+#include "judge/aggregate.h"
+#include "judge/limit.h"
+#include "judge/verdict-ask.h"
+#include "report/report.h"
+#include "settings/config.h"
+#include "settings/sched.h"
 #include "options.h"
 #include "options-check.h"
 

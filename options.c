@@ -18,9 +18,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "latt/report.h"
-#include "latt/result.h"
+#include "base/escape.h"
+#include "base/parse.h"
+#include "judge/limit.h"
+#include "judge/verdict-ask.h"
+#include "judge/verdict.h"
+#include "measure/clock.h"
+#include "report/report.h"
+#include "run/result.h"
+#include "run/target.h"
+#include "settings/config.h"
 #include "options.h"
 #include "options-check.h"
 
@@ -60,7 +67,6 @@ enum {
 	OPT_FORCE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
-
 
 /*
  * latt's own options, one row each: its names, its argument, where its

@@ -10,9 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "latt/config.h"
-#include "latt/result.h"
-#include "latt/verdict.h"
+#include "judge/aggregate.h"
+#include "judge/limit.h"
+#include "judge/verdict-ask.h"
+#include "settings/config.h"
 
 #define LATT_CONFIGS_MAX	32
 

@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/config.h"
-#include "latt/result.h"
+#include "base/parse.h"
+#include "measure/clock.h"
+#include "measure/wake.h"
+#include "run/result.h"
+#include "settings/config.h"
 #include "options.h"
 
 /*

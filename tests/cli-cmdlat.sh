@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command's own latency (lib/cmdlat.bpf.c) against perf sched on the
+# The command's own latency (lib/trace/cmdlat.bpf.c) against perf sched on the
 # same run: tests/cmdlat-probe runs a command under latt's BPF program
 # while perf records the scheduler's events of the whole system, and
 # perf sched timehist's "sch delay" of the command's tasks

@@ -1,7 +1,7 @@
 #!/bin/sh
 # latt's own load: the "latt's load" block and its Note, and the JSON's
 # latt_load, whose figures must fit together and with the rule the
-# manual states (include/latt/result.h, LATT_LOAD_QUEUE_PCT); the same
+# manual states (run/result.h, LATT_LOAD_QUEUE_PCT); the same
 # load and note per configuration in -q, the sweep table, the CSV and
 # latt compare.  No latency value is asserted: a heavy run must say that
 # latt measured itself, a light one must not.

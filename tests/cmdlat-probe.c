@@ -26,8 +26,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lib/cmdlat.h"
-#include "lib/hist.h"
+#include "measure/hist.h"
+#include "trace/cmdlat.h"
 
 static void print_kind(const char *name, const struct latt_cmdwait *w)
 {

@@ -24,8 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/hist.h"
-
 #define MAX_FIELDS 512
 
 struct field {

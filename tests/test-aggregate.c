@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the one aggregation (lib/aggregate.c): the metric list,
+ * Unit tests of the one aggregation (lib/judge/aggregate.c): the metric list,
  * a run's values (a percentile that lacks samples is the max, and says
  * so), which runs count, medians and spreads, ratios and the noise rule.
  */
 #include <math.h>
 #include <string.h>
 
-#include "latt/result.h"
-#include "lib/aggregate.h"
-#include "lib/hist.h"
-#include "lib/result-make.h"
-#include "lib/stats.h"
+#include "judge/aggregate.h"
+#include "measure/hist.h"
+#include "measure/stats.h"
+#include "run/result.h"
+#include "settings/config.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

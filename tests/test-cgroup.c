@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the target's cgroups (lib/cgroup.c, lib/cgroup.h):
+ * Unit tests of the target's cgroups (lib/settings/cgroup.c, lib/settings/cgroup.h):
  * finding the hierarchy with the cpu controller and latt's place in it
  * from fake /proc files (cgroup v2, a hybrid v1 cpu mount, a container's
  * bind mount, none), and, where this process may, a real cgroup made with
@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lib/cgroup.h"
+#include "settings/cgroup.h"
 #include "tap.h"
 #include "util.h"
 

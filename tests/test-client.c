@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Thread clients (--threads; lib/client.c), once per wake mechanism: a
+ * Thread clients (--threads; lib/run/client.c), once per wake mechanism: a
  * thread client says it is ready, measures a wakeup and answers it as a
  * process does, and ends cleanly on the hang-up; one whose settings fail
  * says which; one whose channel breaks ends with the error, which is how
@@ -14,9 +14,10 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#include "lib/client.h"
-#include "latt/config.h"
-#include "lib/clock.h"
+#include "measure/clock.h"
+#include "measure/wake.h"
+#include "run/client.h"
+#include "settings/sched.h"
 #include "tap.h"
 
 static const enum latt_wake_mech mechs[] = {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the sample clocks (lib/clock.c, include/latt/config.h):
+ * Unit tests of the sample clocks (lib/measure/clock.c):
  * names, when the counter is trusted (on a fake /proc and /sys), and the
  * counter's calibration: over a known interval it agrees with
  * CLOCK_MONOTONIC within 1%.
@@ -12,8 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "lib/clock.h"
+#include "measure/clock.h"
 #include "tap.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of run configurations (lib/config.c, include/latt/config.h):
+ * Unit tests of run configurations (lib/settings/config.c):
  * every setting parsed and formatted back, -C specifications with their
  * comma rule, errors for bad keys and values, and the checks of settings
  * that do not fit together.
@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/config.h"
-#include "lib/config.h"
-#include "lib/sched-set.h"
+#include "measure/tmetric.h"
+#include "measure/wake.h"
+#include "settings/config.h"
+#include "settings/sched.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

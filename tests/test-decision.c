@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of --explain's scheduler decisions (lib/decision.c), from
+ * Unit tests of --explain's scheduler decisions (lib/trace/decision.c), from
  * made-up records as the BPF program writes them: the resched flags of
  * each kernel, EEVDF's average, lags and deadlines, each reason a woken
  * client did not preempt (not eligible, a protected slice as 6.18 and as
@@ -10,7 +10,8 @@
  */
 #include <string.h>
 
-#include "lib/decision.h"
+#include "trace/decision-rec.h"
+#include "trace/decision.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the escaping of strings for display (lib/escape.c,
- * include/latt/report.h): what passes as it is, how each kind of control
+ * Unit tests of the escaping of strings for display (lib/base/escape.c): what passes as it is, how each kind of control
  * and of invalid UTF-8 is shown, that nothing is cut (a NUL inside, a
  * long string), and the snprintf()-like length.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/report.h"
-#include "lib/escape.h"
-#include "lib/util.h"
+#include "base/escape.h"
+#include "base/util.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of --explain's matching (lib/explain.c): the N worst kept in
+ * Unit tests of --explain's matching (lib/trace/explain.c): the N worst kept in
  * order, a wakeup found from made-up scheduler events (who woke it, where
  * it was queued and ran, the split of its latency, what ran meanwhile and
  * how it left the CPU), migrations (placed by the wakeup, pulled by an
@@ -11,7 +11,8 @@
  */
 #include <string.h>
 
-#include "lib/explain.h"
+#include "trace/decision.h"
+#include "trace/explain.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

@@ -19,16 +19,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/config.h"
-#include "latt/report.h"
-#include "latt/result.h"
-#include "latt/verdict.h"
-#include "lib/report.h"
-#include "config.h"
-#include "lib/hist.h"
-#include "lib/result-make.h"
-#include "lib/stats.h"
-#include "lib/tmetric.h"
+#include "judge/aggregate.h"
+#include "judge/verdict.h"
+#include "measure/hist.h"
+#include "measure/stats.h"
+#include "measure/sysinfo.h"
+#include "measure/tmetric.h"
+#include "report/csv.h"
+#include "report/doc.h"
+#include "report/json.h"
+#include "report/report.h"
+#include "run/result.h"
+#include "settings/config.h"
 #include "tap.h"
 #include "util.h"
 

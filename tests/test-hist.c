@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the log-linear histogram (lib/hist.c, lib/hist.h):
+ * Unit tests of the log-linear histogram (lib/measure/hist.c, lib/measure/hist.h):
  * the bucket layout, percentiles against an exact sort, merging, and the
  * values at the ends of the range.
  */
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/hist.h"
-#include "lib/stats.h"
+#include "measure/hist.h"
+#include "measure/stats.h"
 #include "tap.h"
 #include "util.h"
 

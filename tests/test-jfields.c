@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the JSON document's table of fields (lib/json-fields.h,
+ * Unit tests of the JSON document's table of fields (lib/report/json-fields.h,
  * made from man/latt-json.5): its shape, finding a field by a path with
  * indices, and the check the writer makes of every document: the saved
  * documents pass it, and it names an undescribed field, a null where
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/json-fields.h"
+#include "report/json-fields.h"
 #include "tap.h"
 
 /* Is @f a field of the object at @path ("" the document's)? */

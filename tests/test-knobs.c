@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of system settings (lib/knobs.c, lib/knobs.h) on a
+ * Unit tests of system settings (lib/settings/knobs.c, lib/settings/knobs.h) on a
  * fake root: a directory laid out like /proc, /dev and /sys with plain
  * files, where a write replaces the file's text.  Each setting is checked,
  * applied, and put back; a sched_ext scheduler is a script that flips the
@@ -17,9 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lib/knobs.h"
-#include "latt/config.h"
-#include "lib/sysinfo.h"
+#include "measure/sysinfo.h"
+#include "settings/config.h"
+#include "settings/knobs.h"
 #include "tap.h"
 #include "util.h"
 

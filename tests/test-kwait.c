@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the kernel's figure per wakeup (lib/kwait.c,
- * lib/kwait.h): the schedstat line's parser, which wakeups have
+ * Unit tests of the kernel's figure per wakeup (lib/measure/kwait.c,
+ * lib/measure/kwait.h): the schedstat line's parser, which wakeups have
  * a figure (one run between the reads) and which are left out, latt's
  * sample less the figure, clearing and merging; and the calling thread's
  * own schedstat where the kernel keeps it.
@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/kwait.h"
+#include "measure/kwait.h"
 #include "tap.h"
 
 static int parse(const char *s, struct latt_schedstat *ss)

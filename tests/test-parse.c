@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the option value parsers and formatters (lib/parse.c,
- * include/latt/config.h).  Each table row is one test; a rejected value
+ * Unit tests of the option value parsers and formatters (lib/base/parse.c).  Each table row is one test; a rejected value
  * must also leave the result untouched.
  */
 #include <errno.h>
@@ -9,8 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "latt/config.h"
-#include "lib/parse.h"
+#include "base/parse.h"
 #include "tap.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))

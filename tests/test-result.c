@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the result (lib/result.c, lib/result-stop.c,
- * include/latt/result.h) and of the text report (lib/report.c,
- * include/latt/report.h): client slots merged into a result, percentiles
+ * Unit tests of the result (lib/run/result.c, lib/run/result-stop.c) and of the text report (lib/report/report.c): client slots merged into a result, percentiles
  * clamped to the exact extremes, the rule of which reason stops a run, and
  * latt-0.1's report format byte for byte.
  */
@@ -15,14 +13,17 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "latt/report.h"
-#include "latt/result.h"
-#include "lib/report.h"
-#include "lib/result.h"
-#include "lib/client.h"
+#include "measure/hist.h"
+#include "measure/stats.h"
+#include "measure/sysinfo.h"
+#include "report/doc.h"
+#include "report/report.h"
+#include "run/client.h"
+#include "run/result-stop.h"
+#include "run/result.h"
+#include "settings/config.h"
 #include "tap.h"
 #include "util.h"
-#include "lib/result-make.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NSLOTS		4

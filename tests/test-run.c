@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of a run (lib/run.c, lib/session.c): runs repeated in one
+ * Unit tests of a run (lib/run/run.c, lib/settings/session.c): runs repeated in one
  * process are independent (the second run's command is stopped by
  * SIGTERM, not SIGKILL after the grace period, starts with no signal
  * blocked, and its result carries nothing of the first's), and the ways a
@@ -17,10 +17,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "latt/run.h"
-#include "lib/clock.h"
-#include "lib/result.h"
+#include "base/parse.h"
+#include "measure/clock.h"
+#include "run/result-stop.h"
+#include "run/result.h"
+#include "run/run.h"
+#include "settings/config.h"
+#include "settings/session.h"
 #include "tap.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of scheduling settings (lib/sched.c, include/latt/config.h):
+ * Unit tests of scheduling settings (lib/settings/sched.c):
  * each setting applied to a child process and read back from the kernel,
  * the failing step named, save and restore, when CAP_SYS_NICE is needed,
  * and the checks against the machine.  What needs privileges is skipped
@@ -14,9 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "latt/run.h"
-#include "lib/sched-set.h"
+#include "settings/priv.h"
+#include "settings/sched.h"
 #include "tap.h"
 
 /* Run @fn in a child process; its exit status (0: as expected). */

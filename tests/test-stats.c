@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the running statistics (lib/stats.c, lib/stats.h):
+ * Unit tests of the running statistics (lib/measure/stats.c, lib/measure/stats.h):
  * Welford's mean and variance against a two-pass computation, the merge
  * of two summaries, and the small and ill-conditioned cases.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/stats.h"
+#include "measure/stats.h"
 #include "tap.h"
 #include "util.h"
 

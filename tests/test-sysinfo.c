@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the system facts (lib/sysinfo.c, include/latt/config.h):
+ * Unit tests of the system facts (lib/measure/sysinfo.c):
  * the context switch count read from files in the /proc/stat format and
  * from the real one.
  */
@@ -12,9 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "lib/sysinfo.h"
-#include "lib/kwait.h"
+#include "measure/kwait.h"
+#include "measure/sysinfo.h"
 #include "tap.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of target metrics (lib/tmetric.c, lib/tmetric.h):
+ * Unit tests of target metrics (lib/measure/tmetric.c, lib/measure/tmetric.h):
  * the NAME+=REGEX form and its errors, what counts as a number, and the
  * search of output that arrives in pieces of any size: lines ended by a
  * newline, a carriage return (progress lines) or a NUL, a last line
@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/search.h"
-#include "lib/tmetric.h"
+#include "measure/search.h"
+#include "measure/tmetric.h"
 #include "tap.h"
 
 static bool parses(const char *spec)
@@ -184,7 +184,7 @@ static void test_streams(void)
 }
 
 /*
- * The search in a process of its own (lib/search.h): the matches of a
+ * The search in a process of its own (lib/measure/search.h): the matches of a
  * quick expression as here, and a line that takes exponential time with
  * back-references skipped, counted, and the next line searched by a new
  * process.

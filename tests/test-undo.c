@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the undo record (lib/undo.c, include/latt/run.h) and of
- * the setting locks (lib/lock.c) in a directory of their own: the record
+ * Unit tests of the undo record (lib/settings/undo.c) and of
+ * the setting locks (lib/settings/lock.c) in a directory of their own: the record
  * is on disk before a change and gone after a normal end; a record read
  * back is applied in reverse order; a value changed from outside is left
  * and said to be; a change recorded but never made is passed over; a
@@ -20,11 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "latt/run.h"
-#include "lib/lock.h"
-#include "lib/sysinfo.h"
-#include "lib/undo.h"
+#include "measure/sysinfo.h"
+#include "settings/lock.h"
+#include "settings/undo.h"
 #include "tap.h"
 #include "util.h"
 

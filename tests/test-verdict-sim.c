@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * How often the verdicts (lib/verdict.c) are wrong, by simulation.
+ * How often the verdicts (lib/judge/verdict.c) are wrong, by simulation.
  *
  * A generative model of what latt records: a run's wakeups come from
  * its clients, each with a scale of its own (where it was placed), in
@@ -31,9 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/verdict.h"
-#include "lib/verdict.h"
-#include "lib/hist.h"
+#include "judge/aggregate.h"
+#include "judge/verdict-noise.h"
+#include "judge/verdict.h"
+#include "measure/hist.h"
 #include "tap.h"
 
 #define BLOCKS_MAX	64

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Verdicts (lib/verdict.c) of synthetic runs: the same distribution is
+ * Verdicts (lib/judge/verdict.c) of synthetic runs: the same distribution is
  * can't tell, one scaled by 4 is worse (and the other way better), a
  * metric a run has once needs runs, a percentile needs samples beyond
  * it, the level is shared by a row's metrics, separate invocations are
@@ -14,10 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latt/verdict.h"
-#include "lib/verdict.h"
-#include "lib/dist.h"
-#include "lib/hist.h"
+#include "base/dist.h"
+#include "judge/aggregate.h"
+#include "judge/verdict-ask.h"
+#include "judge/verdict-noise.h"
+#include "judge/verdict.h"
+#include "measure/hist.h"
 #include "tap.h"
 
 #define NRUNS	8

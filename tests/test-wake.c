@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Conformance of the wake mechanisms (lib/wake.c, include/latt/config.h):
+ * Conformance of the wake mechanisms (lib/measure/wake.c):
  * the same checks once per mechanism, with a forked client as latt has:
  * stamps sent arrive as sent, in order; the shared answer wakes the
  * waker once the client has answered; a hang-up ends the client cleanly,
@@ -18,8 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "latt/config.h"
-#include "lib/wake.h"
+#include "measure/wake.h"
 #include "tap.h"
 
 static const enum latt_wake_mech mechs[] = {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the client work (lib/work.c, lib/work.h): the
+ * Unit tests of the client work (lib/measure/work.c, lib/measure/work.h): the
  * same on every run and every machine (known checksums), different from
  * pass to pass, nothing for -x0, and every byte of the buffer visited.
  */
@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/work.h"
+#include "measure/work.h"
 #include "tap.h"
 
 /*
  * The checksums of the first passes over 4 KB and 64 KB, from a model of
- * the pass written apart from lib/work.c (in Python, following the
+ * the pass written apart from lib/measure/work.c (in Python, following the
  * description at its top: hash of three bytes, head and prev tables, up
  * to 8 earlier places of 8 bytes each, the state folded back into the
  * byte).  Work that differs from machine to machine, or a change to the

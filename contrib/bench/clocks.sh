@@ -16,7 +16,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # shellcheck disable=SC2086 # CFLAGS are words
-cc -O2 ${CFLAGS:-} -I"$top/include" -I"$top" -include "$build/config.h" \
+cc -O2 ${CFLAGS:-} -I"$top/lib" -I"$top" -include "$build/config.h" \
 	"$top/contrib/bench/stamp-cost.c" "$build/lib/liblatt.a" -lm \
 	-o "$tmp/stamp-cost"
 echo "# $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(date -u +%Y-%m-%d)"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The command's own latency (lib/cmdlat.bpf.c, which follows the
+# The command's own latency (lib/trace/cmdlat.bpf.c, which follows the
 # command's tasks in the kernel): what following them costs the command,
 # and how its figures agree with perf sched's.
 #

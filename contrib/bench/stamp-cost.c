@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "latt/config.h"
-#include "lib/clock.h"
+#include "measure/clock.h"
 
 static long stamps = 10000000;
 

@@ -10,9 +10,8 @@
 #include <stdlib.h>
 #include <zlib.h>
 
-#include "latt/config.h"
-#include "lib/clock.h"
-#include "lib/work.h"
+#include "measure/clock.h"
+#include "measure/work.h"
 
 int main(int argc, char **argv)
 {

@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 [ $# -gt 0 ] || set -- 4 64 1024
 
 # shellcheck disable=SC2086 # CFLAGS are words
-cc -O2 ${CFLAGS:-} -I"$top/include" -I"$top" -include "$build/config.h" \
+cc -O2 ${CFLAGS:-} -I"$top/lib" -I"$top" -include "$build/config.h" \
 	"$top/contrib/bench/work-cost.c" "$build/lib/liblatt.a" -lz -lm \
 	-o "$tmp/work-cost"
 echo "# $(uname -r), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(date -u +%Y-%m-%d)"

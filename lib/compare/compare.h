@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* latt compare: saved documents read, checked and compared. */
+#ifndef LATT_LIB_COMPARE_H
+#define LATT_LIB_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "judge/aggregate.h"
+
+/*
+ * latt compare: read saved results (--json documents, see latt-json(5))
+ * and put every configuration of every file side by side, with the ratio
+ * of each metric to the first row and the differences that are within
+ * the noise marked.
+ *
+ * A row's values, which runs count, a percentile too few samples have
+ * and what is noise are run/result.h's: the same as latt's
+ * own table, -q, --fail-above and the JSON summary of the run that saved
+ * it.
+ */
+
+/* A wakeup histogram, sparse: each bucket's low end (ns), count. */
+struct latt_cmp_hist {
+	uint64_t (*buckets)[2];
+	size_t nbuckets;
+};
+
+/* One run of a saved configuration, as compare needs it. */
+struct latt_cmp_run {
+	struct latt_agg_run agg;	/* its values (run/result.h) */
+	struct latt_cmp_hist hist;	/* its wakeup histogram */
+	struct latt_cmp_hist cmdwait;	/* the command's own waits from a
+					   wakeup (target.waits); none: not
+					   measured */
+	bool followed;			/* ... were followed (measured) */
+	struct latt_cmp_hist *clients;	/* each client's; NULL: none kept */
+	size_t nclients;
+	struct latt_cmp_hist *blocks;	/* its samples in time, block by
+					   block; NULL: none kept */
+	size_t nblocks;
+	char *clock;			/* the clock it ran with; NULL: not
+					   said (documents of latt 0.1) */
+	char *sched_ext;		/* the sched_ext scheduler it ran
+					   beside; NULL: none */
+};
+
+enum latt_cmp_fact {
+	LATT_CF_KERNEL,
+	LATT_CF_PREEMPT,
+	LATT_CF_AUTOGROUP,
+	LATT_CF_HZ,
+	LATT_CF_PMQOS,
+	LATT_CF_CLOCKSOURCE,
+	LATT_CF_CPU_MODEL,
+	LATT_CF_CPUS,
+	LATT_CF_HOST,
+	LATT_CF_VERSION,
+	/* The measurement's parameters, from here on. */
+	LATT_CF_CLIENTS,
+	LATT_CF_WAIT,
+	LATT_CF_WORK,
+	LATT_CF_DURATION,
+	LATT_CF_CLOCK,
+	LATT_CF_MECHANISM,
+	LATT_CF_COMMAND,
+	/* What ran, beside the parameters. */
+	LATT_CF_FOLLOWED,	/* the command's tasks followed: the hooks
+				   cost the clients' wakeups too */
+	LATT_CF_SCHEDULER,
+	LATT_CF_LOAD,
+	LATT_CF_COUNT
+};
+
+/*
+ * Every string below comes from the document and is held escaped for
+ * display (base/escape.h).
+ */
+struct latt_cmp_cfg {
+	char *name;
+	char *command;			/* NULL without one */
+	char *settings;			/* as -C takes them; "" for none */
+	char *param[LATT_CF_COUNT];	/* LATT_CF_CLIENTS on: its own */
+	struct latt_cmp_run *runs;
+	size_t nruns;
+};
+
+/* What the documents read so far took of the limits above. */
+struct latt_cmp_budget {
+	size_t bytes;
+	size_t values;
+};
+
+struct latt_cmp_file {
+	const char *path;	/* as given, not escaped */
+	char *label;		/* --label, else "KERNEL (FILE)" */
+	char *fact[LATT_CF_COUNT];
+	struct latt_cmp_cfg *cfgs;
+	size_t ncfgs;
+};
+
+/*
+ * Read @path into @f.  0, or -1 with one line in @err saying what is
+ * wrong: not JSON (strict JSON: no NaN or Infinity either), truncated,
+ * over LATT_CMP_SIZE_MAX, not latt's, or a field missing, of the wrong
+ * type or out of what it can be.  Every number compare reads is checked:
+ * finite; an integer where latt-json(5) says integer; counts and sample
+ * times from 0 to 2^53, so that no sum or conversion overflows; min_ns
+ * <= every percentile <= max_ns, the mean between them; a histogram of
+ * latt's buckets, in order, adding up to the count.  What it takes is
+ * added to @b, the limits of the invocation: the first document over
+ * them is refused.  @f is freed with latt_cmp_file_free() either way.
+ */
+int latt_cmp_read(struct latt_cmp_file *f, const char *path,
+		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
+		  char *err, size_t len);
+
+void latt_cmp_file_free(struct latt_cmp_file *f);
+
+/* What a comparison found, for --fail-if. */
+struct latt_cmp_outcome {
+	bool incomparable;		/* files differ in what must match */
+	bool worse[LATT_METRICS_MAX];	/* a row is worse in that metric */
+};
+
+/*
+ * The table of @files[0..n) (lib/report/report-table.h; @wide: --long): the header of
+ * facts with the differences marked and listed, whether they compare,
+ * the values and the verdicts against the first row at @level
+ * (judge/verdict.h; each file is one invocation of latt); what it
+ * found in @o.  0 or -errno of a failed write.
+ */
+int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
+		   const struct latt_cmp_file *files, size_t n, double level,
+		   bool wide, struct latt_cmp_outcome *o);
+
+/*
+ * The wakeup latency's distribution of every configuration of @files, for
+ * plotting (contrib/latt-plot): a block per configuration, its runs'
+ * histograms added up (complete runs, else those that measured), then
+ * one of the command's own waits where it has them; each with a
+ * "# LABEL\tCONFIG\tKERNEL\tCOMMAND\tWHAT" line (WHAT: "clients" or
+ * "command"; a configuration without client wakeups, -c 0, has no
+ * clients' block once it has the command's), a "# usec cdf tail" line
+ * and then "usec cdf tail" lines (the upper end of each
+ * bucket, the fraction of samples at or below it, the fraction above);
+ * blocks are parted by two empty lines, as gnuplot's "index" wants.
+ */
+int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
+		 const struct latt_cmp_file *files, size_t n);
+
+/*
+ * Documents larger than this together, with more values together, or
+ * whose values take more of the heap (json-c's objects as allocated,
+ * some 750 bytes an empty object, 70 a number, with what the documents
+ * read before keep) are refused as soon as that is seen, so that latt
+ * compare stays within 256 MB resident and a time that grows with the
+ * input alone, whatever the input and however many files (a string read
+ * is at most LATT_CMP_STRING_MAX bytes).
+ */
+#define LATT_CMP_SIZE_MAX	(64 << 20)
+#define LATT_CMP_VALUES_MAX	4000000
+#define LATT_CMP_MEMORY_MAX	(224 << 20)
+#define LATT_CMP_STRING_MAX	(1 << 20)
+
+/*
+ * Does fact @f decide whether two results compare (it must be the same),
+ * or is it what is compared (kernel, preemption, autogroup, HZ, PM QoS,
+ * scheduler, the command beside the measurement and its duration)?
+ */
+bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
+
+#endif /* LATT_LIB_COMPARE_H */

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the verdicts are asked: --level's confidence, and --fail-if's
+ * metrics and the worse verdicts among them; see judge/verdict-ask.h.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/verdict-ask.h"
+#include "judge/aggregate.h"
+#include "judge/verdict.h"
+
+int latt_verdict_level_parse(const char *arg, double *level, char *err,
+			     size_t len)
+{
+	char *end;
+	double v;
+
+	/* strtod() would also take blanks before, and hexadecimal. */
+	errno = 0;
+	v = isdigit((unsigned char)*arg) && !strpbrk(arg, "xX") ?
+	    strtod(arg, &end) : NAN;
+	if (!isnan(v) && *end == '%')
+		end++;
+	if (isnan(v) || *end || errno || !(v > 50 && v < 100)) {
+		snprintf(err, len, "expected a percentage above 50 and below "
+			 "100, such as 99");
+		return -EINVAL;
+	}
+	*level = v / 100;
+	return 0;
+}
+
+int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
+		       size_t len)
+{
+	char buf[512], *tok, *save;
+
+	if (!strcmp(arg, "incomparable")) {
+		f->incomparable = true;
+		return 0;
+	}
+	if (!strcmp(arg, "worse")) {
+		f->worse = true;
+		return 0;
+	}
+	if (strncmp(arg, "worse=", 6) || !arg[6] ||
+	    strlen(arg) >= sizeof(buf)) {
+		snprintf(err, len, "expected worse, worse=METRIC[,METRIC...] "
+			 "or incomparable");
+		return -EINVAL;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg + 6);
+	if (buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
+		snprintf(err, len, "an empty metric name between commas");
+		return -EINVAL;
+	}
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (f->nnames == LATT_METRICS_MAX) {
+			snprintf(err, len, "more than %d metrics",
+				 LATT_METRICS_MAX);
+			return -EINVAL;
+		}
+		if (strlen(tok) >= sizeof(f->names[0])) {
+			snprintf(err, len, "no metric is called that");
+			return -EINVAL;
+		}
+		snprintf(f->names[f->nnames++], sizeof(f->names[0]), "%s",
+			 tok);
+	}
+	return 0;
+}
+
+/* The index in @ml of metric @name (as -q names it, any case), or -1. */
+static long metric_index(const struct latt_metric_list *ml, const char *name)
+{
+	struct latt_metric m;
+	size_t i;
+
+	for (i = 0; i < ml->n; i++)
+		if (!strcmp(ml->m[i].name, name))
+			return (long)i;
+	if (latt_metric_parse(name, &m))
+		return -1;
+	for (i = 0; i < ml->n; i++)
+		if (!strcmp(ml->m[i].name, m.name))
+			return (long)i;
+	return -1;
+}
+
+int latt_fail_if_mask(const struct latt_fail_if *f,
+		      const struct latt_metric_list *ml, bool *ask, char *err,
+		      size_t len)
+{
+	size_t i, m;
+	long k;
+
+	for (m = 0; m < ml->n; m++)
+		ask[m] = f->worse;
+	for (i = 0; i < f->nnames; i++) {
+		k = metric_index(ml, f->names[i]);
+		if (k < 0) {
+			snprintf(err, len, "%s", f->names[i]);
+			return -ENOENT;
+		}
+		if (ml->m[k].better == LATT_BETTER_NONE) {
+			snprintf(err, len, "%s", f->names[i]);
+			return -EDOM;
+		}
+		ask[k] = true;
+	}
+	return 0;
+}
+
+int latt_fail_if_worse(const struct latt_fail_if *f,
+		       const struct latt_metric_list *ml,
+		       const char *const *names,
+		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		       size_t n, FILE *say, char *err, size_t len)
+{
+	bool ask[LATT_METRICS_MAX];
+	char text[160];
+	size_t i, m;
+	int worse = 0;
+
+	if (latt_fail_if_mask(f, ml, ask, err, len))
+		return -ENOENT;
+	for (i = 1; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			if (!ask[m] || v[i][m].kind != LATT_V_WORSE)
+				continue;
+			worse = 1;
+			if (say)
+				fprintf(say, "latt: configuration '%s': %s is "
+					"worse than '%s': %s\n",
+					names[i], ml->m[m].name, names[0],
+					latt_verdict_text(&v[i][m], text,
+							  sizeof(text)));
+		}
+	return worse;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* What is asked of the verdicts: --level and --fail-if. */
+#ifndef LATT_VERDICT_ASK_H
+#define LATT_VERDICT_ASK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "judge/aggregate.h"
+#include "judge/verdict.h"
+
+/*
+ * Parse --level's "99" or "99.9%" (a percentage above 50 and below 100)
+ * into @level (0.99).  0, or -EINVAL with why in @err.
+ */
+int latt_verdict_level_parse(const char *arg, double *level, char *err,
+			     size_t len);
+
+/* --fail-if: worse (in any metric, or in those named), incomparable. */
+struct latt_fail_if {
+	bool worse;				/* in any metric ... */
+	size_t nnames;				/* ... or in these */
+	char names[LATT_METRICS_MAX][16];
+	bool incomparable;			/* latt compare's */
+};
+
+/*
+ * Parse "worse", "worse=METRIC[,METRIC...]" or "incomparable" into @f
+ * (names checked once the metrics are known: latt_fail_if_worse()).
+ * 0, or -EINVAL with why in @err.
+ */
+int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
+		       size_t len);
+
+/*
+ * The metrics of @ml that @f asks of, in @ask[0..ml->n).  -ENOENT with
+ * the name in @err when @f names a metric @ml does not have, -EDOM when
+ * it names one that is neither better nor worse (entries, cs_per_s,
+ * load: never judged).
+ */
+int latt_fail_if_mask(const struct latt_fail_if *f,
+		      const struct latt_metric_list *ml, bool *ask, char *err,
+		      size_t len);
+
+/*
+ * Is a verdict of @v[1..n) worse in a metric @f asks of (@ml)?  Each
+ * worse one is said on @say (NULL: not said) as "latt: configuration
+ * 'B': p99 is worse than 'A': +24.1% [+14.2%, +35.7%]", with @names.
+ * -ENOENT with the name in @err when @f names a metric @ml does not
+ * have.
+ */
+int latt_fail_if_worse(const struct latt_fail_if *f,
+		       const struct latt_metric_list *ml,
+		       const char *const *names,
+		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		       size_t n, FILE *say, char *err, size_t len);
+
+#endif /* LATT_VERDICT_ASK_H */

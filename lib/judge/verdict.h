@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Verdicts between configurations: better, worse or can't tell. */
+#ifndef LATT_LIB_VERDICT_H
+#define LATT_LIB_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "judge/aggregate.h"
+#include "judge/verdict-noise.h"
+#include "run/result.h"
+
+/*
+ * Verdicts: is a configuration better, worse, or can one not tell, than
+ * the baseline (the first configuration), metric by metric, and by how
+ * much, with an interval.  The sweep table, -q, the JSON summary and
+ * latt compare all take theirs from here.
+ *
+ * One method for every metric: the runs are the samples, in logs.  A
+ * run's value y (the log of its p99, its mean, its wall time, ...) is
+ * the configuration's own level, plus what the run drew from the
+ * machine's moment (other work, the host under a VM, where the tasks
+ * were placed), plus the noise of its samples.  A side's level is the
+ * mean of its runs' y, and the change is that of the other side less the
+ * baseline's, exp(d) - 1: the ratio of the runs' geometric means, so
+ * that a change lies in (-100%, +inf) and its interval too.
+ *
+ * What that difference d may be by chance is its variance, summed from
+ * what each side's runs show and what they cannot show:
+ *  - A run's variance, at the least its floor: what runs of one
+ *    configuration were measured to differ by beyond their samples'
+ *    noise (latt_verdict_spread()), plus the noise of this run's own
+ *    samples, which a figure of the distribution (avg, stdev, a
+ *    percentile) shows by drawing the run again: stretches of its
+ *    blocks of time (run/result.h), or with a single block its
+ *    buckets' counts (lib/judge/verdict-noise.h).  A side of two runs or
+ *    more shows its own variance; the larger of the two is taken, so a
+ *    side of few runs that happened to agree is never surer than one
+ *    run would be.
+ *  - Two sides from separate invocations of latt (two documents in
+ *    latt compare: two boots, two kernels) differ also by what each
+ *    invocation drew, which runs of one invocation share and no side
+ *    can show: as measured, up to half of what a run of it draws beyond
+ *    its samples' noise, for each side (the command's own waits, more:
+ *    a floor of their own, as measured).
+ * The interval is d +- q sqrt(V), q Student's t of the degrees of
+ * freedom of the variances the runs showed (Welch-Satterthwaite; the
+ * normal law's where only floors count).  A figure a run has once (max,
+ * wall and CPU time, the command's own figure, a percentile of its own
+ * waits) has no noise within a run, and needs two runs a side; so do
+ * the mean and the standard deviation of a run whose tail is too heavy
+ * for its draws to show their noise.
+ *
+ * The level is 95% (or --level's) for a configuration's metrics
+ * together, by Holm's step-down: each of its k metrics is judged at
+ * 1 - 0.05 / k first; while some are better or worse, the rest again at
+ * 1 - 0.05 / (k - those), until a step finds none.  Two identical
+ * configurations so get "better" or "worse" on some metric at most 5%
+ * of the time (tests/test-verdict-sim.c, contrib/bench/calibrate.sh),
+ * as long as the machine's runs differ no more than the floors allow.
+ * A change whose interval lies wholly above or below no change is
+ * better or worse as the metric's direction says; one that holds no
+ * change is can't tell; a metric that cannot be judged (a count, too
+ * few samples for a percentile, a value missing, too few runs) says
+ * why.
+ *
+ * Samples are drawn again by a generator of fixed seed: the same runs
+ * give the same verdicts, in the run that measured them and in latt
+ * compare of its document.
+ */
+
+#define LATT_VERDICT_CONFIDENCE	0.95
+
+enum latt_verdict_kind {
+	LATT_V_NONE,		/* no verdict: @why says why */
+	LATT_V_BETTER,
+	LATT_V_WORSE,
+	LATT_V_UNSURE,		/* can't tell */
+};
+
+enum latt_verdict_method {
+	LATT_VM_NONE,
+	LATT_VM_LOGT,		/* the runs' logs, Welch's t with floors */
+};
+
+struct latt_verdict {
+	enum latt_verdict_kind kind;
+	enum latt_verdict_method method;
+	double change;		/* relative: 0.12 is 12% higher; NaN none */
+	double lo, hi;		/* its interval; NaN with LATT_V_NONE */
+	double level;		/* of that interval */
+	double df;		/* its degrees of freedom; INFINITY where
+				   only floors counted */
+	char why[96];		/* LATT_V_NONE: why, in words */
+};
+
+/*
+ * Every configuration of @aggs[0..ncfgs) against the first, from
+ * @results[0..n) (one invocation), at @level: @out[i][m], the first's
+ * all LATT_V_NONE.  0 or -ENOMEM.
+ */
+int latt_verdict_results(const struct latt_metric_list *ml,
+			 const struct latt_agg_cfg *aggs, size_t ncfgs,
+			 const struct latt_result *results, size_t n,
+			 double level,
+			 struct latt_verdict (*out)[LATT_METRICS_MAX]);
+
+/* A configuration, as a verdict sees it. */
+struct latt_vcfg {
+	const struct latt_agg_cfg *agg;	/* its values */
+	struct latt_vrun *runs;
+	size_t nruns;
+	unsigned int invocation;	/* the latt process that measured it:
+					   sides of two differ by more */
+	/* what latt_vcfg_results() made for it, freed with it */
+	struct latt_agg_run *own_agg;
+	struct latt_vunit *own_units;
+	uint64_t (**own_buckets)[2];	/* runs' histograms made sparse */
+	size_t nown;
+};
+
+/* "better", "worse", "can't tell", "no verdict". */
+const char *latt_verdict_word(enum latt_verdict_kind k);
+
+/* The token of -q and the JSON: "better", "worse", "cant_tell", "none". */
+const char *latt_verdict_token(enum latt_verdict_kind k);
+
+/*
+ * What runs of one configuration differ by, as measured, for metric @m:
+ * *@run, the standard deviation of a run's log value beyond the noise
+ * of its samples (the floor of a run's variance); *@inv, that of an
+ * invocation's, which its runs share, when its runs differ by no more
+ * than the floor (an invocation draws half a run's variance again: of
+ * the floor, or of what its runs show beyond their noise; the command's
+ * own waits, more: a floor of their own).
+ */
+void latt_verdict_spread(const struct latt_metric *m, double *run,
+			 double *inv);
+
+/*
+ * Configuration @name as a verdict sees it, from @results[0..n) (its runs
+ * among them) and its values @agg (latt_agg_results()), made ready
+ * (latt_vcfg_ready()).  The runs' histograms are @results' own: @out
+ * must not outlive them.  0 or -ENOMEM; @out is freed with
+ * latt_vcfg_free() either way.
+ */
+int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
+		      const struct latt_result *results, size_t n,
+		      const struct latt_agg_cfg *agg, struct latt_vcfg *out);
+
+/*
+ * Each run of @c's y and noise for the metrics of @ml (struct
+ * latt_vrun), from its values and its units: the samples drawn
+ * LATT_VERDICT_DRAWS times by a generator seeded from the run's own
+ * histograms.  0 or -ENOMEM.
+ */
+int latt_vcfg_ready(const struct latt_metric_list *ml, struct latt_vcfg *c);
+
+void latt_vcfg_free(struct latt_vcfg *c);
+
+/*
+ * The verdict of each metric of @ml, of @x against the baseline @base
+ * (both ready), at @level for the metrics together (0.95), in
+ * @out[0..ml->n).  0 or -ENOMEM.
+ */
+int latt_verdicts(const struct latt_metric_list *ml,
+		  const struct latt_vcfg *base, const struct latt_vcfg *x,
+		  double level, struct latt_verdict *out);
+
+/*
+ * A verdict as a table shows it beside a ratio: 'w' worse, 'b' better,
+ * '~' can't tell, '?' no verdict; ' ' for the baseline itself.
+ */
+char latt_verdict_mark(const struct latt_verdict *v);
+
+/*
+ * The change and interval in words: "+12.3% [+5.0%, +20.1%]", or for
+ * LATT_V_NONE its why.  Returns @buf.
+ */
+char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
+
+#endif /* LATT_LIB_VERDICT_H */

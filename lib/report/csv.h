@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The CSV table. */
+#ifndef LATT_CSV_H
+#define LATT_CSV_H
+
+#include <stdio.h>
+
+#include "report/doc.h"
+
+/*
+ * The CSV table of one latt invocation (--csv): a header row, then one
+ * row per run, configurations in order.  The columns are fixed (their
+ * names and meaning are in latt-report(7), CSV OUTPUT); a value that is not
+ * known is an empty field.  Fields are quoted as RFC 4180 says.
+ */
+
+/* Write @d to @f.  0 or -errno of a failed write. */
+int latt_csv_write(FILE *f, const struct latt_doc *d);
+
+#endif /* LATT_CSV_H */

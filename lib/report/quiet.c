@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The -q lines; see lib/report/quiet.h.
+ */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "report/quiet.h"
+#include "base/escape.h"
+#include "judge/aggregate.h"
+#include "judge/verdict.h"
+
+/* A relative change in percent, as -q writes it. */
+static double pct(double v)
+{
+	v *= 100;
+	return fabs(v) < 0.05 ? 0 : v;
+}
+
+/* Configuration @i's verdicts against the first. */
+static void verdicts(FILE *f, const struct latt_metric_list *ml,
+		     const struct latt_agg_cfg *first,
+		     const struct latt_verdict *v)
+{
+	size_t m;
+
+	fprintf(f, " vs=%s", latt_esc(first->name));
+	for (m = 0; m < ml->n; m++) {
+		const char *name = ml->m[m].name;
+
+		if (ml->m[m].better == LATT_BETTER_NONE)
+			continue;
+		fprintf(f, " %s_verdict=%s", name,
+			latt_verdict_token(v[m].kind));
+		if (v[m].kind != LATT_V_NONE)
+			fprintf(f, " %s_change=%+.1f %s_low=%+.1f "
+				"%s_high=%+.1f", name, pct(v[m].change), name,
+				pct(v[m].lo), name, pct(v[m].hi));
+	}
+}
+
+int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
+		     const struct latt_agg_cfg *cfgs,
+		     const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		     size_t n)
+{
+	size_t i, m;
+
+	for (i = 0; i < n; i++) {
+		const struct latt_agg_cfg *c = &cfgs[i];
+		const char *sep = " few=";
+
+		fprintf(f, "config=%s", latt_esc(c->name));
+		for (m = 0; m < ml->n; m++) {
+			if (isnan(c->val[m].v))
+				fprintf(f, " %s=-", ml->m[m].name);
+			else
+				fprintf(f, " %s=%.*f", ml->m[m].name,
+					latt_metric_prec(&ml->m[m]),
+					latt_metric_print_value(&ml->m[m],
+								c->val[m].v));
+		}
+		for (m = 0; m < ml->n; m++) {
+			if (!c->val[m].few)
+				continue;
+			fprintf(f, "%s%s", sep, ml->m[m].name);
+			sep = ",";
+		}
+		sep = " partial=";
+		for (m = 0; m < ml->n; m++) {
+			if (!c->val[m].partial)
+				continue;
+			fprintf(f, "%s%s", sep, ml->m[m].name);
+			sep = ",";
+		}
+		if (c->runs && !c->complete)
+			fputs(" complete=no", f);
+		/*
+		 * latt measured itself in that many of its runs; in those of
+		 * load_queued, by its clients queueing behind each other
+		 * alone, whatever the load= beside it says.
+		 */
+		if (c->load_noted)
+			fprintf(f, " load_note=%u", c->load_noted);
+		if (c->load_queued)
+			fprintf(f, " load_queued=%u", c->load_queued);
+		if (i && v)
+			verdicts(f, ml, &cfgs[0], v[i]);
+		fputc('\n', f);
+	}
+	if (fflush(f) || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}
