@@ -117,7 +117,7 @@ trap stop_tmux EXIT
 new_pane
 tmux_ send-keys "$tmp/job" Enter
 
-wait_for_file "$tmp/cmd.pid"
+wait_for_pid "$tmp/cmd.pid"
 check "latt measures in a tmux pane" wait_until measured
 lp=$(cat "$tmp/latt.pid")
 cmd=$(cat "$tmp/cmd.pid")
@@ -178,7 +178,7 @@ chmod +x "$tmp/job2"
 : >"$tmp/err"
 new_pane
 tmux_ send-keys "$tmp/job2" Enter
-wait_for_file "$tmp/latt.pid"
+wait_for_pid "$tmp/latt.pid"
 lp=$(cat "$tmp/latt.pid")
 wait_until measured
 # working: is latt's client on a CPU (its work) now?
@@ -206,7 +206,7 @@ rm -f "$tmp/cmd.pid" "$tmp/ticks"
 $sigdefault "$latt" -l -c2 -s1 -S3 -t 2 -i 0.2 -- "$tmp/cmd" >"$tmp/out" \
 	2>"$tmp/err" &
 lp=$!
-wait_for_file "$tmp/cmd.pid"
+wait_for_pid "$tmp/cmd.pid"
 wait_until measured
 kill -STOP "$lp"
 wait_until in_state "$lp" T

@@ -229,6 +229,14 @@ wait_for_file() {
 	wait_until test -e "$1"
 }
 
+# wait_for_pid FILE: wait for FILE to hold a pid, written by a shell's
+# "echo \$\$ >FILE".  The file exists, empty, before the echo writes:
+# reading it as soon as it exists can find no pid (cli-jobs.sh 18 and
+# 19 failed so in CI's make distcheck).
+wait_for_pid() {
+	wait_until grep -Eqx '[0-9]+' "$1"
+}
+
 # lines FILE: how many lines FILE has (0 when there is none).
 lines() {
 	cat "$1" 2>/dev/null | wc -l
