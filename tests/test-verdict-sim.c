@@ -20,6 +20,14 @@
  * real change is found (the power); that a body twice as slow is found
  * is asserted where the floors let it be.
  *
+ * Beside the product's power, an oracle's: a two-sided z-test on each
+ * judged metric's difference of the sides' mean log figure, which knows
+ * the model's true variances (the pool's spread of a run's figure, the
+ * run's and the invocation's factors).  It is printed at the level at
+ * which it finds a difference in as many identical pairs as the product
+ * did, and at the level at which it finds one in 5% of them: what the
+ * data could show, at the product's caution and at the budget.
+ *
  * To be fast, each setting draws a pool of runs once (their histograms
  * drawn again by latt_vcfg_ready() once each); a pair takes runs from
  * the pool at random and scales them by its run and invocation factors,
@@ -201,12 +209,56 @@ struct tally {
 	size_t worse[LATT_METRICS_MAX];
 	size_t wrong[LATT_METRICS_MAX];	/* better or worse */
 	size_t judged[LATT_METRICS_MAX];
+	/*
+	 * The oracle's statistic, pair by pair: each metric's difference of
+	 * the sides' mean log figure over its true standard deviation
+	 * (NaN: a side without the figure).
+	 */
+	double (*z)[LATT_METRICS_MAX];
 };
+
+/*
+ * The true variance of one run's log figure, metric by metric, for the
+ * oracle: the spread of the pool's runs (their samples, clients, blocks
+ * and tails) plus the run's own factor.
+ */
+static void true_var(const struct latt_metric_list *ml,
+		     const struct model *md, const struct prun *pool,
+		     double *var)
+{
+	size_t m, i;
+
+	for (m = 0; m < ml->n; m++) {
+		double sum = 0, sq = 0, n = 0;
+
+		for (i = 0; i < POOL; i++)
+			if (!isnan(pool[i].vr.y[m])) {
+				sum += pool[i].vr.y[m];
+				sq += pool[i].vr.y[m] * pool[i].vr.y[m];
+				n++;
+			}
+		var[m] = n < 2 ? NAN : (sq - sum * sum / n) / (n - 1) +
+				       md->run_sd * md->run_sd;
+	}
+}
+
+/* The mean log figure of metric @m over a side's @n runs (NaN: none). */
+static double side_mean(const struct latt_vrun *runs, size_t n, size_t m)
+{
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += runs[i].y[m];
+	return sum / (double)n;
+}
 
 static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		  struct prun *pa, struct prun *pb, size_t na, size_t nb,
 		  size_t npairs, struct tally *t)
 {
+	double (*z)[LATT_METRICS_MAX] = t->z, va_true[LATT_METRICS_MAX],
+	       vb_true[LATT_METRICS_MAX], sd;
 	struct latt_vrun ra[SIDE_MAX], rb[SIDE_MAX];
 	struct latt_agg_run aa[SIDE_MAX], ab[SIDE_MAX];
 	struct latt_agg_cfg ca, cb;
@@ -216,6 +268,9 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 	size_t p, m;
 
 	memset(t, 0, sizeof(*t));
+	t->z = z;
+	true_var(ml, md, pa, va_true);
+	true_var(ml, md, pb, vb_true);
 	for (p = 0; p < npairs; p++) {
 		memset(used_a, 0, sizeof(used_a));
 		memset(used_b, 0, sizeof(used_b));
@@ -227,6 +282,13 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		vb.invocation = md->inv_sd > 0;
 		if (latt_verdicts(ml, &va, &vb, LATT_VERDICT_CONFIDENCE, v))
 			exit(1);
+		for (m = 0; m < ml->n; m++) {
+			sd = sqrt(va_true[m] / (double)na +
+				  vb_true[m] / (double)nb +
+				  2 * md->inv_sd * md->inv_sd);
+			z[p][m] = (side_mean(rb, nb, m) -
+				   side_mean(ra, na, m)) / sd;
+		}
 		any = false;
 		for (m = 0; m < ml->n; m++) {
 			t->judged[m] += v[m].kind != LATT_V_NONE;
@@ -311,6 +373,50 @@ static void judged_names(const struct latt_metric_list *ml,
 		if (t->judged[m] * 2 > t->pairs)
 			o += (size_t)snprintf(buf + o, len - o, "%s%s",
 					      o ? " " : "", ml->m[m].name);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The oracle's bound for identical pairs @t: a two-sided z-test on each
+ * metric the product judged, at the one level that finds a difference
+ * in @k of the pairs (0: the largest |z|).
+ */
+static double oracle_bound(const struct latt_metric_list *ml,
+			   const struct tally *t, size_t k)
+{
+	double *top = malloc(t->pairs * sizeof(*top)), c;
+	size_t p, m;
+
+	if (!top)
+		exit(1);
+	for (p = 0; p < t->pairs; p++) {
+		top[p] = 0;
+		for (m = 0; m < ml->n; m++)
+			if (ml->m[m].better != LATT_BETTER_NONE &&
+			    t->judged[m] * 2 > t->pairs &&
+			    fabs(t->z[p][m]) > top[p])
+				top[p] = fabs(t->z[p][m]);
+	}
+	qsort(top, t->pairs, sizeof(*top), cmp_double);
+	c = top[t->pairs - 1 - (k < t->pairs ? k : t->pairs - 1)];
+	free(top);
+	return c;
+}
+
+/* How often the oracle found pairs @t worse in metric @m, beyond @c. */
+static double oracle_worse(const struct tally *t, size_t m, double c)
+{
+	size_t p, n = 0;
+
+	for (p = 0; p < t->pairs; p++)
+		n += t->z[p][m] > c;
+	return (double)n / (double)t->pairs;
 }
 
 /* A setting: its model's name and the runs a side. */
@@ -422,15 +528,19 @@ int main(void)
 	struct latt_metric_list ml;
 	struct tally t, tp;
 	struct model ch;
-	char names[128], pw[256];
-	double rate, err, f;
-	size_t c, o;
+	char names[128], pw[320];
+	double rate, err, f, bound, budget;
+	size_t c, o, mi;
 	bool pass;
 
 	if (getenv("LATT_SIM_PAIRS"))
 		npairs = strtoul(getenv("LATT_SIM_PAIRS"), NULL, 10);
 	if (npairs < 100)
 		npairs = 100;
+	t.z = malloc(npairs * sizeof(*t.z));
+	tp.z = malloc(npairs * sizeof(*tp.z));
+	if (!t.z || !tp.z)
+		return 1;
 	latt_metrics_init(&ml);
 	plan((int)ns);
 	for (s = 0; s < ns; s++) {
@@ -446,6 +556,9 @@ int main(void)
 		err = sqrt(0.05 * 0.95 / (double)t.pairs);
 		judged_names(&ml, &t, names, sizeof(names));
 		pass = rate <= 0.05 + 2 * err;
+		/* The oracle as often wrong as the product, and at 5%. */
+		bound = oracle_bound(&ml, &t, t.any);
+		budget = oracle_bound(&ml, &t, t.pairs / 20);
 		pw[0] = '\0';
 		for (c = 0, o = 0; st->power && c < 3; c++) {
 			ch = *st->md;
@@ -454,14 +567,17 @@ int main(void)
 			make_pool(&ml, &ch, other);
 			pairs(&ml, st->md, pool, other, st->na, st->nb,
 			      npairs / 4, &tp);
-			f = (double)tp.worse[idx(&ml, changes[c].metric)] /
-			    (double)tp.pairs;
+			mi = (size_t)idx(&ml, changes[c].metric);
+			f = (double)tp.worse[mi] / (double)tp.pairs;
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
 					      c ? ", " : "; found worse: ");
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
 					      changes[c].what);
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o,
-					      " %.0f%%", 100 * f);
+					      " %.0f%% (the oracle %.0f%%, at 5%% "
+					      "%.0f%%)", 100 * f,
+					      100 * oracle_worse(&tp, mi, bound),
+					      100 * oracle_worse(&tp, mi, budget));
 			if (c == 1 && f < st->found) {
 				pass = false;
 				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
@@ -477,6 +593,12 @@ int main(void)
 					diag("  %s: %zu wrong", ml.m[m].name,
 					     t.wrong[m]);
 		}
+		if (st->power)
+			diag("  the oracle: |z| > %.2f on each judged metric "
+			     "(a level of %.2g%% a metric); at 5%% of "
+			     "identical pairs, |z| > %.2f (%.2g%%)", bound,
+			     100 * erfc(bound / sqrt(2)), budget,
+			     100 * erfc(budget / sqrt(2)));
 		ok(pass,
 		   "%s, %zu and %zu runs: a verdict in %.1f%% of %zu identical "
 		   "pairs (at most 5%% + %.1f%%; judged: %s)%s",
@@ -488,5 +610,7 @@ int main(void)
 		free(pool[s].b);
 		free(other[s].b);
 	}
+	free(t.z);
+	free(tp.z);
 	return tap_done();
 }
