@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "judge/aggregate.h"
+#include "judge/profile.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict.h"
 #include "measure/hist.h"
@@ -48,6 +49,7 @@
 #define BLOCKS_MAX	64
 #define POOL		240
 #define SIDE_MAX	10
+#define PROFILE_MAX	8
 
 /* A setting of the model. */
 struct model {
@@ -253,10 +255,37 @@ static double side_mean(const struct latt_vrun *runs, size_t n, size_t m)
 	return sum / (double)n;
 }
 
+/*
+ * A profile of @md made as latt calibrate would: @k invocations of @r
+ * runs from @pool, each invocation of its own factor.
+ */
+static void profile(const struct latt_metric_list *ml,
+		    const struct model *md, struct prun *pool, size_t k,
+		    size_t r, struct latt_profile *p)
+{
+	static struct latt_vrun runs[PROFILE_MAX][SIDE_MAX];
+	static struct latt_agg_run aggs[SIDE_MAX];
+	const struct latt_vrun *ir[PROFILE_MAX];
+	struct latt_agg_cfg agg;
+	struct latt_vcfg c;
+	size_t n[PROFILE_MAX], i;
+	bool used[POOL];
+
+	memset(used, 0, sizeof(used));
+	for (i = 0; i < k; i++) {
+		make_side(ml, md, pool, r, md->inv_sd * gauss(), used, runs[i],
+			  aggs, &agg, &c);
+		ir[i] = runs[i];
+		n[i] = r;
+	}
+	latt_profile_estimate(ml, ir, n, k, p);
+}
+
 static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		  struct prun *pa, struct prun *pb, size_t na, size_t nb,
-		  size_t npairs, struct tally *t)
+		  size_t pk, size_t pr, size_t npairs, struct tally *t)
 {
+	struct latt_profile prof;
 	double (*z)[LATT_METRICS_MAX] = t->z, va_true[LATT_METRICS_MAX],
 	       vb_true[LATT_METRICS_MAX], sd;
 	struct latt_vrun ra[SIDE_MAX], rb[SIDE_MAX];
@@ -280,6 +309,10 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		make_side(ml, md, pb, nb, md->inv_sd * gauss(),
 			  pa == pb ? used_a : used_b, rb, ab, &cb, &vb);
 		vb.invocation = md->inv_sd > 0;
+		if (pk) {
+			profile(ml, md, pa, pk, pr, &prof);
+			va.profile = vb.profile = &prof;
+		}
 		if (latt_verdicts(ml, &va, &vb, LATT_VERDICT_CONFIDENCE, v))
 			exit(1);
 		for (m = 0; m < ml->n; m++) {
@@ -426,6 +459,8 @@ struct setting {
 	bool power;			/* the changes too */
 	double found;			/* a body twice as slow found worse
 					   in p50 at least this often */
+	size_t pk, pr;			/* with a profile of pk invocations
+					   of pr runs (0: the floors) */
 };
 
 /*
@@ -493,42 +528,46 @@ int main(void)
 		{ "p99 of a tail twice as long", 1, 2, "p99" },
 	};
 	static const struct setting settings[] = {
-		{ &models[0], 1, 1, true, 0 },
-		{ &models[0], 2, 2, false, 0 },
-		{ &models[0], 3, 3, true, 0 },
-		{ &models[0], 5, 5, false, 0 },
-		{ &models[0], 10, 10, true, 0.95 },
-		{ &models[0], 2, 5, false, 0 },
-		{ &models[1], 1, 1, true, 0 },
-		{ &models[1], 2, 2, false, 0 },
-		{ &models[1], 3, 3, true, 0 },
-		{ &models[1], 5, 5, false, 0 },
-		{ &models[1], 10, 10, true, 0 },
-		{ &models[1], 1, 3, false, 0 },
-		{ &models[2], 1, 1, false, 0 },
-		{ &models[2], 5, 5, false, 0 },
-		{ &models[3], 1, 1, false, 0 },
-		{ &models[3], 3, 3, false, 0 },
-		{ &models[4], 1, 1, false, 0 },
-		{ &models[4], 5, 5, false, 0 },
-		{ &models[5], 1, 1, false, 0 },
-		{ &models[5], 3, 3, false, 0 },
-		{ &models[6], 1, 1, false, 0 },
-		{ &models[6], 3, 3, false, 0 },
-		{ &models[7], 1, 1, false, 0 },
-		{ &models[7], 5, 5, false, 0 },
-		{ &models[8], 1, 1, true, 0 },
-		{ &models[8], 3, 3, false, 0 },
-		{ &models[8], 5, 5, true, 0 },
-		{ &models[9], 5, 5, false, 0 },
-		{ &models[9], 10, 10, false, 0 },
+		{ &models[0], 1, 1, true, 0, 0, 0 },
+		{ &models[0], 2, 2, false, 0, 0, 0 },
+		{ &models[0], 3, 3, true, 0, 0, 0 },
+		{ &models[0], 5, 5, false, 0, 0, 0 },
+		{ &models[0], 10, 10, true, 0.95, 0, 0 },
+		{ &models[0], 2, 5, false, 0, 0, 0 },
+		{ &models[1], 1, 1, true, 0, 0, 0 },
+		{ &models[1], 2, 2, false, 0, 0, 0 },
+		{ &models[1], 3, 3, true, 0, 0, 0 },
+		{ &models[1], 5, 5, false, 0, 0, 0 },
+		{ &models[1], 10, 10, true, 0, 0, 0 },
+		{ &models[1], 1, 1, true, 0, 6, 5 },
+		{ &models[1], 3, 3, false, 0, 6, 5 },
+		{ &models[1], 10, 10, true, 0, 6, 5 },
+		{ &models[1], 10, 10, false, 0, 3, 3 },
+		{ &models[1], 1, 3, false, 0, 0, 0 },
+		{ &models[2], 1, 1, false, 0, 0, 0 },
+		{ &models[2], 5, 5, false, 0, 0, 0 },
+		{ &models[3], 1, 1, false, 0, 0, 0 },
+		{ &models[3], 3, 3, false, 0, 0, 0 },
+		{ &models[4], 1, 1, false, 0, 0, 0 },
+		{ &models[4], 5, 5, false, 0, 0, 0 },
+		{ &models[5], 1, 1, false, 0, 0, 0 },
+		{ &models[5], 3, 3, false, 0, 0, 0 },
+		{ &models[6], 1, 1, false, 0, 0, 0 },
+		{ &models[6], 3, 3, false, 0, 0, 0 },
+		{ &models[7], 1, 1, false, 0, 0, 0 },
+		{ &models[7], 5, 5, false, 0, 0, 0 },
+		{ &models[8], 1, 1, true, 0, 0, 0 },
+		{ &models[8], 3, 3, false, 0, 0, 0 },
+		{ &models[8], 5, 5, true, 0, 0, 0 },
+		{ &models[9], 5, 5, false, 0, 0, 0 },
+		{ &models[9], 10, 10, false, 0, 0, 0 },
 	};
 	size_t ns = sizeof(settings) / sizeof(settings[0]), s, npairs = 2000;
 	const struct model *built = NULL;
 	struct latt_metric_list ml;
 	struct tally t, tp;
 	struct model ch;
-	char names[128], pw[320];
+	char names[192], pw[320];
 	double rate, err, f, bound, budget;
 	size_t c, o, mi;
 	bool pass;
@@ -551,7 +590,8 @@ int main(void)
 			built = st->md;
 			spreads(&ml, st->md, pool);
 		}
-		pairs(&ml, st->md, pool, pool, st->na, st->nb, npairs, &t);
+		pairs(&ml, st->md, pool, pool, st->na, st->nb, st->pk, st->pr,
+		      npairs, &t);
 		rate = (double)t.any / (double)t.pairs;
 		err = sqrt(0.05 * 0.95 / (double)t.pairs);
 		judged_names(&ml, &t, names, sizeof(names));
@@ -566,7 +606,7 @@ int main(void)
 			ch.tail = changes[c].tail;
 			make_pool(&ml, &ch, other);
 			pairs(&ml, st->md, pool, other, st->na, st->nb,
-			      npairs / 4, &tp);
+			      st->pk, st->pr, npairs / 4, &tp);
 			mi = (size_t)idx(&ml, changes[c].metric);
 			f = (double)tp.worse[mi] / (double)tp.pairs;
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
@@ -599,6 +639,11 @@ int main(void)
 			     "identical pairs, |z| > %.2f (%.2g%%)", bound,
 			     100 * erfc(bound / sqrt(2)), budget,
 			     100 * erfc(budget / sqrt(2)));
+		if (st->pk)
+			snprintf(names + strlen(names),
+				 sizeof(names) - strlen(names),
+				 "; with a profile of %zu x %zu runs", st->pk,
+				 st->pr);
 		ok(pass,
 		   "%s, %zu and %zu runs: a verdict in %.1f%% of %zu identical "
 		   "pairs (at most 5%% + %.1f%%; judged: %s)%s",

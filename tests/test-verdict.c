@@ -16,6 +16,7 @@
 
 #include "base/dist.h"
 #include "judge/aggregate.h"
+#include "judge/profile.h"
 #include "judge/verdict-ask.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict.h"
@@ -260,6 +261,47 @@ static void cmd_verdicts(void)
 }
 
 /* The half-width of @v's interval in logs. */
+/*
+ * A profile from invocations of known figures: (1, 3), (2, 4) and
+ * (6, 8), noise 0.5 a run, for metric 0.  Within, every run is 1 from
+ * its mean: a mean square of 6 / 3 = 2, a run's 2 - 0.5.  The means 2,
+ * 3 and 7 vary by 7 (2 degrees of freedom), of which 2 / 2 is the runs':
+ * an invocation's 6.
+ */
+static void profile_known(void)
+{
+	static const double y[3][2] = { { 1, 3 }, { 2, 4 }, { 6, 8 } };
+	struct latt_vrun runs[3][2];
+	const struct latt_vrun *ir[3] = { runs[0], runs[1], runs[2] };
+	size_t n[3] = { 2, 2, 2 }, i, j, m;
+	struct latt_metric_list ml;
+	struct latt_profile p;
+	const struct latt_noise *pn = &p.m[0];
+
+	latt_metrics_init(&ml);
+	memset(runs, 0, sizeof(runs));
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 2; j++) {
+			for (m = 1; m < LATT_METRICS_MAX; m++)
+				runs[i][j].y[m] = NAN;
+			runs[i][j].y[0] = y[i][j];
+			runs[i][j].noise[0] = 0.5;
+		}
+	latt_profile_estimate(&ml, ir, n, 3, &p);
+	ok(pn->known && fabs(pn->within - 2) < 1e-12 &&
+	   fabs(pn->run - 1.5) < 1e-12 && pn->run_df == 3 &&
+	   fabs(pn->between - 7) < 1e-12 && pn->between_df == 2 &&
+	   fabs(pn->inv - 6) < 1e-12 && p.invocations == 3 && p.runs == 6,
+	   "a profile of 3 invocations of 2 runs: a run's variance %g "
+	   "(1.5), an invocation's %g (6)", pn->run, pn->inv);
+	ok(!p.m[1].known, "... a metric without values in the runs: unknown");
+	runs[2][1].y[0] = NAN;
+	latt_profile_estimate(&ml, ir, n, 3, &p);
+	ok(!pn->known, "... nor with a value missing in a run");
+	latt_profile_estimate(&ml, ir, n, 1, &p);
+	ok(!p.m[0].known, "... nor from one invocation");
+}
+
 static double half(const struct latt_verdict *v)
 {
 	return (log1p(v->hi) - log1p(v->lo)) / 2;
@@ -283,7 +325,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(44);
+	plan(48);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -505,5 +547,6 @@ int main(void)
 		   "-p 95,99.5: p95 and p99.5 where p99, p50, p99.9 were");
 	}
 	cmd_verdicts();
+	profile_known();
 	return tap_done();
 }

@@ -11,6 +11,7 @@
 #include "judge/verdict.h"
 #include "base/dist.h"
 #include "judge/aggregate.h"
+#include "judge/profile.h"
 #include "judge/verdict-noise.h"
 #include "measure/hist.h"
 #include "run/result.h"
@@ -391,18 +392,106 @@ static void side_of(const struct latt_vcfg *c, size_t m, double floor_sd,
 		s->moment = floor_sd * floor_sd;
 }
 
+/* The mean of @c's runs' logs of metric @m. */
+static double mean_of(const struct latt_vcfg *c, size_t m)
+{
+	double sum = 0;
+	size_t i;
+
+	for (i = 0; i < c->nruns; i++)
+		sum += c->runs[i].y[m];
+	return sum / (double)c->nruns;
+}
+
 /* A metric's difference in logs, its variance and their freedom. */
 struct diff {
 	double d, var, df;
 };
 
+/*
+ * One side of two invocations judged with the machine's noise @pn: a
+ * run's variance is the profile's plus this side's samples' noise, or
+ * the runs' own where they show more (and then the invocation's part is
+ * scaled as much); the side's mean varies by that over its runs plus
+ * what an invocation draws, the variance of the profile's invocations'
+ * means less what their runs put into them.  The coefficients of the
+ * estimates it is made of go to @c (between, within, this side's own).
+ */
+struct pside {
+	double term;		/* the variance of the side's mean */
+	double c_between, c_within, c_own, own_df;
+};
+
+static void side_profiled(const struct latt_vcfg *c, size_t m,
+			  const struct latt_noise *pn, struct pside *ps)
+{
+	double sum = 0, sq = 0, noise = 0, v, own, scale = 1, mean, n;
+	size_t i;
+
+	memset(ps, 0, sizeof(*ps));
+	n = (double)c->nruns;
+	for (i = 0; i < c->nruns; i++) {
+		sum += c->runs[i].y[m];
+		noise += isnan(c->runs[i].noise[m]) ? pn->noise :
+			 c->runs[i].noise[m];
+	}
+	mean = sum / n;
+	noise /= n;
+	for (i = 0; i < c->nruns; i++)
+		sq += (c->runs[i].y[m] - mean) * (c->runs[i].y[m] - mean);
+	own = c->nruns > 1 ? sq / (n - 1) : 0;
+	v = pn->run + noise;
+	if (own > v) {
+		/* The runs spread more than the profile allows. */
+		scale = own / v;
+		v = own;
+		ps->c_own = own / n;
+		ps->own_df = n - 1;
+	} else {
+		ps->c_within = 1 / n;
+	}
+	ps->c_between = scale;
+	ps->c_within -= scale / pn->runs_h;
+	ps->c_within *= pn->within;
+	ps->c_between *= pn->between;
+	ps->term = fmax(v / n, ps->c_own + ps->c_within + ps->c_between +
+			(ps->c_own ? 0 : (noise - pn->noise) / n));
+}
+
+static void diff_profiled(size_t m, const struct latt_vcfg *base,
+			  const struct latt_vcfg *x,
+			  const struct latt_noise *pn, struct diff *out)
+{
+	struct pside a, b;
+	double den, cb, cw;
+
+	side_profiled(base, m, pn, &a);
+	side_profiled(x, m, pn, &b);
+	out->d = mean_of(x, m) - mean_of(base, m);
+	out->var = a.term + b.term;
+	cb = a.c_between + b.c_between;
+	cw = a.c_within + b.c_within;
+	den = cb * cb / pn->between_df + cw * cw / pn->run_df;
+	if (a.c_own)
+		den += a.c_own * a.c_own / a.own_df;
+	if (b.c_own)
+		den += b.c_own * b.c_own / b.own_df;
+	out->df = den > 0 ? out->var * out->var / den : INFINITY;
+}
+
 static void diff_of(const struct latt_metric *mt, size_t m,
 		    const struct latt_vcfg *base, const struct latt_vcfg *x,
 		    struct diff *out)
 {
+	const struct latt_profile *p = x->profile ? x->profile :
+				       base->profile;
 	struct side a, b;
 	double run, inv, ta, tb, den = 0;
 
+	if (p && p->m[m].known && base->invocation != x->invocation) {
+		diff_profiled(m, base, x, &p->m[m], out);
+		return;
+	}
 	latt_verdict_spread(mt, &run, &inv);
 	side_of(base, m, run, &a);
 	side_of(x, m, run, &b);

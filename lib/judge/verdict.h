@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "judge/aggregate.h"
+#include "judge/profile.h"
 #include "judge/verdict-noise.h"
 #include "run/result.h"
 
@@ -45,6 +46,12 @@
  *    can show: as measured, up to half of what a run of it draws beyond
  *    its samples' noise, for each side (the command's own waits, more:
  *    a floor of their own, as measured).
+ *  - With the machine's noise profile (judge/profile.h) for sides of
+ *    two invocations, its variances replace the floors: a run's is the
+ *    profile's plus the run's samples' noise, or the runs' own where
+ *    they show more, and then the invocation's part is scaled as much;
+ *    an invocation's is what the profile's invocations' means varied by
+ *    beyond their runs.  Their degrees of freedom are the profile's.
  * The interval is d +- q sqrt(V), q Student's t of the degrees of
  * freedom of the variances the runs showed (Welch-Satterthwaite; the
  * normal law's where only floors count).  A figure a run has once (max,
@@ -114,6 +121,9 @@ struct latt_vcfg {
 	size_t nruns;
 	unsigned int invocation;	/* the latt process that measured it:
 					   sides of two differ by more */
+	const struct latt_profile *profile;	/* the machine's noise, for
+						   sides of two invocations;
+						   NULL: the floors */
 	/* what latt_vcfg_results() made for it, freed with it */
 	struct latt_agg_run *own_agg;
 	struct latt_vunit *own_units;

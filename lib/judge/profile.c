@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A machine's noise profile, estimated from invocations; see
+ * judge/profile.h.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "judge/profile.h"
+#include "judge/aggregate.h"
+#include "judge/verdict-noise.h"
+
+/* Metric @m of @k invocations, into @out. */
+static void estimate(size_t m, const struct latt_vrun *const *runs,
+		     const size_t *n, size_t k, struct latt_noise *out)
+{
+	double ss = 0, noise = 0, df = 0, sum = 0, sq = 0, inv_n = 0;
+	double mean, part, within;
+	size_t i, j, nruns = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < k; i++) {
+		mean = 0;
+		for (j = 0; j < n[i]; j++) {
+			if (isnan(runs[i][j].y[m]))
+				return;
+			mean += runs[i][j].y[m];
+			if (!isnan(runs[i][j].noise[m]))
+				noise += runs[i][j].noise[m];
+		}
+		if (!n[i])
+			return;
+		mean /= (double)n[i];
+		for (j = 0; j < n[i]; j++)
+			ss += (runs[i][j].y[m] - mean) *
+			      (runs[i][j].y[m] - mean);
+		df += (double)(n[i] - 1);
+		nruns += n[i];
+		inv_n += 1 / (double)n[i];
+		sum += mean;
+		sq += mean * mean;
+	}
+	if (k < 2 || df < 1)
+		return;
+	within = ss / df;
+	out->known = true;
+	out->within = within;
+	out->noise = noise / (double)nruns;
+	out->run = fmax(within - out->noise, 0);
+	out->run_df = df;
+	out->between = fmax(sq - sum * sum / (double)k, 0) / (double)(k - 1);
+	out->between_df = (double)(k - 1);
+	out->runs_h = (double)k / inv_n;
+	/* What the runs put into an invocation's mean: within / n. */
+	part = within / out->runs_h;
+	out->inv = fmax(out->between - part, 0);
+	/*
+	 * The degrees of freedom of that difference (Satterthwaite); with
+	 * an estimate of zero, those of the invocations' means alone.
+	 */
+	out->inv_df = out->inv > 0 ?
+		      out->inv * out->inv /
+		      (out->between * out->between / out->between_df +
+		       part * part / df) : out->between_df;
+}
+
+void latt_profile_estimate(const struct latt_metric_list *ml,
+			   const struct latt_vrun *const *runs,
+			   const size_t *n, size_t k, struct latt_profile *p)
+{
+	size_t m, i;
+
+	memset(p, 0, sizeof(*p));
+	p->invocations = k;
+	for (i = 0; i < k; i++)
+		p->runs += n[i];
+	for (m = 0; m < ml->n; m++)
+		estimate(m, runs, n, k, &p->m[m]);
+}
