@@ -48,7 +48,7 @@
 
 #define BLOCKS_MAX	64
 #define POOL		240
-#define SIDE_MAX	10
+#define SIDE_MAX	20
 #define PROFILE_MAX	8
 
 /* A setting of the model. */
@@ -178,14 +178,17 @@ static void make_run(const struct latt_metric_list *ml,
 /* A side of @n runs from @pool, each of its own factor, all of @inv. */
 static void make_side(const struct latt_metric_list *ml,
 		      const struct model *md, struct prun *pool, size_t n,
-		      double inv, bool *used, struct latt_vrun *runs,
-		      struct latt_agg_run *aggs, struct latt_agg_cfg *agg,
-		      struct latt_vcfg *c)
+		      double inv, size_t groups, bool *used,
+		      struct latt_vrun *runs, struct latt_agg_run *aggs,
+		      struct latt_agg_cfg *agg, struct latt_vcfg *c)
 {
-	size_t i, k, m;
+	size_t i, k, m, per = n / groups;
 	double f;
 
 	for (i = 0; i < n; i++) {
+		/* Of several invocations: each its own factor. */
+		if (groups > 1 && i % per == 0)
+			inv = md->inv_sd * gauss();
 		do
 			k = next() % POOL;
 		while (used[k]);
@@ -197,6 +200,7 @@ static void make_side(const struct latt_metric_list *ml,
 		for (m = 0; m < ml->n; m++)
 			runs[i].y[m] += f;
 		runs[i].agg = &aggs[i];
+		runs[i].inv = (unsigned int)(i / per);
 	}
 	latt_agg_cfg(ml, "x", aggs, n, agg);
 	memset(c, 0, sizeof(*c));
@@ -273,8 +277,8 @@ static void profile(const struct latt_metric_list *ml,
 
 	memset(used, 0, sizeof(used));
 	for (i = 0; i < k; i++) {
-		make_side(ml, md, pool, r, md->inv_sd * gauss(), used, runs[i],
-			  aggs, &agg, &c);
+		make_side(ml, md, pool, r, md->inv_sd * gauss(), 1, used,
+			  runs[i], aggs, &agg, &c);
 		ir[i] = runs[i];
 		n[i] = r;
 	}
@@ -283,7 +287,8 @@ static void profile(const struct latt_metric_list *ml,
 
 static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		  struct prun *pa, struct prun *pb, size_t na, size_t nb,
-		  size_t pk, size_t pr, size_t npairs, struct tally *t)
+		  size_t groups, size_t pk, size_t pr, size_t npairs,
+		  struct tally *t)
 {
 	struct latt_profile prof;
 	double (*z)[LATT_METRICS_MAX] = t->z, va_true[LATT_METRICS_MAX],
@@ -303,10 +308,10 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 	for (p = 0; p < npairs; p++) {
 		memset(used_a, 0, sizeof(used_a));
 		memset(used_b, 0, sizeof(used_b));
-		make_side(ml, md, pa, na, md->inv_sd * gauss(), used_a, ra, aa,
-			  &ca, &va);
+		make_side(ml, md, pa, na, md->inv_sd * gauss(), groups,
+			  used_a, ra, aa, &ca, &va);
 		/* The same pool for both sides: runs distinct. */
-		make_side(ml, md, pb, nb, md->inv_sd * gauss(),
+		make_side(ml, md, pb, nb, md->inv_sd * gauss(), groups,
 			  pa == pb ? used_a : used_b, rb, ab, &cb, &vb);
 		vb.invocation = md->inv_sd > 0;
 		if (pk) {
@@ -461,6 +466,7 @@ struct setting {
 					   in p50 at least this often */
 	size_t pk, pr;			/* with a profile of pk invocations
 					   of pr runs (0: the floors) */
+	size_t groups;			/* invocations a side (0: one) */
 };
 
 /*
@@ -517,7 +523,7 @@ static const struct model models[] = {
 
 int main(void)
 {
-	static struct prun pool[POOL], other[POOL];
+	static struct prun pool[POOL], other[3][POOL];
 	static const struct {
 		const char *what;
 		double body, tail;
@@ -528,46 +534,50 @@ int main(void)
 		{ "p99 of a tail twice as long", 1, 2, "p99" },
 	};
 	static const struct setting settings[] = {
-		{ &models[0], 1, 1, true, 0, 0, 0 },
-		{ &models[0], 2, 2, false, 0, 0, 0 },
-		{ &models[0], 3, 3, true, 0, 0, 0 },
-		{ &models[0], 5, 5, false, 0, 0, 0 },
-		{ &models[0], 10, 10, true, 0.95, 0, 0 },
-		{ &models[0], 2, 5, false, 0, 0, 0 },
-		{ &models[1], 1, 1, true, 0, 0, 0 },
-		{ &models[1], 2, 2, false, 0, 0, 0 },
-		{ &models[1], 3, 3, true, 0, 0, 0 },
-		{ &models[1], 5, 5, false, 0, 0, 0 },
-		{ &models[1], 10, 10, true, 0, 0, 0 },
-		{ &models[1], 1, 1, true, 0, 6, 5 },
-		{ &models[1], 3, 3, false, 0, 6, 5 },
-		{ &models[1], 10, 10, true, 0, 6, 5 },
-		{ &models[1], 10, 10, false, 0, 3, 3 },
-		{ &models[1], 1, 3, false, 0, 0, 0 },
-		{ &models[2], 1, 1, false, 0, 0, 0 },
-		{ &models[2], 5, 5, false, 0, 0, 0 },
-		{ &models[3], 1, 1, false, 0, 0, 0 },
-		{ &models[3], 3, 3, false, 0, 0, 0 },
-		{ &models[4], 1, 1, false, 0, 0, 0 },
-		{ &models[4], 5, 5, false, 0, 0, 0 },
-		{ &models[5], 1, 1, false, 0, 0, 0 },
-		{ &models[5], 3, 3, false, 0, 0, 0 },
-		{ &models[6], 1, 1, false, 0, 0, 0 },
-		{ &models[6], 3, 3, false, 0, 0, 0 },
-		{ &models[7], 1, 1, false, 0, 0, 0 },
-		{ &models[7], 5, 5, false, 0, 0, 0 },
-		{ &models[8], 1, 1, true, 0, 0, 0 },
-		{ &models[8], 3, 3, false, 0, 0, 0 },
-		{ &models[8], 5, 5, true, 0, 0, 0 },
-		{ &models[9], 5, 5, false, 0, 0, 0 },
-		{ &models[9], 10, 10, false, 0, 0, 0 },
+		{ &models[0], 1, 1, true, 0, 0, 0, 0 },
+		{ &models[0], 2, 2, false, 0, 0, 0, 0 },
+		{ &models[0], 3, 3, true, 0, 0, 0, 0 },
+		{ &models[0], 5, 5, false, 0, 0, 0, 0 },
+		{ &models[0], 10, 10, true, 0.95, 0, 0, 0 },
+		{ &models[0], 2, 5, false, 0, 0, 0, 0 },
+		{ &models[1], 1, 1, true, 0, 0, 0, 0 },
+		{ &models[1], 2, 2, false, 0, 0, 0, 0 },
+		{ &models[1], 3, 3, true, 0, 0, 0, 0 },
+		{ &models[1], 5, 5, false, 0, 0, 0, 0 },
+		{ &models[1], 10, 10, true, 0, 0, 0, 0 },
+		{ &models[1], 1, 1, true, 0, 6, 5, 0 },
+		{ &models[1], 3, 3, false, 0, 6, 5, 0 },
+		{ &models[1], 10, 10, true, 0, 6, 5, 0 },
+		{ &models[1], 10, 10, false, 0, 3, 3, 0 },
+		{ &models[1], 10, 10, false, 0, 0, 0, 2 },
+		{ &models[1], 20, 20, true, 0, 0, 0, 4 },
+		{ &models[1], 20, 20, true, 0, 6, 5, 4 },
+		{ &models[1], 10, 10, true, 0, 6, 5, 2 },
+		{ &models[1], 1, 3, false, 0, 0, 0, 0 },
+		{ &models[2], 1, 1, false, 0, 0, 0, 0 },
+		{ &models[2], 5, 5, false, 0, 0, 0, 0 },
+		{ &models[3], 1, 1, false, 0, 0, 0, 0 },
+		{ &models[3], 3, 3, false, 0, 0, 0, 0 },
+		{ &models[4], 1, 1, false, 0, 0, 0, 0 },
+		{ &models[4], 5, 5, false, 0, 0, 0, 0 },
+		{ &models[5], 1, 1, false, 0, 0, 0, 0 },
+		{ &models[5], 3, 3, false, 0, 0, 0, 0 },
+		{ &models[6], 1, 1, false, 0, 0, 0, 0 },
+		{ &models[6], 3, 3, false, 0, 0, 0, 0 },
+		{ &models[7], 1, 1, false, 0, 0, 0, 0 },
+		{ &models[7], 5, 5, false, 0, 0, 0, 0 },
+		{ &models[8], 1, 1, true, 0, 0, 0, 0 },
+		{ &models[8], 3, 3, false, 0, 0, 0, 0 },
+		{ &models[8], 5, 5, true, 0, 0, 0, 0 },
+		{ &models[9], 5, 5, false, 0, 0, 0, 0 },
+		{ &models[9], 10, 10, false, 0, 0, 0, 0 },
 	};
 	size_t ns = sizeof(settings) / sizeof(settings[0]), s, npairs = 2000;
-	const struct model *built = NULL;
+	const struct model *built = NULL, *changed = NULL;
 	struct latt_metric_list ml;
 	struct tally t, tp;
 	struct model ch;
-	char names[192], pw[320];
+	char names[192], pw[320], title[160];
 	double rate, err, f, bound, budget;
 	size_t c, o, mi;
 	bool pass;
@@ -590,8 +600,8 @@ int main(void)
 			built = st->md;
 			spreads(&ml, st->md, pool);
 		}
-		pairs(&ml, st->md, pool, pool, st->na, st->nb, st->pk, st->pr,
-		      npairs, &t);
+		pairs(&ml, st->md, pool, pool, st->na, st->nb,
+		      st->groups ? st->groups : 1, st->pk, st->pr, npairs, &t);
 		rate = (double)t.any / (double)t.pairs;
 		err = sqrt(0.05 * 0.95 / (double)t.pairs);
 		judged_names(&ml, &t, names, sizeof(names));
@@ -604,9 +614,12 @@ int main(void)
 			ch = *st->md;
 			ch.body = changes[c].body;
 			ch.tail = changes[c].tail;
-			make_pool(&ml, &ch, other);
-			pairs(&ml, st->md, pool, other, st->na, st->nb,
-			      st->pk, st->pr, npairs / 4, &tp);
+			/* Each change's pool drawn once for its model. */
+			if (changed != st->md)
+				make_pool(&ml, &ch, other[c]);
+			pairs(&ml, st->md, pool, other[c], st->na, st->nb,
+			      st->groups ? st->groups : 1, st->pk, st->pr,
+			      npairs / 4, &tp);
 			mi = (size_t)idx(&ml, changes[c].metric);
 			f = (double)tp.worse[mi] / (double)tp.pairs;
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
@@ -625,6 +638,8 @@ int main(void)
 						      100 * st->found);
 			}
 		}
+		if (st->power)
+			changed = st->md;
 		if (getenv("LATT_SIM_VERBOSE")) {
 			size_t m;
 
@@ -644,16 +659,25 @@ int main(void)
 				 sizeof(names) - strlen(names),
 				 "; with a profile of %zu x %zu runs", st->pk,
 				 st->pr);
+		/* "4 invocations a side, 2 clients, ..., 5 and 5 runs each" */
+		if (st->groups)
+			snprintf(title, sizeof(title), "%zu invocations a side%s, "
+				 "%zu and %zu runs each", st->groups,
+				 strchr(st->md->name, ','),
+				 st->na / st->groups, st->nb / st->groups);
+		else
+			snprintf(title, sizeof(title), "%s, %zu and %zu runs",
+				 st->md->name, st->na, st->nb);
 		ok(pass,
-		   "%s, %zu and %zu runs: a verdict in %.1f%% of %zu identical "
-		   "pairs (at most 5%% + %.1f%%; judged: %s)%s",
-		   st->md->name, st->na, st->nb,
+		   "%s: a verdict in %.1f%% of %zu identical "
+		   "pairs (at most 5%% + %.1f%%; judged: %s)%s", title,
 		   100 * (double)t.any / (double)t.pairs, t.pairs, 200 * err,
 		   names, pw);
 	}
 	for (s = 0; s < POOL; s++) {
 		free(pool[s].b);
-		free(other[s].b);
+		for (c = 0; c < 3; c++)
+			free(other[c][s].b);
 	}
 	free(t.z);
 	free(tp.z);

@@ -34,6 +34,9 @@ struct latt_vrun {
 	const struct latt_agg_run *agg;	/* its values */
 	const struct latt_vunit *units;	/* its blocks' histograms */
 	size_t nunits;			/* 0: none kept */
+	unsigned int inv;		/* the invocation of its side it
+					   came from: 0, 1, ... (latt
+					   compare of several files a side) */
 	/*
 	 * Made by latt_vcfg_ready(), for each metric of the list: the log
 	 * of its value (NaN: none, or not above 0), and the variance of

@@ -13,6 +13,7 @@
 #include "judge/aggregate.h"
 #include "judge/profile.h"
 #include "judge/verdict-noise.h"
+#include "judge/verdict-side.h"
 #include "measure/hist.h"
 #include "run/result.h"
 
@@ -349,134 +350,31 @@ static void why_not(const struct latt_metric *m, size_t idx,
 		noise_unknown(m, idx, base, x, why, len);
 }
 
-/* What one side's runs tell of a metric. */
-struct side {
-	size_t n;		/* runs */
-	double mean;		/* of their logs */
-	double var;		/* a run's variance: the floor, or theirs */
-	bool shown;		/* ... theirs, larger than the floor */
-	double moment;		/* ... of it, what is not its samples'
-				   noise: the run's moment */
-};
-
-/*
- * Side @c of metric @m: a run's variance is the larger of the floor
- * (@floor_sd squared, and its samples' noise) and the runs' own; where
- * the samples do not show their noise, the runs' own, at the least the
- * floor's first part, and then with their degrees of freedom.
- */
-static void side_of(const struct latt_vcfg *c, size_t m, double floor_sd,
-		    struct side *s)
-{
-	double sum = 0, sq = 0, noise = 0, floor;
-	bool known = true;
-	size_t i;
-
-	s->n = c->nruns;
-	for (i = 0; i < c->nruns; i++) {
-		sum += c->runs[i].y[m];
-		if (isnan(c->runs[i].noise[m]))
-			known = false;
-		else
-			noise += c->runs[i].noise[m];
-	}
-	s->mean = sum / (double)s->n;
-	for (i = 0; i < c->nruns; i++)
-		sq += (c->runs[i].y[m] - s->mean) * (c->runs[i].y[m] - s->mean);
-	floor = floor_sd * floor_sd + noise / (double)s->n;
-	s->shown = s->n > 1 && (!known || sq / (double)(s->n - 1) > floor);
-	s->var = s->shown && sq / (double)(s->n - 1) > floor ?
-		 sq / (double)(s->n - 1) : floor;
-	s->moment = s->var - noise / (double)s->n;
-	if (s->moment < floor_sd * floor_sd)
-		s->moment = floor_sd * floor_sd;
-}
-
-/* The mean of @c's runs' logs of metric @m. */
-static double mean_of(const struct latt_vcfg *c, size_t m)
-{
-	double sum = 0;
-	size_t i;
-
-	for (i = 0; i < c->nruns; i++)
-		sum += c->runs[i].y[m];
-	return sum / (double)c->nruns;
-}
-
 /* A metric's difference in logs, its variance and their freedom. */
 struct diff {
 	double d, var, df;
 };
 
 /*
- * One side of two invocations judged with the machine's noise @pn: a
- * run's variance is the profile's plus this side's samples' noise, or
- * the runs' own where they show more (and then the invocation's part is
- * scaled as much); the side's mean varies by that over its runs plus
- * what an invocation draws, the variance of the profile's invocations'
- * means less what their runs put into them.  The coefficients of the
- * estimates it is made of go to @c (between, within, this side's own).
+ * Side @c of metric @m: of several invocations, from them (and @pn,
+ * the profile's, if any); of one, apart from the other side's (@apart),
+ * with @pn; else with the floors.
  */
-struct pside {
-	double term;		/* the variance of the side's mean */
-	double c_between, c_within, c_own, own_df;
-};
-
-static void side_profiled(const struct latt_vcfg *c, size_t m,
-			  const struct latt_noise *pn, struct pside *ps)
+static void side(const struct latt_metric *mt, size_t m,
+		 const struct latt_vcfg *c, bool apart,
+		 const struct latt_noise *pn, struct latt_vside *s)
 {
-	double sum = 0, sq = 0, noise = 0, v, own, scale = 1, mean, n;
-	size_t i;
+	double run, inv;
 
-	memset(ps, 0, sizeof(*ps));
-	n = (double)c->nruns;
-	for (i = 0; i < c->nruns; i++) {
-		sum += c->runs[i].y[m];
-		noise += isnan(c->runs[i].noise[m]) ? pn->noise :
-			 c->runs[i].noise[m];
-	}
-	mean = sum / n;
-	noise /= n;
-	for (i = 0; i < c->nruns; i++)
-		sq += (c->runs[i].y[m] - mean) * (c->runs[i].y[m] - mean);
-	own = c->nruns > 1 ? sq / (n - 1) : 0;
-	v = pn->run + noise;
-	if (own > v) {
-		/* The runs spread more than the profile allows. */
-		scale = own / v;
-		v = own;
-		ps->c_own = own / n;
-		ps->own_df = n - 1;
+	if (latt_vside_groups(c->runs, c->nruns) > 1) {
+		latt_vside_grouped(c->runs, c->nruns, m, pn, s);
+	} else if (apart && pn) {
+		latt_vside_profiled(c->runs, c->nruns, m, pn, s);
 	} else {
-		ps->c_within = 1 / n;
+		latt_verdict_spread(mt, &run, &inv);
+		latt_vside_floors(c->runs, c->nruns, m, run, apart,
+				  INVOCATION_SHARE, inv, s);
 	}
-	ps->c_between = scale;
-	ps->c_within -= scale / pn->runs_h;
-	ps->c_within *= pn->within;
-	ps->c_between *= pn->between;
-	ps->term = fmax(v / n, ps->c_own + ps->c_within + ps->c_between +
-			(ps->c_own ? 0 : (noise - pn->noise) / n));
-}
-
-static void diff_profiled(size_t m, const struct latt_vcfg *base,
-			  const struct latt_vcfg *x,
-			  const struct latt_noise *pn, struct diff *out)
-{
-	struct pside a, b;
-	double den, cb, cw;
-
-	side_profiled(base, m, pn, &a);
-	side_profiled(x, m, pn, &b);
-	out->d = mean_of(x, m) - mean_of(base, m);
-	out->var = a.term + b.term;
-	cb = a.c_between + b.c_between;
-	cw = a.c_within + b.c_within;
-	den = cb * cb / pn->between_df + cw * cw / pn->run_df;
-	if (a.c_own)
-		den += a.c_own * a.c_own / a.own_df;
-	if (b.c_own)
-		den += b.c_own * b.c_own / b.own_df;
-	out->df = den > 0 ? out->var * out->var / den : INFINITY;
 }
 
 static void diff_of(const struct latt_metric *mt, size_t m,
@@ -485,38 +383,15 @@ static void diff_of(const struct latt_metric *mt, size_t m,
 {
 	const struct latt_profile *p = x->profile ? x->profile :
 				       base->profile;
-	struct side a, b;
-	double run, inv, ta, tb, den = 0;
+	const struct latt_noise *pn = p && p->m[m].known ? &p->m[m] : NULL;
+	bool apart = base->invocation != x->invocation;
+	struct latt_vside a, b;
 
-	if (p && p->m[m].known && base->invocation != x->invocation) {
-		diff_profiled(m, base, x, &p->m[m], out);
-		return;
-	}
-	latt_verdict_spread(mt, &run, &inv);
-	side_of(base, m, run, &a);
-	side_of(x, m, run, &b);
-	ta = a.var / (double)a.n;
-	tb = b.var / (double)b.n;
-	/*
-	 * What each invocation drew: a share of its runs' moment, at the
-	 * least the invocation's floor.
-	 */
-	if (base->invocation != x->invocation) {
-		ta += fmax(INVOCATION_SHARE * a.moment, inv * inv);
-		tb += fmax(INVOCATION_SHARE * b.moment, inv * inv);
-	}
+	side(mt, m, base, apart, pn, &a);
+	side(mt, m, x, apart, pn, &b);
 	out->d = b.mean - a.mean;
-	out->var = ta + tb;
-	/*
-	 * Welch-Satterthwaite, of the sides whose runs showed their own
-	 * variance (each side's term, its invocation's share with it, is
-	 * then an estimate of n - 1 degrees of freedom).
-	 */
-	if (a.shown)
-		den += ta * ta / (double)(a.n - 1);
-	if (b.shown)
-		den += tb * tb / (double)(b.n - 1);
-	out->df = den > 0 ? out->var * out->var / den : INFINITY;
+	out->var = a.term + b.term;
+	out->df = latt_vside_df(&a, &b, pn);
 }
 
 /* Metric @mt's verdict from @df at @level. */

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One side of a verdict; see judge/verdict-side.h.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "judge/verdict-side.h"
+#include "judge/profile.h"
+#include "judge/verdict-noise.h"
+
+/*
+ * The mean of runs[0..n)'s logs of metric @m, their variance about it
+ * (0 with one run), and their samples' noise, a run's mean (@fill where
+ * a run's draws did not show it); false when some run's is unknown.
+ */
+static bool runs_of(const struct latt_vrun *runs, size_t n, size_t m,
+		    double fill, double *mean, double *var, double *noise)
+{
+	double sum = 0, sq = 0, nz = 0;
+	bool known = true;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum += runs[i].y[m];
+		if (isnan(runs[i].noise[m])) {
+			known = false;
+			nz += fill;
+		} else {
+			nz += runs[i].noise[m];
+		}
+	}
+	*mean = sum / (double)n;
+	for (i = 0; i < n; i++)
+		sq += (runs[i].y[m] - *mean) * (runs[i].y[m] - *mean);
+	*var = n > 1 ? sq / (double)(n - 1) : 0;
+	*noise = nz / (double)n;
+	return known;
+}
+
+/*
+ * A run's variance is the larger of the floor (@run_sd squared, and its
+ * samples' noise) and the runs' own; where the samples do not show
+ * their noise, the runs' own, at the least the floor's first part, and
+ * then with their degrees of freedom.
+ */
+void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
+		       double run_sd, bool apart, double share, double inv_sd,
+		       struct latt_vside *s)
+{
+	double var, own, noise, floor, moment;
+	bool known;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	s->groups = 1;
+	known = runs_of(runs, n, m, 0, &s->mean, &own, &noise);
+	floor = run_sd * run_sd + noise;
+	s->shown = n > 1 && (!known || own > floor);
+	var = s->shown && own > floor ? own : floor;
+	s->term = var / (double)n;
+	/*
+	 * What each invocation drew: a share of its runs' moment, at the
+	 * least the invocation's floor.
+	 */
+	if (apart) {
+		moment = fmax(var - noise, run_sd * run_sd);
+		s->term += fmax(share * moment, inv_sd * inv_sd);
+	}
+	/*
+	 * The runs showed their own variance: the side's term, its
+	 * invocation's share with it, is an estimate of n - 1 degrees of
+	 * freedom.
+	 */
+	if (s->shown) {
+		s->own = s->term;
+		s->own_df = (double)(n - 1);
+	}
+}
+
+/*
+ * A run's variance is the profile's plus this side's samples' noise, or
+ * the runs' own where they show more (and then the invocation's part is
+ * scaled as much); the side's mean varies by that over its runs plus
+ * what an invocation draws: the variance of the profile's invocations'
+ * means less what their runs put into them.
+ */
+void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
+			 const struct latt_noise *pn, struct latt_vside *s)
+{
+	double own, noise, v, scale = 1, cw = 0, fn = (double)n;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	s->groups = 1;
+	runs_of(runs, n, m, pn->noise, &s->mean, &own, &noise);
+	v = pn->run + noise;
+	if (n > 1 && own > v) {
+		/* The runs spread more than the profile allows. */
+		scale = own / v;
+		v = own;
+		s->own = own / fn;
+		s->own_df = fn - 1;
+		s->shown = s->scaled = true;
+	} else {
+		cw = 1 / fn;
+	}
+	s->prof_between = scale * pn->between;
+	s->prof_within = (cw - scale / pn->runs_h) * pn->within;
+	s->term = fmax(v / fn, s->own + s->prof_within + s->prof_between +
+		       (s->shown ? 0 : (noise - pn->noise) / fn));
+}
+
+size_t latt_vside_groups(const struct latt_vrun *runs, size_t n)
+{
+	size_t i, g = 0;
+
+	for (i = 0; i < n; i++)
+		if (runs[i].inv + 1 > g)
+			g = runs[i].inv + 1;
+	return g;
+}
+
+/*
+ * The invocations' means vary as they show (G - 1 degrees of freedom);
+ * with a profile, pooled with what it says an invocation's mean of
+ * these runs varies by (the profile's invocations' means, with their
+ * runs' part made this side's), weighed by their degrees of freedom.
+ */
+void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
+			const struct latt_noise *pn, struct latt_vside *s)
+{
+	double sum = 0, sq = 0, mean, var, noise, nh = 0, prior, w, own;
+	size_t g, i, k, ng;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	s->groups = g = latt_vside_groups(runs, n);
+	for (k = 0; k < g; k++) {
+		double gs = 0;
+
+		for (i = 0, ng = 0; i < n; i++)
+			if (runs[i].inv == k) {
+				gs += runs[i].y[m];
+				ng++;
+			}
+		mean = gs / (double)ng;
+		sum += mean;
+		sq += mean * mean;
+		nh += 1 / (double)ng;
+	}
+	s->mean = sum / (double)g;
+	own = fmax(sq - sum * sum / (double)g, 0) / (double)(g - 1);
+	s->shown = true;
+	if (!pn) {
+		s->term = s->own = own / (double)g;
+		s->own_df = (double)(g - 1);
+		return;
+	}
+	/* An invocation's mean of n / g runs, as the profile says. */
+	runs_of(runs, n, m, pn->noise, &mean, &var, &noise);
+	nh = (double)g / nh;
+	prior = pn->between + pn->within * (1 / nh - 1 / pn->runs_h) +
+		(noise - pn->noise) / nh;
+	w = pn->between_df / (pn->between_df + (double)(g - 1));
+	s->own = (1 - w) * own / (double)g;
+	s->own_df = (double)(g - 1);
+	s->prof_between = w * pn->between / (double)g;
+	s->prof_within = w * pn->within * (1 / nh - 1 / pn->runs_h) /
+			 (double)g;
+	s->term = fmax(s->own + w * prior / (double)g,
+		       w * (pn->run + noise) / nh / (double)g + s->own);
+}
+
+double latt_vside_df(const struct latt_vside *a, const struct latt_vside *b,
+		     const struct latt_noise *pn)
+{
+	double var = a->term + b->term, den = 0, cb, cw;
+
+	if (a->own_df > 0)
+		den += a->own * a->own / a->own_df;
+	if (b->own_df > 0)
+		den += b->own * b->own / b->own_df;
+	if (pn) {
+		cb = a->prof_between + b->prof_between;
+		cw = a->prof_within + b->prof_within;
+		den += cb * cb / pn->between_df + cw * cw / pn->run_df;
+	}
+	return den > 0 ? var * var / den : INFINITY;
+}
