@@ -106,6 +106,17 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 		cw = 1 / fn;
 	}
 	s->prof_between = scale * pn->between;
+	/*
+	 * With as many runs as the profile's invocations had or more, its
+	 * invocations' means vary at least as much as this side's would:
+	 * their variance alone bounds the side's, with their degrees of
+	 * freedom; taking the runs' part out would leave far fewer.
+	 */
+	if (fn >= pn->runs_h && !s->shown) {
+		s->term = fmax(v / fn, s->prof_between +
+			       (noise - pn->noise) / fn);
+		return;
+	}
 	s->prof_within = (cw - scale / pn->runs_h) * pn->within;
 	s->term = fmax(v / fn, s->own + s->prof_within + s->prof_between +
 		       (s->shown ? 0 : (noise - pn->noise) / fn));
