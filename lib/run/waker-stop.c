@@ -24,6 +24,7 @@
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/live.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "run/target.h"
@@ -263,7 +264,9 @@ static void record_stalled(struct latt_waker *w)
 		 * fails now is no reason to stop: latt is stopping.
 		 */
 		if (w->samples)
-			latt_waker_print_sample(w, c, " unanswered");
+			latt_live_print_sample(w->samples, w->sample_prefix, c,
+					       w->cfg->kernel_view,
+					       " unanswered");
 	}
 }
 

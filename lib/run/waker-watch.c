@@ -176,7 +176,7 @@ void latt_waker_looker_start(struct latt_waker *w)
 	if (!ret)
 		ret = look_add(w, w->notify_fd, LATT_WAKER_TAG_THREAD);
 	if (!ret)
-		ret = look_add(w, w->live_fd, LATT_WAKER_TAG_LIVE);
+		ret = look_add(w, w->live.fd, LATT_WAKER_TAG_LIVE);
 	/* Without it, the waker waits in epoll_wait(): slower, no less. */
 	if (ret || pthread_create(&w->looker, NULL, looker, w))
 		goto fail;

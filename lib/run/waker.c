@@ -28,6 +28,7 @@
 #include "measure/sysinfo.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/live.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "settings/config.h"
@@ -97,7 +98,7 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->sigfd = s->sigfd;
 	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live_fd = w->look_epfd = w->look_quit_fd = -1;
+	w->notify_fd = w->live.fd = w->look_epfd = w->look_quit_fd = -1;
 	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -112,28 +113,15 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0 ||
 	    w->watch_fd < 0)
 		return -errno;
-	/* As the run lines number them: within its configuration. */
-	w->run_no = r->run;
-	w->runs_total = s->runs_per_cfg ? s->runs_per_cfg : 1;
-	w->sweep = s->total_runs > 1;
 	w->trace = s->trace;
 	w->xtrace = cfg->explain ? s->xtrace : NULL;
 	w->decisions = w->xtrace ? s->decisions : NULL;
-	if (s->progress || s->interval_ns) {
-		w->live_tty = !s->interval_ns;
-		w->live_ns = s->interval_ns ? s->interval_ns : LATT_LIVE_TTY_NS;
-		w->live_fd = timerfd_create(CLOCK_MONOTONIC,
-					    TFD_CLOEXEC | TFD_NONBLOCK);
-		if (w->live_fd < 0)
-			return -errno;
-		latt_stats_init(&w->live);
-		latt_stats_init(&w->interval);
-		latt_hist_init(&w->live_hist);
-		latt_hist_init(&w->interval_hist);
-	}
+	ret = latt_live_init(&w->live, cfg, s, r->run);
+	if (ret)
+		return ret;
 	ret = latt_waker_epoll_add(w->epfd, w->sigfd, LATT_WAKER_TAG_SIGNAL, 0);
-	if (!ret && w->live_fd >= 0)
-		ret = latt_waker_epoll_add(w->epfd, w->live_fd, LATT_WAKER_TAG_LIVE, 0);
+	if (!ret && w->live.fd >= 0)
+		ret = latt_waker_epoll_add(w->epfd, w->live.fd, LATT_WAKER_TAG_LIVE, 0);
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, w->sleep_fd, LATT_WAKER_TAG_SLEEP, 0);
 	if (!ret)
@@ -217,16 +205,11 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 	if (!w->warming &&
 	    latt_blocks_add(&w->r->blocks, c->slot->last_wake_ns))
 		latt_waker_stop_for(w, LATT_STOP_ERROR, -ENOMEM);
-	if (w->live_fd >= 0 && !w->warming) {
-		uint64_t v = c->slot->last_wake_ns;
-
-		latt_stats_add(&w->live, v);
-		latt_hist_add(&w->live_hist, v);
-		latt_stats_add(&w->interval, v);
-		latt_hist_add(&w->interval_hist, v);
-	}
+	if (!w->warming)
+		latt_live_add(&w->live, c->slot->last_wake_ns);
 	if (w->samples && !w->warming) {
-		int ret = latt_waker_print_sample(w, c, "");
+		int ret = latt_live_print_sample(w->samples, w->sample_prefix,
+						 c, w->cfg->kernel_view, "");
 
 		if (ret)
 			latt_waker_stop_for(w, LATT_STOP_OUTPUT, ret);
@@ -322,8 +305,10 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 		} else if (tag == LATT_WAKER_TAG_THREAD) {
 			latt_waker_reap_threads(w);
 		} else if (tag == LATT_WAKER_TAG_LIVE) {
-			if (read(w->live_fd, &ticks, sizeof(ticks)) > 0)
-				latt_waker_live_tick(w);
+			if (latt_live_due(&w->live))
+				latt_live_tick(&w->live, latt_mono_ns(),
+					       w->run_start_ns, w->stopped_ns,
+					       w->warming);
 		}
 	}
 	latt_waker_looked(w);
@@ -611,17 +596,14 @@ int latt_waker_run(struct latt_waker *w)
 	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-	w->interval_start_ns = now;
-	w->interval_stopped_ns = w->stopped_ns;
+	latt_live_begin(&w->live, now, w->stopped_ns);
 	/* The traces cover the run, the warm-up too. */
 	start_trace(w, w->trace);
 	start_trace(w, w->xtrace);
 	start_decisions(w);
-	if (w->live_fd >= 0) {
-		ret = arm_watch(w->live_fd, w->live_ns);
-		if (ret)
-			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-	}
+	ret = latt_live_arm(&w->live);
+	if (ret)
+		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
 	if (w->nclients)
@@ -639,8 +621,7 @@ int latt_waker_run(struct latt_waker *w)
 	w->end_ns = latt_mono_ns();
 	latt_waker_looker_stop(w);
 	w->stopped_end_ns = w->stopped_ns;
-	if (w->live_fd >= 0)
-		arm_timer(w->live_fd, 0);
+	latt_live_stop(&w->live);
 	if (w->trace && !w->break_hit)
 		latt_trace_stop(w->trace);
 	if (w->xtrace)
@@ -664,9 +645,8 @@ int latt_waker_run(struct latt_waker *w)
 	/* Those who answered in a cycle that did not complete. */
 	take_partial(w);
 	/* -i: the last interval, however short; the live line: gone. */
-	if (w->live_fd >= 0 && !w->live_tty && w->interval.count)
-		latt_waker_live_tick(w);
-	latt_waker_live_erase(w);
+	latt_live_end(&w->live, latt_mono_ns(), w->run_start_ns,
+		      w->stopped_ns, w->warming);
 	/* Every answer is in (or stalled): the clients' accounting. */
 	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */
@@ -697,8 +677,7 @@ void latt_waker_destroy(struct latt_waker *w)
 		close(w->watch_fd);
 	if (w->notify_fd >= 0)
 		close(w->notify_fd);
-	if (w->live_fd >= 0)
-		close(w->live_fd);
+	latt_live_close(&w->live);
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live_fd = w->look_epfd = w->look_quit_fd = -1;
+	w->notify_fd = w->look_epfd = w->look_quit_fd = -1;
 }

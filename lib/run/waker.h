@@ -34,6 +34,7 @@
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/live.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "run/target.h"
@@ -108,16 +109,7 @@ struct latt_waker {
 	uint64_t break_ns;
 
 	/* live output on stderr (progress, -i): the samples as answered */
-	int live_fd;			/* its timer; -1: none */
-	bool live_tty;			/* a line updated in place */
-	bool live_shown;		/* ... which is on the screen */
-	uint64_t live_ns;		/* its period */
-	unsigned int run_no, runs_total;	/* "run 2/3": within its
-						   configuration */
-	bool sweep;				/* more than one run */
-	uint64_t interval_start_ns;
-	struct latt_stats live, interval;
-	struct latt_hist live_hist, interval_hist;
+	struct latt_live live;
 
 	/* how the run goes: written into the result as it happens */
 	struct latt_result *r;
@@ -137,7 +129,6 @@ struct latt_waker {
 	bool interrupted;		/* a stop interrupted that wait */
 	bool resumed;			/* ... the wait before this one */
 	uint64_t stopped_ns;		/* latt stopped, in all */
-	uint64_t interval_stopped_ns;	/* ... when the -i interval began */
 	uint64_t stopped_warm_ns;	/* ... of that, before measuring */
 	uint64_t stopped_end_ns;	/* ... until measuring ended */
 	unsigned int stops;
@@ -216,8 +207,7 @@ void latt_waker_destroy(struct latt_waker *w);
  * Between the waker's files, in one direction: lib/run/waker.c (set-up and
  * the event loop) and lib/run/waker-stop.c (stopping) call the parts,
  * lib/run/waker-procs.c (reaping, signals), lib/run/waker-job.c (latt stopped
- * and continued: job control) and lib/run/waker-live.c (the live line), of
- * which waker-procs.c calls waker-job.c; none calls back.  What they all
+ * and continued: job control) of which waker-procs.c calls waker-job.c; none calls back.  What they all
  * use of the waker's state is here, inline.
  */
 
@@ -303,14 +293,6 @@ static inline int latt_waker_epoll_add(int epfd, int fd, uint64_t tag,
 	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
 }
 
-/*
- * -v: print client @c's latest sample, with @tail ("" or " unanswered")
- * at the end of its line (waker-live.c).  0, or the -errno of a failed
- * write: the run then stops (LATT_STOP_OUTPUT).
- */
-int latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
-			    const char *tail);
-
 /* A thread client stopped: take note (waker-procs.c). */
 void latt_waker_reap_threads(struct latt_waker *w);
 
@@ -351,17 +333,9 @@ int latt_waker_continued(struct latt_waker *w);
 void latt_waker_idle(struct latt_waker *w, uint64_t now);
 void latt_waker_waited(struct latt_waker *w, int ret);
 
-/* The live line's period is up: print it (waker-live.c). */
-void latt_waker_live_tick(struct latt_waker *w);
-
-/* Erase the progress line, if it is on the screen (waker-live.c). */
-void latt_waker_live_erase(struct latt_waker *w);
-
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define LATT_CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
 /* How long a SIGKILLed process may take to be reaped before giving up. */
 #define LATT_KILL_WAIT_NS	(5000ULL * 1000 * 1000)
-/* The live line on a terminal: about once a second. */
-#define LATT_LIVE_TTY_NS	(1000ULL * 1000 * 1000)
 
 #endif /* LATT_WAKER_H */
