@@ -262,7 +262,7 @@ static int run_starter(struct latt_waker *w, const char *path,
 		     w->clients[w->nclients].slot->pid; w->nclients++)
 			;
 	for (i = 0; i < w->nclients; i++)
-		latt_waker_client_pid(&w->clients[i]);
+		latt_client_pid(&w->clients[i]);
 	/* It could not run, or is another latt's: none started. */
 	if ((ret == -ECHILD || ret == -ENOEXEC) && !w->nclients)
 		return -ENOEXEC;
@@ -322,27 +322,6 @@ void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name)
 {
 	w->helper = pid;
 	w->helper_name = name;
-}
-
-pid_t latt_waker_client_pid(struct latt_client *c)
-{
-	/* Started by latt-client: the kernel wrote its pid there. */
-	if (!c->pid && !c->is_thread && c->slot)
-		c->pid = c->slot->pid;
-	return c->pid;
-}
-
-struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
-{
-	unsigned int i;
-
-	for (i = 0; i < w->nclients; i++) {
-		struct latt_client *c = &w->clients[i];
-
-		if (!c->is_thread && latt_waker_client_pid(c) == pid)
-			return c;
-	}
-	return NULL;
 }
 
 /*
@@ -413,7 +392,7 @@ static bool child_ended(struct latt_waker *w, pid_t pid, int st,
 	/* latt-guard is not the command's: nothing of it to count. */
 	if (w->guard && pid == w->guard)
 		return guard_died(w, why);
-	c = latt_waker_find_client(w, pid);
+	c = latt_client_find(w->clients, w->nclients, pid);
 	if (c) {
 		c->reaped = true;
 		c->reaped_ns = latt_clock_now(w->clock);

@@ -4,7 +4,8 @@
  * (SIGTERM to its group, SIGKILL after the grace period), the clients,
  * the command's descendants that left its group; every process reaped;
  * the wakeups still unanswered recorded; and what the result still
- * lacks from the waker.
+ * lacks from the waker.  Also how a stop of latt itself (^Z, SIGSTOP:
+ * run/jobctl.h) is left out of the run: -t's deadline moves by it.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -14,6 +15,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +26,7 @@
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/jobctl.h"
 #include "run/live.h"
 #include "run/result-stop.h"
 #include "run/result.h"
@@ -33,6 +36,61 @@
 
 /* How often the children are reaped while latt stops them. */
 #define REAP_EVERY_NS		(1000 * 1000)
+
+int latt_waker_arm_deadline(struct latt_waker *w)
+{
+	uint64_t due, now = latt_mono_ns(), ns;
+	struct itimerspec its = { 0 };
+
+	if (!w->cfg->duration_ns)
+		return 0;
+	due = w->run_start_ns + w->cfg->duration_ns + w->job.stopped_ns;
+	/* A timer of 0 would be disarmed: 1 ns is due at once. */
+	ns = due > now ? due - now : 1;
+	its.it_value.tv_sec = (time_t)(ns / 1000000000ULL);
+	its.it_value.tv_nsec = (long)(ns % 1000000000ULL);
+	return timerfd_settime(w->deadline_fd, 0, &its, NULL) ? -errno : 0;
+}
+
+/*
+ * latt was stopped for @gap (job control counted it): leave that time
+ * out of the run.  0, or the -errno of moving the deadline.
+ */
+static int left_out(struct latt_waker *w, uint64_t gap)
+{
+	/* This cycle's lateness would be the stop's. */
+	w->planned_ns = 0;
+	/* Nor did the stop keep this cycle's answers. */
+	w->cycle_start_ns += gap;
+	if (w->warming)
+		w->warm_end_ns += gap;
+	if (!w->run_start_ns || w->stopping || w->r->stop != LATT_STOP_NONE)
+		return 0;
+	return latt_waker_arm_deadline(w);
+}
+
+int latt_waker_job_stop(struct latt_waker *w)
+{
+	struct latt_jobctl_others o = {
+		.target = w->target,
+		.starter = w->starter && !w->starter_reaped ? w->starter : 0,
+		.clients = w->clients,
+		.nclients = w->nclients,
+	};
+	uint64_t gap;
+
+	return latt_jobctl_tstp(&w->job, &o, &gap) ? left_out(w, gap) : 0;
+}
+
+int latt_waker_continued(struct latt_waker *w)
+{
+	uint64_t gap;
+
+	if (!latt_jobctl_continued(&w->job, latt_mono_ns(), w->run_start_ns,
+				   w->planned_ns, &gap))
+		return 0;
+	return left_out(w, gap);
+}
 
 /*
  * While stopping: reap and read signals until @done(w) or @timeout_ns.
@@ -55,9 +113,9 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 
 	for (;;) {
 		/* Time latt was stopped (^Z) is no time given. */
-		stopped = w->stopped_ns;
+		stopped = w->job.stopped_ns;
 		latt_waker_read_signals(w);
-		end += w->stopped_ns - stopped;
+		end += w->job.stopped_ns - stopped;
 		if (done(w))
 			return true;
 		now = latt_mono_ns();
@@ -76,8 +134,8 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 			now = latt_mono_ns();
 		}
 		waited = true;
-		latt_waker_idle(w, now);
-		latt_waker_waited(w, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
+		latt_jobctl_idle(&w->job, now);
+		latt_jobctl_waited(&w->job, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
 					  (int)((end - now) / 1000000) + 1));
 	}
 }
@@ -158,7 +216,7 @@ static void stop_clients(struct latt_waker *w)
 		return;
 	for (i = 0; i < w->nclients; i++)
 		if (!w->clients[i].reaped && !w->clients[i].is_thread &&
-		    latt_waker_client_pid(&w->clients[i]) > 0)
+		    latt_client_pid(&w->clients[i]) > 0)
 			kill(w->clients[i].pid, SIGKILL);
 	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone, false) ||
 	    !w->cfg->threads)
@@ -187,7 +245,7 @@ static unsigned int signal_strays(struct latt_waker *w, int sig)
 	if (!f)
 		return 0;
 	while (fscanf(f, "%d", &pid) == 1) {
-		if (latt_waker_find_client(w, pid) ||
+		if (latt_client_find(w->clients, w->nclients, pid) ||
 		    (w->helper && pid == w->helper) ||
 		    (w->guard && pid == w->guard))
 			continue;
@@ -286,9 +344,9 @@ static void finish_result(const struct latt_waker *w)
 	/* The time latt was stopped while measuring is not measured. */
 	r->elapsed_ns = w->end_ns > w->start_ns + stopped ?
 			w->end_ns - w->start_ns - stopped : 0;
-	r->stopped_ns = w->stopped_ns;
-	r->stops = w->stops;
-	r->stopped_signal = w->stopped_signal;
+	r->stopped_ns = w->job.stopped_ns;
+	r->stops = w->job.stops;
+	r->stopped_signal = w->job.stopped_signal;
 	if (r->dead_client >= 0) {
 		const struct latt_client *c = &w->clients[r->dead_client];
 

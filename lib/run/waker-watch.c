@@ -49,7 +49,7 @@ static void report_stall(struct latt_waker *w, uint64_t waited)
 	for (i = 0; i < w->nclients; i++) {
 		const struct latt_client *c = &w->clients[i];
 
-		if (!c->in_flight || latt_waker_samples_in(c) >= c->sent)
+		if (!c->in_flight || latt_client_samples_in(c) >= c->sent)
 			continue;
 		if (named++ >= STALL_NAMED) {
 			more++;
@@ -233,10 +233,10 @@ int latt_waker_answer_wait(struct latt_waker *w)
 		atomic_store(&w->reading, 0);
 		return 1;
 	}
-	latt_waker_idle(w, latt_mono_ns());
+	latt_jobctl_idle(&w->job, latt_mono_ns());
 	n = read(w->answer->fd, &v, sizeof(v));
 	atomic_store(&w->reading, 0);
-	latt_waker_waited(w, (int)n);
+	latt_jobctl_waited(&w->job, (int)n);
 	if (n < 0)
 		return errno == EINTR ? 1 : -errno;
 	return v >= LATT_LOOK_MARK || atomic_load(&w->looked);

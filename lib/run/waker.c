@@ -253,7 +253,7 @@ static void take_partial(struct latt_waker *w)
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
-		if (c->in_flight && latt_waker_samples_in(c) >= c->sent)
+		if (c->in_flight && latt_client_samples_in(c) >= c->sent)
 			answered(w, c);
 	}
 }
@@ -269,9 +269,9 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	 * With every signal blocked, only a stop (SIGSTOP) interrupts the
 	 * wait: the waker has been idle since the wait before.
 	 */
-	latt_waker_idle(w, latt_mono_ns());
+	latt_jobctl_idle(&w->job, latt_mono_ns());
 	n = epoll_wait(w->epfd, ev, 64, timeout_ms);
-	latt_waker_waited(w, n);
+	latt_jobctl_waited(&w->job, n);
 	if (n < 0) {
 		if (errno != EINTR)
 			latt_waker_stop_for(w, LATT_STOP_ERROR, -errno);
@@ -307,7 +307,7 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 		} else if (tag == LATT_WAKER_TAG_LIVE) {
 			if (latt_live_due(&w->live))
 				latt_live_tick(&w->live, latt_mono_ns(),
-					       w->run_start_ns, w->stopped_ns,
+					       w->run_start_ns, w->job.stopped_ns,
 					       w->warming);
 		}
 	}
@@ -412,7 +412,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 		w->r->kview.run_ns += now.run_ns - c->kstart.run_ns;
 		w->r->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
 		w->r->kview.slices += now.slices - c->kstart.slices;
-		w->r->kview_wakeups += latt_waker_samples_in(c);
+		w->r->kview_wakeups += latt_client_samples_in(c);
 	}
 }
 
@@ -445,7 +445,7 @@ static void end_warmup(struct latt_waker *w)
 	w->r->cycles = 0;
 	w->r->stalled_cycles = w->r->stalled_ns = 0;
 	w->warming = false;
-	w->stopped_warm_ns = w->stopped_ns;
+	w->stopped_warm_ns = w->job.stopped_ns;
 	latt_stats_init(&w->late);
 	w->sleep_late_max = 0;
 	start_measuring(w);
@@ -596,7 +596,7 @@ int latt_waker_run(struct latt_waker *w)
 	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-	latt_live_begin(&w->live, now, w->stopped_ns);
+	latt_live_begin(&w->live, now, w->job.stopped_ns);
 	/* The traces cover the run, the warm-up too. */
 	start_trace(w, w->trace);
 	start_trace(w, w->xtrace);
@@ -620,7 +620,7 @@ int latt_waker_run(struct latt_waker *w)
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
 	latt_waker_looker_stop(w);
-	w->stopped_end_ns = w->stopped_ns;
+	w->stopped_end_ns = w->job.stopped_ns;
 	latt_live_stop(&w->live);
 	if (w->trace && !w->break_hit)
 		latt_trace_stop(w->trace);
@@ -630,7 +630,7 @@ int latt_waker_run(struct latt_waker *w)
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
 	 */
-	due = w->run_start_ns + w->cfg->duration_ns + w->stopped_ns;
+	due = w->run_start_ns + w->cfg->duration_ns + w->job.stopped_ns;
 	if (w->r->stop == LATT_STOP_DURATION && w->end_ns > due) {
 		w->r->overrun_ns = w->end_ns - due;
 		if (!w->warming)
@@ -646,7 +646,7 @@ int latt_waker_run(struct latt_waker *w)
 	take_partial(w);
 	/* -i: the last interval, however short; the live line: gone. */
 	latt_live_end(&w->live, latt_mono_ns(), w->run_start_ns,
-		      w->stopped_ns, w->warming);
+		      w->job.stopped_ns, w->warming);
 	/* Every answer is in (or stalled): the clients' accounting. */
 	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */

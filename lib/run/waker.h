@@ -34,6 +34,7 @@
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/jobctl.h"
 #include "run/live.h"
 #include "run/result-stop.h"
 #include "run/result.h"
@@ -123,16 +124,10 @@ struct latt_waker {
 	uint64_t steal_start[LATT_STEAL_CPUS], steal_end[LATT_STEAL_CPUS];
 	uint64_t steal_cycle[LATT_STEAL_CPUS];
 	bool steal_cycle_ok;
-	/* job control (waker-job.c): latt stopped by SIGTSTP or SIGSTOP */
-	uint64_t idle_ns;		/* when the waker last began to wait */
-	uint64_t prev_idle_ns;		/* ... and the time before that */
-	bool interrupted;		/* a stop interrupted that wait */
-	bool resumed;			/* ... the wait before this one */
-	uint64_t stopped_ns;		/* latt stopped, in all */
-	uint64_t stopped_warm_ns;	/* ... of that, before measuring */
+	/* job control: latt stopped by SIGTSTP or SIGSTOP */
+	struct latt_jobctl job;
+	uint64_t stopped_warm_ns;	/* latt stopped before measuring */
 	uint64_t stopped_end_ns;	/* ... until measuring ended */
-	unsigned int stops;
-	int stopped_signal;
 	/* latt's own load while measuring: the waker's CPU time, the CPUs */
 	uint64_t waker_cpu_start, waker_cpu_ns;
 	cpu_set_t client_cpus;		/* the clients may use, at the end */
@@ -162,12 +157,6 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
 			     struct latt_client_share *share, int share_fd);
-
-/*
- * The pid of process client @c, 0 when it is not started: a client that
- * latt-client started has it in its slot, before latt has its hand-off.
- */
-pid_t latt_waker_client_pid(struct latt_client *c);
 
 /* Hand the started target to @w, which will reap and stop it. */
 void latt_waker_set_target(struct latt_waker *w, struct latt_target *t);
@@ -239,12 +228,6 @@ static inline bool latt_waker_stop_for(struct latt_waker *w,
 	return latt_waker_stop(w, latt_stop_say(&why, stop, error, NULL));
 }
 
-/* The samples client @c has recorded, with all they wrote before. */
-static inline uint64_t latt_waker_samples_in(const struct latt_client *c)
-{
-	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
-}
-
 /*
  * The watchdog's tick: has this cycle waited too long for its answers?
  * Says so once, naming the clients (waker-watch.c).
@@ -299,39 +282,21 @@ void latt_waker_reap_threads(struct latt_waker *w);
 /* Reap what ended and read the signals that came (waker-procs.c). */
 void latt_waker_read_signals(struct latt_waker *w);
 
-/* The client process @pid of @w, or NULL. */
-struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid);
-
 /*
  * Arm the deadline of -t for the run's start plus the duration plus the
- * time latt was stopped; nothing without -t (waker-job.c).  0 or
+ * time latt was stopped; nothing without -t (waker-stop.c).  0 or
  * -errno.
  */
 int latt_waker_arm_deadline(struct latt_waker *w);
 
 /*
- * SIGTSTP (^Z) came: stop the command's group and the client processes,
- * stop latt itself as SIGTSTP does, and once continued, continue them
- * and leave the stopped time out (waker-job.c).  0, or the -errno of
- * moving -t's deadline by that time: the run then stops.
+ * SIGTSTP (^Z) came, or SIGCONT while latt was not stopping itself:
+ * job control stops and continues latt (run/jobctl.h), and the time it
+ * was stopped is left out of the run (waker-stop.c).  0, or the -errno
+ * of moving -t's deadline by that time: the run then stops.
  */
 int latt_waker_job_stop(struct latt_waker *w);
-
-/*
- * SIGCONT came while latt was not stopping itself: it may have been
- * stopped by SIGSTOP, which cannot be caught; leave the time it was kept
- * from its work out as stopped (waker-job.c).  0 or -errno, as
- * latt_waker_job_stop().
- */
 int latt_waker_continued(struct latt_waker *w);
-
-/*
- * Around every wait of the waker: note when it began (@now), and
- * whether a stop cut it short (the wait's return @ret < 0 with EINTR:
- * every signal is blocked, so only a stop interrupts it) (waker-job.c).
- */
-void latt_waker_idle(struct latt_waker *w, uint64_t now);
-void latt_waker_waited(struct latt_waker *w, int ret);
 
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define LATT_CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
