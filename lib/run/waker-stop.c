@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * How a run stops (lib/run/waker.h, latt_waker_finish()): the command
+ * How a run stops (lib/run/waker.h): why, decided here alone from what
+ * happened (latt_waker_stop()), and how (latt_waker_finish()): the command
  * (SIGTERM to its group, SIGKILL after the grace period), the clients,
  * the command's descendants that left its group; every process reaped;
  * the wakeups still unanswered recorded; and what the result still
@@ -8,15 +9,14 @@
  * run/jobctl.h) is left out of the run: -t's deadline moves by it.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/signalfd.h>
 #include <sys/timerfd.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,14 +28,24 @@
 #include "run/client.h"
 #include "run/jobctl.h"
 #include "run/live.h"
+#include "run/reap.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "run/target.h"
+#include "run/waker-own.h"
 #include "run/waker.h"
+#include "settings/session.h"
 #include "trace/trace.h"
 
 /* How often the children are reaped while latt stops them. */
 #define REAP_EVERY_NS		(1000 * 1000)
+
+bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
+{
+	if (w->stopping && why->stop != LATT_STOP_SIGNAL)
+		return false;
+	return latt_result_stop(w->r, why);
+}
 
 int latt_waker_arm_deadline(struct latt_waker *w)
 {
@@ -69,11 +79,13 @@ static int left_out(struct latt_waker *w, uint64_t gap)
 	return latt_waker_arm_deadline(w);
 }
 
-int latt_waker_job_stop(struct latt_waker *w)
+/* SIGTSTP (^Z) came: latt stops, and the others with it. */
+static int job_stop(struct latt_waker *w)
 {
+	const struct latt_children *ch = &w->children;
 	struct latt_jobctl_others o = {
 		.target = w->target,
-		.starter = w->starter && !w->starter_reaped ? w->starter : 0,
+		.starter = ch->starter && !ch->starter_reaped ? ch->starter : 0,
 		.clients = w->clients,
 		.nclients = w->nclients,
 	};
@@ -82,7 +94,8 @@ int latt_waker_job_stop(struct latt_waker *w)
 	return latt_jobctl_tstp(&w->job, &o, &gap) ? left_out(w, gap) : 0;
 }
 
-int latt_waker_continued(struct latt_waker *w)
+/* SIGCONT came while latt was not stopping itself (a SIGSTOP's?). */
+static int continued(struct latt_waker *w)
 {
 	uint64_t gap;
 
@@ -90,6 +103,129 @@ int latt_waker_continued(struct latt_waker *w)
 				   w->planned_ns, &gap))
 		return 0;
 	return left_out(w, gap);
+}
+
+/*
+ * latt-guard was killed, alone (latt's group is not its own): another
+ * takes over, or the run stops (true, @why says so), so that latt puts
+ * the system back itself while it can.  The session's guard_news says
+ * which.
+ */
+static bool guard_died(struct latt_waker *w, struct latt_stop_why *why)
+{
+	int ret;
+
+	if (!w->session)
+		return false;
+	ret = latt_session_guard_check(w->session, true);
+	if (ret > 0)
+		w->children.guard = w->session->guard_pid;
+	if (ret >= 0)
+		return false;
+	latt_stop_say(why, LATT_STOP_ERROR, 0, "%s (%s): the run stopped, "
+		      "for latt to put the system back itself",
+		      w->session->guard_news, strerror(-ret));
+	return true;
+}
+
+/* A child was reaped (@ev says what it was): does the run stop? */
+static void reaped(struct latt_waker *w, const struct latt_reaped_ev *ev)
+{
+	struct latt_stop_why why;
+
+	switch (ev->what) {
+	case LATT_REAPED_OTHER:
+		return;
+	case LATT_REAPED_CLIENT:
+		w->nreaped++;
+		latt_stop_say(&why, LATT_STOP_CLIENT, 0, NULL)->client =
+			(int)ev->client;
+		break;
+	case LATT_REAPED_TARGET:
+		latt_stop_say(&why, LATT_STOP_TARGET, 0, NULL);
+		break;
+	case LATT_REAPED_TTY:
+		latt_stop_say(&why, LATT_STOP_TTY, 0, NULL)->signal =
+			ev->signal;
+		break;
+	case LATT_REAPED_HELPER:
+		latt_stop_say(&why, LATT_STOP_ERROR, 0, "%s exited during "
+			      "the run", w->children.helper_name);
+		break;
+	case LATT_REAPED_GUARD:
+		if (!guard_died(w, &why))
+			return;
+		break;
+	}
+	latt_waker_stop(w, &why);
+}
+
+/* Reap every child that has ended, and decide what each ending means. */
+static void reap(struct latt_waker *w)
+{
+	struct latt_reaped_ev ev;
+
+	while (latt_reap_child(&w->children, w->clients, w->nclients,
+			       w->target, w->clock, &ev))
+		reaped(w, &ev);
+}
+
+/*
+ * Join the thread clients whose loop has ended: as a reaped process, one
+ * that ended while the run went on is a client gone.
+ */
+void latt_waker_reap_threads(struct latt_waker *w)
+{
+	uint64_t ticks;
+	int i = -1;
+
+	if (w->notify_fd < 0 ||
+	    (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN))
+		return;
+	while ((i = latt_reap_thread(w->clients, w->nclients,
+				     (unsigned int)(i + 1), w->clock)) >= 0) {
+		w->nreaped++;
+		latt_waker_client_gone(w, (unsigned int)i);
+	}
+}
+
+void latt_waker_read_signals(struct latt_waker *w)
+{
+	struct signalfd_siginfo si;
+	struct latt_stop_why why;
+	int ret;
+
+	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGCHLD:
+			reap(w);
+			break;
+		case SIGTSTP:
+			ret = job_stop(w);
+			if (ret)
+				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
+			break;
+		case SIGCONT:
+			ret = continued(w);
+			if (ret)
+				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
+			break;
+		default:
+			/*
+			 * A request to stop: while stopping, a second ^C
+			 * must not lose the report; one after a normal end
+			 * still stops (latt_stop_wins()).
+			 */
+			w->stop_requests++;
+			latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal =
+				(int)si.ssi_signo;
+			latt_waker_stop(w, &why);
+			break;
+		}
+	}
+	/* Signals coalesce: a SIGCHLD may stand for several children. */
+	reap(w);
+	latt_waker_reap_threads(w);
 }
 
 /*
@@ -246,8 +382,8 @@ static unsigned int signal_strays(struct latt_waker *w, int sig)
 		return 0;
 	while (fscanf(f, "%d", &pid) == 1) {
 		if (latt_client_find(w->clients, w->nclients, pid) ||
-		    (w->helper && pid == w->helper) ||
-		    (w->guard && pid == w->guard))
+		    (w->children.helper && pid == w->children.helper) ||
+		    (w->children.guard && pid == w->children.guard))
 			continue;
 		kill(pid, sig);
 		n++;
@@ -407,4 +543,29 @@ void latt_waker_finish(struct latt_waker *w)
 		record_stalled(w);
 	}
 	finish_result(w);
+}
+
+void latt_waker_destroy(struct latt_waker *w)
+{
+	unsigned int i;
+
+	/* An abandoned thread still reads its channel, and may notify. */
+	for (i = 0; i < w->nclients; i++)
+		if (!w->clients[i].abandoned)
+			latt_wake_close(&w->clients[i].chan);
+	if (w->abandoned)
+		w->notify_fd = -1;
+	if (w->epfd >= 0)
+		close(w->epfd);
+	if (w->sleep_fd >= 0)
+		close(w->sleep_fd);
+	if (w->deadline_fd >= 0)
+		close(w->deadline_fd);
+	if (w->watch_fd >= 0)
+		close(w->watch_fd);
+	if (w->notify_fd >= 0)
+		close(w->notify_fd);
+	latt_live_close(&w->live);
+	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
+	w->notify_fd = -1;
 }

@@ -1,25 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The waker's event loop; see lib/run/waker.h.
+ * The waker's set-up and event loop; see lib/run/waker.h.
  *
- * epoll tags: the signalfd, the three timers, the shared answer and, for
- * thread clients, their eventfd.
+ * epoll tags (lib/run/waker-own.h): the signalfd, the three timers, the
+ * shared answer, the live line's timer and, for thread clients, their
+ * eventfd.
  */
 #include <errno.h>
-#include <inttypes.h>
-#include <poll.h>
 #include <sched.h>
 #include <string.h>
 #include <stdio.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
-#include <sys/signalfd.h>
 #include <sys/timerfd.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "run/waker.h"
 #include "base/util.h"
 #include "measure/clock.h"
 #include "measure/hist.h"
@@ -28,9 +23,13 @@
 #include "measure/sysinfo.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/jobctl.h"
 #include "run/live.h"
+#include "run/looker.h"
 #include "run/result-stop.h"
 #include "run/result.h"
+#include "run/waker-own.h"
+#include "run/waker.h"
 #include "settings/config.h"
 #include "settings/session.h"
 #include "trace/decision.h"
@@ -39,13 +38,6 @@
 
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)
-
-bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
-{
-	if (w->stopping && why->stop != LATT_STOP_SIGNAL)
-		return false;
-	return latt_result_stop(w->r, why);
-}
 
 /* xorshift64*: fast, good enough to spread the sleeps. */
 static uint64_t next_random(struct latt_waker *w)
@@ -96,9 +88,10 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->clients = clients;
 	w->answer = answer;
 	w->sigfd = s->sigfd;
-	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
+	w->children.guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live.fd = w->look_epfd = w->look_quit_fd = -1;
+	w->notify_fd = w->live.fd = -1;
+	latt_looker_init(&w->looker);
 	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -121,17 +114,20 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		return ret;
 	ret = latt_waker_epoll_add(w->epfd, w->sigfd, LATT_WAKER_TAG_SIGNAL, 0);
 	if (!ret && w->live.fd >= 0)
-		ret = latt_waker_epoll_add(w->epfd, w->live.fd, LATT_WAKER_TAG_LIVE, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->live.fd,
+					   LATT_WAKER_TAG_LIVE, 0);
 	if (!ret)
-		ret = latt_waker_epoll_add(w->epfd, w->sleep_fd, LATT_WAKER_TAG_SLEEP, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->sleep_fd,
+					   LATT_WAKER_TAG_SLEEP, 0);
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, w->deadline_fd,
 					   LATT_WAKER_TAG_DEADLINE, 0);
 	if (!ret)
-		ret = latt_waker_epoll_add(w->epfd, w->watch_fd, LATT_WAKER_TAG_WATCH, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->watch_fd,
+					   LATT_WAKER_TAG_WATCH, 0);
 	/*
 	 * Edge-triggered: each cycle's answer is an event, not read here
-	 * (the looker's read() of it: waker-watch.c).
+	 * (the looker's read() of it: run/looker.h).
 	 */
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, answer->fd,
@@ -186,7 +182,7 @@ static void steal_of(struct latt_waker *w, const struct latt_client *c,
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
-	/* Left out: latt was stopped while it was in flight (waker-job.c). */
+	/* Left out: latt was stopped while it was in flight (run/jobctl.h). */
 	if (atomic_load_explicit(&c->slot->mark, memory_order_relaxed) ==
 	    c->sent)
 		return;
@@ -258,6 +254,83 @@ static void take_partial(struct latt_waker *w)
 	}
 }
 
+/* How many stalled clients a stall report names before it counts. */
+#define STALL_NAMED	4
+
+/*
+ * The answers of this cycle have taken @waited: name the clients still
+ * unanswered, once, the first few by pid and the rest as a count.  Until
+ * they answer no client is woken, and the report counts the cycle as
+ * stalled.
+ */
+static void report_stall(struct latt_waker *w, uint64_t waited)
+{
+	unsigned int i, named = 0, more = 0;
+
+	for (i = 0; i < w->nclients; i++) {
+		const struct latt_client *c = &w->clients[i];
+
+		if (!c->in_flight || latt_client_samples_in(c) >= c->sent)
+			continue;
+		if (named++ >= STALL_NAMED) {
+			more++;
+			continue;
+		}
+		fprintf(stderr, "latt: client %u (%s %d) has not answered for "
+			"%.1f s: no client is woken until it does\n",
+			c->id + 1, c->is_thread ? "tid" : "pid", (int)c->pid,
+			(double)waited / 1e9);
+	}
+	if (more)
+		fprintf(stderr, "latt: %u more clients have not answered for "
+			"%.1f s\n", more, (double)waited / 1e9);
+}
+
+/*
+ * The watchdog's tick (a quarter of the stall limit): has this cycle
+ * waited too long for its answers?  Checked by a periodic timer rather
+ * than a timeout on every wait, which would arm a timer in the kernel on
+ * every cycle.
+ */
+static void watch(struct latt_waker *w)
+{
+	uint64_t waited;
+
+	if (!w->pending || w->cycle_stalled)
+		return;
+	waited = latt_mono_ns() - w->cycle_start_ns;
+	if (waited < latt_stall_limit_ns(w->cfg))
+		return;
+	report_stall(w, waited);
+	w->cycle_stalled = true;
+}
+
+/*
+ * Start the looker (run/looker.h) on the waker's events, less two: not
+ * its epoll set itself, whose sleep timer would wake the looker at every
+ * cycle's end of sleep, nor the answer, which the waker reads.  The
+ * answer then leaves the waker's epoll set: every answer would also run
+ * epoll's callback, a cost on every cycle.
+ */
+static void looker_start(struct latt_waker *w)
+{
+	const int fds[] = { w->sigfd, w->deadline_fd, w->watch_fd,
+			    w->notify_fd, w->live.fd };
+
+	if (latt_looker_start(&w->looker, w->answer->fd, fds,
+			      sizeof(fds) / sizeof(fds[0])))
+		epoll_ctl(w->epfd, EPOLL_CTL_DEL, w->answer->fd, NULL);
+}
+
+/* The drain waits for the last answers in epoll_wait() again. */
+static void looker_stop(struct latt_waker *w)
+{
+	if (latt_looker_stop(&w->looker) &&
+	    latt_waker_epoll_add(w->epfd, w->answer->fd,
+				 LATT_WAKER_TAG_ANSWER, EPOLLET))
+		perror("latt: watching the answer again");
+}
+
 /* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
 static void handle_events(struct latt_waker *w, int timeout_ms)
 {
@@ -301,17 +374,17 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 			take_answer(w);
 		} else if (tag == LATT_WAKER_TAG_WATCH) {
 			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
-				latt_waker_watch(w);
+				watch(w);
 		} else if (tag == LATT_WAKER_TAG_THREAD) {
 			latt_waker_reap_threads(w);
 		} else if (tag == LATT_WAKER_TAG_LIVE) {
 			if (latt_live_due(&w->live))
 				latt_live_tick(&w->live, latt_mono_ns(),
-					       w->run_start_ns, w->job.stopped_ns,
-					       w->warming);
+					       w->run_start_ns,
+					       w->job.stopped_ns, w->warming);
 		}
 	}
-	latt_waker_looked(w);
+	latt_looker_looked(&w->looker);
 }
 
 /*
@@ -459,19 +532,22 @@ static void collect_answers(struct latt_waker *w, uint64_t t0)
 	w->cycle_start_ns = t0;
 	w->cycle_stalled = false;
 	while (w->pending && w->r->stop == LATT_STOP_NONE) {
-		if (!w->looker_on) {
+		if (!w->looker.on) {
 			handle_events(w, -1);
 			continue;
 		}
 		/* A read of the answer, the events seen by the looker. */
-		ret = latt_waker_answer_wait(w);
+		ret = latt_looker_wait(&w->looker, w->answer, &w->job);
 		if (ret < 0)
 			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-		else if (ret)
+		/* Back to epoll_wait(), the answer in its set again. */
+		if (ret == LATT_LOOK_FAILED)
+			looker_stop(w);
+		if (ret > 0)
 			handle_events(w, 0);
 		take_answer(w);
 	}
-	/* From cycle_start_ns, which a stop of latt moves (waker-job.c). */
+	/* From cycle_start_ns, which a stop of latt moves (run/jobctl.h). */
 	if (w->cycle_stalled && !w->warming) {
 		w->r->stalled_cycles++;
 		w->r->stalled_ns += latt_mono_ns() - w->cycle_start_ns;
@@ -607,7 +683,7 @@ int latt_waker_run(struct latt_waker *w)
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
 	if (w->nclients)
-		latt_waker_looker_start(w);
+		looker_start(w);
 	/* -c 0: nobody to wake; the run's events alone, till its end. */
 	while (!w->nclients && w->r->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
@@ -619,7 +695,7 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
-	latt_waker_looker_stop(w);
+	looker_stop(w);
 	w->stopped_end_ns = w->job.stopped_ns;
 	latt_live_stop(&w->live);
 	if (w->trace && !w->break_hit)
@@ -655,29 +731,4 @@ int latt_waker_run(struct latt_waker *w)
 		w->r->cycles = 0;
 	}
 	return w->r->stop == LATT_STOP_ERROR ? w->r->error : 0;
-}
-
-void latt_waker_destroy(struct latt_waker *w)
-{
-	unsigned int i;
-
-	/* An abandoned thread still reads its channel, and may notify. */
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].abandoned)
-			latt_wake_close(&w->clients[i].chan);
-	if (w->abandoned)
-		w->notify_fd = -1;
-	if (w->epfd >= 0)
-		close(w->epfd);
-	if (w->sleep_fd >= 0)
-		close(w->sleep_fd);
-	if (w->deadline_fd >= 0)
-		close(w->deadline_fd);
-	if (w->watch_fd >= 0)
-		close(w->watch_fd);
-	if (w->notify_fd >= 0)
-		close(w->notify_fd);
-	latt_live_close(&w->live);
-	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->look_epfd = w->look_quit_fd = -1;
 }
