@@ -213,7 +213,7 @@ struct latt_answer *latt_answer_open(void)
 	a->map_fd = map_fd;
 	/*
 	 * Each cycle's one write is one edge for epoll, where it is never
-	 * read; the waker also waits in a read() of it (waker-watch.c),
+	 * read; the waker also waits in a read() of it (run/looker.h),
 	 * hence no O_NONBLOCK.
 	 */
 	a->fd = eventfd(0, EFD_CLOEXEC);

@@ -498,3 +498,25 @@ int latt_client_fork(struct latt_client *c, const struct latt_client_cfg *cfg,
 	c->sent = 0;
 	return 0;
 }
+
+pid_t latt_client_pid(struct latt_client *c)
+{
+	/* Started by latt-client: the kernel wrote its pid there. */
+	if (!c->pid && !c->is_thread && c->slot)
+		c->pid = c->slot->pid;
+	return c->pid;
+}
+
+struct latt_client *latt_client_find(struct latt_client *clients,
+				     unsigned int n, pid_t pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct latt_client *c = &clients[i];
+
+		if (!c->is_thread && latt_client_pid(c) == pid)
+			return c;
+	}
+	return NULL;
+}

@@ -296,4 +296,20 @@ int latt_client_thread_start(struct latt_client *c,
  */
 int latt_client_thread_join(struct latt_client *c);
 
+/*
+ * The pid of process client @c, 0 when it is not started: a client that
+ * latt-client started has it in its slot, before latt has its hand-off.
+ */
+pid_t latt_client_pid(struct latt_client *c);
+
+/* The process client of pid @pid among @clients[0..n), or NULL. */
+struct latt_client *latt_client_find(struct latt_client *clients,
+				     unsigned int n, pid_t pid);
+
+/* The samples client @c has recorded, with all they wrote before. */
+static inline uint64_t latt_client_samples_in(const struct latt_client *c)
+{
+	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
+}
+
 #endif /* LATT_CLIENT_H */

@@ -217,8 +217,8 @@ static int start_clients(struct run *run)
 		setup_failed(run, 0, "starting %u clients (%u started): "
 			     "latt-client %s before it had started them",
 			     c->clients, run->w.nclients,
-			     latt_describe_status(run->w.starter_status, how,
-						  sizeof(how)));
+			     latt_describe_status(run->w.children.starter_status,
+						  how, sizeof(how)));
 	else if (ret)
 		setup_failed(run, ret, "starting %u clients (%u started)",
 			     c->clients, run->w.nclients);
@@ -435,8 +435,9 @@ static void measure(struct run *run)
 	/* Every process of the command is gone: the rest of its output. */
 	if (run->have_capture)
 		latt_capture_finish(&run->cap, LATT_NSEC_PER_SEC);
-	if (w->helper_reaped)
-		latt_knobs_reaped(&run->knobs, w->helper, w->helper_status);
+	if (w->children.helper_reaped)
+		latt_knobs_reaped(&run->knobs, w->children.helper,
+				  w->children.helper_status);
 	/* A guard that died and was replaced: said with the run. */
 	if (run->s->guard_news[0] && r->stop != LATT_STOP_ERROR)
 		add_warning(r, "%s", run->s->guard_news);

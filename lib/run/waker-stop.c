@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * How a run stops (lib/run/waker.h, latt_waker_finish()): the command
+ * How a run stops (lib/run/waker.h): why, decided here alone from what
+ * happened (latt_waker_stop()), and how (latt_waker_finish()): the command
  * (SIGTERM to its group, SIGKILL after the grace period), the clients,
  * the command's descendants that left its group; every process reaped;
  * the wakeups still unanswered recorded; and what the result still
- * lacks from the waker.
+ * lacks from the waker.  Also how a stop of latt itself (^Z, SIGSTOP:
+ * run/jobctl.h) is left out of the run: -t's deadline moves by it.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,14 +26,207 @@
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/jobctl.h"
+#include "run/live.h"
+#include "run/reap.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "run/target.h"
+#include "run/waker-own.h"
 #include "run/waker.h"
+#include "settings/session.h"
 #include "trace/trace.h"
 
 /* How often the children are reaped while latt stops them. */
 #define REAP_EVERY_NS		(1000 * 1000)
+
+bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
+{
+	if (w->stopping && why->stop != LATT_STOP_SIGNAL)
+		return false;
+	return latt_result_stop(w->r, why);
+}
+
+int latt_waker_arm_deadline(struct latt_waker *w)
+{
+	uint64_t due, now = latt_mono_ns(), ns;
+	struct itimerspec its = { 0 };
+
+	if (!w->cfg->duration_ns)
+		return 0;
+	due = w->run_start_ns + w->cfg->duration_ns + w->job.stopped_ns;
+	/* A timer of 0 would be disarmed: 1 ns is due at once. */
+	ns = due > now ? due - now : 1;
+	its.it_value.tv_sec = (time_t)(ns / 1000000000ULL);
+	its.it_value.tv_nsec = (long)(ns % 1000000000ULL);
+	return timerfd_settime(w->deadline_fd, 0, &its, NULL) ? -errno : 0;
+}
+
+/*
+ * latt was stopped for @gap (job control counted it): leave that time
+ * out of the run.  0, or the -errno of moving the deadline.
+ */
+static int left_out(struct latt_waker *w, uint64_t gap)
+{
+	/* This cycle's lateness would be the stop's. */
+	w->planned_ns = 0;
+	/* Nor did the stop keep this cycle's answers. */
+	w->cycle_start_ns += gap;
+	if (w->warming)
+		w->warm_end_ns += gap;
+	if (!w->run_start_ns || w->stopping || w->r->stop != LATT_STOP_NONE)
+		return 0;
+	return latt_waker_arm_deadline(w);
+}
+
+/* SIGTSTP (^Z) came: latt stops, and the others with it. */
+static int job_stop(struct latt_waker *w)
+{
+	const struct latt_children *ch = &w->children;
+	struct latt_jobctl_others o = {
+		.target = w->target,
+		.starter = ch->starter && !ch->starter_reaped ? ch->starter : 0,
+		.clients = w->clients,
+		.nclients = w->nclients,
+	};
+	uint64_t gap;
+
+	return latt_jobctl_tstp(&w->job, &o, &gap) ? left_out(w, gap) : 0;
+}
+
+/* SIGCONT came while latt was not stopping itself (a SIGSTOP's?). */
+static int continued(struct latt_waker *w)
+{
+	uint64_t gap;
+
+	if (!latt_jobctl_continued(&w->job, latt_mono_ns(), w->run_start_ns,
+				   w->planned_ns, &gap))
+		return 0;
+	return left_out(w, gap);
+}
+
+/*
+ * latt-guard was killed, alone (latt's group is not its own): another
+ * takes over, or the run stops (true, @why says so), so that latt puts
+ * the system back itself while it can.  The session's guard_news says
+ * which.
+ */
+static bool guard_died(struct latt_waker *w, struct latt_stop_why *why)
+{
+	int ret;
+
+	if (!w->session)
+		return false;
+	ret = latt_session_guard_check(w->session, true);
+	if (ret > 0)
+		w->children.guard = w->session->guard_pid;
+	if (ret >= 0)
+		return false;
+	latt_stop_say(why, LATT_STOP_ERROR, 0, "%s (%s): the run stopped, "
+		      "for latt to put the system back itself",
+		      w->session->guard_news, strerror(-ret));
+	return true;
+}
+
+/* A child was reaped (@ev says what it was): does the run stop? */
+static void reaped(struct latt_waker *w, const struct latt_reaped_ev *ev)
+{
+	struct latt_stop_why why;
+
+	switch (ev->what) {
+	case LATT_REAPED_OTHER:
+		return;
+	case LATT_REAPED_CLIENT:
+		w->nreaped++;
+		latt_stop_say(&why, LATT_STOP_CLIENT, 0, NULL)->client =
+			(int)ev->client;
+		break;
+	case LATT_REAPED_TARGET:
+		latt_stop_say(&why, LATT_STOP_TARGET, 0, NULL);
+		break;
+	case LATT_REAPED_TTY:
+		latt_stop_say(&why, LATT_STOP_TTY, 0, NULL)->signal =
+			ev->signal;
+		break;
+	case LATT_REAPED_HELPER:
+		latt_stop_say(&why, LATT_STOP_ERROR, 0, "%s exited during "
+			      "the run", w->children.helper_name);
+		break;
+	case LATT_REAPED_GUARD:
+		if (!guard_died(w, &why))
+			return;
+		break;
+	}
+	latt_waker_stop(w, &why);
+}
+
+/* Reap every child that has ended, and decide what each ending means. */
+static void reap(struct latt_waker *w)
+{
+	struct latt_reaped_ev ev;
+
+	while (latt_reap_child(&w->children, w->clients, w->nclients,
+			       w->target, w->clock, &ev))
+		reaped(w, &ev);
+}
+
+/*
+ * Join the thread clients whose loop has ended: as a reaped process, one
+ * that ended while the run went on is a client gone.
+ */
+void latt_waker_reap_threads(struct latt_waker *w)
+{
+	uint64_t ticks;
+	int i = -1;
+
+	if (w->notify_fd < 0 ||
+	    (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN))
+		return;
+	while ((i = latt_reap_thread(w->clients, w->nclients,
+				     (unsigned int)(i + 1), w->clock)) >= 0) {
+		w->nreaped++;
+		latt_waker_client_gone(w, (unsigned int)i);
+	}
+}
+
+void latt_waker_read_signals(struct latt_waker *w)
+{
+	struct signalfd_siginfo si;
+	struct latt_stop_why why;
+	int ret;
+
+	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGCHLD:
+			reap(w);
+			break;
+		case SIGTSTP:
+			ret = job_stop(w);
+			if (ret)
+				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
+			break;
+		case SIGCONT:
+			ret = continued(w);
+			if (ret)
+				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
+			break;
+		default:
+			/*
+			 * A request to stop: while stopping, a second ^C
+			 * must not lose the report; one after a normal end
+			 * still stops (latt_stop_wins()).
+			 */
+			w->stop_requests++;
+			latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal =
+				(int)si.ssi_signo;
+			latt_waker_stop(w, &why);
+			break;
+		}
+	}
+	/* Signals coalesce: a SIGCHLD may stand for several children. */
+	reap(w);
+	latt_waker_reap_threads(w);
+}
 
 /*
  * While stopping: reap and read signals until @done(w) or @timeout_ns.
@@ -54,9 +249,9 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 
 	for (;;) {
 		/* Time latt was stopped (^Z) is no time given. */
-		stopped = w->stopped_ns;
+		stopped = w->job.stopped_ns;
 		latt_waker_read_signals(w);
-		end += w->stopped_ns - stopped;
+		end += w->job.stopped_ns - stopped;
 		if (done(w))
 			return true;
 		now = latt_mono_ns();
@@ -75,8 +270,8 @@ static bool wait_until(struct latt_waker *w, uint64_t timeout_ns,
 			now = latt_mono_ns();
 		}
 		waited = true;
-		latt_waker_idle(w, now);
-		latt_waker_waited(w, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
+		latt_jobctl_idle(&w->job, now);
+		latt_jobctl_waited(&w->job, poll(pfd, w->notify_fd >= 0 ? 2 : 1,
 					  (int)((end - now) / 1000000) + 1));
 	}
 }
@@ -157,7 +352,7 @@ static void stop_clients(struct latt_waker *w)
 		return;
 	for (i = 0; i < w->nclients; i++)
 		if (!w->clients[i].reaped && !w->clients[i].is_thread &&
-		    latt_waker_client_pid(&w->clients[i]) > 0)
+		    latt_client_pid(&w->clients[i]) > 0)
 			kill(w->clients[i].pid, SIGKILL);
 	if (wait_until(w, LATT_KILL_WAIT_NS, clients_gone, false) ||
 	    !w->cfg->threads)
@@ -186,9 +381,9 @@ static unsigned int signal_strays(struct latt_waker *w, int sig)
 	if (!f)
 		return 0;
 	while (fscanf(f, "%d", &pid) == 1) {
-		if (latt_waker_find_client(w, pid) ||
-		    (w->helper && pid == w->helper) ||
-		    (w->guard && pid == w->guard))
+		if (latt_client_find(w->clients, w->nclients, pid) ||
+		    (w->children.helper && pid == w->children.helper) ||
+		    (w->children.guard && pid == w->children.guard))
 			continue;
 		kill(pid, sig);
 		n++;
@@ -263,7 +458,9 @@ static void record_stalled(struct latt_waker *w)
 		 * fails now is no reason to stop: latt is stopping.
 		 */
 		if (w->samples)
-			latt_waker_print_sample(w, c, " unanswered");
+			latt_live_print_sample(w->samples, w->sample_prefix, c,
+					       w->cfg->kernel_view,
+					       " unanswered");
 	}
 }
 
@@ -283,9 +480,9 @@ static void finish_result(const struct latt_waker *w)
 	/* The time latt was stopped while measuring is not measured. */
 	r->elapsed_ns = w->end_ns > w->start_ns + stopped ?
 			w->end_ns - w->start_ns - stopped : 0;
-	r->stopped_ns = w->stopped_ns;
-	r->stops = w->stops;
-	r->stopped_signal = w->stopped_signal;
+	r->stopped_ns = w->job.stopped_ns;
+	r->stops = w->job.stops;
+	r->stopped_signal = w->job.stopped_signal;
 	if (r->dead_client >= 0) {
 		const struct latt_client *c = &w->clients[r->dead_client];
 
@@ -346,4 +543,29 @@ void latt_waker_finish(struct latt_waker *w)
 		record_stalled(w);
 	}
 	finish_result(w);
+}
+
+void latt_waker_destroy(struct latt_waker *w)
+{
+	unsigned int i;
+
+	/* An abandoned thread still reads its channel, and may notify. */
+	for (i = 0; i < w->nclients; i++)
+		if (!w->clients[i].abandoned)
+			latt_wake_close(&w->clients[i].chan);
+	if (w->abandoned)
+		w->notify_fd = -1;
+	if (w->epfd >= 0)
+		close(w->epfd);
+	if (w->sleep_fd >= 0)
+		close(w->sleep_fd);
+	if (w->deadline_fd >= 0)
+		close(w->deadline_fd);
+	if (w->watch_fd >= 0)
+		close(w->watch_fd);
+	if (w->notify_fd >= 0)
+		close(w->notify_fd);
+	latt_live_close(&w->live);
+	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
+	w->notify_fd = -1;
 }

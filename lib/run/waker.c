@@ -1,25 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The waker's event loop; see lib/run/waker.h.
+ * The waker's set-up and event loop; see lib/run/waker.h.
  *
- * epoll tags: the signalfd, the three timers, the shared answer and, for
- * thread clients, their eventfd.
+ * epoll tags (lib/run/waker-own.h): the signalfd, the three timers, the
+ * shared answer, the live line's timer and, for thread clients, their
+ * eventfd.
  */
 #include <errno.h>
-#include <inttypes.h>
-#include <poll.h>
 #include <sched.h>
 #include <string.h>
 #include <stdio.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
-#include <sys/signalfd.h>
 #include <sys/timerfd.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "run/waker.h"
 #include "base/util.h"
 #include "measure/clock.h"
 #include "measure/hist.h"
@@ -28,8 +23,13 @@
 #include "measure/sysinfo.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/jobctl.h"
+#include "run/live.h"
+#include "run/looker.h"
 #include "run/result-stop.h"
 #include "run/result.h"
+#include "run/waker-own.h"
+#include "run/waker.h"
 #include "settings/config.h"
 #include "settings/session.h"
 #include "trace/decision.h"
@@ -38,13 +38,6 @@
 
 /* How long the last cycle's answers are waited for when the run ends. */
 #define DRAIN_NS	(1000ULL * 1000 * 1000)
-
-bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
-{
-	if (w->stopping && why->stop != LATT_STOP_SIGNAL)
-		return false;
-	return latt_result_stop(w->r, why);
-}
 
 /* xorshift64*: fast, good enough to spread the sleeps. */
 static uint64_t next_random(struct latt_waker *w)
@@ -95,9 +88,10 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	w->clients = clients;
 	w->answer = answer;
 	w->sigfd = s->sigfd;
-	w->guard = s->guard_fd >= 0 ? s->guard_pid : 0;
+	w->children.guard = s->guard_fd >= 0 ? s->guard_pid : 0;
 	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live_fd = w->look_epfd = w->look_quit_fd = -1;
+	w->notify_fd = w->live.fd = -1;
+	latt_looker_init(&w->looker);
 	w->rng = r->seed ? r->seed : 0x853c49e6748fea9bULL;
 	/* A run stopped before it measured lasted no time. */
 	w->start_ns = w->end_ns = latt_mono_ns();
@@ -112,38 +106,28 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 	if (w->epfd < 0 || w->sleep_fd < 0 || w->deadline_fd < 0 ||
 	    w->watch_fd < 0)
 		return -errno;
-	/* As the run lines number them: within its configuration. */
-	w->run_no = r->run;
-	w->runs_total = s->runs_per_cfg ? s->runs_per_cfg : 1;
-	w->sweep = s->total_runs > 1;
 	w->trace = s->trace;
 	w->xtrace = cfg->explain ? s->xtrace : NULL;
 	w->decisions = w->xtrace ? s->decisions : NULL;
-	if (s->progress || s->interval_ns) {
-		w->live_tty = !s->interval_ns;
-		w->live_ns = s->interval_ns ? s->interval_ns : LATT_LIVE_TTY_NS;
-		w->live_fd = timerfd_create(CLOCK_MONOTONIC,
-					    TFD_CLOEXEC | TFD_NONBLOCK);
-		if (w->live_fd < 0)
-			return -errno;
-		latt_stats_init(&w->live);
-		latt_stats_init(&w->interval);
-		latt_hist_init(&w->live_hist);
-		latt_hist_init(&w->interval_hist);
-	}
+	ret = latt_live_init(&w->live, cfg, s, r->run);
+	if (ret)
+		return ret;
 	ret = latt_waker_epoll_add(w->epfd, w->sigfd, LATT_WAKER_TAG_SIGNAL, 0);
-	if (!ret && w->live_fd >= 0)
-		ret = latt_waker_epoll_add(w->epfd, w->live_fd, LATT_WAKER_TAG_LIVE, 0);
+	if (!ret && w->live.fd >= 0)
+		ret = latt_waker_epoll_add(w->epfd, w->live.fd,
+					   LATT_WAKER_TAG_LIVE, 0);
 	if (!ret)
-		ret = latt_waker_epoll_add(w->epfd, w->sleep_fd, LATT_WAKER_TAG_SLEEP, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->sleep_fd,
+					   LATT_WAKER_TAG_SLEEP, 0);
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, w->deadline_fd,
 					   LATT_WAKER_TAG_DEADLINE, 0);
 	if (!ret)
-		ret = latt_waker_epoll_add(w->epfd, w->watch_fd, LATT_WAKER_TAG_WATCH, 0);
+		ret = latt_waker_epoll_add(w->epfd, w->watch_fd,
+					   LATT_WAKER_TAG_WATCH, 0);
 	/*
 	 * Edge-triggered: each cycle's answer is an event, not read here
-	 * (the looker's read() of it: waker-watch.c).
+	 * (the looker's read() of it: run/looker.h).
 	 */
 	if (!ret)
 		ret = latt_waker_epoll_add(w->epfd, answer->fd,
@@ -198,7 +182,7 @@ static void steal_of(struct latt_waker *w, const struct latt_client *c,
 static void answered(struct latt_waker *w, struct latt_client *c)
 {
 	c->in_flight = false;
-	/* Left out: latt was stopped while it was in flight (waker-job.c). */
+	/* Left out: latt was stopped while it was in flight (run/jobctl.h). */
 	if (atomic_load_explicit(&c->slot->mark, memory_order_relaxed) ==
 	    c->sent)
 		return;
@@ -217,16 +201,11 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 	if (!w->warming &&
 	    latt_blocks_add(&w->r->blocks, c->slot->last_wake_ns))
 		latt_waker_stop_for(w, LATT_STOP_ERROR, -ENOMEM);
-	if (w->live_fd >= 0 && !w->warming) {
-		uint64_t v = c->slot->last_wake_ns;
-
-		latt_stats_add(&w->live, v);
-		latt_hist_add(&w->live_hist, v);
-		latt_stats_add(&w->interval, v);
-		latt_hist_add(&w->interval_hist, v);
-	}
+	if (!w->warming)
+		latt_live_add(&w->live, c->slot->last_wake_ns);
 	if (w->samples && !w->warming) {
-		int ret = latt_waker_print_sample(w, c, "");
+		int ret = latt_live_print_sample(w->samples, w->sample_prefix,
+						 c, w->cfg->kernel_view, "");
 
 		if (ret)
 			latt_waker_stop_for(w, LATT_STOP_OUTPUT, ret);
@@ -270,9 +249,86 @@ static void take_partial(struct latt_waker *w)
 	for (i = 0; i < w->nclients; i++) {
 		struct latt_client *c = &w->clients[i];
 
-		if (c->in_flight && latt_waker_samples_in(c) >= c->sent)
+		if (c->in_flight && latt_client_samples_in(c) >= c->sent)
 			answered(w, c);
 	}
+}
+
+/* How many stalled clients a stall report names before it counts. */
+#define STALL_NAMED	4
+
+/*
+ * The answers of this cycle have taken @waited: name the clients still
+ * unanswered, once, the first few by pid and the rest as a count.  Until
+ * they answer no client is woken, and the report counts the cycle as
+ * stalled.
+ */
+static void report_stall(struct latt_waker *w, uint64_t waited)
+{
+	unsigned int i, named = 0, more = 0;
+
+	for (i = 0; i < w->nclients; i++) {
+		const struct latt_client *c = &w->clients[i];
+
+		if (!c->in_flight || latt_client_samples_in(c) >= c->sent)
+			continue;
+		if (named++ >= STALL_NAMED) {
+			more++;
+			continue;
+		}
+		fprintf(stderr, "latt: client %u (%s %d) has not answered for "
+			"%.1f s: no client is woken until it does\n",
+			c->id + 1, c->is_thread ? "tid" : "pid", (int)c->pid,
+			(double)waited / 1e9);
+	}
+	if (more)
+		fprintf(stderr, "latt: %u more clients have not answered for "
+			"%.1f s\n", more, (double)waited / 1e9);
+}
+
+/*
+ * The watchdog's tick (a quarter of the stall limit): has this cycle
+ * waited too long for its answers?  Checked by a periodic timer rather
+ * than a timeout on every wait, which would arm a timer in the kernel on
+ * every cycle.
+ */
+static void watch(struct latt_waker *w)
+{
+	uint64_t waited;
+
+	if (!w->pending || w->cycle_stalled)
+		return;
+	waited = latt_mono_ns() - w->cycle_start_ns;
+	if (waited < latt_stall_limit_ns(w->cfg))
+		return;
+	report_stall(w, waited);
+	w->cycle_stalled = true;
+}
+
+/*
+ * Start the looker (run/looker.h) on the waker's events, less two: not
+ * its epoll set itself, whose sleep timer would wake the looker at every
+ * cycle's end of sleep, nor the answer, which the waker reads.  The
+ * answer then leaves the waker's epoll set: every answer would also run
+ * epoll's callback, a cost on every cycle.
+ */
+static void looker_start(struct latt_waker *w)
+{
+	const int fds[] = { w->sigfd, w->deadline_fd, w->watch_fd,
+			    w->notify_fd, w->live.fd };
+
+	if (latt_looker_start(&w->looker, w->answer->fd, fds,
+			      sizeof(fds) / sizeof(fds[0])))
+		epoll_ctl(w->epfd, EPOLL_CTL_DEL, w->answer->fd, NULL);
+}
+
+/* The drain waits for the last answers in epoll_wait() again. */
+static void looker_stop(struct latt_waker *w)
+{
+	if (latt_looker_stop(&w->looker) &&
+	    latt_waker_epoll_add(w->epfd, w->answer->fd,
+				 LATT_WAKER_TAG_ANSWER, EPOLLET))
+		perror("latt: watching the answer again");
 }
 
 /* Wait up to @timeout_ms (-1: no limit) and handle what happened. */
@@ -286,9 +342,9 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 	 * With every signal blocked, only a stop (SIGSTOP) interrupts the
 	 * wait: the waker has been idle since the wait before.
 	 */
-	latt_waker_idle(w, latt_mono_ns());
+	latt_jobctl_idle(&w->job, latt_mono_ns());
 	n = epoll_wait(w->epfd, ev, 64, timeout_ms);
-	latt_waker_waited(w, n);
+	latt_jobctl_waited(&w->job, n);
 	if (n < 0) {
 		if (errno != EINTR)
 			latt_waker_stop_for(w, LATT_STOP_ERROR, -errno);
@@ -318,15 +374,17 @@ static void handle_events(struct latt_waker *w, int timeout_ms)
 			take_answer(w);
 		} else if (tag == LATT_WAKER_TAG_WATCH) {
 			if (read(w->watch_fd, &ticks, sizeof(ticks)) > 0)
-				latt_waker_watch(w);
+				watch(w);
 		} else if (tag == LATT_WAKER_TAG_THREAD) {
 			latt_waker_reap_threads(w);
 		} else if (tag == LATT_WAKER_TAG_LIVE) {
-			if (read(w->live_fd, &ticks, sizeof(ticks)) > 0)
-				latt_waker_live_tick(w);
+			if (latt_live_due(&w->live))
+				latt_live_tick(&w->live, latt_mono_ns(),
+					       w->run_start_ns,
+					       w->job.stopped_ns, w->warming);
 		}
 	}
-	latt_waker_looked(w);
+	latt_looker_looked(&w->looker);
 }
 
 /*
@@ -427,7 +485,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 		w->r->kview.run_ns += now.run_ns - c->kstart.run_ns;
 		w->r->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
 		w->r->kview.slices += now.slices - c->kstart.slices;
-		w->r->kview_wakeups += latt_waker_samples_in(c);
+		w->r->kview_wakeups += latt_client_samples_in(c);
 	}
 }
 
@@ -460,7 +518,7 @@ static void end_warmup(struct latt_waker *w)
 	w->r->cycles = 0;
 	w->r->stalled_cycles = w->r->stalled_ns = 0;
 	w->warming = false;
-	w->stopped_warm_ns = w->stopped_ns;
+	w->stopped_warm_ns = w->job.stopped_ns;
 	latt_stats_init(&w->late);
 	w->sleep_late_max = 0;
 	start_measuring(w);
@@ -474,19 +532,22 @@ static void collect_answers(struct latt_waker *w, uint64_t t0)
 	w->cycle_start_ns = t0;
 	w->cycle_stalled = false;
 	while (w->pending && w->r->stop == LATT_STOP_NONE) {
-		if (!w->looker_on) {
+		if (!w->looker.on) {
 			handle_events(w, -1);
 			continue;
 		}
 		/* A read of the answer, the events seen by the looker. */
-		ret = latt_waker_answer_wait(w);
+		ret = latt_looker_wait(&w->looker, w->answer, &w->job);
 		if (ret < 0)
 			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-		else if (ret)
+		/* Back to epoll_wait(), the answer in its set again. */
+		if (ret == LATT_LOOK_FAILED)
+			looker_stop(w);
+		if (ret > 0)
 			handle_events(w, 0);
 		take_answer(w);
 	}
-	/* From cycle_start_ns, which a stop of latt moves (waker-job.c). */
+	/* From cycle_start_ns, which a stop of latt moves (run/jobctl.h). */
 	if (w->cycle_stalled && !w->warming) {
 		w->r->stalled_cycles++;
 		w->r->stalled_ns += latt_mono_ns() - w->cycle_start_ns;
@@ -611,21 +672,18 @@ int latt_waker_run(struct latt_waker *w)
 	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-	w->interval_start_ns = now;
-	w->interval_stopped_ns = w->stopped_ns;
+	latt_live_begin(&w->live, now, w->job.stopped_ns);
 	/* The traces cover the run, the warm-up too. */
 	start_trace(w, w->trace);
 	start_trace(w, w->xtrace);
 	start_decisions(w);
-	if (w->live_fd >= 0) {
-		ret = arm_watch(w->live_fd, w->live_ns);
-		if (ret)
-			latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-	}
+	ret = latt_live_arm(&w->live);
+	if (ret)
+		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	/* Signals and deaths that came during set-up count from here. */
 	handle_events(w, 0);
 	if (w->nclients)
-		latt_waker_looker_start(w);
+		looker_start(w);
 	/* -c 0: nobody to wake; the run's events alone, till its end. */
 	while (!w->nclients && w->r->stop == LATT_STOP_NONE)
 		handle_events(w, -1);
@@ -637,10 +695,9 @@ int latt_waker_run(struct latt_waker *w)
 	}
 	/* The run's length is up to here: the drain only completes it. */
 	w->end_ns = latt_mono_ns();
-	latt_waker_looker_stop(w);
-	w->stopped_end_ns = w->stopped_ns;
-	if (w->live_fd >= 0)
-		arm_timer(w->live_fd, 0);
+	looker_stop(w);
+	w->stopped_end_ns = w->job.stopped_ns;
+	latt_live_stop(&w->live);
 	if (w->trace && !w->break_hit)
 		latt_trace_stop(w->trace);
 	if (w->xtrace)
@@ -649,7 +706,7 @@ int latt_waker_run(struct latt_waker *w)
 	 * latt itself may have run too late to stop on time: the deadline
 	 * is a wakeup of the waker too, and how late it came counts.
 	 */
-	due = w->run_start_ns + w->cfg->duration_ns + w->stopped_ns;
+	due = w->run_start_ns + w->cfg->duration_ns + w->job.stopped_ns;
 	if (w->r->stop == LATT_STOP_DURATION && w->end_ns > due) {
 		w->r->overrun_ns = w->end_ns - due;
 		if (!w->warming)
@@ -664,9 +721,8 @@ int latt_waker_run(struct latt_waker *w)
 	/* Those who answered in a cycle that did not complete. */
 	take_partial(w);
 	/* -i: the last interval, however short; the live line: gone. */
-	if (w->live_fd >= 0 && !w->live_tty && w->interval.count)
-		latt_waker_live_tick(w);
-	latt_waker_live_erase(w);
+	latt_live_end(&w->live, latt_mono_ns(), w->run_start_ns,
+		      w->job.stopped_ns, w->warming);
 	/* Every answer is in (or stalled): the clients' accounting. */
 	kernel_view(w, true);
 	/* A run that ended in its warm-up measured nothing. */
@@ -675,30 +731,4 @@ int latt_waker_run(struct latt_waker *w)
 		w->r->cycles = 0;
 	}
 	return w->r->stop == LATT_STOP_ERROR ? w->r->error : 0;
-}
-
-void latt_waker_destroy(struct latt_waker *w)
-{
-	unsigned int i;
-
-	/* An abandoned thread still reads its channel, and may notify. */
-	for (i = 0; i < w->nclients; i++)
-		if (!w->clients[i].abandoned)
-			latt_wake_close(&w->clients[i].chan);
-	if (w->abandoned)
-		w->notify_fd = -1;
-	if (w->epfd >= 0)
-		close(w->epfd);
-	if (w->sleep_fd >= 0)
-		close(w->sleep_fd);
-	if (w->deadline_fd >= 0)
-		close(w->deadline_fd);
-	if (w->watch_fd >= 0)
-		close(w->watch_fd);
-	if (w->notify_fd >= 0)
-		close(w->notify_fd);
-	if (w->live_fd >= 0)
-		close(w->live_fd);
-	w->epfd = w->sleep_fd = w->deadline_fd = w->watch_fd = -1;
-	w->notify_fd = w->live_fd = w->look_epfd = w->look_quit_fd = -1;
 }

@@ -7,6 +7,14 @@
  * the target (SIGTERM to its group, SIGKILL after the grace period) and
  * the clients, and reaps every process it started.
  *
+ * The waker is one module in three files, which alone own struct
+ * latt_waker and alone decide how a run stops: waker.c (set-up and the
+ * event loop), waker-start.c (starting the clients) and waker-stop.c
+ * (stopping), sharing lib/run/waker-own.h.  Its parts each own a struct
+ * of their own in it and return what happened, never seeing the waker:
+ * job control (run/jobctl.h), the live line (run/live.h), the looker
+ * (run/looker.h) and reaping (run/reap.h).
+ *
  * Everything the waker waits for (the clients' shared answer, the sleep
  * and the deadline timers, the session's signalfd with SIGCHLD, which
  * also tells of a client that died) is one epoll set, so no event is
@@ -21,20 +29,19 @@
 #ifndef LATT_WAKER_H
 #define LATT_WAKER_H
 
-#include <errno.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <sys/epoll.h>
 
 #include "measure/clock.h"
 #include "measure/hist.h"
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "run/client.h"
-#include "run/result-stop.h"
+#include "run/jobctl.h"
+#include "run/live.h"
+#include "run/looker.h"
+#include "run/reap.h"
 #include "run/result.h"
 #include "run/target.h"
 #include "settings/config.h"
@@ -52,32 +59,16 @@ struct latt_waker {
 	unsigned int nclients;		/* started so far */
 	unsigned int nreaped;		/* of those, reaped */
 	struct latt_target *target;	/* NULL when there is none */
-	pid_t helper;			/* a process the run needs (the
-					   sched_ext scheduler); 0: none */
-	const char *helper_name;
-	bool helper_reaped;		/* it ended: the run failed */
-	int helper_status;
-	pid_t starter;			/* latt-client, while it starts the
-					   clients; 0: none */
-	bool starter_reported;		/* its report is in */
-	bool starter_reaped;		/* it ended ... */
-	int starter_status;		/* ... so, as from waitpid() */
-	pid_t guard;			/* the session's latt-guard, a child
-					   of latt but no stray; 0: none */
+	struct latt_children children;	/* the helper, latt-client and
+					   latt-guard (run/reap.h) */
 	struct latt_session *session;	/* to start a guard that died again;
 					   NULL: not done */
 	int epfd, sleep_fd, deadline_fd;
 	int watch_fd;			/* ticks to look for a stalled cycle */
 	int notify_fd;			/* thread clients' state changes */
 	int sigfd;			/* the session's */
-	/* The looker (waker-watch.c): */
-	bool looker_on;			/* it runs: answers are read */
-	pthread_t looker;
-	int look_epfd, look_quit_fd;	/* what it watches; its end */
-	atomic_int looked;		/* it saw events: the waker must look */
-	atomic_int reading;		/* the waker is in its read() */
-	atomic_bool look_quit;		/* the looker is to end */
-	atomic_bool look_failed;	/* it could not go on, and ended */
+	struct latt_looker looker;	/* the thread that lets the waker
+					   wait for answers in a read() */
 	uint64_t rng;
 	unsigned int pending;		/* clients woken this cycle; 0 once
 					   the last has answered */
@@ -108,16 +99,7 @@ struct latt_waker {
 	uint64_t break_ns;
 
 	/* live output on stderr (progress, -i): the samples as answered */
-	int live_fd;			/* its timer; -1: none */
-	bool live_tty;			/* a line updated in place */
-	bool live_shown;		/* ... which is on the screen */
-	uint64_t live_ns;		/* its period */
-	unsigned int run_no, runs_total;	/* "run 2/3": within its
-						   configuration */
-	bool sweep;				/* more than one run */
-	uint64_t interval_start_ns;
-	struct latt_stats live, interval;
-	struct latt_hist live_hist, interval_hist;
+	struct latt_live live;
 
 	/* how the run goes: written into the result as it happens */
 	struct latt_result *r;
@@ -131,17 +113,10 @@ struct latt_waker {
 	uint64_t steal_start[LATT_STEAL_CPUS], steal_end[LATT_STEAL_CPUS];
 	uint64_t steal_cycle[LATT_STEAL_CPUS];
 	bool steal_cycle_ok;
-	/* job control (waker-job.c): latt stopped by SIGTSTP or SIGSTOP */
-	uint64_t idle_ns;		/* when the waker last began to wait */
-	uint64_t prev_idle_ns;		/* ... and the time before that */
-	bool interrupted;		/* a stop interrupted that wait */
-	bool resumed;			/* ... the wait before this one */
-	uint64_t stopped_ns;		/* latt stopped, in all */
-	uint64_t interval_stopped_ns;	/* ... when the -i interval began */
-	uint64_t stopped_warm_ns;	/* ... of that, before measuring */
+	/* job control: latt stopped by SIGTSTP or SIGSTOP */
+	struct latt_jobctl job;
+	uint64_t stopped_warm_ns;	/* latt stopped before measuring */
 	uint64_t stopped_end_ns;	/* ... until measuring ended */
-	unsigned int stops;
-	int stopped_signal;
 	/* latt's own load while measuring: the waker's CPU time, the CPUs */
 	uint64_t waker_cpu_start, waker_cpu_ns;
 	cpu_set_t client_cpus;		/* the clients may use, at the end */
@@ -171,12 +146,6 @@ int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 int latt_waker_spawn_clients(struct latt_waker *w,
 			     struct latt_client_slot *slots,
 			     struct latt_client_share *share, int share_fd);
-
-/*
- * The pid of process client @c, 0 when it is not started: a client that
- * latt-client started has it in its slot, before latt has its hand-off.
- */
-pid_t latt_waker_client_pid(struct latt_client *c);
 
 /* Hand the started target to @w, which will reap and stop it. */
 void latt_waker_set_target(struct latt_waker *w, struct latt_target *t);
@@ -212,156 +181,9 @@ void latt_waker_finish(struct latt_waker *w);
 /* Close what init opened (not the session's signalfd). */
 void latt_waker_destroy(struct latt_waker *w);
 
-/*
- * Between the waker's files, in one direction: lib/run/waker.c (set-up and
- * the event loop) and lib/run/waker-stop.c (stopping) call the parts,
- * lib/run/waker-procs.c (reaping, signals), lib/run/waker-job.c (latt stopped
- * and continued: job control) and lib/run/waker-live.c (the live line), of
- * which waker-procs.c calls waker-job.c; none calls back.  What they all
- * use of the waker's state is here, inline.
- */
-
-/* What an epoll event of the waker is, besides a client's index. */
-#define LATT_WAKER_TAG_SIGNAL	(1ULL << 32)
-#define LATT_WAKER_TAG_SLEEP	(LATT_WAKER_TAG_SIGNAL + 1)
-#define LATT_WAKER_TAG_DEADLINE	(LATT_WAKER_TAG_SIGNAL + 2)
-#define LATT_WAKER_TAG_ANSWER	(LATT_WAKER_TAG_SIGNAL + 3)
-#define LATT_WAKER_TAG_WATCH	(LATT_WAKER_TAG_SIGNAL + 4)
-#define LATT_WAKER_TAG_THREAD	(LATT_WAKER_TAG_SIGNAL + 5)
-#define LATT_WAKER_TAG_LIVE	(LATT_WAKER_TAG_SIGNAL + 6)
-
-/*
- * Record why the run stops, by latt_stop_wins()'s rule: the one place the
- * waker does.  Its parts (reaping, signals, job control, the live line)
- * return what happened to the loop that called them, which records it
- * here.  Once latt stops on its own, what its stopping causes (clients
- * reaped, the command's exit) is no reason; a request to stop still is.
- * Returns true when @why was recorded (waker.c).
- */
-bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why);
-
-/* Record that the run stops for @stop, with @error (-errno, or 0). */
-static inline bool latt_waker_stop_for(struct latt_waker *w,
-				       enum latt_stop stop, int error)
-{
-	struct latt_stop_why why;
-
-	return latt_waker_stop(w, latt_stop_say(&why, stop, error, NULL));
-}
-
-/* The samples client @c has recorded, with all they wrote before. */
-static inline uint64_t latt_waker_samples_in(const struct latt_client *c)
-{
-	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
-}
-
-/*
- * The watchdog's tick: has this cycle waited too long for its answers?
- * Says so once, naming the clients (waker-watch.c).
- */
-void latt_waker_watch(struct latt_waker *w);
-
-/*
- * The looker (waker-watch.c): a thread that watches the waker's events
- * (its signals, the run's timers, thread clients' notices) so that the
- * waker can wait for a cycle's answers in a read() of the answer's
- * eventfd rather than in epoll_wait(): on an event it adds
- * LATT_LOOK_MARK to that eventfd and waits until the waker has looked.
- * Started once the clients are: without it (it could not start) the
- * waker waits in epoll_wait() as everywhere else.
- */
-#define LATT_LOOK_MARK	(1ULL << 32)
-void latt_waker_looker_start(struct latt_waker *w);
-void latt_waker_looker_stop(struct latt_waker *w);
-
-/* The waker has handled its events: the looker may watch again. */
-void latt_waker_looked(struct latt_waker *w);
-
-/*
- * Wait for the cycle's answers in a read() of the answer's eventfd.  0:
- * answers came (or all are in), 1: the looker rang, the events are to be
- * handled; -errno.
- */
-int latt_waker_answer_wait(struct latt_waker *w);
-
-/* Client @i died: the run stops. */
-static inline void latt_waker_client_gone(struct latt_waker *w,
-					  unsigned int i)
-{
-	struct latt_stop_why why;
-
-	latt_stop_say(&why, LATT_STOP_CLIENT, 0, NULL)->client = (int)i;
-	latt_waker_stop(w, &why);
-}
-
-/* Watch @fd in @epfd as @tag.  0 or -errno. */
-static inline int latt_waker_epoll_add(int epfd, int fd, uint64_t tag,
-				       uint32_t flags)
-{
-	struct epoll_event ev = { .events = EPOLLIN | flags, .data.u64 = tag };
-
-	return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev) ? -errno : 0;
-}
-
-/*
- * -v: print client @c's latest sample, with @tail ("" or " unanswered")
- * at the end of its line (waker-live.c).  0, or the -errno of a failed
- * write: the run then stops (LATT_STOP_OUTPUT).
- */
-int latt_waker_print_sample(struct latt_waker *w, const struct latt_client *c,
-			    const char *tail);
-
-/* A thread client stopped: take note (waker-procs.c). */
-void latt_waker_reap_threads(struct latt_waker *w);
-
-/* Reap what ended and read the signals that came (waker-procs.c). */
-void latt_waker_read_signals(struct latt_waker *w);
-
-/* The client process @pid of @w, or NULL. */
-struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid);
-
-/*
- * Arm the deadline of -t for the run's start plus the duration plus the
- * time latt was stopped; nothing without -t (waker-job.c).  0 or
- * -errno.
- */
-int latt_waker_arm_deadline(struct latt_waker *w);
-
-/*
- * SIGTSTP (^Z) came: stop the command's group and the client processes,
- * stop latt itself as SIGTSTP does, and once continued, continue them
- * and leave the stopped time out (waker-job.c).  0, or the -errno of
- * moving -t's deadline by that time: the run then stops.
- */
-int latt_waker_job_stop(struct latt_waker *w);
-
-/*
- * SIGCONT came while latt was not stopping itself: it may have been
- * stopped by SIGSTOP, which cannot be caught; leave the time it was kept
- * from its work out as stopped (waker-job.c).  0 or -errno, as
- * latt_waker_job_stop().
- */
-int latt_waker_continued(struct latt_waker *w);
-
-/*
- * Around every wait of the waker: note when it began (@now), and
- * whether a stop cut it short (the wait's return @ret < 0 with EINTR:
- * every signal is blocked, so only a stop interrupts it) (waker-job.c).
- */
-void latt_waker_idle(struct latt_waker *w, uint64_t now);
-void latt_waker_waited(struct latt_waker *w, int ret);
-
-/* The live line's period is up: print it (waker-live.c). */
-void latt_waker_live_tick(struct latt_waker *w);
-
-/* Erase the progress line, if it is on the screen (waker-live.c). */
-void latt_waker_live_erase(struct latt_waker *w);
-
 /* How long clients get to leave after the hang-up before SIGKILL. */
 #define LATT_CLIENT_EXIT_NS	(1000ULL * 1000 * 1000)
 /* How long a SIGKILLed process may take to be reaped before giving up. */
 #define LATT_KILL_WAIT_NS	(5000ULL * 1000 * 1000)
-/* The live line on a terminal: about once a second. */
-#define LATT_LIVE_TTY_NS	(1000ULL * 1000 * 1000)
 
 #endif /* LATT_WAKER_H */

@@ -22,11 +22,11 @@ struct latt_trace;
  * any of them stops the command and the clients before latt ends; those
  * that were ignored when latt started stay ignored ("nohup latt ...", a
  * background job of a script).  SIGTSTP (^Z) and SIGCONT are read there
- * too, for the waker to stop the command with latt (lib/run/waker-job.c).  SIGPIPE is ignored (a closed output is
- * reported from the write); latt becomes the subreaper of the commands'
- * descendants; the system facts are read; latt's own scheduling settings
- * are saved so that each run can give the waker its own and put them
- * back.
+ * too, for the waker to stop the command with latt (lib/run/jobctl.h).
+ * SIGPIPE is ignored (a closed output is reported from the write); latt
+ * becomes the subreaper of the commands' descendants; the system facts
+ * are read; latt's own scheduling settings are saved so that each run
+ * can give the waker its own and put them back.
  *
  * A run (run/run.h) borrows all of this and changes none of it,
  * so runs can follow each other in one process: each child (client,

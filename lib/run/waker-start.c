@@ -1,27 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The waker's children (lib/run/waker.h): starting the clients (processes
- * that hand their channels over, or threads), the command and helper it
- * watches, reaping what ended and reading the session's signals.
+ * How the waker starts a run (lib/run/waker.h): the clients (processes
+ * that hand their channels over, or threads), and the command and the
+ * helper it is given to watch.  One of the waker's own files: a client
+ * that fails, a death or a signal while they start is the waker's to
+ * decide (lib/run/waker-own.h).
  */
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdio.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "measure/clock.h"
 #include "measure/wake.h"
 #include "run/client.h"
+#include "run/reap.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "run/target.h"
+#include "run/waker-own.h"
 #include "run/waker.h"
 #include "settings/sched.h"
 #include "settings/session.h"
@@ -38,13 +39,14 @@
  */
 static int adopt_clients(struct latt_waker *w, int fd)
 {
+	struct latt_children *ch = &w->children;
 	struct pollfd pfd[3] = {
 		{ .fd = fd, .events = POLLIN },
 		{ .fd = w->sigfd, .events = POLLIN },
 		{ .fd = w->answer->fd, .events = POLLIN },
 	};
 	/* latt-client's report is one more message. */
-	unsigned int pending = w->nclients + (w->starter ? 1 : 0);
+	unsigned int pending = w->nclients + (ch->starter ? 1 : 0);
 	uint64_t end = latt_mono_ns() + ADOPT_TIMEOUT_MS * 1000000ULL;
 	struct latt_client_failure fail;
 	struct latt_stop_why why;
@@ -58,7 +60,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		if (now >= end)
 			return gone ? -EPIPE : -ETIMEDOUT;
 		/* latt-client ended: its report, if any, is in by now. */
-		ret = poll(pfd, 3, w->starter_reaped && !w->starter_reported ?
+		ret = poll(pfd, 3, ch->starter_reaped && !ch->starter_reported ?
 			   0 : (int)((end - now) / 1000000) + 1);
 		if (ret < 0 && errno != EINTR)
 			return -errno;
@@ -70,8 +72,8 @@ static int adopt_clients(struct latt_waker *w, int fd)
 			ret = latt_client_adopt(w->clients, w->nclients, fd,
 						w->cfg->mechanism, &fail);
 			/* latt-client reports before it ends. */
-			if (w->starter && !w->starter_reported &&
-			    ((ret == -EAGAIN && w->starter_reaped) ||
+			if (ch->starter && !ch->starter_reported &&
+			    ((ret == -EAGAIN && ch->starter_reaped) ||
 			     ret == -EPIPE))
 				return -ECHILD;
 			if (ret == -EAGAIN)
@@ -100,10 +102,10 @@ static int adopt_clients(struct latt_waker *w, int fd)
 				latt_waker_stop(w, &why);
 				return 0;
 			}
-			if (ret == -ECHILD && w->starter &&
-			    !w->starter_reported && fail.id <= w->nclients) {
+			if (ret == -ECHILD && ch->starter &&
+			    !ch->starter_reported && fail.id <= w->nclients) {
 				/* What it did not start is not waited for. */
-				w->starter_reported = true;
+				ch->starter_reported = true;
 				pending -= 1 + (w->nclients - fail.id);
 				w->nclients = fail.id;
 				if (fail.error)
@@ -197,7 +199,8 @@ static int spawn_threads(struct latt_waker *w,
 	w->notify_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (w->notify_fd < 0)
 		return -errno;
-	ret = latt_waker_epoll_add(w->epfd, w->notify_fd, LATT_WAKER_TAG_THREAD, 0);
+	ret = latt_waker_epoll_add(w->epfd, w->notify_fd,
+				   LATT_WAKER_TAG_THREAD, 0);
 	for (i = 0; !ret && i < w->cfg->clients && !stop_asked(w); i++) {
 		struct latt_client *c = &w->clients[i];
 
@@ -238,6 +241,7 @@ static int run_starter(struct latt_waker *w, const char *path,
 		       const struct latt_client_share *share, int share_fd,
 		       int handoff)
 {
+	struct latt_children *ch = &w->children;
 	unsigned int i;
 	pid_t pid;
 	int ret, st;
@@ -245,24 +249,24 @@ static int run_starter(struct latt_waker *w, const char *path,
 	pid = latt_client_helper_run(path, share, share_fd);
 	if (pid < 0)
 		return pid;
-	w->starter = pid;
-	w->starter_reported = w->starter_reaped = false;
+	ch->starter = pid;
+	ch->starter_reported = ch->starter_reaped = false;
 	w->nclients = w->cfg->clients;
 	ret = adopt_clients(w, handoff);
-	if (!w->starter_reported && !w->starter_reaped)
+	if (!ch->starter_reported && !ch->starter_reaped)
 		kill(pid, SIGKILL);
 	/* Signals are blocked (a signalfd reads them): no EINTR. */
-	if (!w->starter_reaped && waitpid(pid, &st, 0) == pid) {
-		w->starter_reaped = true;
-		w->starter_status = st;
+	if (!ch->starter_reaped && waitpid(pid, &st, 0) == pid) {
+		ch->starter_reaped = true;
+		ch->starter_status = st;
 	}
-	w->starter = 0;
-	if (!w->starter_reported)
+	ch->starter = 0;
+	if (!ch->starter_reported)
 		for (w->nclients = 0; w->nclients < w->cfg->clients &&
 		     w->clients[w->nclients].slot->pid; w->nclients++)
 			;
 	for (i = 0; i < w->nclients; i++)
-		latt_waker_client_pid(&w->clients[i]);
+		latt_client_pid(&w->clients[i]);
 	/* It could not run, or is another latt's: none started. */
 	if ((ret == -ECHILD || ret == -ENOEXEC) && !w->nclients)
 		return -ENOEXEC;
@@ -320,193 +324,6 @@ void latt_waker_set_target(struct latt_waker *w, struct latt_target *t)
 
 void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name)
 {
-	w->helper = pid;
-	w->helper_name = name;
-}
-
-pid_t latt_waker_client_pid(struct latt_client *c)
-{
-	/* Started by latt-client: the kernel wrote its pid there. */
-	if (!c->pid && !c->is_thread && c->slot)
-		c->pid = c->slot->pid;
-	return c->pid;
-}
-
-struct latt_client *latt_waker_find_client(struct latt_waker *w, pid_t pid)
-{
-	unsigned int i;
-
-	for (i = 0; i < w->nclients; i++) {
-		struct latt_client *c = &w->clients[i];
-
-		if (!c->is_thread && latt_waker_client_pid(c) == pid)
-			return c;
-	}
-	return NULL;
-}
-
-/*
- * latt-guard was killed, alone (latt's group is not its own): another
- * takes over, or the run stops (true, @why says so), so that latt puts
- * the system back itself while it can.  The session's guard_news says
- * which.
- */
-static bool guard_died(struct latt_waker *w, struct latt_stop_why *why)
-{
-	int ret;
-
-	w->guard = 0;
-	if (!w->session)
-		return false;
-	ret = latt_session_guard_check(w->session, true);
-	if (ret > 0)
-		w->guard = w->session->guard_pid;
-	if (ret >= 0)
-		return false;
-	latt_stop_say(why, LATT_STOP_ERROR, 0, "%s (%s): the run stopped, "
-		      "for latt to put the system back itself",
-		      w->session->guard_news, strerror(-ret));
-	return true;
-}
-
-/*
- * Child @pid ended (or stopped) with status @st, @ru: take note, and say
- * in @why when that stops the run (true).
- */
-static bool child_ended(struct latt_waker *w, pid_t pid, int st,
-			const struct rusage *ru, struct latt_stop_why *why)
-{
-	bool target = w->target && pid == w->target->pid;
-	struct latt_client *c;
-
-	if (WIFSTOPPED(st)) {
-		/*
-		 * The target is not in the terminal's foreground group:
-		 * reading it (or writing, with tostop) stops the target for
-		 * good.  Say so instead of waiting.
-		 */
-		if (!target || (WSTOPSIG(st) != SIGTTIN &&
-				WSTOPSIG(st) != SIGTTOU))
-			return false;
-		latt_stop_say(why, LATT_STOP_TTY, 0, NULL)->signal =
-			WSTOPSIG(st);
-		return true;
-	}
-	if (target) {
-		latt_target_exited(w->target, st, ru, latt_mono_ns());
-		latt_stop_say(why, LATT_STOP_TARGET, 0, NULL);
-		return true;
-	}
-	if (w->helper && pid == w->helper) {
-		w->helper_reaped = true;
-		w->helper_status = st;
-		latt_stop_say(why, LATT_STOP_ERROR, 0, "%s exited during "
-			      "the run", w->helper_name);
-		return true;
-	}
-	/* latt-client: nothing of it to count either. */
-	if (w->starter && pid == w->starter) {
-		w->starter_reaped = true;
-		w->starter_status = st;
-		return false;
-	}
-	/* latt-guard is not the command's: nothing of it to count. */
-	if (w->guard && pid == w->guard)
-		return guard_died(w, why);
-	c = latt_waker_find_client(w, pid);
-	if (c) {
-		c->reaped = true;
-		c->reaped_ns = latt_clock_now(w->clock);
-		w->nreaped++;
-		c->status = st;
-		latt_stop_say(why, LATT_STOP_CLIENT, 0, NULL)->client =
-			(int)c->id;
-		return true;
-	}
-	if (w->target)
-		latt_target_add_orphan(w->target, ru);
-	return false;
-}
-
-/* Reap every child that has ended, and record what each ending means. */
-static void reap(struct latt_waker *w)
-{
-	struct latt_stop_why why;
-	struct rusage ru;
-	pid_t pid;
-	int st;
-
-	while ((pid = wait4(-1, &st, WNOHANG | WUNTRACED, &ru)) > 0)
-		if (child_ended(w, pid, st, &ru, &why))
-			latt_waker_stop(w, &why);
-}
-
-/*
- * Join the thread clients whose loop has ended: as a reaped process, one
- * that ended while the run went on is a client gone.
- */
-void latt_waker_reap_threads(struct latt_waker *w)
-{
-	uint64_t ticks;
-	unsigned int i;
-
-	if (w->notify_fd < 0 ||
-	    (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 && errno != EAGAIN))
-		return;
-	for (i = 0; i < w->nclients; i++) {
-		struct latt_client *c = &w->clients[i];
-
-		int st = atomic_load(&c->state);
-
-		if (c->reaped ||
-		    (st != LATT_THREAD_ENDED && st != LATT_THREAD_FAILED) ||
-		    latt_client_thread_join(c))
-			continue;
-		c->reaped = true;
-		c->reaped_ns = latt_clock_now(w->clock);
-		/* As a process would have ended: _exit(2) on an error. */
-		c->status = c->exit_error || st == LATT_THREAD_FAILED ?
-			    2 << 8 : 0;
-		w->nreaped++;
-		latt_waker_client_gone(w, i);
-	}
-}
-
-void latt_waker_read_signals(struct latt_waker *w)
-{
-	struct signalfd_siginfo si;
-	struct latt_stop_why why;
-	int ret;
-
-	while (read(w->sigfd, &si, sizeof(si)) == sizeof(si)) {
-		switch (si.ssi_signo) {
-		case SIGCHLD:
-			reap(w);
-			break;
-		case SIGTSTP:
-			ret = latt_waker_job_stop(w);
-			if (ret)
-				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-			break;
-		case SIGCONT:
-			ret = latt_waker_continued(w);
-			if (ret)
-				latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-			break;
-		default:
-			/*
-			 * A request to stop: while stopping, a second ^C
-			 * must not lose the report; one after a normal end
-			 * still stops (latt_stop_wins()).
-			 */
-			w->stop_requests++;
-			latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal =
-				(int)si.ssi_signo;
-			latt_waker_stop(w, &why);
-			break;
-		}
-	}
-	/* Signals coalesce: a SIGCHLD may stand for several children. */
-	reap(w);
-	latt_waker_reap_threads(w);
+	w->children.helper = pid;
+	w->children.helper_name = name;
 }
