@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt's command line, once every option is read (options.c): the
- * options that do not go together, and the metrics they name.  Each
- * problem is a usage error, named.
+ * options that do not go together, and the metrics they name; see
+ * options-check.h.
  */
 #include <errno.h>
 #include <limits.h>
@@ -19,8 +19,8 @@
 #include "report/report.h"
 #include "settings/config.h"
 #include "settings/sched.h"
-#include "options.h"
 #include "options-check.h"
+#include "usage.h"
 
 /*
  * Where @path leads: the device and inode of the file, or of the

@@ -3,8 +3,8 @@
  * latt's command line: the option table, and parsing every option into
  * the configurations to run (the checks of options that do not go
  * together are options-check.c's).  A bad command line is a one-line
- * message and exit 1, before anything runs; --help and --version exit
- * here too.
+ * message and exit 1 (usage.c), before anything runs; --help and
+ * --version exit here too.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -30,6 +30,7 @@
 #include "settings/config.h"
 #include "options.h"
 #include "options-check.h"
+#include "usage.h"
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define WORK_MAX	(64ULL << 20)
@@ -110,22 +111,6 @@ struct opt_row {
 static void __attribute__((noreturn)) bad_usage(void)
 {
 	fputs("Try 'latt --help' for more information.\n", stderr);
-	exit(LATT_EXIT_USAGE);
-}
-
-void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		fputs("latt: out of memory\n", stderr);
-	else
-		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
 	exit(LATT_EXIT_USAGE);
 }
 
