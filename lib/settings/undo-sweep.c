@@ -27,7 +27,7 @@ static void say_line(latt_undo_say_fn say, void *ctx, const char *prefix,
 
 	if (!say)
 		return;
-	undo_put(line, sizeof(line), "%s%s", prefix, text);
+	latt_undo_put(line, sizeof(line), "%s%s", prefix, text);
 	say(ctx, line);
 }
 
@@ -117,7 +117,7 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 		if (v > 0 && !strcmp(end, ".lock") && v != getpid()) {
 			/* A latt killed before its first change. */
 			snprintf(path, sizeof(path), "%s/%ld", dir, v);
-			undo_put(lock, sizeof(lock), "%s.lock", path);
+			latt_undo_put(lock, sizeof(lock), "%s.lock", path);
 			fd = open(lock, O_RDONLY | O_CLOEXEC);
 			if (fd >= 0 && !flock(fd, LOCK_EX | LOCK_NB) &&
 			    access(path, F_OK) && errno == ENOENT)
@@ -128,8 +128,8 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 		}
 		if (v <= 0 || *end || v == getpid())
 			continue;
-		undo_put(path, sizeof(path), "%s/%s", dir, d->d_name);
-		undo_put(lock, sizeof(lock), "%s.lock", path);
+		latt_undo_put(path, sizeof(path), "%s/%s", dir, d->d_name);
+		latt_undo_put(lock, sizeof(lock), "%s.lock", path);
 		/* Held by a latt gone: its guard, or a child, lets go soon. */
 		latt_lock_busy(lock, (pid_t)v);
 		fd = open(lock, O_RDONLY | O_CLOEXEC);
@@ -138,8 +138,8 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 			close(fd);
 			continue;
 		}
-		undo_put(prefix, sizeof(prefix), "latt %ld is gone and left ",
-			 v);
+		latt_undo_put(prefix, sizeof(prefix), "latt %ld is gone and "
+			      "left ", v);
 		left += apply(path, prefix, say, ctx);
 		if (fd >= 0)
 			close(fd);

@@ -58,15 +58,6 @@ static struct {
 	char cmdline[1024];
 } rec = { .lock_fd = -1 };
 
-void undo_put(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-}
-
 static void escape(const char *s, char *out, size_t len)
 {
 	size_t o = 0;
@@ -289,28 +280,6 @@ int latt_undo_made(int id)
 	return sync_record();
 }
 
-unsigned long long undo_start_time(pid_t pid)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long t = 0;
-	FILE *f;
-	int i;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {
-		/* After the name: field 3 on; 22 is the 20th from there. */
-		for (i = 0; i < 20 && p; i++)
-			p = strchr(p + 1, ' ');
-		if (p)
-			sscanf(p + 1, "%llu", &t);
-	}
-	fclose(f);
-	return t;
-}
-
 int latt_undo_made_pid(int id, pid_t pid)
 {
 	struct slot *s = find(id);
@@ -318,7 +287,7 @@ int latt_undo_made_pid(int id, pid_t pid)
 	if (!s)
 		return -ENOENT;
 	snprintf(s->e.set, sizeof(s->e.set), "%d:%llu", (int)pid,
-		 undo_start_time(pid));
+		 latt_undo_start_time(pid));
 	s->e.made = true;
 	return sync_record();
 }
