@@ -28,6 +28,7 @@
 #include "measure/tmetric.h"
 #include "measure/wake.h"
 #include "report/doc.h"
+#include "report/json-explain.h"
 #include "report/json-fields.h"
 #include "report/json-write.h"
 #include "run/result-stop.h"
