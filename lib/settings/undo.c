@@ -47,7 +47,8 @@ struct slot {
 
 /* This process's record. */
 static struct {
-	struct slot slots[ENTRIES_MAX];	/* in the order of the changes */
+	/* in the order of the changes */
+	struct slot slots[LATT_UNDO_ENTRIES_MAX];
 	unsigned int n;
 	int next_id;
 	bool open;
@@ -99,8 +100,9 @@ static void unescape(const char *s, char *out, size_t len)
 	out[o] = '\0';
 }
 
-int undo_write_record(const char *file, pid_t pid, const char *cmdline,
-		      const struct latt_undo_entry *const *e, unsigned int n)
+int latt_undo_write_record(const char *file, pid_t pid, const char *cmdline,
+			   const struct latt_undo_entry *const *e,
+			   unsigned int n)
 {
 	char tmp[PATH_MAX + 8], f[5][PATH_MAX * 3 + 1];
 	unsigned int i, k;
@@ -147,17 +149,18 @@ int undo_write_record(const char *file, pid_t pid, const char *cmdline,
 /* This process's record to its file, if one is kept. */
 static int sync_record(void)
 {
-	const struct latt_undo_entry *e[ENTRIES_MAX];
+	const struct latt_undo_entry *e[LATT_UNDO_ENTRIES_MAX];
 	unsigned int i;
 
 	if (!rec.open)
 		return 0;
 	for (i = 0; i < rec.n; i++)
 		e[i] = &rec.slots[i].e;
-	return undo_write_record(rec.file, getpid(), rec.cmdline, e, rec.n);
+	return latt_undo_write_record(rec.file, getpid(), rec.cmdline, e,
+				      rec.n);
 }
 
-int undo_dir_check(const char *dir, char *err, size_t len)
+int latt_undo_dir_check(const char *dir, char *err, size_t len)
 {
 	struct stat st;
 
@@ -188,7 +191,7 @@ int latt_undo_open(const char *dir, const char *cmdline, char *err,
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return latt_err(-errno, err, len, "cannot make %s: %s", dir,
 				strerror(errno));
-	ret = undo_dir_check(dir, err, len);
+	ret = latt_undo_dir_check(dir, err, len);
 	if (ret)
 		return ret;
 	snprintf(rec.dir, sizeof(rec.dir), "%s", dir);
@@ -241,7 +244,7 @@ int latt_undo_add(enum latt_undo_kind kind, const char *name,
 	struct slot *s;
 	int ret;
 
-	if (rec.n == ENTRIES_MAX)
+	if (rec.n == LATT_UNDO_ENTRIES_MAX)
 		return -ENOSPC;
 	s = &rec.slots[rec.n];
 	memset(s, 0, sizeof(*s));
@@ -320,8 +323,8 @@ enum latt_undo_outcome latt_undo_revert(int id, char *now, size_t len)
 	return o;
 }
 
-void undo_kept_marker(const char *dir, const char *name, char *buf,
-		      size_t len)
+void latt_undo_kept_marker(const char *dir, const char *name, char *buf,
+			   size_t len)
 {
 	snprintf(buf, len, "%s/kept-%s", dir, name);
 }
@@ -332,7 +335,8 @@ void latt_undo_keep(int id, const char *instance)
 	int fd;
 
 	if (rec.open) {
-		undo_kept_marker(rec.dir, instance, marker, sizeof(marker));
+		latt_undo_kept_marker(rec.dir, instance, marker,
+				      sizeof(marker));
 		fd = open(marker, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			  0644);
 		if (fd >= 0)
@@ -353,8 +357,9 @@ bool latt_undo_close(void)
 	return true;
 }
 
-int undo_read_record(const char *file, pid_t *pid, char *cmdline,
-		     size_t cmdlen, struct latt_undo_entry *e, unsigned int *n)
+int latt_undo_read_record(const char *file, pid_t *pid, char *cmdline,
+			  size_t cmdlen, struct latt_undo_entry *e,
+			  unsigned int *n)
 {
 	char line[LINE_MAX_LEN], f[6][PATH_MAX];
 	FILE *in;
@@ -375,7 +380,7 @@ int undo_read_record(const char *file, pid_t *pid, char *cmdline,
 			unescape(f[0], cmdline, cmdlen);
 			continue;
 		}
-		if (*n == ENTRIES_MAX ||
+		if (*n == LATT_UNDO_ENTRIES_MAX ||
 		    sscanf(line, "entry %4095s %d %4095s %4095s %4095s %4095s",
 			   f[0], &made, f[1], f[2], f[3], f[4]) != 6)
 			continue;

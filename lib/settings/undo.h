@@ -19,7 +19,8 @@
  * them off; a normal end leaves no record.  When latt dies without doing
  * so (SIGKILL, a sanitizer abort, the OOM killer), its guard
  * (settings/session.h) applies the record in reverse order, and
- * failing that, the next latt to start finds it (latt_undo_scan()).
+ * failing that, the next latt to start finds it (latt_undo_scan(),
+ * settings/undo-sweep.h).
  *
  * /run/latt/PID.lock is held (flock) by latt and its guard, inherited at
  * fork: a record whose lock is free belongs to nobody alive.
@@ -50,8 +51,6 @@ int latt_undo_open(const char *dir, const char *cmdline, char *err,
  * crossed off; else leave both for the guard.  True when nothing is left.
  */
 bool latt_undo_close(void);
-
-typedef void (*latt_undo_say_fn)(void *ctx, const char *line);
 
 /* The record's file, "" when none is kept. */
 const char *latt_undo_file(void);
@@ -103,51 +102,30 @@ void latt_undo_forget(int id);
 void latt_undo_keep(int id, const char *instance);
 
 /*
- * The guard's work, once latt is gone: apply the record @file in reverse
- * order, and say a line of each entry that had something to undo, after
- * @prefix.  What could not be put back stays in the record (removed
- * when nothing does).  The number of entries left.
- */
-int latt_undo_apply_file(const char *file, const char *prefix,
-			 latt_undo_say_fn say, void *ctx);
-
-/*
- * At latt's start: what a latt that no longer runs left behind.  Records
- * in @dir whose lock is free, cgroups "latt-PID-..." in @cgroup_dir (""
- * to skip) and trace instances "latt-PID", "latt-PID-explain" in
- * @trace_dir ("" to skip) of a PID that runs no latt (instances kept for
- * the user excepted).  Each is put back or removed, with a line; where
- * that fails (no privilege), the line says what is left and how to undo
- * it.  The number of things left.
- */
-int latt_undo_scan(const char *dir, const char *cgroup_dir,
-		   const char *trace_dir, latt_undo_say_fn say, void *ctx);
-
-/* latt_undo_scan() of the real system: latt_leftovers_scan(). */
-
-/*
  * The record's file and helpers, shared by the record itself (undo.c)
  * and the sweep of what a gone latt left (undo-sweep.c).
  */
-#define ENTRIES_MAX	64	/* entries one record holds */
+#define LATT_UNDO_ENTRIES_MAX	64	/* entries one record holds */
 
 /* Write @n entries as the record @file of @pid, whole, or remove it. */
-int undo_write_record(const char *file, pid_t pid, const char *cmdline,
-		      const struct latt_undo_entry *const *e, unsigned int n);
+int latt_undo_write_record(const char *file, pid_t pid, const char *cmdline,
+			   const struct latt_undo_entry *const *e,
+			   unsigned int n);
 
 /* Read the record @file: its pid, command line and entries. */
-int undo_read_record(const char *file, pid_t *pid, char *cmdline,
-		     size_t cmdlen, struct latt_undo_entry *e, unsigned int *n);
+int latt_undo_read_record(const char *file, pid_t *pid, char *cmdline,
+			  size_t cmdlen, struct latt_undo_entry *e,
+			  unsigned int *n);
 
 /*
  * Is @dir latt's to use: a directory owned by root or by this user, that
  * nobody else may write?  Records in it are applied as they say, by
  * root too.  0, or -errno with one line in @err.
  */
-int undo_dir_check(const char *dir, char *err, size_t len);
+int latt_undo_dir_check(const char *dir, char *err, size_t len);
 
 /* The marker that says instance @name is kept for the user. */
-void undo_kept_marker(const char *dir, const char *name, char *buf,
-		      size_t len);
+void latt_undo_kept_marker(const char *dir, const char *name, char *buf,
+			   size_t len);
 
 #endif /* LATT_LIB_UNDO_H */
