@@ -17,7 +17,7 @@
 #include "settings/config.h"
 #include "usage.h"
 
-void usage_error(const char *fmt, ...)
+void latt_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;

@@ -20,6 +20,6 @@ void __attribute__((noreturn)) latt_exit_after_stdout(void);
 
 /* One line, the arguments in it escaped (they may hold anything); exit 1. */
 void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...);
+latt_usage_error(const char *fmt, ...);
 
 #endif /* LATT_USAGE_H */
