@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * latt compare: one field, then one run of a document, checked for what
- * it can be (lib/compare/compare-check.h).
- */
+/* latt compare: a document's fields and runs checked; see compare-check.h. */
 #include <json-c/json.h>
 #include <math.h>
 #include <stdarg.h>
@@ -19,6 +16,7 @@
 #include "measure/hist.h"
 #include "measure/tmetric.h"
 #include "report/json-fields.h"
+#include "report/json-schema.h"
 #include "run/result.h"
 #include "settings/config.h"
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt compare: a document read and checked, with json-c, field by
- * field (lib/compare/compare-check.h) before anything is computed: a bad file is
- * one line naming it and what is wrong, never a crash.
+ * field (lib/compare/compare-check.h) before anything is computed: a bad
+ * file is one line naming it and what is wrong, never a crash; see
+ * lib/compare/compare-read.h.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare-read.h"
 #include "base/escape.h"
 #include "base/parse.h"
 #include "compare/compare-check.h"

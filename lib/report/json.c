@@ -29,7 +29,7 @@
 #include "measure/wake.h"
 #include "report/doc.h"
 #include "report/json-explain.h"
-#include "report/json-fields.h"
+#include "report/json-schema.h"
 #include "report/json-write.h"
 #include "run/result-stop.h"
 #include "run/result.h"
