@@ -27,6 +27,7 @@
 #include "report/report.h"
 #include "run/result.h"
 #include "run/target.h"
+#include "settings/config-spec.h"
 #include "settings/config.h"
 #include "options.h"
 #include "options-check.h"
