@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "compare/compare-read.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
 #include "judge/verdict-ask.h"

@@ -49,6 +49,7 @@
 #include "trace/trace.h"
 #include "compare-main.h"
 #include "options.h"
+#include "options-check.h"
 #include "changes.h"
 
 /*

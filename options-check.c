@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt's command line, once every option is read (options.c): the
- * options that do not go together, and the metrics they name.  Each
- * problem is a usage error, named.
+ * options that do not go together, and the metrics they name; see
+ * options-check.h.
  */
 #include <errno.h>
 #include <limits.h>
@@ -19,8 +19,8 @@
 #include "report/report.h"
 #include "settings/config.h"
 #include "settings/sched.h"
-#include "options.h"
 #include "options-check.h"
+#include "usage.h"
 
 /*
  * Where @path leads: the device and inode of the file, or of the
@@ -92,32 +92,33 @@ void latt_opts_check_conflicts(struct latt_opts *o)
 	bool json_out = o->json && !strcmp(o->json, "-");
 
 	if (o->quiet && o->base.verbose)
-		usage_error("-q and -v cannot be used together: -q prints a "
-			    "line per configuration, -v every sample");
+		latt_usage_error("-q and -v cannot be used together: -q prints "
+				 "a line per configuration, -v every sample");
 	if (o->keep_trace && !o->base.breaktrace_ns && !o->base.explain)
-		usage_error("--keep-trace keeps the trace of -b or --explain: "
-			    "give one of them");
+		latt_usage_error("--keep-trace keeps the trace of -b or "
+				 "--explain: give one of them");
 	if (o->quiet && (o->extra || o->base.explain))
-		usage_error("-q and %s cannot be used together: -q prints a "
-			    "line per configuration and nothing else",
-			    report_extra(o));
+		latt_usage_error("-q and %s cannot be used together: -q prints "
+				 "a line per configuration and nothing else",
+				 report_extra(o));
 	if (json_out && o->csv && !strcmp(o->csv, "-"))
-		usage_error("--json - and --csv - cannot be used together: "
-			    "the standard output holds one document");
+		latt_usage_error("--json - and --csv - cannot be used "
+				 "together: the standard output holds one "
+				 "document");
 	o->doc_stdout = json_out || (o->csv && !strcmp(o->csv, "-"));
 	if (o->doc_stdout && !o->output && (o->quiet || o->base.verbose))
-		usage_error("--%s - and %s cannot be used together: the "
-			    "standard output has that document alone (give "
-			    "-o FILE for the rest)", json_out ? "json" : "csv",
-			    o->quiet ? "-q" : "-v");
+		latt_usage_error("--%s - and %s cannot be used together: the "
+				 "standard output has that document alone "
+				 "(give -o FILE for the rest)", json_out ?
+				 "json" : "csv", o->quiet ? "-q" : "-v");
 	if (o->doc_stdout && !o->output && (o->extra || o->base.explain))
-		usage_error("%s adds to the report, which --%s - leaves out "
-			    "(give -o FILE for the report)", report_extra(o),
-			    json_out ? "json" : "csv");
+		latt_usage_error("%s adds to the report, which --%s - leaves "
+				 "out (give -o FILE for the report)",
+				 report_extra(o), json_out ? "json" : "csv");
 	if (same_file(o->output, o->json) || same_file(o->output, o->csv) ||
 	    same_file(o->json, o->csv))
-		usage_error("two of -o, --json and --csv would write to the "
-			    "same file (- is the standard output)");
+		latt_usage_error("two of -o, --json and --csv would write to "
+				 "the same file (- is the standard output)");
 }
 
 /*
@@ -138,21 +139,21 @@ static void metrics(struct latt_opts *o)
 	if (o->pcts_given &&
 	    latt_metrics_percentiles(&o->metrics, o->base.pcts,
 				     o->base.npcts))
-		usage_error("too many metrics: at most %d in all",
-			    LATT_METRICS_MAX);
+		latt_usage_error("too many metrics: at most %d in all",
+				 LATT_METRICS_MAX);
 	/* The command's own waits: p50 and p99, as the clients'. */
 	for (i = 0; o->base.cmd_argc && !o->no_cmd_waits && i < 2; i++) {
 		latt_metric_cmd(i ? 99 : 50, &m);
 		if (latt_metrics_add(&o->metrics, &m) < 0)
-			usage_error("too many metrics: at most %d in all",
-				    LATT_METRICS_MAX);
+			latt_usage_error("too many metrics: at most %d in all",
+					 LATT_METRICS_MAX);
 	}
 	for (i = 0; i < o->nlimits; i++) {
 		if (o->limits[i].metric.kind == LATT_MK_TARGET)
 			continue;
 		k = latt_metrics_add(&o->metrics, &o->limits[i].metric);
 		if (k < 0)
-			usage_error("too many metrics in --fail-above");
+			latt_usage_error("too many metrics in --fail-above");
 		o->limits[i].index = (size_t)k;
 	}
 	for (i = 0; i < o->ncfgs; i++) {
@@ -160,41 +161,42 @@ static void metrics(struct latt_opts *o)
 			latt_metric_target(&o->cfgs[i].tm[j], &m);
 			k = latt_metrics_add(&o->metrics, &m);
 			if (k < 0)
-				usage_error("too many metrics: at most %d in "
-					    "all", LATT_METRICS_MAX);
+				latt_usage_error("too many metrics: at most %d "
+						 "in all", LATT_METRICS_MAX);
 			if (o->metrics.m[k].better != m.better)
-				usage_error("--target-metric %s is higher-"
-					    "better in one configuration and "
-					    "lower-better in another: one name, "
-					    "one direction", m.name);
+				latt_usage_error("--target-metric %s is "
+						 "higher-better in one "
+						 "configuration and "
+						 "lower-better in another: one "
+						 "name, one direction", m.name);
 		}
 	}
 	if (latt_limit_resolve(o->limits, o->nlimits, &o->metrics, err,
 			       sizeof(err)))
-		usage_error("%s", err);
+		latt_usage_error("%s", err);
 	if (o->level_given && o->ncfgs < 2)
-		usage_error("--level is that of the verdicts, which compare "
-			    "each configuration with the first: it needs two "
-			    "-C or more");
+		latt_usage_error("--level is that of the verdicts, which "
+				 "compare each configuration with the first: "
+				 "it needs two -C or more");
 	if (o->fail_if_given) {
 		bool ask[LATT_METRICS_MAX];
 		int ret;
 
 		if (o->ncfgs < 2)
-			usage_error("--fail-if worse compares each "
-				    "configuration with the first: it needs "
-				    "two -C or more");
+			latt_usage_error("--fail-if worse compares each "
+					 "configuration with the first: it "
+					 "needs two -C or more");
 		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
 					sizeof(err));
 		if (ret == -EDOM)
-			usage_error("invalid --fail-if value: '%s' is neither "
-				    "better nor worse: it has no verdict to "
-				    "fail on", err);
+			latt_usage_error("invalid --fail-if value: '%s' is "
+					 "neither better nor worse: it has no "
+					 "verdict to fail on", err);
 		if (ret)
-			usage_error("invalid --fail-if value: no metric '%s' "
-				    "(max, avg, stdev, pNN, wall_s, cpu_s, "
-				    "cmd_pNN with a command, or a "
-				    "--target-metric's name)", err);
+			latt_usage_error("invalid --fail-if value: no metric "
+					 "'%s' (max, avg, stdev, pNN, wall_s, "
+					 "cpu_s, cmd_pNN with a command, or a "
+					 "--target-metric's name)", err);
 	}
 }
 
@@ -259,8 +261,8 @@ static void check_no_clients(const struct latt_opts *o)
 	if (b->clients)
 		return;
 	if (o->no_cmd_waits)
-		usage_error("-c 0 measures only the command's own waits, which "
-			    "--no-cmd-waits does not");
+		latt_usage_error("-c 0 measures only the command's own waits, "
+				 "which --no-cmd-waits does not");
 	latt_config_init(&def);
 	if (b->min_wait_ns != def.min_wait_ns)
 		opt = "-s";
@@ -288,8 +290,8 @@ static void check_no_clients(const struct latt_opts *o)
 	else if (b->clock != def.clock)
 		opt = "--clock";
 	if (opt)
-		usage_error("-c 0 has no client: %s is about the clients' "
-			    "wakeups", opt);
+		latt_usage_error("-c 0 has no client: %s is about the clients' "
+				 "wakeups", opt);
 	for (i = 0; i < o->ncfgs; i++) {
 		c = &o->cfgs[i];
 		if (c->threads || c->mechanism != def.mechanism)
@@ -299,14 +301,14 @@ static void check_no_clients(const struct latt_opts *o)
 		else if (!latt_sched_empty(&c->waker))
 			opt = "the waker's scheduling";
 		if (opt)
-			usage_error("-c 0 has no client: configuration '%s' "
-				    "sets %s", c->name, opt);
+			latt_usage_error("-c 0 has no client: configuration "
+					 "'%s' sets %s", c->name, opt);
 	}
 	opt = judged(o, clients_metric, &how);
 	if (opt)
-		usage_error("-c 0 has no client: %s%s is a figure of the "
-			    "clients' wakeups (the command's: cmd_p50, "
-			    "cmd_p99)", how, opt);
+		latt_usage_error("-c 0 has no client: %s%s is a figure of the "
+				 "clients' wakeups (the command's: cmd_p50, "
+				 "cmd_p99)", how, opt);
 }
 
 void latt_opts_make_metrics(struct latt_opts *o)
@@ -316,11 +318,12 @@ void latt_opts_make_metrics(struct latt_opts *o)
 	metrics(o);
 	check_no_clients(o);
 	if (!o->base.cmd_argc && latt_opts_judge_cmd_waits(o, &name))
-		usage_error("%s is a figure of the command's own waits: give a "
-			    "command", name);
+		latt_usage_error("%s is a figure of the command's own waits: "
+				 "give a command", name);
 	if (o->no_cmd_waits && latt_opts_judge_cmd_waits(o, &name))
-		usage_error("%s is a figure of the command's own waits, which "
-			    "--no-cmd-waits does not measure", name);
+		latt_usage_error("%s is a figure of the command's own waits, "
+				 "which --no-cmd-waits does not measure", name);
 	if (o->no_cmd_waits && !o->base.cmd_argc)
-		usage_error("--no-cmd-waits: there is no command to follow");
+		latt_usage_error("--no-cmd-waits: there is no command to "
+				 "follow");
 }

@@ -1,16 +1,56 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Between options.c, which reads latt's command line, and
- * options-check.c, which checks it once read.
+ * latt's command line once read: what it asks for (struct latt_opts,
+ * which options.c fills), the options that do not go together, and the
+ * metrics they name.  Each problem is a usage error, named (usage.h),
+ * and exits 1.  The program's, not the library's.
  */
 #ifndef LATT_OPTIONS_CHECK_H
 #define LATT_OPTIONS_CHECK_H
 
-#include "options.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
-/* One line, the arguments in it escaped (they may hold anything); exit 1. */
-void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...);
+#include "judge/aggregate.h"
+#include "judge/limit.h"
+#include "judge/verdict-ask.h"
+#include "settings/config.h"
+
+#define LATT_CONFIGS_MAX	32
+
+struct latt_opts {
+	struct latt_run_cfg base;	/* every configuration's defaults */
+	char *specs[LATT_CONFIGS_MAX];	/* -C, in order */
+	size_t nspecs;
+	unsigned int runs;		/* -r */
+	const char *output;		/* -o */
+	const char *json;		/* --json */
+	const char *csv;		/* --csv */
+	const char *label;		/* --label */
+	bool quiet;			/* -q */
+	bool pcts_given;		/* -p: its percentiles are the
+					   metrics' */
+	unsigned int extra;		/* --per-client, --hist */
+	uint64_t interval_ns;		/* -i */
+	bool keep_trace;		/* --keep-trace */
+	bool no_cmd_waits;		/* --no-cmd-waits */
+	bool force;			/* --force */
+	struct latt_fail_if fail_if;	/* --fail-if */
+	bool fail_if_given;
+	double level;			/* --level, of the verdicts: 0.95 */
+	bool level_given;
+	struct latt_limit limits[LATT_LIMITS_MAX];
+	size_t nlimits;			/* --fail-above */
+	struct latt_metric_list metrics;	/* every output's, with the
+						   limits' */
+	/* made from the above */
+	struct latt_run_cfg *cfgs;	/* the configurations to run */
+	size_t ncfgs;
+	bool sweep;			/* more than one run */
+	bool doc_stdout;		/* --json - or --csv -: the standard
+					   output has that document alone */
+};
 
 /* Options that do not go together, once all are read. */
 void latt_opts_check_conflicts(struct latt_opts *o);
@@ -21,5 +61,11 @@ void latt_opts_check_conflicts(struct latt_opts *o);
  * --no-cmd-waits leaves them without.
  */
 void latt_opts_make_metrics(struct latt_opts *o);
+
+/*
+ * Does a limit (--fail-above, --fail-below) or --fail-if name a figure
+ * of the command's own waits (cmd_p99)?  Its name in *@name.
+ */
+bool latt_opts_judge_cmd_waits(const struct latt_opts *o, const char **name);
 
 #endif /* LATT_OPTIONS_CHECK_H */

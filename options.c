@@ -3,8 +3,8 @@
  * latt's command line: the option table, and parsing every option into
  * the configurations to run (the checks of options that do not go
  * together are options-check.c's).  A bad command line is a one-line
- * message and exit 1, before anything runs; --help and --version exit
- * here too.
+ * message and exit 1 (usage.c), before anything runs; --help and
+ * --version exit here too.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -27,9 +27,11 @@
 #include "report/report.h"
 #include "run/result.h"
 #include "run/target.h"
+#include "settings/config-spec.h"
 #include "settings/config.h"
 #include "options.h"
 #include "options-check.h"
+#include "usage.h"
 
 #define WAIT_MAX_NS	(3600 * LATT_NSEC_PER_SEC)
 #define WORK_MAX	(64ULL << 20)
@@ -113,22 +115,6 @@ static void __attribute__((noreturn)) bad_usage(void)
 	exit(LATT_EXIT_USAGE);
 }
 
-void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-	int n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		fputs("latt: out of memory\n", stderr);
-	else
-		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
-	exit(LATT_EXIT_USAGE);
-}
-
 /*
  * Is @s text to print as it is: no control character (a newline, a tab)
  * and valid UTF-8, nothing latt_escape() would change?
@@ -144,8 +130,8 @@ static uint64_t duration_arg(const struct opt_row *d, const char *arg)
 
 	if (latt_parse_duration(arg, d->unit, &ns) || ns < d->lo ||
 	    ns > d->hi)
-		usage_error("invalid --%s value '%s': expected a time from %s",
-			    d->name, arg, d->range);
+		latt_usage_error("invalid --%s value '%s': expected a time "
+				 "from %s", d->name, arg, d->range);
 	return ns;
 }
 
@@ -154,10 +140,10 @@ static unsigned int count_arg(const struct opt_row *d, const char *arg)
 	uint64_t v;
 
 	if (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi)
-		usage_error("invalid --%s value '%s': expected a whole number "
-			    "from %llu to %llu", d->name, arg,
-			    (unsigned long long)d->lo,
-			    (unsigned long long)d->hi);
+		latt_usage_error("invalid --%s value '%s': expected a whole "
+				 "number from %llu to %llu", d->name, arg,
+				 (unsigned long long)d->lo,
+				 (unsigned long long)d->hi);
 	return (unsigned int)v;
 }
 
@@ -170,15 +156,16 @@ static void parse_percentiles(struct latt_opts *o, const struct opt_row *d,
 	o->pcts_given = true;
 	ret = latt_parse_percentiles(arg, b->pcts, LATT_PCT_MAX, &b->npcts);
 	if (ret == -EEXIST)
-		usage_error("invalid --%s value '%s': a percentile is given "
-			    "twice", d->name, arg);
+		latt_usage_error("invalid --%s value '%s': a percentile is "
+				 "given twice", d->name, arg);
 	if (ret == -EDOM)
-		usage_error("invalid --%s value '%s': a percentile below 100 "
-			    "too close to tell from 100", d->name, arg);
+		latt_usage_error("invalid --%s value '%s': a percentile below "
+				 "100 too close to tell from 100", d->name,
+				 arg);
 	if (ret)
-		usage_error("invalid --%s value '%s': expected up to %d "
-			    "comma-separated numbers above 0 and at most 100",
-			    d->name, arg, LATT_PCT_MAX);
+		latt_usage_error("invalid --%s value '%s': expected up to %d "
+				 "comma-separated numbers above 0 and at most "
+				 "100", d->name, arg, LATT_PCT_MAX);
 }
 
 static void parse_clock(struct latt_opts *o, const struct opt_row *d,
@@ -187,8 +174,9 @@ static void parse_clock(struct latt_opts *o, const struct opt_row *d,
 	char names[96];
 
 	if (latt_clock_parse(arg, &o->base.clock))
-		usage_error("invalid --%s value '%s': expected %s", d->name,
-			    arg, latt_clock_list(names, sizeof(names)));
+		latt_usage_error("invalid --%s value '%s': expected %s",
+				 d->name, arg,
+				 latt_clock_list(names, sizeof(names)));
 }
 
 static void parse_config(struct latt_opts *o, const struct opt_row *d,
@@ -196,8 +184,8 @@ static void parse_config(struct latt_opts *o, const struct opt_row *d,
 {
 	(void)d;
 	if (o->nspecs == CONFIGS_MAX)
-		usage_error("too many configurations: at most %d -C",
-			    CONFIGS_MAX);
+		latt_usage_error("too many configurations: at most %d -C",
+				 CONFIGS_MAX);
 	o->specs[o->nspecs++] = (char *)arg;
 }
 
@@ -213,9 +201,10 @@ static void parse_limit(struct latt_opts *o, const struct opt_row *d,
 {
 	char err[256];
 
-	if (latt_limit_parse(arg, d->val == OPT_FAIL_BELOW, o->limits, LATT_LIMITS_MAX,
-			     &o->nlimits, err, sizeof(err)))
-		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+	if (latt_limit_parse(arg, d->val == OPT_FAIL_BELOW, o->limits,
+			     LATT_LIMITS_MAX, &o->nlimits, err, sizeof(err)))
+		latt_usage_error("invalid --%s value '%s': %s", d->name, arg,
+				 err);
 }
 
 static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
@@ -224,10 +213,11 @@ static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
 	char err[256];
 
 	if (latt_fail_if_parse(arg, &o->fail_if, err, sizeof(err)))
-		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+		latt_usage_error("invalid --%s value '%s': %s", d->name, arg,
+				 err);
 	if (o->fail_if.incomparable)
-		usage_error("--fail-if incomparable is latt compare's: one "
-			    "sweep runs on one machine");
+		latt_usage_error("--fail-if incomparable is latt compare's: "
+				 "one sweep runs on one machine");
 	o->fail_if_given = true;
 }
 
@@ -237,7 +227,8 @@ static void parse_level(struct latt_opts *o, const struct opt_row *d,
 	char err[256];
 
 	if (latt_verdict_level_parse(arg, &o->level, err, sizeof(err)))
-		usage_error("invalid --%s value '%s': %s", d->name, arg, err);
+		latt_usage_error("invalid --%s value '%s': %s", d->name, arg,
+				 err);
 	o->level_given = true;
 }
 
@@ -245,9 +236,9 @@ static void parse_label(struct latt_opts *o, const struct opt_row *d,
 			const char *arg)
 {
 	if (!*arg || strlen(arg) > 256 || !plain_text(arg))
-		usage_error("invalid --%s value '%s': expected a text of 1 to "
-			    "256 bytes on one line, in UTF-8, without control "
-			    "characters", d->name, arg);
+		latt_usage_error("invalid --%s value '%s': expected a text of "
+				 "1 to 256 bytes on one line, in UTF-8, "
+				 "without control characters", d->name, arg);
 	o->label = arg;
 }
 
@@ -268,7 +259,8 @@ static void parse_help(struct latt_opts *o, const struct opt_row *d,
 	(void)o;
 	(void)d;
 	if (arg && strcmp(arg, "all"))
-		usage_error("--help takes 'all' or nothing, not '%s'", arg);
+		latt_usage_error("--help takes 'all' or nothing, not '%s'",
+				 arg);
 	latt_usage(arg != NULL);
 }
 
@@ -421,8 +413,8 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 			bad_usage();
 		if (latt_config_set(&o->base, longopts[longindex].name, arg,
 				    err, sizeof(err)))
-			usage_error("invalid --%s value '%s': %s",
-				    longopts[longindex].name, arg, err);
+			latt_usage_error("invalid --%s value '%s': %s",
+					 longopts[longindex].name, arg, err);
 		return;
 	}
 	field = (char *)o + d->off;
@@ -441,14 +433,15 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 		break;
 	case OK_SIZE:
 		if (latt_parse_size(arg, d->unit, &v) || v > d->hi)
-			usage_error("invalid --%s value '%s': expected a size "
-				    "from %s", d->name, arg, d->range);
+			latt_usage_error("invalid --%s value '%s': expected a "
+					 "size from %s", d->name, arg,
+					 d->range);
 		*(uint64_t *)field = v;
 		break;
 	case OK_FILE:
 		if (!*arg)
-			usage_error("invalid --%s value '': expected %s",
-				    d->name, d->range);
+			latt_usage_error("invalid --%s value '': expected %s",
+					 d->name, d->range);
 		*(const char **)field = arg;
 		break;
 	case OK_CALL:
@@ -536,12 +529,12 @@ static struct latt_run_cfg *make_configs(struct latt_opts *o, size_t *n)
 
 	*n = o->nspecs ? o->nspecs : 1;
 	if (*n * o->runs > TOTAL_MAX)
-		usage_error("%zu configurations run %u times is %zu runs; "
-			    "at most %d in all", *n, o->runs, *n * o->runs,
-			    TOTAL_MAX);
+		latt_usage_error("%zu configurations run %u times is %zu runs; "
+				 "at most %d in all", *n, o->runs, *n * o->runs,
+				 TOTAL_MAX);
 	cfgs = calloc(*n, sizeof(*cfgs));
 	if (!cfgs)
-		usage_error("out of memory");
+		latt_usage_error("out of memory");
 	for (i = 0; i < *n; i++) {
 		cfgs[i] = o->base;
 		ctx[0] = '\0';
@@ -551,18 +544,18 @@ static struct latt_run_cfg *make_configs(struct latt_opts *o, size_t *n)
 		spec = o->specs[i];
 		o->specs[i] = strdup(spec);
 		if (!o->specs[i])
-			usage_error("out of memory");
+			latt_usage_error("out of memory");
 		if (latt_config_parse(&cfgs[i], o->specs[i], err, sizeof(err)))
-			usage_error("invalid -C '%s': %s", spec, err);
+			latt_usage_error("invalid -C '%s': %s", spec, err);
 		for (j = 0; j < i; j++)
 			if (!strcmp(cfgs[j].name, cfgs[i].name))
-				usage_error("configuration '%s' is given twice",
-					    cfgs[i].name);
+				latt_usage_error("configuration '%s' is given "
+						 "twice", cfgs[i].name);
 		snprintf(ctx, sizeof(ctx), "configuration '%s': ",
 			 cfgs[i].name);
 check:
 		if (latt_config_check(&cfgs[i], err, sizeof(err)))
-			usage_error("%s%s", ctx, err);
+			latt_usage_error("%s%s", ctx, err);
 	}
 	return cfgs;
 }
@@ -596,21 +589,21 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 		optind = 0;	/* GNU getopt: start over on a new vector */
 		getopt_all(o, nrest, rest);
 		if (optind < nrest)
-			usage_error("unexpected argument '%s' after the quoted "
-				    "command '%s' (put -- before a program "
-				    "whose path has spaces)", rest[optind],
-				    rest[0]);
+			latt_usage_error("unexpected argument '%s' after the "
+					 "quoted command '%s' (put -- before a "
+					 "program whose path has spaces)",
+					 rest[optind], rest[0]);
 		b->cmd_argc = 1;
 	}
 	if (!b->cmd_argc && !b->clients)
-		usage_error("-c 0 measures only the command's own waits: give "
-			    "a command (latt -c0 make -j4)");
+		latt_usage_error("-c 0 measures only the command's own waits: "
+				 "give a command (latt -c0 make -j4)");
 	if (!b->cmd_argc && !b->duration_ns)
 		b->duration_ns = 10 * LATT_NSEC_PER_SEC;
 	if (b->cmd_argc) {
 		b->cmd_display = latt_target_display(b->cmd_argc, b->cmd_argv);
 		if (!b->cmd_display)
-			usage_error("out of memory");
+			latt_usage_error("out of memory");
 	}
 }
 

@@ -1,19 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt --help: the common options on one screen, --help=all every
- * option; see options.h.
+ * option; a bad command line in one line; see usage.h.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/escape.h"
 #include "base/parse.h"
 #include "measure/clock.h"
 #include "measure/wake.h"
 #include "run/result.h"
 #include "settings/config.h"
-#include "options.h"
+#include "usage.h"
+
+void latt_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fputs("latt: out of memory\n", stderr);
+	else
+		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
+	exit(LATT_EXIT_USAGE);
+}
 
 /*
  * After --help or --version: a failed write to the standard output is an

@@ -12,6 +12,7 @@
 
 #include "measure/tmetric.h"
 #include "measure/wake.h"
+#include "settings/config-spec.h"
 #include "settings/config.h"
 #include "settings/sched.h"
 #include "tap.h"

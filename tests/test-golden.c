@@ -30,6 +30,7 @@
 #include "report/json.h"
 #include "report/report.h"
 #include "run/result.h"
+#include "settings/config-spec.h"
 #include "settings/config.h"
 #include "tap.h"
 #include "util.h"

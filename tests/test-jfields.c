@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report/json-fields.h"
+#include "report/json-schema.h"
 #include "tap.h"
 
 /* Is @f a field of the object at @path ("" the document's)? */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "settings/priv.h"
+#include "settings/sched-apply.h"
 #include "settings/sched.h"
 #include "tap.h"
 

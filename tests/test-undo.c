@@ -22,6 +22,7 @@
 
 #include "measure/sysinfo.h"
 #include "settings/lock.h"
+#include "settings/undo-sweep.h"
 #include "settings/undo.h"
 #include "tap.h"
 #include "util.h"

@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/*
- * latt compare: one field, then one run of a document, checked for what
- * it can be (lib/compare/compare-check.h).
- */
+/* latt compare: a document's fields and runs checked; see compare-check.h. */
 #include <json-c/json.h>
 #include <math.h>
 #include <stdarg.h>
@@ -19,10 +16,11 @@
 #include "measure/hist.h"
 #include "measure/tmetric.h"
 #include "report/json-fields.h"
+#include "report/json-schema.h"
 #include "run/result.h"
 #include "settings/config.h"
 
-static void cmp_vfail(struct cmp_reader *rd, const char *fmt, va_list ap)
+static void cmp_vfail(struct latt_cmp_reader *rd, const char *fmt, va_list ap)
 {
 	if (rd->failed)
 		return;
@@ -30,7 +28,7 @@ static void cmp_vfail(struct cmp_reader *rd, const char *fmt, va_list ap)
 	vsnprintf(rd->err, rd->len, fmt, ap);
 }
 
-void cmp_fail(struct cmp_reader *rd, const char *fmt, ...)
+void latt_cmp_fail(struct latt_cmp_reader *rd, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -39,8 +37,8 @@ void cmp_fail(struct cmp_reader *rd, const char *fmt, ...)
 	va_end(ap);
 }
 
-void *cmp_array(struct cmp_reader *rd, size_t n, size_t max, size_t size,
-		const char *fmt, ...)
+void *latt_cmp_array(struct latt_cmp_reader *rd, size_t n, size_t max,
+		     size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	void *a;
@@ -53,20 +51,19 @@ void *cmp_array(struct cmp_reader *rd, size_t n, size_t max, size_t size,
 	}
 	a = calloc(n ? n : 1, size);
 	if (!a)
-		cmp_fail(rd, "out of memory");
+		latt_cmp_fail(rd, "out of memory");
 	return a;
 }
 
 /* "at.key" (or "key" at the root) into @buf. */
-static const char *path(char *buf, size_t len, const char *at,
-			const char *key)
+static const char *path(char *buf, size_t len, const char *at, const char *key)
 {
 	snprintf(buf, len, "%s%s%s", at, *at ? "." : "", key);
 	return buf;
 }
 
-jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
-		const char *key, enum json_type t)
+jobj *latt_cmp_field(struct latt_cmp_reader *rd, jobj *o, const char *at,
+		     const char *key, enum json_type t)
 {
 	const struct latt_json_field *f = latt_json_field(at, key);
 	jobj *v = NULL;
@@ -78,54 +75,56 @@ jobj *cmp_field(struct cmp_reader *rd, jobj *o, const char *at,
 	/* Read as latt-json(5) describes it: a number may be an integer. */
 	if (!f || (f->type != latt_json_type_of(t) &&
 		   !(t == json_type_double && f->type == LATT_JF_INT))) {
-		cmp_fail(rd, "internal error: %s is read as latt-json(5) does "
-			 "not describe it", p);
+		latt_cmp_fail(rd, "internal error: %s is read as latt-json(5) "
+			      "does not describe it", p);
 		return NULL;
 	}
 	if (!json_object_is_type(o, json_type_object) ||
 	    !json_object_object_get_ex(o, key, &v)) {
-		cmp_fail(rd, "%s is missing", p);
+		latt_cmp_fail(rd, "%s is missing", p);
 		return NULL;
 	}
 	if (!v && f->nullable)
 		return NULL;
 	if (!v || !latt_json_is(v, f->type)) {
-		cmp_fail(rd, "%s is not %s", p, latt_json_type_name(f->type));
+		latt_cmp_fail(rd, "%s is not %s", p,
+			      latt_json_type_name(f->type));
 		return NULL;
 	}
 	return v;
 }
 
-bool cmp_uint(struct cmp_reader *rd, jobj *v, const char *where,
-	      uint64_t max, uint64_t *out)
+bool latt_cmp_uint(struct latt_cmp_reader *rd, jobj *v, const char *where,
+		   uint64_t max, uint64_t *out)
 {
 	if (json_object_get_int64(v) < 0) {
-		cmp_fail(rd, "%s is negative", where);
+		latt_cmp_fail(rd, "%s is negative", where);
 		return false;
 	}
 	*out = json_object_get_uint64(v);
 	if (*out > max) {
-		cmp_fail(rd, "%s is over %llu", where, (unsigned long long)max);
+		latt_cmp_fail(rd, "%s is over %llu", where,
+			      (unsigned long long)max);
 		return false;
 	}
 	return true;
 }
 
-bool cmp_uint_field(struct cmp_reader *rd, jobj *o, const char *at,
-		    const char *key, uint64_t max, uint64_t *out)
+bool latt_cmp_uint_field(struct latt_cmp_reader *rd, jobj *o, const char *at,
+			 const char *key, uint64_t max, uint64_t *out)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_int);
+	jobj *v = latt_cmp_field(rd, o, at, key, json_type_int);
 	char p[192];
 
 	*out = 0;
-	return v && cmp_uint(rd, v, path(p, sizeof(p), at, key), max, out);
+	return v && latt_cmp_uint(rd, v, path(p, sizeof(p), at, key), max, out);
 }
 
-bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
-		   const char *key, double lo, double hi, bool decimal,
-		   double *out)
+bool latt_cmp_num_field(struct latt_cmp_reader *rd, jobj *o, const char *at,
+			const char *key, double lo, double hi, bool decimal,
+			double *out)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_double);
+	jobj *v = latt_cmp_field(rd, o, at, key, json_type_double);
 	char p[192];
 	double d;
 
@@ -135,43 +134,43 @@ bool cmp_num_field(struct cmp_reader *rd, jobj *o, const char *at,
 	d = json_object_get_double(v);
 	path(p, sizeof(p), at, key);
 	if (!isfinite(d))
-		cmp_fail(rd, "%s is not a finite number", p);
+		latt_cmp_fail(rd, "%s is not a finite number", p);
 	else if (d < lo || d > hi)
-		cmp_fail(rd, "%s is out of range (%g to %g)", p, lo, hi);
+		latt_cmp_fail(rd, "%s is out of range (%g to %g)", p, lo, hi);
 	else if (decimal && d != 0 && d < 0.05)
-		cmp_fail(rd, "%s is not 0 but below 0.05, which latt writes "
-			 "as 0.0", p);
+		latt_cmp_fail(rd, "%s is not 0 but below 0.05, which latt "
+			      "writes as 0.0", p);
 	else
 		*out = d;
 	return !rd->failed;
 }
 
-char *cmp_str(struct cmp_reader *rd, jobj *o, const char *at,
-	      const char *key)
+char *latt_cmp_str(struct latt_cmp_reader *rd, jobj *o, const char *at,
+		   const char *key)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_string);
+	jobj *v = latt_cmp_field(rd, o, at, key, json_type_string);
 	char *s, p[192];
 
 	/* null, where latt-json(5) allows it */
 	if (!v && !rd->failed)
 		return NULL;
 	if (v && json_object_get_string_len(v) > LATT_CMP_STRING_MAX) {
-		cmp_fail(rd, "%s is longer than latt writes (%d bytes)",
-			 path(p, sizeof(p), at, key), LATT_CMP_STRING_MAX);
+		latt_cmp_fail(rd, "%s is longer than latt writes (%d bytes)",
+			      path(p, sizeof(p), at, key), LATT_CMP_STRING_MAX);
 		v = NULL;
 	}
 	s = v ? latt_escape_dup(json_object_get_string(v),
 				(size_t)json_object_get_string_len(v)) :
 		strdup("");
 	if (!s)
-		cmp_fail(rd, "out of memory");
+		latt_cmp_fail(rd, "out of memory");
 	return s;
 }
 
-bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
-		    const char *key, int *out)
+bool latt_cmp_bool_field(struct latt_cmp_reader *rd, jobj *o, const char *at,
+			 const char *key, int *out)
 {
-	jobj *v = cmp_field(rd, o, at, key, json_type_boolean);
+	jobj *v = latt_cmp_field(rd, o, at, key, json_type_boolean);
 
 	*out = v ? json_object_get_boolean(v) : -1;
 	return v != NULL;
@@ -184,7 +183,7 @@ bool cmp_bool_field(struct cmp_reader *rd, jobj *o, const char *at,
  * it is UINT64_MAX: not known), the first bucket holding @min (unless it
  * is 0: not known) and the last @max (likewise).
  */
-static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
+static void read_histogram(struct latt_cmp_reader *rd, jobj *h, const char *at,
 			   uint64_t count, uint64_t min, uint64_t max,
 			   struct latt_cmp_hist *run)
 {
@@ -192,10 +191,10 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 	uint64_t sum = 0, lo, c;
 	char where[192];
 
-	run->buckets = cmp_array(rd, n, LATT_HIST_BUCKETS,
-				 sizeof(*run->buckets), "%s.histogram has %zu "
-				 "buckets, more than the %u latt has", at, n,
-				 (unsigned int)LATT_HIST_BUCKETS);
+	run->buckets = latt_cmp_array(rd, n, LATT_HIST_BUCKETS,
+				      sizeof(*run->buckets), "%s.histogram has "
+				      "%zu buckets, more than the %u latt has",
+				      at, n, (unsigned int)LATT_HIST_BUCKETS);
 	if (!run->buckets)
 		return;
 	for (i = 0; i < n && !rd->failed; i++) {
@@ -208,24 +207,24 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 					 json_type_int) ||
 		    !json_object_is_type(b1 = json_object_array_get_idx(b, 1),
 					 json_type_int)) {
-			cmp_fail(rd, "%s is not [low_ns, count]", where);
+			latt_cmp_fail(rd, "%s is not [low_ns, count]", where);
 			break;
 		}
-		if (!cmp_uint(rd, b0, where, EXACT_MAX, &lo) ||
-		    !cmp_uint(rd, b1, where, EXACT_MAX, &c))
+		if (!latt_cmp_uint(rd, b0, where, EXACT_MAX, &lo) ||
+		    !latt_cmp_uint(rd, b1, where, EXACT_MAX, &c))
 			break;
 		if (!c)
-			cmp_fail(rd, "%s is an empty bucket", where);
+			latt_cmp_fail(rd, "%s is an empty bucket", where);
 		else if (latt_hist_bucket_low(latt_hist_index(lo)) != lo)
-			cmp_fail(rd, "%s: %llu is not the low end of a bucket",
-				 where, (unsigned long long)lo);
+			latt_cmp_fail(rd, "%s: %llu is not the low end of a "
+				      "bucket", where, (unsigned long long)lo);
 		else if (i && lo <= run->buckets[i - 1][0])
-			cmp_fail(rd, "%s.histogram is not in increasing order",
-				 at);
+			latt_cmp_fail(rd, "%s.histogram is not in increasing "
+				      "order", at);
 		else if (__builtin_add_overflow(sum, c, &sum) ||
 			 sum > EXACT_MAX)
-			cmp_fail(rd, "%s.histogram holds more than 2^53 "
-				 "samples", at);
+			latt_cmp_fail(rd, "%s.histogram holds more than 2^53 "
+				      "samples", at);
 		run->buckets[i][0] = lo;
 		run->buckets[i][1] = c;
 		run->nbuckets++;
@@ -233,25 +232,26 @@ static void read_histogram(struct cmp_reader *rd, jobj *h, const char *at,
 	if (rd->failed)
 		return;
 	if (count != UINT64_MAX && sum != count)
-		cmp_fail(rd, "%s.histogram holds %llu samples, count says %llu",
-			 at, (unsigned long long)sum,
-			 (unsigned long long)count);
+		latt_cmp_fail(rd, "%s.histogram holds %llu samples, count says "
+			      "%llu", at, (unsigned long long)sum,
+			      (unsigned long long)count);
 	else if (n && ((min && latt_hist_index(min) !=
 			latt_hist_index(run->buckets[0][0])) ||
 		       (max && latt_hist_index(max) !=
 			latt_hist_index(run->buckets[n - 1][0]))))
-		cmp_fail(rd, "%s.histogram does not reach from min_ns to "
-			 "max_ns", at);
+		latt_cmp_fail(rd, "%s.histogram does not reach from min_ns to "
+			      "max_ns", at);
 }
 
 /*
  * The percentiles a series was written with (in -p's order): each within
  * [min, max], and a higher p never below a lower one's value.
  */
-static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
-			     uint64_t count, uint64_t min, uint64_t max)
+static void read_percentiles(struct latt_cmp_reader *rd, jobj *w,
+			     const char *at, uint64_t count, uint64_t min,
+			     uint64_t max)
 {
-	jobj *a = cmp_field(rd, w, at, "percentiles", json_type_array);
+	jobj *a = latt_cmp_field(rd, w, at, "percentiles", json_type_array);
 	size_t i, j, n = a ? json_object_array_length(a) : 0;
 	double p[LATT_PCT_MAX];
 	uint64_t ns[LATT_PCT_MAX];
@@ -260,39 +260,39 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
 	int measured;
 
 	if (n > LATT_PCT_MAX) {
-		cmp_fail(rd, "%s.percentiles has more than %d", at,
-			 LATT_PCT_MAX);
+		latt_cmp_fail(rd, "%s.percentiles has more than %d", at,
+			      LATT_PCT_MAX);
 		return;
 	}
 	for (i = 0; i < n && !rd->failed; i++) {
 		jobj *e = json_object_array_get_idx(a, i);
 
 		snprintf(where, sizeof(where), "%s.percentiles[%zu]", at, i);
-		cmp_num_field(rd, e, where, "p", 0, 100, false, &p[i]);
-		cmp_bool_field(rd, e, where, "measured", &measured);
-		have[i] = cmp_uint_field(rd, e, where, "ns", EXACT_MAX,
-					 &ns[i]);
+		latt_cmp_num_field(rd, e, where, "p", 0, 100, false, &p[i]);
+		latt_cmp_bool_field(rd, e, where, "measured", &measured);
+		have[i] = latt_cmp_uint_field(rd, e, where, "ns", EXACT_MAX,
+					      &ns[i]);
 		if (rd->failed)
 			break;
 		if (p[i] <= 0)
-			cmp_fail(rd, "%s.p is not above 0", where);
+			latt_cmp_fail(rd, "%s.p is not above 0", where);
 		else if (!have[i] && count)
-			cmp_fail(rd, "%s.ns is null with samples", where);
+			latt_cmp_fail(rd, "%s.ns is null with samples", where);
 		else if (have[i] && !count)
-			cmp_fail(rd, "%s.ns is not null without samples",
-				 where);
+			latt_cmp_fail(rd, "%s.ns is not null without samples",
+				      where);
 		else if (have[i] && (ns[i] < min || ns[i] > max))
-			cmp_fail(rd, "%s.ns %llu is not between min_ns %llu "
-				 "and max_ns %llu", where,
-				 (unsigned long long)ns[i],
-				 (unsigned long long)min,
-				 (unsigned long long)max);
+			latt_cmp_fail(rd, "%s.ns %llu is not between min_ns "
+				      "%llu and max_ns %llu", where,
+				      (unsigned long long)ns[i],
+				      (unsigned long long)min,
+				      (unsigned long long)max);
 		for (j = 0; j < i && !rd->failed; j++)
 			if (have[i] && have[j] &&
 			    ((p[j] <= p[i] && ns[j] > ns[i]) ||
 			     (p[j] >= p[i] && ns[j] < ns[i])))
-				cmp_fail(rd, "%s.ns is out of order with "
-					 "percentiles[%zu]", where, j);
+				latt_cmp_fail(rd, "%s.ns is out of order with "
+					      "percentiles[%zu]", where, j);
 	}
 }
 
@@ -301,7 +301,7 @@ static void read_percentiles(struct cmp_reader *rd, jobj *w, const char *at,
  * before them has none), into @view, each a metric of @ml: added to it
  * when it is new, with the direction it had before.
  */
-static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
+static void read_tmetrics(struct latt_cmp_reader *rd, jobj *t, const char *at,
 			  struct latt_metric_list *ml,
 			  struct latt_run_view *view)
 {
@@ -314,47 +314,47 @@ static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
 
 	if (!json_object_object_get_ex(t, "metrics", &a))
 		return;
-	a = cmp_field(rd, t, at, "metrics", json_type_array);
+	a = latt_cmp_field(rd, t, at, "metrics", json_type_array);
 	if (rd->failed)
 		return;
 	n = json_object_array_length(a);
 	if (n > LATT_TMETRICS_MAX) {
-		cmp_fail(rd, "%s.metrics has %zu figures, more than latt makes "
-			 "(%d)", at, n, LATT_TMETRICS_MAX);
+		latt_cmp_fail(rd, "%s.metrics has %zu figures, more than latt "
+			      "makes (%d)", at, n, LATT_TMETRICS_MAX);
 		return;
 	}
 	for (i = 0; i < n && !rd->failed; i++) {
 		snprintf(where, sizeof(where), "%s.metrics[%zu]", at, i);
 		e = json_object_array_get_idx(a, i);
 		if (!json_object_is_type(e, json_type_object)) {
-			cmp_fail(rd, "%s is not an object", where);
+			latt_cmp_fail(rd, "%s is not an object", where);
 			return;
 		}
-		name = cmp_str(rd, e, where, "name");
-		better = cmp_str(rd, e, where, "better");
-		cmp_num_field(rd, e, where, "value", -1e300, 1e300, false,
-			      &view->tm_value[i]);
+		name = latt_cmp_str(rd, e, where, "name");
+		better = latt_cmp_str(rd, e, where, "better");
+		latt_cmp_num_field(rd, e, where, "value", -1e300, 1e300, false,
+				   &view->tm_value[i]);
 		if (!rd->failed && (strcmp(better, "higher") &&
 				    strcmp(better, "lower")))
-			cmp_fail(rd, "%s.better is neither higher nor lower",
-				 where);
+			latt_cmp_fail(rd, "%s.better is neither higher nor "
+				      "lower", where);
 		snprintf(spec, sizeof(spec), "%s%c=(x)", name ? name : "",
 			 better && !strcmp(better, "higher") ? '+' : '-');
 		if (!rd->failed && (strlen(name) > LATT_TMETRIC_NAME_MAX ||
 				    latt_tmetric_parse(spec, &tm, why,
 						       sizeof(why))))
-			cmp_fail(rd, "%s.name is not a name latt gives a "
-				 "target metric", where);
+			latt_cmp_fail(rd, "%s.name is not a name latt gives a "
+				      "target metric", where);
 		if (!rd->failed) {
 			latt_metric_target(&tm, &m);
 			k = latt_metrics_add(ml, &m);
 			if (k < 0)
-				cmp_fail(rd, "more than %d metrics in all",
-					 LATT_METRICS_MAX);
+				latt_cmp_fail(rd, "more than %d metrics in all",
+					      LATT_METRICS_MAX);
 			else if (ml->m[k].better != m.better)
-				cmp_fail(rd, "%s: %s is %s-better here, but "
-					 "not where it was met first", where,
-					 tm.name, better);
+				latt_cmp_fail(rd, "%s: %s is %s-better here, "
+					      "but not where it was met first",
+					      where, tm.name, better);
 			/* The name lives on in the list. */
 			if (k >= 0)
 				view->tm_name[i] = ml->m[k].name;
@@ -370,7 +370,7 @@ static void read_tmetrics(struct cmp_reader *rd, jobj *t, const char *at,
  * each adding up to its count, all to the run's @count.  None kept when
  * the document has no clients or they have no histograms.
  */
-static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_clients(struct latt_cmp_reader *rd, jobj *o, const char *at,
 			 uint64_t count, struct latt_cmp_run *run)
 {
 	jobj *cl, *c, *h;
@@ -388,9 +388,9 @@ static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
 		    !json_object_object_get_ex(c, "histogram", &h))
 			return;
 	}
-	run->clients = cmp_array(rd, len, CPUS_MAX, sizeof(*run->clients),
-				 "%s.clients has %zu clients, more than %u",
-				 at, len, CPUS_MAX);
+	run->clients = latt_cmp_array(rd, len, CPUS_MAX, sizeof(*run->clients),
+				      "%s.clients has %zu clients, more than "
+				      "%u", at, len, CPUS_MAX);
 	if (!run->clients)
 		return;
 	run->nclients = len;
@@ -398,19 +398,20 @@ static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
 		c = json_object_array_get_idx(cl, i);
 		snprintf(where, sizeof(where), "%s.clients[%zu]", at, i);
 		max = 0;
-		cmp_uint_field(rd, c, where, "count", EXACT_MAX, &n);
+		latt_cmp_uint_field(rd, c, where, "count", EXACT_MAX, &n);
 		if (n)
-			cmp_uint_field(rd, c, where, "max_ns", EXACT_MAX, &max);
-		h = cmp_field(rd, c, where, "histogram", json_type_array);
+			latt_cmp_uint_field(rd, c, where, "max_ns", EXACT_MAX,
+					    &max);
+		h = latt_cmp_field(rd, c, where, "histogram", json_type_array);
 		if (rd->failed)
 			break;
 		read_histogram(rd, h, where, n, 0, max, &run->clients[i]);
 		sum += n;
 	}
 	if (!rd->failed && sum != count)
-		cmp_fail(rd, "%s.clients hold %llu samples, the run's count "
-			 "says %llu", at, (unsigned long long)sum,
-			 (unsigned long long)count);
+		latt_cmp_fail(rd, "%s.clients hold %llu samples, the run's "
+			      "count says %llu", at, (unsigned long long)sum,
+			      (unsigned long long)count);
 }
 
 /*
@@ -419,7 +420,7 @@ static void read_clients(struct cmp_reader *rd, jobj *o, const char *at,
  * samples: all but those of a last cycle cut short and those never
  * answered (@lack), which only the run's histogram has.
  */
-static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_blocks(struct latt_cmp_reader *rd, jobj *o, const char *at,
 			uint64_t count, uint64_t min, uint64_t max,
 			uint64_t lack, struct latt_cmp_run *run)
 {
@@ -432,18 +433,18 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 		return;
 	snprintf(where, sizeof(where), "%s.blocks", at);
 	if (!json_object_is_type(bl, json_type_object)) {
-		cmp_fail(rd, "%s is not an object", where);
+		latt_cmp_fail(rd, "%s is not an object", where);
 		return;
 	}
-	cmp_uint_field(rd, bl, where, "cycles", EXACT_MAX, &cycles);
-	hs = cmp_field(rd, bl, where, "histograms", json_type_array);
+	latt_cmp_uint_field(rd, bl, where, "cycles", EXACT_MAX, &cycles);
+	hs = latt_cmp_field(rd, bl, where, "histograms", json_type_array);
 	if (rd->failed)
 		return;
 	len = json_object_array_length(hs);
-	run->blocks = cmp_array(rd, len, LATT_BLOCKS_MAX,
-				sizeof(*run->blocks), "%s.histograms has %zu "
-				"blocks, more than the %d latt keeps", where,
-				len, LATT_BLOCKS_MAX);
+	run->blocks = latt_cmp_array(rd, len, LATT_BLOCKS_MAX,
+				     sizeof(*run->blocks), "%s.histograms has "
+				     "%zu blocks, more than the %d latt keeps",
+				     where, len, LATT_BLOCKS_MAX);
 	if (!run->blocks)
 		return;
 	run->nblocks = len;
@@ -453,7 +454,7 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 		h = json_object_array_get_idx(hs, i);
 		snprintf(w2, sizeof(w2), "%s.histograms[%zu]", where, i);
 		if (!json_object_is_type(h, json_type_array)) {
-			cmp_fail(rd, "%s is not an array", w2);
+			latt_cmp_fail(rd, "%s is not an array", w2);
 			break;
 		}
 		/* Its count is what it holds: checked against the run's. */
@@ -464,20 +465,21 @@ static void read_blocks(struct cmp_reader *rd, jobj *o, const char *at,
 			sum += run->blocks[i].buckets[j][1];
 			if (lo < latt_hist_bucket_low(latt_hist_index(min)) ||
 			    lo > max)
-				cmp_fail(rd, "%s[%zu] holds %llu, outside the "
-					 "run's min_ns and max_ns", w2, j,
-					 (unsigned long long)lo);
+				latt_cmp_fail(rd, "%s[%zu] holds %llu, outside "
+					      "the run's min_ns and max_ns", w2,
+					      j, (unsigned long long)lo);
 		}
 	}
 	if (!rd->failed && sum > count)
-		cmp_fail(rd, "%s hold %llu samples, more than the run's %llu",
-			 where, (unsigned long long)sum,
-			 (unsigned long long)count);
+		latt_cmp_fail(rd, "%s hold %llu samples, more than the run's "
+			      "%llu", where, (unsigned long long)sum,
+			      (unsigned long long)count);
 	else if (!rd->failed && sum + lack < count)
-		cmp_fail(rd, "%s hold %llu samples, fewer than the run's %llu "
-			 "(less %llu of a cycle cut short or unanswered)",
-			 where, (unsigned long long)sum,
-			 (unsigned long long)count, (unsigned long long)lack);
+		latt_cmp_fail(rd, "%s hold %llu samples, fewer than the run's "
+			      "%llu (less %llu of a cycle cut short or "
+			      "unanswered)", where, (unsigned long long)sum,
+			      (unsigned long long)count,
+			      (unsigned long long)lack);
 }
 
 /* The samples' summary of a run: what its wakeup object says. */
@@ -487,7 +489,7 @@ struct wakeup_summary {
 };
 
 /* The run's wakeup latency: its summary, percentiles and histogram. */
-static void read_wakeup(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_wakeup(struct latt_cmp_reader *rd, jobj *o, const char *at,
 			struct wakeup_summary *ws, struct latt_cmp_run *run)
 {
 	char where[160];
@@ -496,45 +498,45 @@ static void read_wakeup(struct cmp_reader *rd, jobj *o, const char *at,
 	jobj *w, *h;
 
 	snprintf(where, sizeof(where), "%s.wakeup", at);
-	w = cmp_field(rd, o, at, "wakeup", json_type_object);
-	cmp_uint_field(rd, w, where, "count", EXACT_MAX, &ws->count);
-	have_min = cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX,
-				  &ws->min);
-	have_max = cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX,
-				  &ws->max);
+	w = latt_cmp_field(rd, o, at, "wakeup", json_type_object);
+	latt_cmp_uint_field(rd, w, where, "count", EXACT_MAX, &ws->count);
+	have_min = latt_cmp_uint_field(rd, w, where, "min_ns", EXACT_MAX,
+				       &ws->min);
+	have_max = latt_cmp_uint_field(rd, w, where, "max_ns", EXACT_MAX,
+				       &ws->max);
 	if (rd->failed)
 		return;
 	if (ws->count && (!have_min || !have_max)) {
-		cmp_fail(rd, "%s.%s is null with samples", where,
-			 have_min ? "max_ns" : "min_ns");
+		latt_cmp_fail(rd, "%s.%s is null with samples", where,
+			      have_min ? "max_ns" : "min_ns");
 		return;
 	}
 	if (ws->min > ws->max) {
-		cmp_fail(rd, "%s.min_ns %llu is above max_ns %llu", where,
-			 (unsigned long long)ws->min,
-			 (unsigned long long)ws->max);
+		latt_cmp_fail(rd, "%s.min_ns %llu is above max_ns %llu", where,
+			      (unsigned long long)ws->min,
+			      (unsigned long long)ws->max);
 		return;
 	}
 	/* One decimal: a mean may round to 0.05 beyond the samples. */
 	fmin = (double)ws->min - 0.05;
 	fmax = (double)ws->max + 0.05;
-	cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax,
-		      true, &ws->mean);
-	cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true,
-		      &ws->sd);
-	cmp_num_field(rd, w, where, "stdev_mean_ns", 0,
-		      isnan(ws->sd) ? 0 : ws->sd + 0.05, true, &ws->sdm);
+	latt_cmp_num_field(rd, w, where, "mean_ns", fmin < 0 ? 0 : fmin, fmax,
+			   true, &ws->mean);
+	latt_cmp_num_field(rd, w, where, "stdev_ns", 0, fmax - fmin, true,
+			   &ws->sd);
+	latt_cmp_num_field(rd, w, where, "stdev_mean_ns", 0,
+			   isnan(ws->sd) ? 0 : ws->sd + 0.05, true, &ws->sdm);
 	if (!rd->failed && ws->count && isnan(ws->mean))
-		cmp_fail(rd, "%s.mean_ns is null with samples", where);
+		latt_cmp_fail(rd, "%s.mean_ns is null with samples", where);
 	read_percentiles(rd, w, where, ws->count, ws->min, ws->max);
-	h = cmp_field(rd, w, where, "histogram", json_type_array);
+	h = latt_cmp_field(rd, w, where, "histogram", json_type_array);
 	if (rd->failed)
 		return;
 	read_histogram(rd, h, where, ws->count, ws->min, ws->max, &run->hist);
 }
 
 /* What it ran with (since latt 0.2): its clock, its scheduler. */
-static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_ran_with(struct latt_cmp_reader *rd, jobj *o, const char *at,
 			  struct latt_cmp_run *run)
 {
 	enum latt_clock_id id;
@@ -544,17 +546,18 @@ static void read_ran_with(struct cmp_reader *rd, jobj *o, const char *at,
 	if (json_object_object_get_ex(o, "clock", &ck) &&
 	    json_object_is_type(ck, json_type_object)) {
 		snprintf(where, sizeof(where), "%s.clock", at);
-		run->clock = cmp_str(rd, ck, where, "name");
+		run->clock = latt_cmp_str(rd, ck, where, "name");
 		/* One latt runs with: not -k's "auto", which picks one. */
 		if (!rd->failed && (latt_clock_parse(run->clock, &id) ||
 				    id == LATT_CLOCK_AUTO))
-			cmp_fail(rd, "%s.name is not a clock latt runs with "
-				 "(monotonic, monotonic_raw or tsc)", where);
+			latt_cmp_fail(rd, "%s.name is not a clock latt runs "
+				      "with (monotonic, monotonic_raw or tsc)",
+				      where);
 	}
 	if (json_object_object_get_ex(o, "sched_ext", &ck) && ck) {
-		run->sched_ext = cmp_str(rd, o, at, "sched_ext");
+		run->sched_ext = latt_cmp_str(rd, o, at, "sched_ext");
 		if (!rd->failed && !run->sched_ext[0])
-			cmp_fail(rd, "%s.sched_ext is empty", at);
+			latt_cmp_fail(rd, "%s.sched_ext is empty", at);
 	}
 }
 
@@ -577,7 +580,7 @@ static void unsparse(const struct latt_cmp_hist *h, uint64_t count,
  * p50 and p99 of them are metrics of @ml from the first run that has
  * them.
  */
-static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
+static void read_cmdwaits(struct latt_cmp_reader *rd, jobj *t, const char *at,
 			  struct latt_metric_list *ml, struct latt_hist *scratch,
 			  struct latt_cmp_run *run, struct latt_run_view *view)
 {
@@ -591,20 +594,20 @@ static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
 		return;
 	snprintf(where, sizeof(where), "%s.waits", at);
 	if (!json_object_is_type(ws, json_type_object)) {
-		cmp_fail(rd, "%s is not an object", where);
+		latt_cmp_fail(rd, "%s is not an object", where);
 		return;
 	}
-	cmp_bool_field(rd, ws, where, "measured", &measured);
+	latt_cmp_bool_field(rd, ws, where, "measured", &measured);
 	if (rd->failed || !measured)
 		return;
 	run->followed = true;
-	w = cmp_field(rd, ws, where, "wakeup", json_type_object);
+	w = latt_cmp_field(rd, ws, where, "wakeup", json_type_object);
 	snprintf(w2, sizeof(w2), "%s.wakeup", where);
-	cmp_uint_field(rd, w, w2, "count", EXACT_MAX, &count);
-	if (!cmp_uint_field(rd, w, w2, "max_ns", EXACT_MAX, &max) &&
+	latt_cmp_uint_field(rd, w, w2, "count", EXACT_MAX, &count);
+	if (!latt_cmp_uint_field(rd, w, w2, "max_ns", EXACT_MAX, &max) &&
 	    !rd->failed && count)
-		cmp_fail(rd, "%s.max_ns is null with waits", w2);
-	h = cmp_field(rd, w, w2, "histogram", json_type_array);
+		latt_cmp_fail(rd, "%s.max_ns is null with waits", w2);
+	h = latt_cmp_field(rd, w, w2, "histogram", json_type_array);
 	if (rd->failed)
 		return;
 	read_histogram(rd, h, w2, count, 0, max, &run->cmdwait);
@@ -615,8 +618,8 @@ static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
 
 		latt_metric_cmd(i ? 99 : 50, &m);
 		if (latt_metrics_add(ml, &m) < 0) {
-			cmp_fail(rd, "more than %d metrics in all",
-				 LATT_METRICS_MAX);
+			latt_cmp_fail(rd, "more than %d metrics in all",
+				      LATT_METRICS_MAX);
 			return;
 		}
 	}
@@ -627,7 +630,7 @@ static void read_cmdwaits(struct cmp_reader *rd, jobj *t, const char *at,
 }
 
 /* The command's times and its own figures, into @view. */
-static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_target(struct latt_cmp_reader *rd, jobj *o, const char *at,
 			struct latt_metric_list *ml, struct latt_hist *scratch,
 			struct latt_cmp_run *run, struct latt_run_view *view)
 {
@@ -636,21 +639,21 @@ static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
 	jobj *t, *ck;
 
 	if (!json_object_object_get_ex(o, "target", &t)) {
-		cmp_fail(rd, "%s.target is missing", at);
+		latt_cmp_fail(rd, "%s.target is missing", at);
 		return;
 	}
 	view->wall_s = view->cpu_s = NAN;
 	if (!t)
 		return;
 	if (!json_object_is_type(t, json_type_object)) {
-		cmp_fail(rd, "%s.target is not an object", at);
+		latt_cmp_fail(rd, "%s.target is not an object", at);
 		return;
 	}
 	snprintf(where, sizeof(where), "%s.target", at);
-	if (cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, &a))
+	if (latt_cmp_uint_field(rd, t, where, "wall_ns", TIME_MAX, &a))
 		view->wall_s = (double)a / 1e9;
-	cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, &a);
-	cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, &b);
+	latt_cmp_uint_field(rd, t, where, "user_ns", TIME_MAX, &a);
+	latt_cmp_uint_field(rd, t, where, "system_ns", TIME_MAX, &b);
 	view->cpu_s = ((double)a + (double)b) / 1e9;
 	read_cmdwaits(rd, t, where, ml, scratch, run, view);
 	if (!rd->failed)
@@ -662,7 +665,7 @@ static void read_target(struct cmp_reader *rd, jobj *o, const char *at,
 }
 
 /* The waker's lag and latt's own load, into @view. */
-static void read_load(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_load(struct latt_cmp_reader *rd, jobj *o, const char *at,
 		      struct latt_run_view *view)
 {
 	jobj *late, *lg, *ll;
@@ -680,21 +683,21 @@ static void read_load(struct cmp_reader *rd, jobj *o, const char *at,
 		return;
 	snprintf(where, sizeof(where), "%s.latt_load", at);
 	if (!json_object_is_type(ll, json_type_object)) {
-		cmp_fail(rd, "%s is not an object", where);
+		latt_cmp_fail(rd, "%s is not an object", where);
 		return;
 	}
-	cmp_num_field(rd, ll, where, "load", 0, 1e6, false, &view->load);
-	cmp_bool_field(rd, ll, where, "dominates", &dominates);
-	cmp_bool_field(rd, ll, where, "busy", &busy);
+	latt_cmp_num_field(rd, ll, where, "load", 0, 1e6, false, &view->load);
+	latt_cmp_bool_field(rd, ll, where, "dominates", &dominates);
+	latt_cmp_bool_field(rd, ll, where, "busy", &busy);
 	if (rd->failed)
 		return;
 	view->load_note = dominates > 0;
 	view->load_queued = dominates > 0 && busy == 0;
 }
 
-void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
-		  struct latt_metric_list *ml,
-		  struct latt_hist *scratch, struct latt_cmp_run *run)
+void latt_cmp_read_run(struct latt_cmp_reader *rd, jobj *o, const char *at,
+		       struct latt_metric_list *ml,
+		       struct latt_hist *scratch, struct latt_cmp_run *run)
 {
 	struct latt_run_view view = { .hist = scratch };
 	struct wakeup_summary ws = { 0 };
@@ -704,9 +707,9 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	int complete;
 	double cs;
 
-	status = cmp_field(rd, o, at, "status", json_type_object);
+	status = latt_cmp_field(rd, o, at, "status", json_type_object);
 	snprintf(where, sizeof(where), "%s.status", at);
-	cmp_bool_field(rd, status, where, "complete", &complete);
+	latt_cmp_bool_field(rd, status, where, "complete", &complete);
 	view.complete = complete > 0;
 	read_wakeup(rd, o, at, &ws, run);
 	if (!rd->failed)
@@ -714,11 +717,11 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 	/* Both optional: what the blocks do not hold. */
 	if (!rd->failed && json_object_object_get_ex(o, "partial_samples",
 						     NULL))
-		cmp_uint_field(rd, o, at, "partial_samples", EXACT_MAX,
-			       &partial);
+		latt_cmp_uint_field(rd, o, at, "partial_samples", EXACT_MAX,
+				    &partial);
 	if (!rd->failed && json_object_object_get_ex(o, "unanswered", NULL))
-		cmp_uint_field(rd, o, at, "unanswered", EXACT_MAX,
-			       &unanswered);
+		latt_cmp_uint_field(rd, o, at, "unanswered", EXACT_MAX,
+				    &unanswered);
 	if (!rd->failed)
 		read_blocks(rd, o, at, ws.count, ws.min, ws.max,
 			    partial + unanswered, run);
@@ -726,7 +729,7 @@ void cmp_read_run(struct cmp_reader *rd, jobj *o, const char *at,
 		read_ran_with(rd, o, at, run);
 	if (rd->failed)
 		return;
-	cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, &cs);
+	latt_cmp_num_field(rd, o, at, "system_cs_per_s", 0, 1e12, true, &cs);
 	if (!rd->failed)
 		read_target(rd, o, at, ml, scratch + 1, run, &view);
 	if (!rd->failed)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt compare: a document read and checked, with json-c, field by
- * field (lib/compare/compare-check.h) before anything is computed: a bad file is
- * one line naming it and what is wrong, never a crash.
+ * field (lib/compare/compare-check.h) before anything is computed: a bad
+ * file is one line naming it and what is wrong, never a crash; see
+ * lib/compare/compare-read.h.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare-read.h"
 #include "base/escape.h"
 #include "base/parse.h"
 #include "compare/compare-check.h"
@@ -26,7 +28,7 @@
  * formatted.
  */
 static void __attribute__((format(printf, 4, 5)))
-put(struct cmp_reader *rd, char **texts, enum latt_cmp_fact i,
+put(struct latt_cmp_reader *rd, char **texts, enum latt_cmp_fact i,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -39,7 +41,7 @@ put(struct cmp_reader *rd, char **texts, enum latt_cmp_fact i,
 	va_end(ap);
 	if (n < 0) {
 		texts[i] = NULL;
-		cmp_fail(rd, "out of memory");
+		latt_cmp_fail(rd, "out of memory");
 	}
 }
 
@@ -57,24 +59,24 @@ static char *time_text(uint64_t ns, char *buf, size_t len)
  * The measurement's parameters: what must match, beside the system, for
  * two configurations' numbers to compare.
  */
-static void read_parameters(struct cmp_reader *rd, jobj *par, const char *at,
-			    struct latt_cmp_cfg *c)
+static void read_parameters(struct latt_cmp_reader *rd, jobj *par,
+			    const char *at, struct latt_cmp_cfg *c)
 {
 	uint64_t clients, work, smin, smax, dur;
 	char a[48], b[48], *clock, *mech;
 	bool bounded;
 	int threads;
 
-	cmp_uint_field(rd, par, at, "clients", CPUS_MAX, &clients);
-	cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, &smin);
-	cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, &smax);
-	cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, &work);
-	bounded = cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX,
-				 &dur);
-	clock = cmp_str(rd, par, at, "clock");
-	mech = cmp_str(rd, par, at, "mechanism");
-	cmp_bool_field(rd, par, at, "threads", &threads);
-	c->command = cmp_str(rd, par, at, "command");
+	latt_cmp_uint_field(rd, par, at, "clients", CPUS_MAX, &clients);
+	latt_cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, &smin);
+	latt_cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, &smax);
+	latt_cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, &work);
+	bounded = latt_cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX,
+				      &dur);
+	clock = latt_cmp_str(rd, par, at, "clock");
+	mech = latt_cmp_str(rd, par, at, "mechanism");
+	latt_cmp_bool_field(rd, par, at, "threads", &threads);
+	c->command = latt_cmp_str(rd, par, at, "command");
 	put(rd, c->param, LATT_CF_CLIENTS, "%llu", (unsigned long long)clients);
 	put(rd, c->param, LATT_CF_WAIT, "%s to %s", time_text(smin, a,
 	    sizeof(a)), time_text(smax, b, sizeof(b)));
@@ -132,7 +134,7 @@ static char *join(char *a, const char *b)
  * chosen), the scheduler, whether the command's tasks were followed,
  * whether latt measured itself.
  */
-static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
+static void what_ran(struct latt_cmp_reader *rd, struct latt_cmp_cfg *c)
 {
 	char *clock = NULL, *sched = NULL, buf[256];
 	size_t i, noted = 0, followed = 0;
@@ -153,7 +155,7 @@ static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
 	if (oom) {
 		free(clock);
 		free(sched);
-		cmp_fail(rd, "out of memory");
+		latt_cmp_fail(rd, "out of memory");
 		return;
 	}
 	if (clock) {
@@ -179,7 +181,7 @@ static void what_ran(struct cmp_reader *rd, struct latt_cmp_cfg *c)
 	free(sched);
 }
 
-static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
+static void read_cfg(struct latt_cmp_reader *rd, jobj *o, const char *at,
 		     struct latt_metric_list *ml,
 		     struct latt_hist *scratch, struct latt_cmp_cfg *c)
 {
@@ -187,25 +189,25 @@ static void read_cfg(struct cmp_reader *rd, jobj *o, const char *at,
 	char where[128];
 	size_t i, n;
 
-	c->name = cmp_str(rd, o, at, "name");
-	c->settings = cmp_str(rd, o, at, "settings");
+	c->name = latt_cmp_str(rd, o, at, "name");
+	c->settings = latt_cmp_str(rd, o, at, "settings");
 	snprintf(where, sizeof(where), "%s.parameters", at);
-	par = cmp_field(rd, o, at, "parameters", json_type_object);
+	par = latt_cmp_field(rd, o, at, "parameters", json_type_object);
 	read_parameters(rd, par, where, c);
-	runs = cmp_field(rd, o, at, "runs", json_type_array);
+	runs = latt_cmp_field(rd, o, at, "runs", json_type_array);
 	if (rd->failed)
 		return;
 	n = json_object_array_length(runs);
-	c->runs = cmp_array(rd, n, RUNS_MAX, sizeof(*c->runs), "%s.runs has "
-			    "%zu runs, more than latt makes (%d)", at, n,
-			    RUNS_MAX);
+	c->runs = latt_cmp_array(rd, n, RUNS_MAX, sizeof(*c->runs), "%s.runs "
+				 "has %zu runs, more than latt makes (%d)", at,
+				 n, RUNS_MAX);
 	if (!c->runs)
 		return;
 	for (i = 0; i < n && !rd->failed; i++) {
 		snprintf(where, sizeof(where), "%s.runs[%zu]", at, i);
 		c->nruns++;
-		cmp_read_run(rd, json_object_array_get_idx(runs, i), where, ml,
-			     scratch, &c->runs[i]);
+		latt_cmp_read_run(rd, json_object_array_get_idx(runs, i), where,
+				  ml, scratch, &c->runs[i]);
 	}
 	if (!rd->failed)
 		what_ran(rd, c);
@@ -436,10 +438,10 @@ out:
 }
 
 /* The system block: what decides whether two documents' numbers compare. */
-static void read_system(struct cmp_reader *rd, jobj *doc,
+static void read_system(struct latt_cmp_reader *rd, jobj *doc,
 			struct latt_cmp_file *f)
 {
-	jobj *sys = cmp_field(rd, doc, "", "system", json_type_object);
+	jobj *sys = latt_cmp_field(rd, doc, "", "system", json_type_object);
 	uint64_t cpus, hz, qos;
 	int autogroup;
 	bool have;
@@ -456,19 +458,20 @@ static void read_system(struct cmp_reader *rd, jobj *doc,
 	};
 
 	for (i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
-		f->fact[strs[i].fact] = cmp_str(rd, sys, "system", strs[i].key);
-	cmp_uint_field(rd, sys, "system", "cpus", CPUS_MAX, &cpus);
+		f->fact[strs[i].fact] = latt_cmp_str(rd, sys, "system",
+						     strs[i].key);
+	latt_cmp_uint_field(rd, sys, "system", "cpus", CPUS_MAX, &cpus);
 	put(rd, f->fact, LATT_CF_CPUS, "%llu", (unsigned long long)cpus);
-	cmp_bool_field(rd, sys, "system", "autogroup", &autogroup);
+	latt_cmp_bool_field(rd, sys, "system", "autogroup", &autogroup);
 	put(rd, f->fact, LATT_CF_AUTOGROUP, "%s", autogroup < 0 ? "absent" :
 	    autogroup ? "on" : "off");
-	have = cmp_uint_field(rd, sys, "system", "hz", 100000, &hz);
+	have = latt_cmp_uint_field(rd, sys, "system", "hz", 100000, &hz);
 	if (have)
 		put(rd, f->fact, LATT_CF_HZ, "%llu", (unsigned long long)hz);
 	else
 		put(rd, f->fact, LATT_CF_HZ, "unknown");
-	have = cmp_uint_field(rd, sys, "system", "pm_qos_us", 2000000000,
-			      &qos);
+	have = latt_cmp_uint_field(rd, sys, "system", "pm_qos_us", 2000000000,
+				   &qos);
 	if (have && qos == 2000000000)
 		put(rd, f->fact, LATT_CF_PMQOS, "no limit");
 	else if (have)
@@ -483,7 +486,8 @@ static void read_system(struct cmp_reader *rd, jobj *doc,
  * Infinity and a number beyond a double (1e400) that strict JSON does
  * not: the first is named, whatever field it is in.
  */
-static void finite_all(struct cmp_reader *rd, jobj *o, char *at, size_t len)
+static void finite_all(struct latt_cmp_reader *rd, jobj *o, char *at,
+		       size_t len)
 {
 	size_t n = strlen(at), i;
 
@@ -491,15 +495,16 @@ static void finite_all(struct cmp_reader *rd, jobj *o, char *at, size_t len)
 		return;
 	if (json_object_is_type(o, json_type_double) &&
 	    !isfinite(json_object_get_double(o))) {
-		cmp_fail(rd, "%s is not a finite number (strict JSON has no "
-			 "NaN or Infinity)", n ? at : "the document");
+		latt_cmp_fail(rd, "%s is not a finite number (strict JSON has "
+			      "no NaN or Infinity)", n ? at : "the document");
 		return;
 	}
 	if (json_object_is_type(o, json_type_array)) {
 		for (i = 0; i < json_object_array_length(o) && !rd->failed;
 		     i++) {
 			snprintf(at + n, len - n, "[%zu]", i);
-			finite_all(rd, json_object_array_get_idx(o, i), at, len);
+			finite_all(rd, json_object_array_get_idx(o, i), at,
+				   len);
 		}
 	} else if (json_object_is_type(o, json_type_object)) {
 		json_object_object_foreach(o, key, v) {
@@ -517,7 +522,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
 		  char *err, size_t len)
 {
-	struct cmp_reader rd = { .err = err, .len = len };
+	struct latt_cmp_reader rd = { .err = err, .len = len };
 	struct latt_hist *scratch = NULL;
 	jobj *doc, *tool, *cfgs, *label, *v;
 	char where[64], at[512] = "";
@@ -541,20 +546,20 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		return -1;
 	}
 	finite_all(&rd, doc, at, sizeof(at));
-	if (cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX,
-			   &schema) && schema != LATT_JSON_SCHEMA)
-		cmp_fail(&rd, "schema version %llu, this latt reads %d",
-		     (unsigned long long)schema, LATT_JSON_SCHEMA);
-	f->fact[LATT_CF_VERSION] = cmp_str(&rd, tool, "tool", "version");
+	if (latt_cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX,
+				&schema) && schema != LATT_JSON_SCHEMA)
+		latt_cmp_fail(&rd, "schema version %llu, this latt reads %d",
+			  (unsigned long long)schema, LATT_JSON_SCHEMA);
+	f->fact[LATT_CF_VERSION] = latt_cmp_str(&rd, tool, "tool", "version");
 	if (!rd.failed && !json_object_object_get_ex(doc, "label", &label))
-		cmp_fail(&rd, "label is missing");
+		latt_cmp_fail(&rd, "label is missing");
 	if (!rd.failed && label && !json_object_is_type(label,
 							json_type_string))
-		cmp_fail(&rd, "label is not a string");
+		latt_cmp_fail(&rd, "label is not a string");
 	if (!rd.failed && label &&
 	    json_object_get_string_len(label) > LATT_CMP_STRING_MAX)
-		cmp_fail(&rd, "label is longer than latt writes (%d bytes)",
-			 LATT_CMP_STRING_MAX);
+		latt_cmp_fail(&rd, "label is longer than latt writes (%d "
+			      "bytes)", LATT_CMP_STRING_MAX);
 	read_system(&rd, doc, f);
 	if (!rd.failed) {
 		if (label)
@@ -566,20 +571,20 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 				  latt_esc(base(path))) < 0)
 			f->label = NULL;
 		if (!f->label)
-			cmp_fail(&rd, "out of memory");
+			latt_cmp_fail(&rd, "out of memory");
 	}
-	cfgs = cmp_field(&rd, doc, "", "configurations", json_type_array);
+	cfgs = latt_cmp_field(&rd, doc, "", "configurations", json_type_array);
 	if (!rd.failed && !(scratch = malloc(2 * sizeof(*scratch))))
-		cmp_fail(&rd, "out of memory");
+		latt_cmp_fail(&rd, "out of memory");
 	if (!rd.failed) {
 		n = json_object_array_length(cfgs);
 		if (!n)
-			cmp_fail(&rd, "no configuration in it");
+			latt_cmp_fail(&rd, "no configuration in it");
 		else if (n > CONFIGS_MAX)
-			cmp_fail(&rd, "%zu configurations, more than latt "
-				 "makes (%d)", n, CONFIGS_MAX);
+			latt_cmp_fail(&rd, "%zu configurations, more than latt "
+				      "makes (%d)", n, CONFIGS_MAX);
 		else if (!(f->cfgs = calloc(n, sizeof(*f->cfgs))))
-			cmp_fail(&rd, "out of memory");
+			latt_cmp_fail(&rd, "out of memory");
 		for (i = 0; i < n && !rd.failed; i++) {
 			snprintf(where, sizeof(where), "configurations[%zu]",
 				 i);
@@ -588,10 +593,12 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 				 where, ml, scratch, &f->cfgs[i]);
 			for (k = 0; k < i && !rd.failed; k++)
 				if (!strcmp(f->cfgs[k].name, f->cfgs[i].name))
-					cmp_fail(&rd, "%s.name '%s' is that of "
-						 "configurations[%zu]: latt "
-						 "names each once", where,
-						 f->cfgs[i].name, k);
+					latt_cmp_fail(&rd, "%s.name '%s' is "
+						      "that of "
+						      "configurations[%zu]: "
+						      "latt names each once",
+						      where, f->cfgs[i].name,
+						      k);
 		}
 	}
 	/* The parameters, where all its configurations share them. */

@@ -101,24 +101,6 @@ struct latt_cmp_file {
 	size_t ncfgs;
 };
 
-/*
- * Read @path into @f.  0, or -1 with one line in @err saying what is
- * wrong: not JSON (strict JSON: no NaN or Infinity either), truncated,
- * over LATT_CMP_SIZE_MAX, not latt's, or a field missing, of the wrong
- * type or out of what it can be.  Every number compare reads is checked:
- * finite; an integer where latt-json(5) says integer; counts and sample
- * times from 0 to 2^53, so that no sum or conversion overflows; min_ns
- * <= every percentile <= max_ns, the mean between them; a histogram of
- * latt's buckets, in order, adding up to the count.  What it takes is
- * added to @b, the limits of the invocation: the first document over
- * them is refused.  @f is freed with latt_cmp_file_free() either way.
- */
-int latt_cmp_read(struct latt_cmp_file *f, const char *path,
-		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
-		  char *err, size_t len);
-
-void latt_cmp_file_free(struct latt_cmp_file *f);
-
 /* What a comparison found, for --fail-if. */
 struct latt_cmp_outcome {
 	bool incomparable;		/* files differ in what must match */

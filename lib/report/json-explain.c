@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The JSON document's parts of -b and --explain: a run's break trace and
- * its worst wakeups as the trace told them (man/latt-json.5).
+ * its worst wakeups as the trace told them; see
+ * lib/report/json-explain.h.
  */
 #include <stdbool.h>
 #include <string.h>
 
+#include "report/json-explain.h"
 #include "report/json-write.h"
 #include "run/result-stop.h"
 #include "run/result.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The JSON document's table of fields (lib/report/json-fields.h): finding a
- * field by its path, and checking a document against the table.
+ * The JSON document's table of fields (lib/report/json-fields.h): finding
+ * a field by its path, and checking a document against the table; see
+ * lib/report/json-schema.h.
  */
 #include <errno.h>
 #include <json-c/json.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/json-schema.h"
 #include "report/json-fields.h"
 
 #define PATH_MAX_LEN	256

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The short report of one run (the default; lib/report/report.c writes
- * latt-0.1's block before it, and the long report with --long): a line
- * of the wakeup percentiles, the notes that apply to the run, one line
- * each, in 80 columns, and the blocks the options asked for.
+ * The short report of one run; see lib/report/report-brief.h.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,8 +12,10 @@
 #include "base/escape.h"
 #include "base/parse.h"
 #include "measure/hist.h"
+#include "report/report-brief.h"
+#include "report/report-explain.h"
+#include "report/report-kernel.h"
 #include "report/report-text.h"
-#include "report/report.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "settings/config.h"

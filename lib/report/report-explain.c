@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What the kernel did, in the text report (report/report.h):
+ * What the kernel did, in the text report (report/report-explain.h):
  * --explain's account of the slowest wakeups, and the trace -b or
  * --keep-trace kept.
  */
@@ -9,8 +9,8 @@
 #include <sys/types.h>
 
 #include "measure/sysinfo.h"
+#include "report/report-explain.h"
 #include "report/report-text.h"
-#include "report/report.h"
 #include "run/result-stop.h"
 #include "run/result.h"
 #include "trace/decision.h"

@@ -14,6 +14,7 @@
 #include "measure/hist.h"
 #include "measure/kwait.h"
 #include "measure/stats.h"
+#include "report/report-kernel.h"
 #include "report/report-text.h"
 #include "run/result.h"
 

@@ -15,8 +15,6 @@
 #include "judge/verdict.h"
 #include "measure/hist.h"
 #include "measure/sysinfo.h"
-#include "report/report-text.h"
-#include "report/report.h"
 #include "settings/config.h"
 
 /* A compact cell: the value in 8 columns, then two marks. */

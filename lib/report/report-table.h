@@ -21,6 +21,8 @@
 
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
+#include "measure/sysinfo.h"
+#include "settings/config.h"
 
 /* The widest a compact table is made. */
 #define LATT_TABLE_COLS	100
@@ -81,5 +83,22 @@ void latt_table_rows(FILE *f, const struct latt_table *t,
  */
 void latt_table_notes(FILE *f, const struct latt_table *t,
 		      const struct latt_table_marks *marks);
+
+/*
+ * The table of configurations: a header with the facts that decide
+ * whether the numbers compare (kernel, CPUs, NUMA nodes, clocksource,
+ * preemption, autogroup), one row per configuration of @rows[0..n) (its
+ * settings from @cfgs[i]) with every metric of @ml, the p99 spread, the
+ * ratio of each metric to the first configuration marked with its
+ * verdict @v[i] (at @level) as latt compare marks it, the verdicts in words, and
+ * each configuration's settings.  No line contains "Avg".  Returns 0 or
+ * -errno of a failed write.
+ */
+int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
+		      const struct latt_metric_list *ml,
+		      const struct latt_run_cfg *cfgs,
+		      const struct latt_agg_cfg *rows,
+		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      size_t n, double level, bool wide);
 
 #endif /* LATT_TABLE_H */

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The text report's lines, shared by its files (lib/report/report.c, the run's
- * blocks and the whole report; lib/report/report-explain.c, what the kernel
- * did).
+ * The text report's lines and the blocks both its forms print: the
+ * shape of a line, shared by the report's files (report.c, the long
+ * report and the whole; report-brief.c, the short one; report-explain.c
+ * and report-kernel.c, what the kernel did), and the Clients block and
+ * the histogram, which the short report, the long one and a sweep's run
+ * each print on request.  Its helpers are static inline, for the report's
+ * own files: no header includes this one.
  *
  * latt-0.1 printed each value as a tab, the label, one or two tabs (so
  * the values line up at the third tab stop), "%8.0f" and " usec", with a
@@ -20,6 +24,7 @@
 
 #include "base/escape.h"
 #include "base/parse.h"
+#include "run/result.h"
 
 #define RULE "-------------------------------------"
 
@@ -76,23 +81,16 @@ line(FILE *f, const char *label, const char *fmt, ...)
 	free(text);
 }
 
-struct latt_result;
-
-/* The Kernel view block of run @r (lib/report/report-kernel.c). */
-void latt_report_kernel(FILE *f, const struct latt_result *r);
+/*
+ * The Clients block: a line per client (samples, max, p99, the CPUs it
+ * was woken on, migrations).  In a sweep, after the run's line.
+ */
+void latt_report_clients(FILE *f, const struct latt_result *r);
 
 /*
- * The short report of run @r after latt-0.1's block, with what @extra
- * asks for (lib/report/report-brief.c).  0 or -errno of a failed write.
+ * The wakeup latency as a log2 histogram of microseconds, as runqlat
+ * prints it: range, count, a bar scaled to the largest count.
  */
-int latt_report_brief(FILE *f, const struct latt_result *r,
-		      unsigned int extra);
-
-/*
- * The command's figures after its times, each after @sep: its own waits
- * (p50, p99), each --target-metric (lib/report/report-brief.c).
- */
-void latt_report_command_figures(FILE *f, const struct latt_result *r,
-				 const char *sep);
+void latt_report_hist(FILE *f, const struct latt_result *r);
 
 #endif /* LATT_REPORT_TEXT_H */

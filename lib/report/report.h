@@ -10,6 +10,7 @@
 #include "judge/verdict.h"
 #include "measure/sysinfo.h"
 #include "report/doc.h"
+#include "report/report-brief.h"
 #include "run/result.h"
 #include "settings/config.h"
 
@@ -20,11 +21,6 @@
  * are its blocks.  Each formats results and values computed elsewhere
  * (run/result.h) and computes nothing.
  */
-
-/* What latt_report_text() adds on request. */
-#define LATT_REPORT_CLIENTS	0x1	/* --per-client: the Clients block */
-#define LATT_REPORT_HIST	0x2	/* --hist: the log2 histogram */
-#define LATT_REPORT_LONG	0x4	/* --long: every block, the wide table */
 
 /*
  * Tell on @f (stderr) why @r is not a success, in one line starting
@@ -82,52 +78,11 @@ void latt_report_produced(FILE *f, const struct latt_doc *d,
 			  const struct latt_result *r, bool sweep);
 
 /*
- * -b, --keep-trace: the Breaktrace and Trace lines of the Run block (in a
- * sweep, after the run's line).
- */
-void latt_report_trace(FILE *f, const struct latt_result *r);
-
-/*
- * --explain: the Worst wakeups explained block (in a sweep, after the
- * run's line).
- */
-void latt_report_explained(FILE *f, const struct latt_result *r);
-
-/*
- * The Clients block: a line per client (samples, max, p99, the CPUs it
- * was woken on, migrations).  In a sweep, after the run's line.
- */
-void latt_report_clients(FILE *f, const struct latt_result *r);
-
-/*
- * The wakeup latency as a log2 histogram of microseconds, as runqlat
- * prints it: range, count, a bar scaled to the largest count.
- */
-void latt_report_hist(FILE *f, const struct latt_result *r);
-
-/*
  * In a sweep, the line printed as run @r ends ("run 2/3 fifo: entries
  * 240, max 912.0, avg 41.2, p99 310.5 usec; command 1.21 s, cpu 2.40 s;
  * complete (command exited)"); @runs is the runs per configuration.
  */
 void latt_report_run_line(FILE *f, const struct latt_result *r,
 			  unsigned int runs);
-
-/*
- * The table of configurations: a header with the facts that decide
- * whether the numbers compare (kernel, CPUs, NUMA nodes, clocksource,
- * preemption, autogroup), one row per configuration of @rows[0..n) (its
- * settings from @cfgs[i]) with every metric of @ml, the p99 spread, the
- * ratio of each metric to the first configuration marked with its
- * verdict @v[i] (at @level) as latt compare marks it, the verdicts in words, and
- * each configuration's settings.  No line contains "Avg".  Returns 0 or
- * -errno of a failed write.
- */
-int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_metric_list *ml,
-		      const struct latt_run_cfg *cfgs,
-		      const struct latt_agg_cfg *rows,
-		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n, double level, bool wide);
 
 #endif /* LATT_LIB_REPORT_H */

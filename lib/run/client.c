@@ -18,6 +18,7 @@
 #include "measure/stats.h"
 #include "measure/wake.h"
 #include "measure/work.h"
+#include "settings/sched-apply.h"
 #include "settings/sched.h"
 #include "settings/undo.h"
 

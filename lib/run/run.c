@@ -27,6 +27,7 @@
 #include "settings/cgroup.h"
 #include "settings/config.h"
 #include "settings/knobs.h"
+#include "settings/sched-apply.h"
 #include "settings/sched.h"
 #include "settings/session.h"
 #include "trace/cmdlat.h"

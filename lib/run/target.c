@@ -16,6 +16,7 @@
 #include "base/util.h"
 #include "measure/clock.h"
 #include "settings/cgroup.h"
+#include "settings/sched-apply.h"
 #include "settings/sched.h"
 #include "settings/undo.h"
 

@@ -2,7 +2,7 @@
 /*
  * A configuration as -C gives it, NAME:KEY=VALUE,...: the name, each
  * pair set by the table of settings (lib/settings/config.c), and the whole
- * configuration checked; see settings/config.h.
+ * configuration checked; see settings/config-spec.h.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "settings/config-spec.h"
 #include "base/parse.h"
 #include "base/util.h"
 #include "settings/config.h"

@@ -111,23 +111,6 @@ const char *latt_config_setting(size_t i);
 int latt_config_set(struct latt_run_cfg *c, const char *key, const char *val,
 		    char *err, size_t len);
 
-/*
- * Apply "NAME:KEY=VAL,KEY=VAL" (the -C option) to @c, which holds the
- * defaults.  A comma followed by text without "=" continues the previous
- * value, so lists keep their commas ("cpus=0,1,policy=fifo").  @spec is
- * split in place and must live as long as @c.  "NAME:" and "NAME" alone
- * keep every default.  Returns 0 or -EINVAL with the reason in @err.
- */
-int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
-		      size_t len);
-
-/*
- * Check that @c's settings make sense together (priority with fifo,
- * deadline parameters, min-wait <= max-wait, ...).  0, or -EINVAL with
- * the reason in @err.
- */
-int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len);
-
 #define LATT_WEIGHT_MIN		1	/* --target-weight, as cpu.weight */
 #define LATT_WEIGHT_MAX		10000
 #define LATT_DMA_LATENCY_MAX	2000000000	/* usec; PM QoS is an s32 */

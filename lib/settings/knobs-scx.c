@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The sched_ext scheduler of a configuration (scheduler=CMD): started
- * before the run, its loading awaited, stopped after; see lib/settings/knobs.h.
+ * before the run, its loading awaited, stopped after; see
+ * lib/settings/knobs-scx.h.
  */
 #include <errno.h>
 #include <limits.h>
@@ -18,31 +19,35 @@
 #include "base/util.h"
 #include "measure/clock.h"
 #include "measure/sysinfo.h"
-#include "settings/knobs.h"
+#include "settings/knobs-scx.h"
 #include "settings/session.h"
 #include "settings/undo.h"
 
-#define SCX_STATE	"/sys/kernel/sched_ext/state"
 #define SCX_START_NS	(30ULL * 1000 * 1000 * 1000)
 #define SCX_STOP_NS	(5ULL * 1000 * 1000 * 1000)
+
+/* @root@path into @buf of @len bytes, for a message. */
+static const char *scx_path(const char *root, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", root, LATT_SCX_STATE);
+	return buf;
+}
 
 int latt_scx_check(const char *root, char *err, size_t len)
 {
 	char state[64], ops[64], full[PATH_MAX];
 	int ret;
 
-	ret = latt_sysinfo_line(root, SCX_STATE, state, sizeof(state));
+	ret = latt_sysinfo_line(root, LATT_SCX_STATE, state, sizeof(state));
 	if (ret == -ENOENT)
 		return latt_err(-EOPNOTSUPP, err, len, "scheduler: this "
 				"kernel has no sched_ext (no %s; it needs "
 				"Linux 6.12 or later with "
 				"CONFIG_SCHED_CLASS_EXT)",
-				latt_knobs_path(root, SCX_STATE, full,
-						sizeof(full)));
+				scx_path(root, full, sizeof(full)));
 	if (ret)
 		return latt_err(ret, err, len, "scheduler: reading %s: %s",
-				latt_knobs_path(root, SCX_STATE, full,
-						sizeof(full)),
+				scx_path(root, full, sizeof(full)),
 				strerror(-ret));
 	if (!latt_sysinfo_sched_ext(root, ops, sizeof(ops)))
 		return latt_err(-EBUSY, err, len, "scheduler: the sched_ext "
@@ -81,7 +86,7 @@ scheduler_child(const char *cmd, const struct latt_session *s, pid_t parent,
 
 int latt_scx_state(const char *root, char *state, size_t size)
 {
-	return latt_sysinfo_line(root, SCX_STATE, state, size);
+	return latt_sysinfo_line(root, LATT_SCX_STATE, state, size);
 }
 
 /*
@@ -90,8 +95,7 @@ int latt_scx_state(const char *root, char *state, size_t size)
  * before the last says that it did), or "" when it wrote nothing.  The
  * last 16 KiB are read; lines are escaped and cut to 160 bytes.
  */
-const char *latt_scx_said(const struct latt_knobs *k, bool first, char *buf,
-			  size_t len)
+const char *latt_scx_said(int out, bool first, char *buf, size_t len)
 {
 	char text[16384];
 	const char *a, *b, *end;
@@ -100,15 +104,15 @@ const char *latt_scx_said(const struct latt_knobs *k, bool first, char *buf,
 	size_t la, lb;
 
 	buf[0] = '\0';
-	if (k->scheduler_out < 0)
+	if (out < 0)
 		return buf;
-	size = lseek(k->scheduler_out, 0, SEEK_END);
+	size = lseek(out, 0, SEEK_END);
 	if (size <= 0)
 		return buf;
 	/* A first line is one only when the text starts at the start. */
 	if (size > (off_t)sizeof(text))
 		first = false;
-	n = pread(k->scheduler_out, text, sizeof(text),
+	n = pread(out, text, sizeof(text),
 		  size > (off_t)sizeof(text) ? size - (off_t)sizeof(text) : 0);
 	if (n <= 0)
 		return buf;
@@ -134,42 +138,36 @@ const char *latt_scx_said(const struct latt_knobs *k, bool first, char *buf,
 	return buf;
 }
 
-int latt_scx_start(struct latt_knobs *k, const char *cmd,
-		   const struct latt_session *s, char *err, size_t len)
+int latt_scx_spawn(const char *cmd, const struct latt_session *s, int out,
+		   pid_t *pid, char *err, size_t len)
 {
-	uint64_t end = latt_mono_ns() + SCX_START_NS;
-	char state[64], st[32], said[2048], full[PATH_MAX];
-	pid_t pid, parent = getpid();
-	int status, id;
+	pid_t parent = getpid();
 
-	id = latt_knobs_undo_add(LATT_UNDO_SCX, "sched_ext",
-				 latt_knobs_path(k->root, SCX_STATE, full,
-						 sizeof(full)),
-				 "disabled", "", err, len);
-	if (id < 0)
-		return id;
-	k->scheduler_out = memfd_create("latt-scheduler", MFD_CLOEXEC);
-	pid = fork();
-	if (pid < 0) {
-		latt_undo_forget(id);
+	*pid = fork();
+	if (*pid < 0)
 		return latt_err(-errno, err, len, "scheduler: starting '%s': "
 				"%s", cmd, strerror(errno));
-	}
-	if (pid == 0)
-		scheduler_child(cmd, s, parent, k->scheduler_out);
-	setpgid(pid, pid);
-	k->scheduler = pid;
-	k->scheduler_undo = id;
-	latt_undo_made_pid(id, pid);
+	if (*pid == 0)
+		scheduler_child(cmd, s, parent, out);
+	setpgid(*pid, *pid);
+	return 0;
+}
+
+int latt_scx_await(const char *root, pid_t pid, const char *cmd,
+		   const struct latt_session *s, int out, char *ops,
+		   size_t opslen, char *err, size_t len)
+{
+	uint64_t end = latt_mono_ns() + SCX_START_NS;
+	char state[64], st[32], said[2048];
+	int status;
+
 	while (latt_mono_ns() < end) {
-		if (!latt_scx_state(k->root, state, sizeof(state)) &&
+		if (!latt_scx_state(root, state, sizeof(state)) &&
 		    !strcmp(state, "enabled")) {
-			latt_sysinfo_sched_ext(k->root, k->scx_ops,
-					       sizeof(k->scx_ops));
+			latt_sysinfo_sched_ext(root, ops, opslen);
 			return 0;
 		}
 		if (waitpid(pid, &status, WNOHANG) == pid) {
-			k->scheduler = 0;
 			if (WIFEXITED(status))
 				snprintf(st, sizeof(st), "status %d",
 					 WEXITSTATUS(status));
@@ -179,7 +177,7 @@ int latt_scx_start(struct latt_knobs *k, const char *cmd,
 			return latt_err(-ECHILD, err, len, "scheduler: '%s' "
 					"ended (%s) before sched_ext was "
 					"enabled%s", cmd, st,
-					latt_scx_said(k, true, said,
+					latt_scx_said(out, true, said,
 						      sizeof(said)));
 		}
 		/* Only a request to stop: a SIGCHLD is no reason. */
@@ -192,30 +190,28 @@ int latt_scx_start(struct latt_knobs *k, const char *cmd,
 	return latt_err(-ETIMEDOUT, err, len, "scheduler: sched_ext was not "
 			"enabled within %llu s of starting '%s'%s",
 			SCX_START_NS / 1000000000ULL, cmd,
-			latt_scx_said(k, true, said, sizeof(said)));
+			latt_scx_said(out, true, said, sizeof(said)));
 }
 
-int latt_scx_stop(struct latt_knobs *k)
+int latt_scx_stop(const char *root, pid_t pid, bool reaped)
 {
 	uint64_t end = latt_mono_ns() + SCX_STOP_NS;
 	char state[64];
 	int status, sig = SIGINT;
 
-	if (!k->scheduler_reaped) {
-		kill(-k->scheduler, SIGINT);
-		while (waitpid(k->scheduler, &status, WNOHANG) == 0) {
+	if (!reaped) {
+		kill(-pid, SIGINT);
+		while (waitpid(pid, &status, WNOHANG) == 0) {
 			if (latt_mono_ns() >= end && sig == SIGINT) {
 				sig = SIGKILL;
-				kill(-k->scheduler, SIGKILL);
+				kill(-pid, SIGKILL);
 			}
 			poll(NULL, 0, 10);
 		}
 	}
-	k->scheduler = 0;
-	k->scheduler_reaped = false;
 	/* The kernel takes a moment to switch back to the fair class. */
 	end = latt_mono_ns() + SCX_STOP_NS;
-	while (!latt_scx_state(k->root, state, sizeof(state)) &&
+	while (!latt_scx_state(root, state, sizeof(state)) &&
 	       strcmp(state, "disabled")) {
 		if (latt_mono_ns() >= end)
 			return -ETIMEDOUT;

@@ -18,6 +18,7 @@
 #include "base/util.h"
 #include "measure/sysinfo.h"
 #include "settings/config.h"
+#include "settings/knobs-scx.h"
 #include "settings/session.h"
 #include "settings/undo.h"
 
@@ -30,8 +31,9 @@
 #define DEBUGFS_MAGIC		0x64626720
 #define FEATURES_MAX		4096
 
-char *latt_knobs_path(const char *root, const char *path, char *buf,
-		      size_t len)
+/* @root@path into @buf of @len bytes (@root "" for the real system). */
+static char *knobs_path(const char *root, const char *path, char *buf,
+			size_t len)
 {
 	snprintf(buf, len, "%s%s", root, path);
 	return buf;
@@ -43,7 +45,7 @@ static int check_writable(const char *root, const char *path,
 {
 	char full[PATH_MAX];
 
-	latt_knobs_path(root, path, full, sizeof(full));
+	knobs_path(root, path, full, sizeof(full));
 	if (access(full, F_OK))
 		return -errno;
 	if (faccessat(AT_FDCWD, full, W_OK, AT_EACCESS))
@@ -54,9 +56,9 @@ static int check_writable(const char *root, const char *path,
 }
 
 /* Write down a change before it is made; the entry, or -errno in @err. */
-int latt_knobs_undo_add(enum latt_undo_kind kind, const char *name,
-			const char *path, const char *old, const char *set,
-			char *err, size_t len)
+static int undo_add(enum latt_undo_kind kind, const char *name,
+		    const char *path, const char *old, const char *set,
+		    char *err, size_t len)
 {
 	int id = latt_undo_add(kind, name, path, old, set);
 
@@ -83,8 +85,7 @@ static int debugfs_ensure(const char *root, const char *what, int *undo,
 		return 0;
 	if (!statfs(DEBUGFS, &sf) && sf.f_type == DEBUGFS_MAGIC)
 		return 0;
-	id = latt_knobs_undo_add(LATT_UNDO_MOUNT, "debugfs", DEBUGFS, "", "",
-				 err, len);
+	id = undo_add(LATT_UNDO_MOUNT, "debugfs", DEBUGFS, "", "", err, len);
 	if (id < 0)
 		return id;
 	if (mount("debugfs", DEBUGFS, "debugfs", 0, NULL)) {
@@ -118,7 +119,7 @@ static int read_debugfs(const char *root, const char *path, const char *what,
 	ret = latt_sysinfo_line(root, path, buf, size);
 	if (!ret)
 		return 0;
-	latt_knobs_path(root, path, full, sizeof(full));
+	knobs_path(root, path, full, sizeof(full));
 	if (ret == -ENOENT)
 		return latt_err(ret, err, len, "%s: this kernel has no %s (it "
 				"needs CONFIG_SCHED_DEBUG%s)", what, full,
@@ -268,8 +269,8 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 			return latt_err(-EOPNOTSUPP, err, len, "autogroup: "
 					"this kernel has no %s (it needs "
 					"CONFIG_SCHED_AUTOGROUP)",
-					latt_knobs_path(root, AUTOGROUP, full,
-							sizeof(full)));
+					knobs_path(root, AUTOGROUP, full,
+						   sizeof(full)));
 		if (ret)
 			return ret;
 	}
@@ -279,8 +280,8 @@ int latt_knobs_check(const struct latt_system_cfg *c, const char *root,
 		if (ret == -ENOENT)
 			return latt_err(-EOPNOTSUPP, err, len, "dma-latency: "
 					"this system has no %s (PM QoS)",
-					latt_knobs_path(root, DMA_LATENCY,
-							full, sizeof(full)));
+					knobs_path(root, DMA_LATENCY, full,
+						   sizeof(full)));
 		if (ret)
 			return ret;
 	}
@@ -325,7 +326,7 @@ static int apply_features(struct latt_knobs *k, const char *features,
 			    len);
 	if (ret)
 		return ret;
-	latt_knobs_path(k->root, FEATURES, full, sizeof(full));
+	knobs_path(k->root, FEATURES, full, sizeof(full));
 	for (p = features; *p; p += n + (p[n] == ',')) {
 		n = feature_at(p, &base, &blen, &off);
 		if (blen + 4 > sizeof(item))
@@ -342,8 +343,8 @@ static int apply_features(struct latt_knobs *k, const char *features,
 		/* The undo entry gets the opposite. */
 		snprintf(back, sizeof(back), "%s%.*s", off ? "" : "NO_",
 			 (int)blen, base);
-		id = latt_knobs_undo_add(LATT_UNDO_FEATURE, "features", full,
-					 back, item, err, len);
+		id = undo_add(LATT_UNDO_FEATURE, "features", full, back,
+			      item, err, len);
 		if (id < 0)
 			return id;
 		ret = latt_write_file(k->root, FEATURES, item);
@@ -370,10 +371,9 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 	ret = read_preempt(k->root, want, mode, sizeof(mode), err, len);
 	if (ret || !strcmp(mode, want))
 		return ret;
-	id = latt_knobs_undo_add(LATT_UNDO_PREEMPT, "preempt",
-				 latt_knobs_path(k->root, PREEMPT, full,
-						 sizeof(full)),
-				 mode, want, err, len);
+	id = undo_add(LATT_UNDO_PREEMPT, "preempt",
+		      knobs_path(k->root, PREEMPT, full, sizeof(full)),
+		      mode, want, err, len);
 	if (id < 0)
 		return id;
 	ret = latt_write_file(k->root, PREEMPT, want);
@@ -386,6 +386,40 @@ static int apply_preempt(struct latt_knobs *k, const char *want, char *err,
 	k->preempt_undo = id;
 	snprintf(k->preempt, sizeof(k->preempt), "%s", mode);
 	return 0;
+}
+
+/*
+ * Start the sched_ext scheduler @cmd, written in the undo record first,
+ * and wait for it to load.  The scheduler's process, its output and its
+ * undo entry are kept in @k; knobs-scx.c only says what happened.
+ */
+static int scheduler_start(struct latt_knobs *k, const char *cmd,
+			   const struct latt_session *s, char *err, size_t len)
+{
+	char full[PATH_MAX];
+	pid_t pid;
+	int id, ret;
+
+	id = undo_add(LATT_UNDO_SCX, "sched_ext",
+		      knobs_path(k->root, LATT_SCX_STATE, full, sizeof(full)),
+		      "disabled", "", err, len);
+	if (id < 0)
+		return id;
+	k->scheduler_out = memfd_create("latt-scheduler", MFD_CLOEXEC);
+	ret = latt_scx_spawn(cmd, s, k->scheduler_out, &pid, err, len);
+	if (ret) {
+		latt_undo_forget(id);
+		return ret;
+	}
+	k->scheduler = pid;
+	k->scheduler_undo = id;
+	latt_undo_made_pid(id, pid);
+	ret = latt_scx_await(k->root, pid, cmd, s, k->scheduler_out,
+			     k->scx_ops, sizeof(k->scx_ops), err, len);
+	/* It ended, and was reaped: there is none to stop. */
+	if (ret == -ECHILD)
+		k->scheduler = 0;
+	return ret;
 }
 
 int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
@@ -402,11 +436,11 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 				 AUTOGROUP, strerror(-ret));
 			goto out_undo;
 		}
-		id = latt_knobs_undo_add(LATT_UNDO_SYSCTL, "autogroup",
-					 latt_knobs_path(k->root, AUTOGROUP,
-							 full, sizeof(full)),
-					 line[0] == '1' ? "1" : "0",
-					 c->autogroup ? "1" : "0", err, len);
+		id = undo_add(LATT_UNDO_SYSCTL, "autogroup",
+			      knobs_path(k->root, AUTOGROUP, full,
+					 sizeof(full)),
+			      line[0] == '1' ? "1" : "0",
+			      c->autogroup ? "1" : "0", err, len);
 		if (id < 0) {
 			ret = id;
 			goto out_undo;
@@ -428,8 +462,8 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 	}
 	if (c->dma_latency_us >= 0) {
 		errno = 0;
-		k->dma_fd = open(latt_knobs_path(k->root, DMA_LATENCY, full,
-						 sizeof(full)),
+		k->dma_fd = open(knobs_path(k->root, DMA_LATENCY, full,
+					    sizeof(full)),
 				 O_WRONLY | O_CLOEXEC);
 		v = (int32_t)c->dma_latency_us;
 		if (k->dma_fd < 0 || write(k->dma_fd, &v, sizeof(v)) !=
@@ -451,7 +485,7 @@ int latt_knobs_apply(struct latt_knobs *k, const struct latt_system_cfg *c,
 			goto out_undo;
 	}
 	if (c->scheduler) {
-		ret = latt_scx_start(k, c->scheduler, s, err, len);
+		ret = scheduler_start(k, c->scheduler, s, err, len);
 		if (ret)
 			goto out_undo;
 	}
@@ -471,14 +505,15 @@ int latt_knobs_verify(const struct latt_knobs *k, char *err, size_t len)
 	if (k->scheduler_reaped)
 		return latt_err(-ESRCH, err, len, "the sched_ext scheduler "
 				"exited during the run%s",
-				latt_scx_said(k, false, said, sizeof(said)));
+				latt_scx_said(k->scheduler_out, false, said,
+					      sizeof(said)));
 	if (latt_scx_state(k->root, state, sizeof(state)) ||
 	    strcmp(state, "enabled"))
 		return latt_err(-ESRCH, err, len, "sched_ext was no longer "
 				"enabled at the end of the run (state: %s): "
 				"the kernel may have ejected the scheduler%s",
-				state, latt_scx_said(k, false, said,
-						     sizeof(said)));
+				state, latt_scx_said(k->scheduler_out, false,
+						     said, sizeof(said)));
 	return 0;
 }
 
@@ -522,7 +557,10 @@ int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len)
 	int ret, first = 0;
 
 	if (k->scheduler) {
-		ret = latt_scx_stop(k);
+		ret = latt_scx_stop(k->root, k->scheduler,
+				    k->scheduler_reaped);
+		k->scheduler = 0;
+		k->scheduler_reaped = false;
 		if (ret && !first)
 			first = latt_err(ret, err, len, "sched_ext did not "
 					 "return to disabled after the "

@@ -28,7 +28,6 @@
 
 #include "settings/config.h"
 #include "settings/session.h"
-#include "settings/undo.h"
 
 #define LATT_KNOBS_UNDO_MAX	2048
 #define LATT_KNOBS_FEATURES_MAX	32
@@ -109,42 +108,5 @@ bool latt_knobs_reaped(struct latt_knobs *k, pid_t pid, int status);
  * what could not be put back (everything else still is).
  */
 int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len);
-
-/*
- * Between knobs.c and knobs-scx.c (the sched_ext scheduler).
- */
-
-/* @root@path into @buf of @len bytes (@root "" for the real system). */
-char *latt_knobs_path(const char *root, const char *path, char *buf,
-		      size_t len);
-
-/* Write down a change before it is made; the entry, or -errno in @err. */
-int latt_knobs_undo_add(enum latt_undo_kind kind, const char *name,
-			const char *path, const char *old, const char *set,
-			char *err, size_t len);
-
-/* Can a sched_ext scheduler be loaded here?  0, or -errno said in @err. */
-int latt_scx_check(const char *root, char *err, size_t len);
-
-/*
- * Start scheduler command @cmd (by /bin/sh -c, its output kept) and wait
- * for sched_ext to be enabled, written in the undo record first.  0, or
- * -errno said in @err (with what the scheduler wrote).
- */
-int latt_scx_start(struct latt_knobs *k, const char *cmd,
-		   const struct latt_session *s, char *err, size_t len);
-
-/* Stop the scheduler: SIGINT (its clean exit), SIGKILL if it lingers. */
-int latt_scx_stop(struct latt_knobs *k);
-
-/* sched_ext's state: "enabled", "disabled", ... */
-int latt_scx_state(const char *root, char *state, size_t size);
-
-/*
- * What the scheduler wrote, for an error: ": its output: "FIRST" ...
- * "LAST"" (@first: the first line too), or "" when it wrote nothing.
- */
-const char *latt_scx_said(const struct latt_knobs *k, bool first, char *buf,
-			  size_t len);
 
 #endif /* LATT_KNOBS_H */

@@ -9,6 +9,7 @@
 
 #include "settings/leftovers.h"
 #include "settings/cgroup.h"
+#include "settings/undo-sweep.h"
 #include "settings/undo.h"
 
 int latt_leftovers_scan(latt_undo_say_fn say, void *ctx)

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "settings/undo.h"
+#include "settings/undo-sweep.h"
 
 /*
  * A gone latt's leftovers on the real system: latt_undo_scan() of

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Applying scheduling settings to the calling task (lib/settings/sched.h):
- * what a client does, apart from the rest of lib/sched*, so that
- * latt-client, which makes the clients, needs nothing but the C library.
+ * Applying scheduling settings to the calling task; see
+ * lib/settings/sched-apply.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,27 +13,10 @@
 #include <numaif.h>
 #endif
 
+#include "settings/sched-apply.h"
 #include "base/parse.h"
+#include "settings/sched-attr.h"
 #include "settings/sched.h"
-
-/* The first version of struct sched_attr: without the clamps. */
-#define SCHED_ATTR_SIZE_VER0	48
-
-int latt_sched_getattr(pid_t pid, struct latt_sched_attr *a)
-{
-	memset(a, 0, sizeof(*a));
-	if (syscall(SYS_sched_getattr, pid, a, sizeof(*a), 0))
-		return -errno;
-	return 0;
-}
-
-int latt_sched_setattr(pid_t pid, struct latt_sched_attr *a)
-{
-	a->size = SCHED_ATTR_SIZE_VER0;
-	if (syscall(SYS_sched_setattr, pid, a, 0))
-		return -errno;
-	return 0;
-}
 
 /*
  * Run on @node's CPUs and take memory from it alone (a bind policy), as

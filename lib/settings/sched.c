@@ -22,6 +22,7 @@
 #include "settings/sched.h"
 #include "base/parse.h"
 #include "base/util.h"
+#include "settings/sched-attr.h"
 
 _Static_assert(sizeof(struct latt_sched_attr) <=
 	       sizeof(((struct latt_sched_saved *)0)->attr),

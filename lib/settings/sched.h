@@ -76,32 +76,6 @@ struct latt_sched_saved {
 #define LATT_SLICE_MIN_NS	(100ULL * 1000)
 #define LATT_SLICE_MAX_NS	(100ULL * 1000 * 1000)
 
-/* The kernel's struct sched_attr (include/uapi/linux/sched/types.h). */
-struct latt_sched_attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime;
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-	uint32_t sched_util_min;
-	uint32_t sched_util_max;
-};
-
-#define LATT_SCHED_RESET_ON_FORK	0x01	/* in sched_flags */
-
-/* sched_getattr(2) of task @pid (0: the caller) into @a.  0 or -errno. */
-int latt_sched_getattr(pid_t pid, struct latt_sched_attr *a);
-
-/*
- * sched_setattr(2) of task @pid (0: the caller) from @a, as its first
- * version (without the utilisation clamps, which latt leaves).  0 or
- * -errno.
- */
-int latt_sched_setattr(pid_t pid, struct latt_sched_attr *a);
-
 /* What latt_sched_apply() was doing when it failed. */
 enum latt_sched_step {
 	LATT_SCHED_STEP_NODE,
@@ -165,13 +139,6 @@ bool latt_sched_numa_built(void);
  */
 int latt_sched_check_system(const struct latt_sched *s, const char *who,
 			    char *err, size_t len);
-
-/*
- * Apply @s to the calling process: node, then CPUs, then policy, nice,
- * slice and deadline parameters in one sched_setattr(2).  Returns 0, or
- * -errno with @step set to what failed.
- */
-int latt_sched_apply(const struct latt_sched *s, enum latt_sched_step *step);
 
 /* Save the calling process's settings.  0 or -errno. */
 int latt_sched_save(struct latt_sched_saved *saved);

@@ -21,6 +21,7 @@
 #include "measure/sysinfo.h"
 #include "settings/lock.h"
 #include "settings/sched.h"
+#include "settings/undo-sweep.h"
 #include "settings/undo.h"
 
 /*

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Putting back one change of an undo record (settings/undo.h), and
- * the lines that say what was done or how to do it by hand.
+ * Putting back one change of an undo record, and the lines that say
+ * what was done or how to do it by hand; see settings/undo-revert.h.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -16,11 +17,42 @@
 
 #include "base/util.h"
 #include "measure/sysinfo.h"
-#include "settings/undo.h"
+#include "settings/undo-revert.h"
 
 #define FEATURES_MAX	4096
 #define DEBUGFS_MAGIC	0x64626720
 #define WAIT_MS		2000	/* for a cgroup to empty, a scheduler */
+
+void latt_undo_put(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+}
+
+unsigned long long latt_undo_start_time(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long t = 0;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {
+		/* After the name: field 3 on; 22 is the 20th from there. */
+		for (i = 0; i < 20 && p; i++)
+			p = strchr(p + 1, ' ');
+		if (p)
+			sscanf(p + 1, "%llu", &t);
+	}
+	fclose(f);
+	return t;
+}
 
 /* The current preemption mode: the word in parentheses, or the line. */
 static int read_mode(const char *path, char *mode, size_t len)
@@ -202,13 +234,13 @@ static enum latt_undo_outcome revert_scx(const struct latt_undo_entry *e,
 	bool ours;
 
 	sscanf(e->set, "%d:%llu", &pid, &start);
-	ours = pid > 0 && start && undo_start_time(pid) == start;
+	ours = pid > 0 && start && latt_undo_start_time(pid) == start;
 	if (!ours && scx_disabled(e->path))
 		return LATT_UNDO_NOTHING;
 	for (sig = SIGINT; ours && sig; sig = sig == SIGINT ? SIGKILL : 0) {
 		kill(-pid, sig);
 		for (i = 0; i < WAIT_MS / 10; i++) {
-			if (undo_start_time(pid) != start &&
+			if (latt_undo_start_time(pid) != start &&
 			    scx_disabled(e->path))
 				return LATT_UNDO_RESTORED;
 			sleep_ms(10);
@@ -261,26 +293,27 @@ void latt_undo_howto(const struct latt_undo_entry *e, char *buf, size_t len)
 	case LATT_UNDO_SYSCTL:
 	case LATT_UNDO_PREEMPT:
 	case LATT_UNDO_FEATURE:
-		undo_put(buf, len, "echo %s > %s", e->old, e->path);
+		latt_undo_put(buf, len, "echo %s > %s", e->old, e->path);
 		break;
 	case LATT_UNDO_MOUNT:
-		undo_put(buf, len, "umount %s", e->path);
+		latt_undo_put(buf, len, "umount %s", e->path);
 		break;
 	case LATT_UNDO_CGROUP:
 		if (!strcmp(e->set, "v2"))
-			undo_put(buf, len, "echo 1 > %s/cgroup.kill; rmdir %s",
-				 e->path, e->path);
+			latt_undo_put(buf, len, "echo 1 > %s/cgroup.kill; "
+				      "rmdir %s", e->path, e->path);
 		else
-			undo_put(buf, len, "kill -9 $(cat %s/cgroup.procs); "
-				 "rmdir %s", e->path, e->path);
+			latt_undo_put(buf, len, "kill -9 $(cat "
+				      "%s/cgroup.procs); rmdir %s", e->path,
+				      e->path);
 		break;
 	case LATT_UNDO_TRACE:
-		undo_put(buf, len, "echo 0 > %s/tracing_on; rmdir %s",
-			 e->path, e->path);
+		latt_undo_put(buf, len, "echo 0 > %s/tracing_on; rmdir %s",
+			      e->path, e->path);
 		break;
 	case LATT_UNDO_SCX:
-		undo_put(buf, len, "kill -INT -%.*s", (int)strcspn(e->set, ":"),
-			 e->set);
+		latt_undo_put(buf, len, "kill -INT -%.*s",
+			      (int)strcspn(e->set, ":"), e->set);
 		break;
 	}
 }
@@ -292,20 +325,21 @@ static void what(const struct latt_undo_entry *e, char *buf, size_t len)
 	case LATT_UNDO_SYSCTL:
 	case LATT_UNDO_PREEMPT:
 	case LATT_UNDO_FEATURE:
-		undo_put(buf, len, "%s %s", e->name, e->set);
+		latt_undo_put(buf, len, "%s %s", e->name, e->set);
 		break;
 	case LATT_UNDO_MOUNT:
-		undo_put(buf, len, "%s mounted at %s", e->name, e->path);
+		latt_undo_put(buf, len, "%s mounted at %s", e->name, e->path);
 		break;
 	case LATT_UNDO_CGROUP:
-		undo_put(buf, len, "cgroup %s", e->path);
+		latt_undo_put(buf, len, "cgroup %s", e->path);
 		break;
 	case LATT_UNDO_TRACE:
-		undo_put(buf, len, "trace instance %s", base_name(e->path));
+		latt_undo_put(buf, len, "trace instance %s",
+			      base_name(e->path));
 		break;
 	case LATT_UNDO_SCX:
-		undo_put(buf, len, "sched_ext scheduler (pid %.*s)",
-			 (int)strcspn(e->set, ":"), e->set);
+		latt_undo_put(buf, len, "sched_ext scheduler (pid %.*s)",
+			      (int)strcspn(e->set, ":"), e->set);
 		break;
 	}
 }
@@ -323,28 +357,29 @@ void latt_undo_describe(const struct latt_undo_entry *e,
 	switch (outcome) {
 	case LATT_UNDO_RESTORED:
 		if (value)
-			undo_put(buf, len, "%s: put back to %s", w, e->old);
+			latt_undo_put(buf, len, "%s: put back to %s", w,
+				      e->old);
 		else if (e->kind == LATT_UNDO_CGROUP)
-			undo_put(buf, len, "%s: emptied and removed", w);
+			latt_undo_put(buf, len, "%s: emptied and removed", w);
 		else if (e->kind == LATT_UNDO_TRACE)
-			undo_put(buf, len, "%s: stopped and removed", w);
+			latt_undo_put(buf, len, "%s: stopped and removed", w);
 		else if (e->kind == LATT_UNDO_MOUNT)
-			undo_put(buf, len, "%s: unmounted", w);
+			latt_undo_put(buf, len, "%s: unmounted", w);
 		else
-			undo_put(buf, len, "%s: stopped", w);
+			latt_undo_put(buf, len, "%s: stopped", w);
 		break;
 	case LATT_UNDO_NOTHING:
-		undo_put(buf, len, "%s: nothing to put back", w);
+		latt_undo_put(buf, len, "%s: nothing to put back", w);
 		break;
 	case LATT_UNDO_DISTURBED:
-		undo_put(buf, len, "%s is %s now, not the %s latt set: changed "
-			 "by somebody else, left as it is", e->name, now,
-			 e->set);
+		latt_undo_put(buf, len, "%s is %s now, not the %s latt set: "
+			      "changed by somebody else, left as it is",
+			      e->name, now, e->set);
 		break;
 	case LATT_UNDO_FAILED:
 		latt_undo_howto(e, how, sizeof(how));
-		undo_put(buf, len, "%s: could not be put back (%s); as root: "
-			 "%s", w, now, how);
+		latt_undo_put(buf, len, "%s: could not be put back (%s); as "
+			      "root: %s", w, now, how);
 		break;
 	}
 }

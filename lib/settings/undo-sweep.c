@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What a latt that is gone left (settings/leftovers.h,
+ * What a latt that is gone left (settings/undo-sweep.h,
  * latt_undo_scan()): its undo records applied, then the cgroups and
  * trace instances of latt's naming that no live latt owns, and the
  * markers of kept instances that are gone.
@@ -17,7 +17,9 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "settings/undo-sweep.h"
 #include "settings/lock.h"
+#include "settings/undo-revert.h"
 #include "settings/undo.h"
 
 static void say_line(latt_undo_say_fn say, void *ctx, const char *prefix,
@@ -27,7 +29,7 @@ static void say_line(latt_undo_say_fn say, void *ctx, const char *prefix,
 
 	if (!say)
 		return;
-	undo_put(line, sizeof(line), "%s%s", prefix, text);
+	latt_undo_put(line, sizeof(line), "%s%s", prefix, text);
 	say(ctx, line);
 }
 
@@ -35,15 +37,16 @@ static void say_line(latt_undo_say_fn say, void *ctx, const char *prefix,
 static int apply(const char *file, const char *prefix, latt_undo_say_fn say,
 		 void *ctx)
 {
-	static struct latt_undo_entry e[ENTRIES_MAX];
-	const struct latt_undo_entry *left[ENTRIES_MAX];
+	static struct latt_undo_entry e[LATT_UNDO_ENTRIES_MAX];
+	const struct latt_undo_entry *left[LATT_UNDO_ENTRIES_MAX];
 	char cmdline[1024], now[256], text[3 * PATH_MAX];
 	unsigned int n, i, nleft = 0;
 	enum latt_undo_outcome o;
 	pid_t pid;
 	int ret;
 
-	ret = undo_read_record(file, &pid, cmdline, sizeof(cmdline), e, &n);
+	ret = latt_undo_read_record(file, &pid, cmdline, sizeof(cmdline), e,
+				    &n);
 	if (ret)
 		return ret == -ENOENT ? 0 : 1;
 	for (i = n; i-- > 0;) {
@@ -56,7 +59,8 @@ static int apply(const char *file, const char *prefix, latt_undo_say_fn say,
 			left[nleft++] = &e[i];
 	}
 	/* What could not be put back stays for the next latt to try. */
-	if (undo_write_record(file, pid, cmdline, left, nleft) && nleft == 0)
+	if (latt_undo_write_record(file, pid, cmdline, left, nleft) &&
+	    nleft == 0)
 		say_line(say, ctx, prefix, "could not remove the record");
 	if (!nleft) {
 		snprintf(text, sizeof(text), "%s.lock", file);
@@ -117,7 +121,7 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 		if (v > 0 && !strcmp(end, ".lock") && v != getpid()) {
 			/* A latt killed before its first change. */
 			snprintf(path, sizeof(path), "%s/%ld", dir, v);
-			undo_put(lock, sizeof(lock), "%s.lock", path);
+			latt_undo_put(lock, sizeof(lock), "%s.lock", path);
 			fd = open(lock, O_RDONLY | O_CLOEXEC);
 			if (fd >= 0 && !flock(fd, LOCK_EX | LOCK_NB) &&
 			    access(path, F_OK) && errno == ENOENT)
@@ -128,8 +132,8 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 		}
 		if (v <= 0 || *end || v == getpid())
 			continue;
-		undo_put(path, sizeof(path), "%s/%s", dir, d->d_name);
-		undo_put(lock, sizeof(lock), "%s.lock", path);
+		latt_undo_put(path, sizeof(path), "%s/%s", dir, d->d_name);
+		latt_undo_put(lock, sizeof(lock), "%s.lock", path);
 		/* Held by a latt gone: its guard, or a child, lets go soon. */
 		latt_lock_busy(lock, (pid_t)v);
 		fd = open(lock, O_RDONLY | O_CLOEXEC);
@@ -138,8 +142,8 @@ static int scan_records(const char *dir, latt_undo_say_fn say, void *ctx)
 			close(fd);
 			continue;
 		}
-		undo_put(prefix, sizeof(prefix), "latt %ld is gone and left ",
-			 v);
+		latt_undo_put(prefix, sizeof(prefix), "latt %ld is gone and "
+			      "left ", v);
 		left += apply(path, prefix, say, ctx);
 		if (fd >= 0)
 			close(fd);
@@ -177,8 +181,8 @@ static int scan_dir(const char *dir, const char *where, bool trace,
 		if (!access(marker, F_OK))
 			continue;
 		if (trace) {
-			undo_kept_marker(where, d->d_name, marker,
-					 sizeof(marker));
+			latt_undo_kept_marker(where, d->d_name, marker,
+					      sizeof(marker));
 			if (!access(marker, F_OK))
 				continue;
 		}
@@ -235,7 +239,7 @@ int latt_undo_scan(const char *dir, const char *cgroup_dir,
 	 * Records another user could have written are not applied (latt
 	 * says why when it needs a record of its own there).
 	 */
-	if (!undo_dir_check(dir, NULL, 0))
+	if (!latt_undo_dir_check(dir, NULL, 0))
 		left = scan_records(dir, say, ctx);
 	if (*cgroup_dir)
 		left += scan_dir(cgroup_dir, dir, false, say, ctx);

@@ -47,7 +47,8 @@ struct slot {
 
 /* This process's record. */
 static struct {
-	struct slot slots[ENTRIES_MAX];	/* in the order of the changes */
+	/* in the order of the changes */
+	struct slot slots[LATT_UNDO_ENTRIES_MAX];
 	unsigned int n;
 	int next_id;
 	bool open;
@@ -57,15 +58,6 @@ static struct {
 	int lock_fd;
 	char cmdline[1024];
 } rec = { .lock_fd = -1 };
-
-void undo_put(char *buf, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, len, fmt, ap);
-	va_end(ap);
-}
 
 static void escape(const char *s, char *out, size_t len)
 {
@@ -108,8 +100,9 @@ static void unescape(const char *s, char *out, size_t len)
 	out[o] = '\0';
 }
 
-int undo_write_record(const char *file, pid_t pid, const char *cmdline,
-		      const struct latt_undo_entry *const *e, unsigned int n)
+int latt_undo_write_record(const char *file, pid_t pid, const char *cmdline,
+			   const struct latt_undo_entry *const *e,
+			   unsigned int n)
 {
 	char tmp[PATH_MAX + 8], f[5][PATH_MAX * 3 + 1];
 	unsigned int i, k;
@@ -156,17 +149,18 @@ int undo_write_record(const char *file, pid_t pid, const char *cmdline,
 /* This process's record to its file, if one is kept. */
 static int sync_record(void)
 {
-	const struct latt_undo_entry *e[ENTRIES_MAX];
+	const struct latt_undo_entry *e[LATT_UNDO_ENTRIES_MAX];
 	unsigned int i;
 
 	if (!rec.open)
 		return 0;
 	for (i = 0; i < rec.n; i++)
 		e[i] = &rec.slots[i].e;
-	return undo_write_record(rec.file, getpid(), rec.cmdline, e, rec.n);
+	return latt_undo_write_record(rec.file, getpid(), rec.cmdline, e,
+				      rec.n);
 }
 
-int undo_dir_check(const char *dir, char *err, size_t len)
+int latt_undo_dir_check(const char *dir, char *err, size_t len)
 {
 	struct stat st;
 
@@ -197,7 +191,7 @@ int latt_undo_open(const char *dir, const char *cmdline, char *err,
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return latt_err(-errno, err, len, "cannot make %s: %s", dir,
 				strerror(errno));
-	ret = undo_dir_check(dir, err, len);
+	ret = latt_undo_dir_check(dir, err, len);
 	if (ret)
 		return ret;
 	snprintf(rec.dir, sizeof(rec.dir), "%s", dir);
@@ -250,7 +244,7 @@ int latt_undo_add(enum latt_undo_kind kind, const char *name,
 	struct slot *s;
 	int ret;
 
-	if (rec.n == ENTRIES_MAX)
+	if (rec.n == LATT_UNDO_ENTRIES_MAX)
 		return -ENOSPC;
 	s = &rec.slots[rec.n];
 	memset(s, 0, sizeof(*s));
@@ -289,28 +283,6 @@ int latt_undo_made(int id)
 	return sync_record();
 }
 
-unsigned long long undo_start_time(pid_t pid)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long t = 0;
-	FILE *f;
-	int i;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')'))) {
-		/* After the name: field 3 on; 22 is the 20th from there. */
-		for (i = 0; i < 20 && p; i++)
-			p = strchr(p + 1, ' ');
-		if (p)
-			sscanf(p + 1, "%llu", &t);
-	}
-	fclose(f);
-	return t;
-}
-
 int latt_undo_made_pid(int id, pid_t pid)
 {
 	struct slot *s = find(id);
@@ -318,7 +290,7 @@ int latt_undo_made_pid(int id, pid_t pid)
 	if (!s)
 		return -ENOENT;
 	snprintf(s->e.set, sizeof(s->e.set), "%d:%llu", (int)pid,
-		 undo_start_time(pid));
+		 latt_undo_start_time(pid));
 	s->e.made = true;
 	return sync_record();
 }
@@ -351,8 +323,8 @@ enum latt_undo_outcome latt_undo_revert(int id, char *now, size_t len)
 	return o;
 }
 
-void undo_kept_marker(const char *dir, const char *name, char *buf,
-		      size_t len)
+void latt_undo_kept_marker(const char *dir, const char *name, char *buf,
+			   size_t len)
 {
 	snprintf(buf, len, "%s/kept-%s", dir, name);
 }
@@ -363,7 +335,8 @@ void latt_undo_keep(int id, const char *instance)
 	int fd;
 
 	if (rec.open) {
-		undo_kept_marker(rec.dir, instance, marker, sizeof(marker));
+		latt_undo_kept_marker(rec.dir, instance, marker,
+				      sizeof(marker));
 		fd = open(marker, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
 			  0644);
 		if (fd >= 0)
@@ -384,8 +357,9 @@ bool latt_undo_close(void)
 	return true;
 }
 
-int undo_read_record(const char *file, pid_t *pid, char *cmdline,
-		     size_t cmdlen, struct latt_undo_entry *e, unsigned int *n)
+int latt_undo_read_record(const char *file, pid_t *pid, char *cmdline,
+			  size_t cmdlen, struct latt_undo_entry *e,
+			  unsigned int *n)
 {
 	char line[LINE_MAX_LEN], f[6][PATH_MAX];
 	FILE *in;
@@ -406,7 +380,7 @@ int undo_read_record(const char *file, pid_t *pid, char *cmdline,
 			unescape(f[0], cmdline, cmdlen);
 			continue;
 		}
-		if (*n == ENTRIES_MAX ||
+		if (*n == LATT_UNDO_ENTRIES_MAX ||
 		    sscanf(line, "entry %4095s %d %4095s %4095s %4095s %4095s",
 			   f[0], &made, f[1], f[2], f[3], f[4]) != 6)
 			continue;

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "settings/undo-revert.h"
+
 /*
  * The undo record: every change latt makes to the system (a setting, a
  * debugfs mount, a cgroup, a trace instance, a sched_ext scheduler) is
@@ -17,7 +19,8 @@
  * them off; a normal end leaves no record.  When latt dies without doing
  * so (SIGKILL, a sanitizer abort, the OOM killer), its guard
  * (settings/session.h) applies the record in reverse order, and
- * failing that, the next latt to start finds it (latt_undo_scan()).
+ * failing that, the next latt to start finds it (latt_undo_scan(),
+ * settings/undo-sweep.h).
  *
  * /run/latt/PID.lock is held (flock) by latt and its guard, inherited at
  * fork: a record whose lock is free belongs to nobody alive.
@@ -48,37 +51,6 @@ int latt_undo_open(const char *dir, const char *cmdline, char *err,
  * crossed off; else leave both for the guard.  True when nothing is left.
  */
 bool latt_undo_close(void);
-
-typedef void (*latt_undo_say_fn)(void *ctx, const char *line);
-
-enum latt_undo_kind {
-	LATT_UNDO_SYSCTL,	/* a file holding one value (autogroup) */
-	LATT_UNDO_PREEMPT,	/* sched/preempt: the mode in parentheses */
-	LATT_UNDO_FEATURE,	/* one word of sched/features */
-	LATT_UNDO_MOUNT,	/* a file system latt mounted (debugfs) */
-	LATT_UNDO_CGROUP,	/* a cgroup latt made */
-	LATT_UNDO_TRACE,	/* a trace instance latt made */
-	LATT_UNDO_SCX,		/* a sched_ext scheduler latt started */
-};
-
-struct latt_undo_entry {
-	enum latt_undo_kind kind;
-	char name[64];		/* the setting, for people: "autogroup" */
-	char path[PATH_MAX];	/* the file or directory changed */
-	char old[128];		/* the value before (FEATURE: what puts it
-				   back; SCX: the state before) */
-	char set[128];		/* the value latt wrote (FEATURE: the word it
-				   wrote; SCX: "PID:START" of the scheduler) */
-	bool made;		/* the change was made (else only meant) */
-};
-
-/* What reverting an entry found. */
-enum latt_undo_outcome {
-	LATT_UNDO_RESTORED,	/* put back (removed, stopped) */
-	LATT_UNDO_NOTHING,	/* already as it was: nothing to do */
-	LATT_UNDO_DISTURBED,	/* changed by somebody else: left alone */
-	LATT_UNDO_FAILED,	/* could not be put back */
-};
 
 /* The record's file, "" when none is kept. */
 const char *latt_undo_file(void);
@@ -130,78 +102,30 @@ void latt_undo_forget(int id);
 void latt_undo_keep(int id, const char *instance);
 
 /*
- * Revert @e whatever its origin (a record read back).  @now as for
- * latt_undo_revert().
+ * The record's file and helpers, shared by the record itself (undo.c)
+ * and the sweep of what a gone latt left (undo-sweep.c).
  */
-enum latt_undo_outcome latt_undo_revert_entry(const struct latt_undo_entry *e,
-					      char *now, size_t len);
-
-/*
- * One line for people about @e and what reverting it gave (@outcome,
- * @now): "autogroup: put back to 1", "cgroup /sys/...: emptied and
- * removed", "autogroup is 1, not the 0 latt set: left as it is".
- */
-void latt_undo_describe(const struct latt_undo_entry *e,
-			enum latt_undo_outcome outcome, const char *now,
-			char *buf, size_t len);
-
-/* A shell command that undoes @e by hand, for a message. */
-void latt_undo_howto(const struct latt_undo_entry *e, char *buf, size_t len);
-
-/*
- * The guard's work, once latt is gone: apply the record @file in reverse
- * order, and say a line of each entry that had something to undo, after
- * @prefix.  What could not be put back stays in the record (removed
- * when nothing does).  The number of entries left.
- */
-int latt_undo_apply_file(const char *file, const char *prefix,
-			 latt_undo_say_fn say, void *ctx);
-
-/*
- * At latt's start: what a latt that no longer runs left behind.  Records
- * in @dir whose lock is free, cgroups "latt-PID-..." in @cgroup_dir (""
- * to skip) and trace instances "latt-PID", "latt-PID-explain" in
- * @trace_dir ("" to skip) of a PID that runs no latt (instances kept for
- * the user excepted).  Each is put back or removed, with a line; where
- * that fails (no privilege), the line says what is left and how to undo
- * it.  The number of things left.
- */
-int latt_undo_scan(const char *dir, const char *cgroup_dir,
-		   const char *trace_dir, latt_undo_say_fn say, void *ctx);
-
-/* latt_undo_scan() of the real system: latt_leftovers_scan(). */
-
-/*
- * The record's file and helpers, shared by the record itself (undo.c),
- * putting a change back (undo-revert.c) and the sweep of what a gone
- * latt left (undo-sweep.c).
- */
-#define ENTRIES_MAX	64	/* entries one record holds */
-
-/* snprintf() for texts that may be cut short without harm. */
-void __attribute__((format(printf, 3, 4)))
-undo_put(char *buf, size_t len, const char *fmt, ...);
+#define LATT_UNDO_ENTRIES_MAX	64	/* entries one record holds */
 
 /* Write @n entries as the record @file of @pid, whole, or remove it. */
-int undo_write_record(const char *file, pid_t pid, const char *cmdline,
-		      const struct latt_undo_entry *const *e, unsigned int n);
+int latt_undo_write_record(const char *file, pid_t pid, const char *cmdline,
+			   const struct latt_undo_entry *const *e,
+			   unsigned int n);
 
 /* Read the record @file: its pid, command line and entries. */
-int undo_read_record(const char *file, pid_t *pid, char *cmdline,
-		     size_t cmdlen, struct latt_undo_entry *e, unsigned int *n);
-
-/* Field 22 of /proc/PID/stat: when the process started, in ticks. */
-unsigned long long undo_start_time(pid_t pid);
+int latt_undo_read_record(const char *file, pid_t *pid, char *cmdline,
+			  size_t cmdlen, struct latt_undo_entry *e,
+			  unsigned int *n);
 
 /*
  * Is @dir latt's to use: a directory owned by root or by this user, that
  * nobody else may write?  Records in it are applied as they say, by
  * root too.  0, or -errno with one line in @err.
  */
-int undo_dir_check(const char *dir, char *err, size_t len);
+int latt_undo_dir_check(const char *dir, char *err, size_t len);
 
 /* The marker that says instance @name is kept for the user. */
-void undo_kept_marker(const char *dir, const char *name, char *buf,
-		      size_t len);
+void latt_undo_kept_marker(const char *dir, const char *name, char *buf,
+			   size_t len);
 
 #endif /* LATT_LIB_UNDO_H */
