@@ -89,11 +89,11 @@ void latt_changes_end(void)
 void latt_changes_say_kept_trace(const struct latt_result *results, size_t n)
 {
 	while (n-- > 0) {
-		if (!results[n].trace_kept || !results[n].trace_dir)
+		if (!results[n].trace.kept || !results[n].trace.dir)
 			continue;
 		fprintf(stderr, "latt: the trace is kept in %s (instance %s): "
-			"rmdir %s when done\n", results[n].trace_dir,
-			results[n].trace_name, results[n].trace_dir);
+			"rmdir %s when done\n", results[n].trace.dir,
+			results[n].trace.name, results[n].trace.dir);
 		return;
 	}
 }

@@ -418,9 +418,9 @@ static int run_all(struct invocation *in)
 			r = &in->results[in->nres++];
 			latt_run(&in->s, &o->cfgs[k], run, r);
 			status = latt_result_exit_status(r);
-			if (r->warning[0])
+			if (r->sys.warning[0])
 				fprintf(stderr, "latt: warning: %s\n",
-					latt_esc(r->warning));
+					latt_esc(r->sys.warning));
 			if (!in->out.f)
 				continue;
 			/* As a failed -v write: stop here. */

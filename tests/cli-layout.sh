@@ -47,14 +47,15 @@ out=$(plant prog report/quiet.c '#include "options.h"')
 is "$out" 'unknown: lib/report/quiet.c: "options.h"' \
 	"... and a program's header included by the library"
 
-# A run's stop is written in one place: latt_result_stop()
+# A run's stop is written in one place: latt_stop_record()
 # (lib/run/result-stop.c), by the one rule of which reason wins; the rest say
 # why to it.
-grep -nE '(->|\.)stop[[:space:]]*=[^=]' $(find "$top/lib" -name '*.c') "$top"/*.c |
+set_stop='((->|\.)stop|end(->|\.)why)[[:space:]]*=[^=]'
+grep -nE "$set_stop" $(find "$top/lib" -name '*.c') "$top"/*.c |
 	sed -e "s|^$top/||" -e 's/:[0-9]*:[[:space:]]*/: /' |
 	grep -v '^lib/run/result-stop.c: why->stop = stop;$' >"$tmp/stops"
-is "$(cat "$tmp/stops")" "lib/run/result-stop.c: r->stop = why->stop;" \
-	"a run's stop is assigned in latt_result_stop() alone"
+is "$(cat "$tmp/stops")" "lib/run/result-stop.c: end->why = why->stop;" \
+	"a run's stop is assigned in latt_stop_record() alone"
 
 # Sizes a reader takes in: no file of the program and its library over
 # 750 lines, no function over 100 (a line that starts a definition at

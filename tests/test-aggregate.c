@@ -28,17 +28,17 @@ static void fake(struct latt_result *r, const char *name, unsigned int run,
 	latt_config_init(&r->cfg);
 	snprintf(r->cfg.name, sizeof(r->cfg.name), "%s", name);
 	r->run = run;
-	r->stop = LATT_STOP_TARGET;
+	r->end.why = LATT_STOP_TARGET;
 	for (i = 1; i <= count; i++) {
 		v = (uint64_t)(max_us * 1000 * (double)i / (double)count);
-		latt_stats_add(&r->wake.stats, v);
-		latt_hist_add(&r->wake.hist, v);
+		latt_stats_add(&r->measured.wake.stats, v);
+		latt_hist_add(&r->measured.wake.hist, v);
 	}
-	r->has_target = true;
-	r->target_wall_ns = (uint64_t)(wall_s * 1e9);
-	r->has_ctxt = true;
-	r->ctxt = 1000;
-	r->elapsed_ns = 1000000000;
+	r->cmd.given = true;
+	r->cmd.wall_ns = (uint64_t)(wall_s * 1e9);
+	r->sys.has_ctxt = true;
+	r->sys.ctxt = 1000;
+	r->measured.elapsed_ns = 1000000000;
 	latt_result_finish(r);
 }
 
@@ -91,7 +91,7 @@ int main(void)
 	fake(&results[0], "a", 1, 50, 500, 10);
 	latt_agg_view(&results[0], &view);
 	latt_agg_value(&ml.m[p99], &view, &v);
-	ok(v.few && near(v.v, (double)results[0].wake.stats.max),
+	ok(v.few && near(v.v, (double)results[0].measured.wake.stats.max),
 	   "p99 of 50 samples: the max, marked few");
 	fake(&results[0], "a", 1, 1000, 1000, 10);
 	latt_agg_view(&results[0], &view);
@@ -107,10 +107,10 @@ int main(void)
 	fake(&results[3], "b", 2, 50, 500, 12);
 	fake(&results[4], "a", 3, 200, 1100, 14);
 	fake(&results[5], "b", 3, 0, 0, 0);	/* measured nothing */
-	results[5].stop = LATT_STOP_DURATION;
+	results[5].end.why = LATT_STOP_DURATION;
 	fake(&results[6], "c", 1, 200, 100, 10);
-	results[6].stop = LATT_STOP_SIGNAL;
-	results[6].stop_signal = 2;
+	results[6].end.why = LATT_STOP_SIGNAL;
+	results[6].end.signal = 2;
 	/*
 	 * latt's own load: known in a's runs, dominating in all three: two
 	 * busy, one (at 10%) by its clients queueing alone.

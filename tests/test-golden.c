@@ -99,33 +99,34 @@ static void make_result(struct latt_result *r, size_t k, unsigned int run,
 		for (j = 0; j < c->clients; j++) {
 			uint64_t v = sample(scale), w = 30000 + rnd() % 9000;
 
-			latt_stats_add(&r->wake.stats, v);
-			latt_hist_add(&r->wake.hist, v);
-			latt_stats_add(&r->work.stats, w);
-			latt_hist_add(&r->work.hist, w);
+			latt_stats_add(&r->measured.wake.stats, v);
+			latt_hist_add(&r->measured.wake.hist, v);
+			latt_stats_add(&r->measured.work.stats, w);
+			latt_hist_add(&r->measured.work.hist, w);
 			latt_stats_add(&cs[j], v);
 			latt_hist_add(&ch[j], v);
-			latt_blocks_add(&r->blocks, v);
+			latt_blocks_add(&r->measured.blocks, v);
 			if (c->kernel_view) {
 				uint64_t kw = v / 3;
 
-				latt_stats_add(&r->kwait.wait, kw);
-				latt_hist_add(&r->kwait.wait_hist, kw);
-				latt_stats_add(&r->kwait.gap, v - kw);
-				latt_hist_add(&r->kwait.gap_hist, v - kw);
+				latt_stats_add(&r->measured.kwait.wait, kw);
+				latt_hist_add(&r->measured.kwait.wait_hist, kw);
+				latt_stats_add(&r->measured.kwait.gap, v - kw);
+				latt_hist_add(&r->measured.kwait.gap_hist,
+					      v - kw);
 			}
 		}
-		latt_blocks_cycle(&r->blocks);
-		latt_stats_add(&r->waker_late, 1000 + rnd() % 50000);
+		latt_blocks_cycle(&r->measured.blocks);
+		latt_stats_add(&r->measured.waker_late, 1000 + rnd() % 50000);
 	}
-	if (latt_blocks_finish(&r->blocks))
+	if (latt_blocks_finish(&r->measured.blocks))
 		exit(1);
-	r->clients = calloc(c->clients, sizeof(*r->clients));
-	if (!r->clients)
+	r->measured.clients = calloc(c->clients, sizeof(*r->measured.clients));
+	if (!r->measured.clients)
 		exit(1);
-	r->nclients = c->clients;
+	r->measured.nclients = c->clients;
 	for (j = 0; j < c->clients; j++) {
-		struct latt_client_sum *s = &r->clients[j];
+		struct latt_client_sum *s = &r->measured.clients[j];
 
 		s->pid = (pid_t)(1000 + k * 100 + run * 10 + j);
 		s->wake = cs[j];
@@ -137,52 +138,52 @@ static void make_result(struct latt_result *r, size_t k, unsigned int run,
 			exit(1);
 		s->p99 = latt_percentile(&ch[j], &cs[j], 99);
 	}
-	r->cycles = cycles;
-	r->elapsed_ns = cycles * 300000000ULL;
-	r->has_ctxt = true;
-	r->ctxt = cycles * 40 + k;
-	r->waker_cpu_ns = cycles * 20000;
-	r->load_cpus = 4;
-	r->kview.run_ns = cycles * c->clients * 40000;
-	r->kview.wait_ns = cycles * c->clients * 15000;
-	r->kview.slices = cycles * c->clients + 3;
-	r->kview_wakeups = cycles * c->clients;
-	r->has_steal = true;
-	r->steal_cpus = 4;
-	r->steal_ns[1] = 30000000 * (k + 1);
-	r->steal_total_ns = r->steal_ns[1];
-	r->has_target = true;
-	r->target_cmd = "x264 in.y4m";
-	r->target_found = true;
-	r->target_wall_ns = r->elapsed_ns + 1000000;
-	r->target_ru.ru_utime.tv_sec = (time_t)(3 + k);
-	r->target_ru.ru_stime.tv_usec = 250000;
-	r->tm_read = true;
-	r->tm[0].value = 200.0 / scale - run;
-	r->tm[0].matches = 12;
+	r->measured.cycles = cycles;
+	r->measured.elapsed_ns = cycles * 300000000ULL;
+	r->sys.has_ctxt = true;
+	r->sys.ctxt = cycles * 40 + k;
+	r->measured.waker_cpu_ns = cycles * 20000;
+	r->measured.load_cpus = 4;
+	r->measured.kview.run_ns = cycles * c->clients * 40000;
+	r->measured.kview.wait_ns = cycles * c->clients * 15000;
+	r->measured.kview.slices = cycles * c->clients + 3;
+	r->measured.kview_wakeups = cycles * c->clients;
+	r->sys.has_steal = true;
+	r->sys.steal_cpus = 4;
+	r->sys.steal_ns[1] = 30000000 * (k + 1);
+	r->sys.steal_total_ns = r->sys.steal_ns[1];
+	r->cmd.given = true;
+	r->cmd.line = "x264 in.y4m";
+	r->cmd.found = true;
+	r->cmd.wall_ns = r->measured.elapsed_ns + 1000000;
+	r->cmd.rusage.ru_utime.tv_sec = (time_t)(3 + k);
+	r->cmd.rusage.ru_stime.tv_usec = 250000;
+	r->cmd.tm_read = true;
+	r->cmd.tm[0].value = 200.0 / scale - run;
+	r->cmd.tm[0].matches = 12;
 	/* The command's own waits: measured in the first configuration. */
 	if (k == 0) {
 		uint64_t n = (uint64_t)(40 * scale), w, v = 0;
 
-		r->cmdwaits.measured = true;
+		r->cmd.waits.measured = true;
 		for (w = 0; w < n; w++) {
 			v = 3000 + 500 * w + 1000 * run;
-			latt_hist_add(&r->cmdwaits.wakeup.hist, v);
-			r->cmdwaits.wakeup.sum_ns += v;
+			latt_hist_add(&r->cmd.waits.wakeup.hist, v);
+			r->cmd.waits.wakeup.sum_ns += v;
 		}
-		r->cmdwaits.wakeup.max_ns = v;
-		latt_hist_add(&r->cmdwaits.preempt.hist, 250000);
-		r->cmdwaits.preempt.sum_ns = 250000;
-		r->cmdwaits.preempt.max_ns = 250000;
-		r->cmdwaits.unended = run - 1;
+		r->cmd.waits.wakeup.max_ns = v;
+		latt_hist_add(&r->cmd.waits.preempt.hist, 250000);
+		r->cmd.waits.preempt.sum_ns = 250000;
+		r->cmd.waits.preempt.max_ns = 250000;
+		r->cmd.waits.unended = run - 1;
 	} else {
-		r->cmdwaits.error = -EPERM;
-		snprintf(r->cmdwaits.why, sizeof(r->cmdwaits.why),
+		r->cmd.waits.error = -EPERM;
+		snprintf(r->cmd.waits.why, sizeof(r->cmd.waits.why),
 			 "cannot load its BPF program (Operation not "
 			 "permitted: it needs CAP_BPF and CAP_PERFMON, or "
 			 "CAP_SYS_ADMIN)");
 	}
-	r->stop = LATT_STOP_TARGET;
+	r->end.why = LATT_STOP_TARGET;
 }
 
 static void make_doc(struct latt_doc *d)
@@ -226,32 +227,32 @@ static void make_doc(struct latt_doc *d)
 			    c == 1 ? 1.6 : 1.0);
 	}
 	/* Every way a run ends that still reports. */
-	results[1].stop = LATT_STOP_DURATION;
-	results[1].overrun_ns = 134000000;
-	results[1].target_killed = true;
-	results[2].stop = LATT_STOP_SIGNAL;
-	results[2].stop_signal = SIGINT;
-	results[2].target_killed = true;
-	results[4].stop = LATT_STOP_BREAK;
-	results[4].traced = true;
-	results[4].trace_kept = true;
-	results[4].trace_name = "latt-4242";
-	results[4].trace_dir = "/sys/kernel/tracing/instances/latt-4242";
-	results[4].break_client = 1;
-	results[4].break_pid = results[4].clients[1].pid;
-	results[4].break_cpu = 2;
-	results[4].break_ns = 2623200;
+	results[1].end.why = LATT_STOP_DURATION;
+	results[1].measured.overrun_ns = 134000000;
+	results[1].cmd.killed = true;
+	results[2].end.why = LATT_STOP_SIGNAL;
+	results[2].end.signal = SIGINT;
+	results[2].cmd.killed = true;
+	results[4].end.why = LATT_STOP_BREAK;
+	results[4].trace.traced = true;
+	results[4].trace.kept = true;
+	results[4].trace.name = "latt-4242";
+	results[4].trace.dir = "/sys/kernel/tracing/instances/latt-4242";
+	results[4].trace.break_client = 1;
+	results[4].trace.break_pid = results[4].measured.clients[1].pid;
+	results[4].trace.break_cpu = 2;
+	results[4].trace.break_ns = 2623200;
 	results[4].cfg.breaktrace_ns = 2000000;
-	results[5].stop = LATT_STOP_CLIENT;
-	results[5].dead_client = 1;
-	results[5].dead_pid = results[5].clients[1].pid;
-	results[5].dead_status = SIGKILL;
+	results[5].end.why = LATT_STOP_CLIENT;
+	results[5].end.dead_client = 1;
+	results[5].end.dead_pid = results[5].measured.clients[1].pid;
+	results[5].end.dead_status = SIGKILL;
 	/* A waker once later than any wakeup: a note that wraps. */
-	latt_stats_add(&results[5].waker_late, 400000000);
-	results[3].stopped_ns = 2500000000ULL;
-	results[3].stops = 1;
-	results[3].stopped_signal = SIGTSTP;
-	results[3].left_out = 1;
+	latt_stats_add(&results[5].measured.waker_late, 400000000);
+	results[3].measured.stopped_ns = 2500000000ULL;
+	results[3].measured.stops = 1;
+	results[3].measured.stopped_signal = SIGTSTP;
+	results[3].measured.left_out = 1;
 	for (i = 0; i < NRES; i++)
 		latt_result_finish(&results[i]);
 	if (latt_agg_results(&metrics, cfgs, NCFGS, results, NRES, agg) ||

@@ -88,18 +88,20 @@ static void test_collect(void)
 	}
 
 	latt_result_collect(r, slots, NSLOTS);
-	ok(r->wake.stats.count == 6000 && r->wake.hist.count == 6000,
+	ok(r->measured.wake.stats.count == 6000 &&
+	   r->measured.wake.hist.count == 6000,
 	   "collect: wakeup count is the sum of the slots'");
-	if (!ok(r->wake.stats.min == wake.min && r->wake.stats.max == wake.max,
+	if (!ok(r->measured.wake.stats.min == wake.min &&
+		r->measured.wake.stats.max == wake.max,
 		"collect: wakeup min and max over all slots"))
 		diag("min %llu/%llu max %llu/%llu",
-		     (unsigned long long)r->wake.stats.min,
+		     (unsigned long long)r->measured.wake.stats.min,
 		     (unsigned long long)wake.min,
-		     (unsigned long long)r->wake.stats.max,
+		     (unsigned long long)r->measured.wake.stats.max,
 		     (unsigned long long)wake.max);
-	ok(series_equal(&r->wake, &wake, &wake_h),
+	ok(series_equal(&r->measured.wake, &wake, &wake_h),
 	   "collect: wakeup series equals all samples at once");
-	ok(series_equal(&r->work, &work, &work_h),
+	ok(series_equal(&r->measured.work, &work, &work_h),
 	   "collect: work series equals all samples at once");
 
 	r->cfg.npcts = ARRAY_SIZE(pcts);
@@ -115,34 +117,41 @@ static void test_collect(void)
 			     clamp(latt_hist_percentile(&work_h, pcts[i]),
 				   &work);
 
-		if (r->wake.pct[i] != w || r->work.pct[i] != k ||
-		    r->wake.pct[i] != latt_percentile(&r->wake.hist,
-						       &r->wake.stats,
-						       pcts[i])) {
+		if (r->measured.wake.pct[i] != w ||
+		    r->measured.work.pct[i] != k ||
+		    r->measured.wake.pct[i] !=
+		    latt_percentile(&r->measured.wake.hist,
+				     &r->measured.wake.stats,
+				     pcts[i])) {
 			diag("p%g: wake %llu/%llu work %llu/%llu", pcts[i],
-			     (unsigned long long)r->wake.pct[i],
+			     (unsigned long long)r->measured.wake.pct[i],
 			     (unsigned long long)w,
-			     (unsigned long long)r->work.pct[i],
+			     (unsigned long long)r->measured.work.pct[i],
 			     (unsigned long long)k);
 			good = false;
 		}
 	}
 	for (; i < LATT_PCT_MAX; i++)
-		if (r->wake.pct[i] || r->work.pct[i])
+		if (r->measured.wake.pct[i] || r->measured.work.pct[i])
 			good = false;
 	ok(good, "finish: pct[] per r->pcts, the histogram's, clamped; p100 the max");
 
 	good = true;
 	for (i = 0; i < r->cfg.npcts; i++)
-		if (r->wake.pct[i] < wake.min || r->wake.pct[i] > wake.max ||
-		    (i && r->wake.pct[i] < r->wake.pct[i - 1]))
+		if (r->measured.wake.pct[i] < wake.min ||
+		    r->measured.wake.pct[i] > wake.max ||
+		    (i && r->measured.wake.pct[i] < r->measured.wake.pct[i -
+		    1]))
 			good = false;
-	ok(good && r->wake.pct[r->cfg.npcts - 1] == wake.max,
+	ok(good && r->measured.wake.pct[r->cfg.npcts - 1] == wake.max,
 	   "finish: percentiles rise within [min, max], p100 is the max");
-	if (!ok(rel_err(r->wake.stdev, latt_stats_stdev(&wake)) < 1e-9 &&
-		rel_err(r->work.stdev_mean, latt_stats_stdev_mean(&work)) <
+	if (!ok(rel_err(r->measured.wake.stdev,
+			latt_stats_stdev(&wake)) < 1e-9 &&
+		rel_err(r->measured.work.stdev_mean,
+			latt_stats_stdev_mean(&work)) <
 		1e-9, "finish: derives stdev and stdev of the mean"))
-		diag("stdev %g/%g", r->wake.stdev, latt_stats_stdev(&wake));
+		diag("stdev %g/%g", r->measured.wake.stdev,
+		     latt_stats_stdev(&wake));
 
 	free(r);
 	free(slots);
@@ -259,28 +268,31 @@ static void fake_result(struct latt_result *r)
 	r->clock = "monotonic";
 	r->cfg.npcts = ARRAY_SIZE(p);
 	memcpy(r->cfg.pcts, p, sizeof(p));
-	fake_stats(&r->wake.stats, 192, 3000, 20468000, 5107000, 5249000);
-	fake_stats(&r->work.stats, 192, 30000000, 67689000, 48216000,
+	fake_stats(&r->measured.wake.stats, 192, 3000, 20468000, 5107000,
+		   5249000);
+	fake_stats(&r->measured.work.stats, 192, 30000000, 67689000, 48216000,
 		   9056000);
-	r->elapsed_ns = 2003000000;
-	r->has_ctxt = true;
-	r->ctxt = 4006;
+	r->measured.elapsed_ns = 2003000000;
+	r->sys.has_ctxt = true;
+	r->sys.ctxt = 4006;
 	latt_result_finish(r);
 	/* Enough samples for each percentile, whatever the count says. */
-	memset(r->wake.pct_needs, 0, sizeof(r->wake.pct_needs));
-	memset(r->work.pct_needs, 0, sizeof(r->work.pct_needs));
+	memset(r->measured.wake.pct_needs, 0,
+	       sizeof(r->measured.wake.pct_needs));
+	memset(r->measured.work.pct_needs, 0,
+	       sizeof(r->measured.work.pct_needs));
 	for (i = 0; i < r->cfg.npcts; i++) {
-		r->wake.pct[i] = 4000000 + 8000000 * i;
-		r->work.pct[i] = 40000000 + 12345 * i;
+		r->measured.wake.pct[i] = 4000000 + 8000000 * i;
+		r->measured.work.pct[i] = 40000000 + 12345 * i;
 	}
-	r->cycles = 24;
-	r->stop = LATT_STOP_SIGNAL;
-	r->stop_signal = SIGINT;
-	r->has_target = true;
-	r->target_cmd = "sleep 2";
-	r->target_status = 3 << 8;	/* exited with status 3 */
-	r->target_killed = true;
-	r->target_wall_ns = 2001000000;
+	r->measured.cycles = 24;
+	r->end.why = LATT_STOP_SIGNAL;
+	r->end.signal = SIGINT;
+	r->cmd.given = true;
+	r->cmd.line = "sleep 2";
+	r->cmd.status = 3 << 8;	/* exited with status 3 */
+	r->cmd.killed = true;
+	r->cmd.wall_ns = 2001000000;
 }
 
 static size_t count_str(const char *text, const char *needle)
@@ -387,8 +399,8 @@ static void test_brief(struct latt_result *r)
 		"short report: the command and the run's status, a line each"))
 		diag("got:\n%s", out);
 	free(out);
-	r->wake.pct_needs[1] = 1000;
-	r->wake.pct_needs[2] = 10000;
+	r->measured.wake.pct_needs[1] = 1000;
+	r->measured.wake.pct_needs[2] = 10000;
 	out = report_as(r, &ret, 0);
 	if (!ok(out && strstr(out, "p99.9 12000+, p99.99 20000+ usec\n+ the "
 			      "max with 192 samples: p99.9 needs 1000, "
@@ -398,12 +410,12 @@ static void test_brief(struct latt_result *r)
 		"said once"))
 		diag("got:\n%s", out ? out : "");
 	free(out);
-	r->wake.pct_needs[1] = r->wake.pct_needs[2] = 0;
+	r->measured.wake.pct_needs[1] = r->measured.wake.pct_needs[2] = 0;
 	/* Notes longer than a line: wrapped, four spaces in. */
-	r->stops = 12;
-	r->stopped_ns = 123456789012ULL;
-	r->stopped_signal = SIGTSTP;
-	r->stalled_cycles = 2;
+	r->measured.stops = 12;
+	r->measured.stopped_ns = 123456789012ULL;
+	r->measured.stopped_signal = SIGTSTP;
+	r->measured.stalled_cycles = 2;
 	out = report_as(r, &ret, 0);
 	if (!ok(out && widest(out) <= 80 &&
 		strstr(out, "\nStopped 123.457 s by SIGTSTP (12 times): not in "
@@ -414,9 +426,9 @@ static void test_brief(struct latt_result *r)
 		"(%zu)", out ? widest(out) : 0))
 		diag("got:\n%s", out ? out : "");
 	free(out);
-	r->stops = 0;
-	r->stopped_ns = 0;
-	r->stalled_cycles = 0;
+	r->measured.stops = 0;
+	r->measured.stopped_ns = 0;
+	r->measured.stalled_cycles = 0;
 }
 
 static void test_report(void)
@@ -470,20 +482,20 @@ static void test_report(void)
 		diag("got:\n%s", out);
 	free(out);
 
-	r->wake.pct_needs[1] = 1000;
+	r->measured.wake.pct_needs[1] = 1000;
 	out = report(r, &ret);
 	if (!ok(out && strstr(out, "\tp99.9\t\t 12000.0 usec (the max: p99.9 "
 			      "needs 1000 samples)\n"),
 		"report: a percentile with too few samples says so"))
 		diag("got:\n%s", out ? out : "");
 	free(out);
-	r->wake.pct_needs[1] = 0;
+	r->measured.wake.pct_needs[1] = 0;
 
-	r->has_target = false;
-	r->has_ctxt = false;
-	r->stop = LATT_STOP_CLIENT;
-	r->dead_client = 2;
-	r->dead_status = SIGKILL;
+	r->cmd.given = false;
+	r->sys.has_ctxt = false;
+	r->end.why = LATT_STOP_CLIENT;
+	r->end.dead_client = 2;
+	r->end.dead_status = SIGKILL;
 	out = report(r, &ret);
 	ok(out && !ret && !strstr(out, "\nTarget\n") &&
 	   !strstr(out, "cs rate") &&
@@ -491,9 +503,9 @@ static void test_report(void)
 	   "report: no target, no rate; a dead client is named 1-based");
 	free(out);
 
-	r->dead_thread = true;
-	r->dead_pid = 4242;
-	r->dead_error = -EIO;
+	r->end.dead_thread = true;
+	r->end.dead_pid = 4242;
+	r->end.dead_error = -EIO;
 	out = report(r, &ret);
 	latt_result_verdict(r, verdict, sizeof(verdict));
 	if (!ok(out && strstr(out, "\tStatus\t\tfailed: client 3 stopped: "
@@ -503,11 +515,11 @@ static void test_report(void)
 		"report: a thread client that stopped on an error says which"))
 		diag("got:\n%s\n%s", out ? out : "", verdict);
 	free(out);
-	r->dead_thread = false;
+	r->end.dead_thread = false;
 
 	/* --kernel-view on a kernel without schedstat: why, never a 0. */
 	r->cfg.kernel_view = true;
-	r->kwait.error = -ENOENT;
+	r->measured.kwait.error = -ENOENT;
 	out = report(r, &ret);
 	if (!ok(out && strstr(out, "\tPer wakeup\tnot available: no "
 			      "/proc/thread-self/schedstat: the kernel needs "
@@ -517,10 +529,10 @@ static void test_report(void)
 		diag("got:\n%s", out ? out : "");
 	free(out);
 	/* With figures: the kernel's beside latt's, and latt above it. */
-	r->kwait.error = 0;
-	latt_stats_add(&r->kwait.wait, 2000);
-	latt_stats_add(&r->kwait.gap, 3000);
-	r->kwait.mixed = 2;
+	r->measured.kwait.error = 0;
+	latt_stats_add(&r->measured.kwait.wait, 2000);
+	latt_stats_add(&r->measured.kwait.gap, 3000);
+	r->measured.kwait.mixed = 2;
 	r->derived.kwait_p50 = r->derived.kwait_p99 = 2000;
 	r->derived.kgap_p50 = r->derived.kgap_p99 = 3000;
 	r->derived.wake_p50 = 5000;
@@ -589,10 +601,10 @@ static void test_nothing_measured(void)
 
 	latt_config_init(&r.cfg);
 	r.cfg.min_wait_ns = r.cfg.max_wait_ns = 3600000000000ULL;
-	r.stop = LATT_STOP_DURATION;
-	r.elapsed_ns = 250000000ULL;
-	r.overrun_ns = 50000000ULL;
-	latt_stats_add(&r.waker_late, r.overrun_ns);
+	r.end.why = LATT_STOP_DURATION;
+	r.measured.elapsed_ns = 250000000ULL;
+	r.measured.overrun_ns = 50000000ULL;
+	latt_stats_add(&r.measured.waker_late, r.measured.overrun_ns);
 	latt_result_finish(&r);
 	latt_result_verdict(&r, buf, sizeof(buf));
 	if (!ok(r.derived.waker_lagged &&
@@ -603,7 +615,7 @@ static void test_nothing_measured(void)
 		"verdict: no wakeup, latt stopped 50 ms late: the run ended "
 		"before the first wakeup"))
 		diag("got \"%s\"", buf);
-	r.waker_sleep_late_ns = 40000000ULL;
+	r.measured.waker_sleep_late_ns = 40000000ULL;
 	latt_result_verdict(&r, buf, sizeof(buf));
 	if (!ok(!strcmp(buf, "no wakeup was measured: the waker itself was "
 			"starved (40.0 ms late): give it priority "
@@ -618,16 +630,16 @@ static void test_not_made(void)
 	static struct latt_result r;
 
 	r.cfg.clients = 4;
-	r.elapsed_ns = 3000000000ULL;
+	r.measured.elapsed_ns = 3000000000ULL;
 	ok(latt_result_not_made(&r) == 0, "not_made: no stall, none");
 	/* 2 s stalled in 1 cycle; 100 more cycles in the other second. */
-	r.stalled_cycles = 1;
-	r.stalled_ns = 2000000000ULL;
-	r.cycles = 101;
+	r.measured.stalled_cycles = 1;
+	r.measured.stalled_ns = 2000000000ULL;
+	r.measured.cycles = 101;
 	if (!ok(latt_result_not_made(&r) == 800,
 		"not_made: 2 s at 100 cycles a second, 4 clients: 800"))
 		diag("got %llu", (unsigned long long)latt_result_not_made(&r));
-	r.cycles = 1;
+	r.measured.cycles = 1;
 	ok(latt_result_not_made(&r) == 0,
 	   "not_made: nothing to compare with, no guess");
 }
@@ -639,12 +651,12 @@ static void test_load(void)
 
 	latt_config_init(&r.cfg);
 	r.cfg.clients = 8;
-	r.elapsed_ns = 1000000000ULL;
-	r.cycles = 10;
-	r.load_cpus = 2;
-	r.kview.run_ns = 100000000ULL;	/* 10 ms a cycle, 5 ms a CPU */
-	r.waker_cpu_ns = 20000000ULL;
-	fake_stats(&r.wake.stats, 80, 1000, 20000000, 10000000, 1000);
+	r.measured.elapsed_ns = 1000000000ULL;
+	r.measured.cycles = 10;
+	r.measured.load_cpus = 2;
+	r.measured.kview.run_ns = 100000000ULL;	/* 10 ms a cycle, 5 ms a CPU */
+	r.measured.waker_cpu_ns = 20000000ULL;
+	fake_stats(&r.measured.wake.stats, 80, 1000, 20000000, 10000000, 1000);
 	latt_result_finish(&r);
 	ok(r.derived.has_load && fabs(r.derived.load - 0.06) < 1e-9 &&
 	   fabs(r.derived.cycle_cpu_ns - 10e6) < 1e-3 &&
@@ -653,19 +665,19 @@ static void test_load(void)
 	ok(r.derived.load_queues && !r.derived.load_busy &&
 	   latt_result_load_dominates(&r),
 	   "load: 5 ms per CPU, 50%% of a 10 ms mean: the clients queue");
-	r.wake.stats.mean = 10000001;
+	r.measured.wake.stats.mean = 10000001;
 	latt_result_finish(&r);
 	ok(!r.derived.load_queues && !latt_result_load_dominates(&r),
 	   "load: just below 50%% of the mean: no note");
-	r.wake.stats.mean = 1000;
+	r.measured.wake.stats.mean = 1000;
 	r.cfg.clients = 2;
 	latt_result_finish(&r);
 	ok(!r.derived.load_queues, "load: no more clients than CPUs: no queue");
-	r.kview.run_ns = 980000000ULL;
+	r.measured.kview.run_ns = 980000000ULL;
 	latt_result_finish(&r);
 	ok(r.derived.load_busy && latt_result_load_dominates(&r),
 	   "load: 1 s of 2 CPUs x 1 s is 50%%: busy");
-	r.kview_error = -ENOENT;
+	r.measured.kview_error = -ENOENT;
 	latt_result_finish(&r);
 	ok(!r.derived.has_load && !latt_result_load_dominates(&r),
 	   "load: without schedstat, not known");
@@ -710,26 +722,28 @@ static void test_stop_rule(void)
 	ok(kept, "stop rule: any other first reason is kept");
 
 	memset(&r, 0, sizeof(r));
-	r.dead_client = -1;
+	r.end.dead_client = -1;
 	latt_stop_say(&why, LATT_STOP_CLIENT, 0, NULL)->client = 2;
-	ok(latt_result_stop(&r, &why) && r.stop == LATT_STOP_CLIENT &&
-	   r.dead_client == 2, "latt_result_stop: the dead client kept");
-	ok(!latt_result_stop(&r, latt_stop_say(&why, LATT_STOP_SETUP, -EIO,
-					       "waker: %s", "cpus")) &&
-	   r.stop == LATT_STOP_CLIENT && r.error == 0 && !r.what[0],
-	   "latt_result_stop: a second reason leaves the first whole");
+	ok(latt_stop_record(&r.end, &why) && r.end.why == LATT_STOP_CLIENT &&
+	   r.end.dead_client == 2, "latt_stop_record: the dead client kept");
+	ok(!latt_stop_record(&r.end, latt_stop_say(&why, LATT_STOP_SETUP, -EIO,
+						   "waker: %s", "cpus")) &&
+	   r.end.why == LATT_STOP_CLIENT && r.end.error == 0 && !r.end.what[0],
+	   "latt_stop_record: a second reason leaves the first whole");
 	memset(&r, 0, sizeof(r));
-	latt_result_stop(&r, latt_stop_say(&why, LATT_STOP_DURATION, 0, NULL));
+	latt_stop_record(&r.end, latt_stop_say(&why, LATT_STOP_DURATION, 0,
+					       NULL));
 	latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal = SIGINT;
-	ok(latt_result_stop(&r, &why) && r.stop == LATT_STOP_SIGNAL &&
-	   r.stop_signal == SIGINT, "latt_result_stop: ^C after the duration "
+	ok(latt_stop_record(&r.end, &why) && r.end.why == LATT_STOP_SIGNAL &&
+	   r.end.signal == SIGINT, "latt_stop_record: ^C after the duration "
 	   "is interrupted, by SIGINT");
 	memset(&r, 0, sizeof(r));
-	ok(latt_result_stop(&r, latt_stop_say(&why, LATT_STOP_SETUP, -EPERM,
-					       "client %u: setting its %s",
-					       3u, "policy")) &&
-	   r.error == -EPERM && !strcmp(r.what, "client 3: setting its policy"),
-	   "latt_result_stop: the error and what failed, formatted");
+	ok(latt_stop_record(&r.end, latt_stop_say(&why, LATT_STOP_SETUP, -EPERM,
+						   "client %u: setting its %s",
+						   3u, "policy")) &&
+	   r.end.error == -EPERM && !strcmp(r.end.what,
+					    "client 3: setting its policy"),
+	   "latt_stop_record: the error and what failed, formatted");
 }
 
 int main(void)

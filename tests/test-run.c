@@ -92,8 +92,8 @@ static bool target_mask_empty(void)
 
 static bool killed_by(const struct latt_result *r, int sig)
 {
-	return WIFSIGNALED(r->target_status) &&
-	       WTERMSIG(r->target_status) == sig;
+	return WIFSIGNALED(r->cmd.status) &&
+	       WTERMSIG(r->cmd.status) == sig;
 }
 
 /*
@@ -133,31 +133,33 @@ static void test_two_runs(struct latt_session *s)
 	 */
 	c.duration_ns = 2000 * MS;
 	latt_run(s, &c, 1, &r1);
-	ok(r1.stop == LATT_STOP_DURATION && killed_by(&r1, SIGTERM) &&
-	   r1.target_killed && r1.wake.stats.count > 0 && r1.run == 1 &&
+	ok(r1.end.why == LATT_STOP_DURATION && killed_by(&r1, SIGTERM) &&
+	   r1.cmd.killed && r1.measured.wake.stats.count > 0 && r1.run == 1 &&
 	   latt_result_exit_status(&r1) == 0,
 	   "run 1: measured, its command stopped by SIGTERM at the end");
 	ok(target_mask_empty(), "run 1: the command started with no signal "
 	   "blocked");
 
 	latt_run(s, &c, 2, &r2);
-	if (!ok(r2.stop == LATT_STOP_DURATION && killed_by(&r2, SIGTERM) &&
-		r2.target_wall_ns < c.grace_ns,
+	if (!ok(r2.end.why == LATT_STOP_DURATION && killed_by(&r2, SIGTERM) &&
+		r2.cmd.wall_ns < c.grace_ns,
 		"run 2: its command is stopped by SIGTERM too, not SIGKILL "
 		"after the grace period"))
-		diag("status 0x%x after %.3f s", r2.target_status,
-		     (double)r2.target_wall_ns / 1e9);
+		diag("status 0x%x after %.3f s", r2.cmd.status,
+		     (double)r2.cmd.wall_ns / 1e9);
 	ok(target_mask_empty(), "run 2: its command started with no signal "
 	   "blocked either");
 
-	n = r2.wake.stats.count;
-	if (!ok(n >= r2.cycles * c.clients &&
-		n <= (r2.cycles + 1) * c.clients &&
-		r2.wake.hist.count == n && r2.work.stats.count <= n,
+	n = r2.measured.wake.stats.count;
+	if (!ok(n >= r2.measured.cycles * c.clients &&
+		n <= (r2.measured.cycles + 1) * c.clients &&
+		r2.measured.wake.hist.count == n &&
+		r2.measured.work.stats.count <= n,
 		"run 2: its samples are its own cycles' (%llu for %llu "
 		"cycles of %u clients)", (unsigned long long)n,
-		(unsigned long long)r2.cycles, c.clients))
-		diag("run 1 had %llu", (unsigned long long)r1.wake.stats.count);
+		(unsigned long long)r2.measured.cycles, c.clients))
+		diag("run 1 had %llu",
+		     (unsigned long long)r1.measured.wake.stats.count);
 	ok(r2.run == 2 && r2.seed != r1.seed &&
 	   (r2.started.tv_sec > r1.started.tv_sec ||
 	    (r2.started.tv_sec == r1.started.tv_sec &&
@@ -184,7 +186,7 @@ static void test_failures(struct latt_session *s)
 
 	base_cfg(&c, argv_missing);
 	latt_run(s, &c, 1, &r);
-	ok(r.stop == LATT_STOP_NOEXEC && r.error == -ENOENT &&
+	ok(r.end.why == LATT_STOP_NOEXEC && r.end.error == -ENOENT &&
 	   !latt_result_measured(&r) && latt_result_exit_status(&r) == 127,
 	   "a command that cannot be executed: nothing measured, 127");
 
@@ -194,13 +196,14 @@ static void test_failures(struct latt_session *s)
 	CPU_SET(CPU_SETSIZE - 1, &c.client.cpus);
 	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
-	snprintf(what, sizeof(what), "%s", r.what);
-	if (!ok(r.stop == LATT_STOP_SETUP && r.error == -EINVAL &&
+	snprintf(what, sizeof(what), "%s", r.end.what);
+	if (!ok(r.end.why == LATT_STOP_SETUP && r.end.error == -EINVAL &&
 		strstr(what, "client") && strstr(what, "setting its cpus") &&
 		!latt_result_measured(&r) &&
 		latt_result_exit_status(&r) == 2,
 		"a client whose settings fail: named, nothing measured, 2"))
-		diag("stop %d error %d what '%s'", r.stop, r.error, what);
+		diag("stop %d error %d what '%s'", r.end.why, r.end.error,
+		     what);
 	ok(no_children_left(), "... and its command was never left running");
 
 	base_cfg(&c, argv_sleep);
@@ -210,7 +213,7 @@ static void test_failures(struct latt_session *s)
 	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
 	latt_result_status(&r, what, sizeof(what));
-	ok(r.stop == LATT_STOP_DURATION && !r.wake.stats.count &&
+	ok(r.end.why == LATT_STOP_DURATION && !r.measured.wake.stats.count &&
 	   latt_result_exit_status(&r) == 2 && strstr(what, "no wakeup"),
 	   "a run shorter than the first sleep: no wakeup measured, 2");
 
@@ -226,14 +229,17 @@ static void test_failures(struct latt_session *s)
 	t0 = latt_mono_ns();
 	latt_run(s, &c, 1, &r);
 	whole = latt_mono_ns() - t0;
-	if (!ok(r.stop == LATT_STOP_DURATION && r.wake.stats.count &&
-		r.elapsed_ns > 0 && r.elapsed_ns <= whole - c.warmup_ns &&
-		r.wake.stats.count <= (r.cycles + 1) * c.clients,
+	if (!ok(r.end.why == LATT_STOP_DURATION &&
+		r.measured.wake.stats.count &&
+		r.measured.elapsed_ns > 0 &&
+		r.measured.elapsed_ns <= whole - c.warmup_ns &&
+		r.measured.wake.stats.count <= (r.measured.cycles + 1) *
+		c.clients,
 		"--warmup: only what came after it counts"))
 		diag("%.3f s of %.3f s, %llu samples, %llu cycles",
-		     (double)r.elapsed_ns / 1e9, (double)whole / 1e9,
-		     (unsigned long long)r.wake.stats.count,
-		     (unsigned long long)r.cycles);
+		     (double)r.measured.elapsed_ns / 1e9, (double)whole / 1e9,
+		     (unsigned long long)r.measured.wake.stats.count,
+		     (unsigned long long)r.measured.cycles);
 
 	/*
 	 * The first wakeup (1 s) comes in the warm-up unless the waker is
@@ -246,7 +252,7 @@ static void test_failures(struct latt_session *s)
 	c.min_wait_ns = c.max_wait_ns = 1000 * MS;
 	latt_result_release(&r);
 	latt_run(s, &c, 1, &r);
-	ok(!r.wake.stats.count && !r.work.stats.count &&
+	ok(!r.measured.wake.stats.count && !r.measured.work.stats.count &&
 	   latt_result_exit_status(&r) == 2,
 	   "a run that ends within its warm-up measured nothing");
 	latt_result_release(&r);
@@ -285,14 +291,15 @@ static void test_tsc(struct latt_session *s)
 	s->root = root;
 	latt_run(s, &c, 1, &r);
 	s->root = "";
-	if (!ok(r.stop == LATT_STOP_DURATION && !strcmp(r.clock, "tsc") &&
-		r.clock_ghz > 0.01 && r.wake.stats.count > 0 &&
-		r.wake.stats.max < 10000 * MS &&
+	if (!ok(r.end.why == LATT_STOP_DURATION && !strcmp(r.clock, "tsc") &&
+		r.clock_ghz > 0.01 && r.measured.wake.stats.count > 0 &&
+		r.measured.wake.stats.max < 10000 * MS &&
 		latt_result_exit_status(&r) == 0,
 		"a run stamped with the counter: its samples are sane"))
 		diag("clock %s %.3f GHz, %llu samples, max %llu ns", r.clock,
-		     r.clock_ghz, (unsigned long long)r.wake.stats.count,
-		     (unsigned long long)r.wake.stats.max);
+		     r.clock_ghz,
+		     (unsigned long long)r.measured.wake.stats.count,
+		     (unsigned long long)r.measured.wake.stats.max);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd))
 		diag("could not remove %s", root);
@@ -314,8 +321,8 @@ static void test_pending_signal(struct latt_session *s)
 	base_cfg(&c, argv);
 	kill(getpid(), SIGINT);		/* blocked: stays pending */
 	latt_run(s, &c, 1, &r);
-	ok(r.stop == LATT_STOP_SIGNAL && r.stop_signal == SIGINT &&
-	   !r.wake.stats.count && no_children_left() &&
+	ok(r.end.why == LATT_STOP_SIGNAL && r.end.signal == SIGINT &&
+	   !r.measured.wake.stats.count && no_children_left() &&
 	   latt_result_exit_status(&r) == 130,
 	   "a SIGINT before the run: it starts nothing and is interrupted");
 	while (read(s->sigfd, &si, sizeof(si)) == sizeof(si))

@@ -247,7 +247,7 @@ static double tv_ns(const struct timeval *tv)
 
 void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 {
-	const struct latt_series *w = &r->wake;
+	const struct latt_series *w = &r->measured.wake;
 	bool measured = latt_result_measured(r);
 	bool tgt = measured && latt_result_command_ran(r);
 	size_t i;
@@ -262,22 +262,22 @@ void latt_agg_view(const struct latt_result *r, struct latt_run_view *v)
 	v->stdev = v->count > 1 ? as_written(w->stdev) : NAN;
 	v->stdev_mean = v->count > 1 ? as_written(w->stdev_mean) : NAN;
 	v->hist = &w->hist;
-	v->wall_s = tgt ? (double)r->target_wall_ns / 1e9 : NAN;
-	v->cpu_s = tgt ? (tv_ns(&r->target_ru.ru_utime) +
-			  tv_ns(&r->target_ru.ru_stime)) / 1e9 : NAN;
-	v->cs_rate = measured && r->has_ctxt && r->elapsed_ns ?
+	v->wall_s = tgt ? (double)r->cmd.wall_ns / 1e9 : NAN;
+	v->cpu_s = tgt ? (tv_ns(&r->cmd.rusage.ru_utime) +
+			  tv_ns(&r->cmd.rusage.ru_stime)) / 1e9 : NAN;
+	v->cs_rate = measured && r->sys.has_ctxt && r->measured.elapsed_ns ?
 		     as_written(r->derived.ctxt_rate) : NAN;
-	for (i = 0; r->tm_read && i < r->cfg.ntm; i++) {
+	for (i = 0; r->cmd.tm_read && i < r->cfg.ntm; i++) {
 		v->tm_name[i] = r->cfg.tm[i].name;
-		v->tm_value[i] = measured && r->tm[i].matches ?
-				 r->tm[i].value : NAN;
+		v->tm_value[i] = measured && r->cmd.tm[i].matches ?
+				 r->cmd.tm[i].value : NAN;
 	}
 	v->ntm = i;
-	v->tm_partial = tgt && r->target_killed;
-	if (tgt && r->cmdwaits.measured && !r->cmdwaits.error) {
-		v->cmd_hist = &r->cmdwaits.wakeup.hist;
-		v->cmd_count = r->cmdwaits.wakeup.hist.count;
-		v->cmd_max = r->cmdwaits.wakeup.max_ns;
+	v->tm_partial = tgt && r->cmd.killed;
+	if (tgt && r->cmd.waits.measured && !r->cmd.waits.error) {
+		v->cmd_hist = &r->cmd.waits.wakeup.hist;
+		v->cmd_count = r->cmd.waits.wakeup.hist.count;
+		v->cmd_max = r->cmd.waits.wakeup.max_ns;
 	}
 	v->load = measured && r->derived.has_load ?
 		  as_written_exact(r->derived.load) : NAN;

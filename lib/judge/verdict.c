@@ -490,8 +490,8 @@ int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 		if (strcmp(r->cfg.name, name))
 			continue;
 		nrun++;
-		if (r->blocks.nsparse > 1)
-			nunits += r->blocks.nsparse;
+		if (r->measured.blocks.nsparse > 1)
+			nunits += r->measured.blocks.nsparse;
 		else
 			nunits++, nsparse++;
 	}
@@ -517,18 +517,20 @@ int latt_vcfg_results(const struct latt_metric_list *ml, const char *name,
 		vr = &out->runs[out->nruns++];
 		vr->agg = &out->own_agg[k++];
 		vr->units = &out->own_units[nunits];
-		if (r->blocks.nsparse > 1) {
-			for (j = 0; j < r->blocks.nsparse; j++) {
+		if (r->measured.blocks.nsparse > 1) {
+			for (j = 0; j < r->measured.blocks.nsparse; j++) {
 				out->own_units[nunits].b = (const uint64_t (*)
-					[2])r->blocks.b[j];
-				out->own_units[nunits++].n = r->blocks.nb[j];
+					[2])r->measured.blocks.b[j];
+				out->own_units[nunits++].n =
+					r->measured.blocks.nb[j];
 			}
-			vr->nunits = r->blocks.nsparse;
+			vr->nunits = r->measured.blocks.nsparse;
 		} else {
 			uint64_t (**sb)[2] = &out->own_buckets[nb++];
 			size_t s;
 
-			if (latt_hist_sparse(&r->wake.hist, 0, UINT64_MAX, sb,
+			if (latt_hist_sparse(&r->measured.wake.hist, 0,
+					     UINT64_MAX, sb,
 					     &s))
 				return -ENOMEM;
 			out->own_units[nunits].b = (const uint64_t (*)[2])*sb;

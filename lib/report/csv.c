@@ -100,11 +100,11 @@ static void tmetric_cells(FILE *f, const struct latt_metric_list *ml,
 	for (m = 0; m < ml->n; m++) {
 		if (ml->m[m].kind != LATT_MK_TARGET)
 			continue;
-		for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
+		for (i = 0; r->cmd.tm_read && i < r->cfg.ntm; i++)
 			if (!strcmp(r->cfg.tm[i].name, ml->m[m].name))
 				break;
-		if (r->tm_read && i < r->cfg.ntm && r->tm[i].matches)
-			exact(f, r->tm[i].value);
+		if (r->cmd.tm_read && i < r->cfg.ntm && r->cmd.tm[i].matches)
+			exact(f, r->cmd.tm[i].value);
 		else
 			fputc(',', f);
 	}
@@ -117,7 +117,7 @@ static void tmetric_cells(FILE *f, const struct latt_metric_list *ml,
  */
 static void cmdwait_cells(FILE *f, const struct latt_result *r)
 {
-	const struct latt_cmdwaits *cw = &r->cmdwaits;
+	const struct latt_cmdwaits *cw = &r->cmd.waits;
 	bool on = latt_result_command_ran(r) && cw->measured && !cw->error;
 	bool wk = on && cw->wakeup.hist.count, pr = on && cw->preempt.hist.count;
 
@@ -132,11 +132,13 @@ static void cmdwait_cells(FILE *f, const struct latt_result *r)
 static void row(FILE *f, const struct latt_doc *d,
 		const struct latt_result *r)
 {
-	const struct latt_stats *w = &r->wake.stats;
-	bool any = w->count > 0, kv = !r->kview_error && r->kview_wakeups;
+	const struct latt_stats *w = &r->measured.wake.stats;
+	bool any = w->count > 0, kv = !r->measured.kview_error &&
+		r->measured.kview_wakeups;
 	bool tgt = latt_result_command_ran(r);
-	bool kw = r->kwait.wait.count > 0, kg = r->kwait.gap.count > 0;
-	int st = r->target_status;
+	bool kw = r->measured.kwait.wait.count > 0,
+		kg = r->measured.kwait.gap.count > 0;
+	int st = r->cmd.status;
 	char buf[64], *set;
 	struct tm tm;
 	size_t i;
@@ -147,7 +149,7 @@ static void row(FILE *f, const struct latt_doc *d,
 	gmtime_r(&r->started.tv_sec, &tm);
 	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	text(f, buf);
-	text(f, latt_stop_key(r->stop));
+	text(f, latt_stop_key(r->end.why));
 	put_uint(f, true, latt_result_complete(r));
 	put_uint(f, true, (uint64_t)latt_result_exit_status(r));
 	text(f, d->sys->kernel);
@@ -159,35 +161,36 @@ static void row(FILE *f, const struct latt_doc *d,
 	put_uint(f, true, r->cfg.min_wait_ns);
 	put_uint(f, true, r->cfg.max_wait_ns);
 	put_uint(f, true, r->cfg.work_bytes);
-	put_uint(f, true, r->elapsed_ns);
-	put_uint(f, true, r->cycles);
+	put_uint(f, true, r->measured.elapsed_ns);
+	put_uint(f, true, r->measured.cycles);
 	put_uint(f, true, w->count);
 	put_uint(f, any, w->min);
 	put_uint(f, any, w->max);
 	num(f, any, w->mean);
-	num(f, w->count > 1, r->wake.stdev);
+	num(f, w->count > 1, r->measured.wake.stdev);
 	for (i = 0; i < LATT_DEFAULT_NPCTS; i++)
-		put_uint(f, any, latt_percentile(&r->wake.hist, w,
+		put_uint(f, any, latt_percentile(&r->measured.wake.hist, w,
 						 latt_default_pcts[i]));
-	num(f, r->work.stats.count, r->work.stats.mean);
-	put_uint(f, r->work.stats.count,
-		 latt_percentile(&r->work.hist, &r->work.stats, 99));
-	put_uint(f, r->work.stats.count, r->work.stats.max);
-	put_uint(f, true, r->stalled_cycles);
-	put_uint(f, true, r->unanswered);
+	num(f, r->measured.work.stats.count, r->measured.work.stats.mean);
+	put_uint(f, r->measured.work.stats.count,
+		 latt_percentile(&r->measured.work.hist,
+				 &r->measured.work.stats, 99));
+	put_uint(f, r->measured.work.stats.count, r->measured.work.stats.max);
+	put_uint(f, true, r->measured.stalled_cycles);
+	put_uint(f, true, r->measured.unanswered);
 	num(f, kv, r->derived.kview_wait_ns);
 	if (kv)
 		fprintf(f, ",%.3f", r->derived.kview_slices);
 	else
 		fputc(',', f);
-	put_uint(f, r->waker_late.count, r->waker_late.max);
-	num(f, r->has_ctxt && r->elapsed_ns, r->derived.ctxt_rate);
-	text(f, tgt ? r->target_cmd : NULL);
+	put_uint(f, r->measured.waker_late.count, r->measured.waker_late.max);
+	num(f, r->sys.has_ctxt && r->measured.elapsed_ns, r->derived.ctxt_rate);
+	text(f, tgt ? r->cmd.line : NULL);
 	put_uint(f, tgt && WIFEXITED(st), tgt ? (uint64_t)WEXITSTATUS(st) : 0);
 	put_uint(f, tgt && WIFSIGNALED(st), tgt ? (uint64_t)WTERMSIG(st) : 0);
-	put_uint(f, tgt, r->target_wall_ns);
-	put_uint(f, tgt, tv_ns(&r->target_ru.ru_utime));
-	put_uint(f, tgt, tv_ns(&r->target_ru.ru_stime));
+	put_uint(f, tgt, r->cmd.wall_ns);
+	put_uint(f, tgt, tv_ns(&r->cmd.rusage.ru_utime));
+	put_uint(f, tgt, tv_ns(&r->cmd.rusage.ru_stime));
 	set = latt_config_format(&r->cfg, NULL);
 	text(f, set ? set : "(out of memory)");
 	free(set);
@@ -198,10 +201,10 @@ static void row(FILE *f, const struct latt_doc *d,
 		fputc(',', f);
 	put_uint(f, true, latt_result_load_dominates(r));
 	/* --kernel-view: the kernel's figure per wakeup, and latt above it. */
-	put_uint(f, r->cfg.kernel_view, r->kwait.wait.count);
+	put_uint(f, r->cfg.kernel_view, r->measured.kwait.wait.count);
 	put_uint(f, kw, r->derived.kwait_p50);
 	put_uint(f, kw, r->derived.kwait_p99);
-	put_uint(f, kw, r->kwait.wait.max);
+	put_uint(f, kw, r->measured.kwait.wait.max);
 	put_uint(f, kg, r->derived.kgap_p50);
 	put_uint(f, kg, r->derived.kgap_p99);
 	cmdwait_cells(f, r);

@@ -20,15 +20,15 @@ jobj *latt_json_breaktrace(const struct latt_result *r)
 	jobj *o = json_object_new_object();
 	bool hit = latt_result_broke(r);
 
-	add(o, "traced", json_object_new_boolean(r->traced));
+	add(o, "traced", json_object_new_boolean(r->trace.traced));
 	add(o, "reached", json_object_new_boolean(hit));
-	add(o, "client", hit ? juint(r->break_client + 1) : NULL);
-	add(o, "pid", hit ? json_object_new_int64(r->break_pid) : NULL);
-	add(o, "cpu", hit && r->break_cpu >= 0 ?
-	    json_object_new_int(r->break_cpu) : NULL);
-	add(o, "ns", hit ? juint(r->break_ns) : NULL);
-	add(o, "trace", hit ? jstr(r->trace_dir) : NULL);
-	add(o, "lost", juint(r->trace_lost));
+	add(o, "client", hit ? juint(r->trace.break_client + 1) : NULL);
+	add(o, "pid", hit ? json_object_new_int64(r->trace.break_pid) : NULL);
+	add(o, "cpu", hit && r->trace.break_cpu >= 0 ?
+	    json_object_new_int(r->trace.break_cpu) : NULL);
+	add(o, "ns", hit ? juint(r->trace.break_ns) : NULL);
+	add(o, "trace", hit ? jstr(r->trace.dir) : NULL);
+	add(o, "lost", juint(r->trace.lost));
 	return o;
 }
 
@@ -164,20 +164,23 @@ jobj *latt_json_explained(const struct latt_result *r)
 	jobj *o = json_object_new_object(), *a = json_object_new_array();
 	unsigned int i;
 
-	add(o, "traced", json_object_new_boolean(r->explain_traced));
-	add(o, "error", r->explain_error ? jstr(strerror(-r->explain_error)) :
+	add(o, "traced", json_object_new_boolean(r->trace.explain_traced));
+	add(o, "error", r->trace.explain_error ?
+	    jstr(strerror(-r->trace.explain_error)) :
 	    NULL);
-	add(o, "events", juint(r->trace_events));
-	add(o, "lost", juint(r->explain_lost));
-	add(o, "decisions", r->decisions_traced && !r->decisions_error ?
-	    juint(r->decisions) : NULL);
-	add(o, "decisions_lost", r->decisions_traced && !r->decisions_error ?
-	    juint(r->decisions_lost) : NULL);
-	add(o, "decisions_error", !r->decisions_traced ?
-	    jstr("not recorded") : r->decisions_error ?
-	    jstr(strerror(-r->decisions_error)) : NULL);
-	for (i = 0; i < r->nexplained; i++)
-		json_object_array_add(a, wakeup_obj(r, &r->explained[i]));
+	add(o, "events", juint(r->trace.events));
+	add(o, "lost", juint(r->trace.explain_lost));
+	add(o, "decisions", r->trace.decisions_traced &&
+	    !r->trace.decisions_error ?
+	    juint(r->trace.decisions) : NULL);
+	add(o, "decisions_lost", r->trace.decisions_traced &&
+	    !r->trace.decisions_error ?
+	    juint(r->trace.decisions_lost) : NULL);
+	add(o, "decisions_error", !r->trace.decisions_traced ?
+	    jstr("not recorded") : r->trace.decisions_error ?
+	    jstr(strerror(-r->trace.decisions_error)) : NULL);
+	for (i = 0; i < r->trace.nexplained; i++)
+		json_object_array_add(a, wakeup_obj(r, &r->trace.explained[i]));
 	add(o, "wakeups", a);
 	return o;
 }

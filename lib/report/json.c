@@ -153,18 +153,19 @@ static jobj *steal_obj(const struct latt_result *r)
 	jobj *o, *a, *c;
 	unsigned int i;
 
-	if (!r->has_steal)
+	if (!r->sys.has_steal)
 		return NULL;
 	o = json_object_new_object();
-	add(o, "ns", juint(r->steal_total_ns));
-	add(o, "share", r->elapsed_ns ? jnum(latt_result_steal_share(r)) :
+	add(o, "ns", juint(r->sys.steal_total_ns));
+	add(o, "share", r->measured.elapsed_ns ?
+	    jnum(latt_result_steal_share(r)) :
 	    NULL);
 	add(o, "tick_ns", juint(latt_sysinfo_tick_ns()));
 	a = json_object_new_array();
-	for (i = 0; i < r->steal_cpus; i++) {
+	for (i = 0; i < r->sys.steal_cpus; i++) {
 		c = json_object_new_object();
 		add(c, "cpu", juint(i));
-		add(c, "ns", juint(r->steal_ns[i]));
+		add(c, "ns", juint(r->sys.steal_ns[i]));
 		json_object_array_add(a, c);
 	}
 	add(o, "by_cpu", a);
@@ -195,11 +196,11 @@ static jobj *clients_arr(const struct latt_result *r)
 	char cpus[1024];
 	unsigned int i;
 
-	if (!r->clients)
+	if (!r->measured.clients)
 		return NULL;
 	a = json_object_new_array();
-	for (i = 0; i < r->nclients; i++) {
-		const struct latt_client_sum *c = &r->clients[i];
+	for (i = 0; i < r->measured.nclients; i++) {
+		const struct latt_client_sum *c = &r->measured.clients[i];
 		jobj *o = json_object_new_object();
 		bool any = c->wake.count > 0;
 
@@ -228,7 +229,7 @@ static jobj *clients_arr(const struct latt_result *r)
 static jobj *per_wakeup_obj(const struct latt_result *r)
 {
 	const struct latt_derived *d = &r->derived;
-	const struct latt_kwait *k = &r->kwait;
+	const struct latt_kwait *k = &r->measured.kwait;
 	bool have = k->wait.count > 0, gap = k->gap.count > 0;
 	jobj *o;
 
@@ -259,16 +260,17 @@ static jobj *kernel_obj(const struct latt_result *r)
 {
 	const struct latt_derived *d = &r->derived;
 	jobj *o = json_object_new_object();
-	bool have = !r->kview_error && r->kview_wakeups;
+	bool have = !r->measured.kview_error && r->measured.kview_wakeups;
 
-	add(o, "available", json_object_new_boolean(!r->kview_error));
-	add(o, "error", r->kview_error ? jstr(strerror(-r->kview_error)) :
+	add(o, "available", json_object_new_boolean(!r->measured.kview_error));
+	add(o, "error", r->measured.kview_error ?
+	    jstr(strerror(-r->measured.kview_error)) :
 	    NULL);
-	add(o, "wakeups", juint(r->kview_wakeups));
+	add(o, "wakeups", juint(r->measured.kview_wakeups));
 	add(o, "runqueue_wait_ns", have ? jnum(d->kview_wait_ns) : NULL);
 	add(o, "runs_per_wakeup", have ? jnum_exact(d->kview_slices) : NULL);
 	add(o, "latt_above_ns", have && d->kview_comparable ?
-	    jnum(r->wake.stats.mean - d->kview_wait_ns) : NULL);
+	    jnum(r->measured.wake.stats.mean - d->kview_wait_ns) : NULL);
 	add(o, "per_wakeup", per_wakeup_obj(r));
 	return o;
 }
@@ -281,9 +283,9 @@ static jobj *load_obj(const struct latt_result *r)
 	bool have = d->has_load;
 
 	add(o, "available", json_object_new_boolean(have));
-	add(o, "cpus", have ? juint(r->load_cpus) : NULL);
+	add(o, "cpus", have ? juint(r->measured.load_cpus) : NULL);
 	add(o, "clients_cpu_ns", have ? juint(d->clients_cpu_ns) : NULL);
-	add(o, "waker_cpu_ns", have ? juint(r->waker_cpu_ns) : NULL);
+	add(o, "waker_cpu_ns", have ? juint(r->measured.waker_cpu_ns) : NULL);
 	add(o, "load", have ? jnum_exact(d->load) : NULL);
 	add(o, "clients_cpu_per_cycle_ns", have ? jnum(d->cycle_cpu_ns) :
 	    NULL);
@@ -303,9 +305,9 @@ static jobj *tmetrics_arr(const struct latt_result *r)
 	jobj *a = json_object_new_array(), *e;
 	size_t i;
 
-	for (i = 0; r->tm_read && i < r->cfg.ntm; i++) {
+	for (i = 0; r->cmd.tm_read && i < r->cfg.ntm; i++) {
 		const struct latt_tmetric *tm = &r->cfg.tm[i];
-		const struct latt_tmetric_value *v = &r->tm[i];
+		const struct latt_tmetric_value *v = &r->cmd.tm[i];
 
 		e = json_object_new_object();
 		add(e, "name", jstr(tm->name));
@@ -365,29 +367,30 @@ static jobj *cmdwaits_obj(const struct latt_cmdwaits *cw)
 static jobj *target_obj(const struct latt_result *r)
 {
 	jobj *o = json_object_new_object();
-	int st = r->target_status;
+	int st = r->cmd.status;
 	char buf[128];
 
-	add(o, "command", jstr(r->target_cmd));
+	add(o, "command", jstr(r->cmd.line));
 	add(o, "exit", jstr(latt_describe_status(st, buf, sizeof(buf))));
 	add(o, "exit_status", WIFEXITED(st) ?
 	    json_object_new_int(WEXITSTATUS(st)) : NULL);
 	add(o, "signal", WIFSIGNALED(st) ?
 	    json_object_new_int(WTERMSIG(st)) : NULL);
-	add(o, "stopped_by_latt", json_object_new_boolean(r->target_killed));
-	add(o, "wall_ns", juint(r->target_wall_ns));
-	add(o, "user_ns", juint((uint64_t)r->target_ru.ru_utime.tv_sec *
+	add(o, "stopped_by_latt", json_object_new_boolean(r->cmd.killed));
+	add(o, "wall_ns", juint(r->cmd.wall_ns));
+	add(o, "user_ns", juint((uint64_t)r->cmd.rusage.ru_utime.tv_sec *
 				1000000000ULL +
-				(uint64_t)r->target_ru.ru_utime.tv_usec * 1000));
-	add(o, "system_ns", juint((uint64_t)r->target_ru.ru_stime.tv_sec *
+				(uint64_t)r->cmd.rusage.ru_utime.tv_usec *
+				1000));
+	add(o, "system_ns", juint((uint64_t)r->cmd.rusage.ru_stime.tv_sec *
 				  1000000000ULL +
-				  (uint64_t)r->target_ru.ru_stime.tv_usec *
+				  (uint64_t)r->cmd.rusage.ru_stime.tv_usec *
 				  1000));
-	add(o, "voluntary_cs", json_object_new_int64(r->target_ru.ru_nvcsw));
+	add(o, "voluntary_cs", json_object_new_int64(r->cmd.rusage.ru_nvcsw));
 	add(o, "involuntary_cs",
-	    json_object_new_int64(r->target_ru.ru_nivcsw));
+	    json_object_new_int64(r->cmd.rusage.ru_nivcsw));
 	add(o, "metrics", tmetrics_arr(r));
-	add(o, "waits", cmdwaits_obj(&r->cmdwaits));
+	add(o, "waits", cmdwaits_obj(&r->cmd.waits));
 	return o;
 }
 
@@ -415,12 +418,12 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "seed", jstr(buf));
 
 	st = json_object_new_object();
-	add(st, "stop", jstr(latt_stop_key(r->stop)));
+	add(st, "stop", jstr(latt_stop_key(r->end.why)));
 	add(st, "text", jstr(latt_result_status(r, buf, sizeof(buf))));
 	add(st, "complete", json_object_new_boolean(latt_result_complete(r)));
 	add(st, "exit_status", json_object_new_int(latt_result_exit_status(r)));
-	add(st, "signal", r->stop == LATT_STOP_SIGNAL ?
-	    jstr(latt_signal_name(r->stop_signal, buf, sizeof(buf))) : NULL);
+	add(st, "signal", r->end.why == LATT_STOP_SIGNAL ?
+	    jstr(latt_signal_name(r->end.signal, buf, sizeof(buf))) : NULL);
 	add(o, "status", st);
 
 	c = json_object_new_object();
@@ -430,45 +433,48 @@ static jobj *run_obj(const struct latt_result *r)
 	add(o, "clock", c);
 	add(o, "mechanism", jstr(latt_wake_name(r->cfg.mechanism)));
 	add(o, "threads", json_object_new_boolean(r->cfg.threads));
-	add(o, "sched_ext", r->scx_ops[0] ? jstr(r->scx_ops) : NULL);
-	add(o, "sched_ext_by_latt", json_object_new_boolean(r->scx_by_latt));
+	add(o, "sched_ext", r->sys.scx_ops[0] ? jstr(r->sys.scx_ops) : NULL);
+	add(o, "sched_ext_by_latt",
+	    json_object_new_boolean(r->sys.scx_by_latt));
 
-	add(o, "duration_ns", juint(r->elapsed_ns));
-	add(o, "overrun_ns", juint(r->overrun_ns));
-	add(o, "cycles", juint(r->cycles));
+	add(o, "duration_ns", juint(r->measured.elapsed_ns));
+	add(o, "overrun_ns", juint(r->measured.overrun_ns));
+	add(o, "cycles", juint(r->measured.cycles));
 	add(o, "partial_samples", juint(r->derived.partial));
-	add(o, "stalled_cycles", juint(r->stalled_cycles));
-	add(o, "stalled_ns", juint(r->stalled_ns));
+	add(o, "stalled_cycles", juint(r->measured.stalled_cycles));
+	add(o, "stalled_ns", juint(r->measured.stalled_ns));
 	add(o, "not_made", juint(latt_result_not_made(r)));
-	add(o, "unanswered", juint(r->unanswered));
+	add(o, "unanswered", juint(r->measured.unanswered));
 	/* Job control: latt stopped (^Z) and continued. */
-	add(o, "stopped_ns", juint(r->stopped_ns));
-	add(o, "stopped_by", r->stops ? jstr(latt_signal_name(
-	    r->stopped_signal, buf, sizeof(buf))) : NULL);
-	add(o, "stops", juint(r->stops));
-	add(o, "left_out", juint(r->left_out));
-	add(o, "wakeup", series_obj(&r->wake, &r->cfg));
-	add(o, "work", series_obj(&r->work, &r->cfg));
+	add(o, "stopped_ns", juint(r->measured.stopped_ns));
+	add(o, "stopped_by", r->measured.stops ? jstr(latt_signal_name(
+	    r->measured.stopped_signal, buf, sizeof(buf))) : NULL);
+	add(o, "stops", juint(r->measured.stops));
+	add(o, "left_out", juint(r->measured.left_out));
+	add(o, "wakeup", series_obj(&r->measured.wake, &r->cfg));
+	add(o, "work", series_obj(&r->measured.work, &r->cfg));
 	add(o, "clients", clients_arr(r));
-	add(o, "blocks", blocks_obj(&r->blocks));
+	add(o, "blocks", blocks_obj(&r->measured.blocks));
 	add(o, "steal", steal_obj(r));
 	add(o, "kernel_view", kernel_obj(r));
 	add(o, "latt_load", load_obj(r));
 
 	late = json_object_new_object();
-	add(late, "max_ns", r->waker_late.count ? juint(r->waker_late.max) :
+	add(late, "max_ns", r->measured.waker_late.count ?
+	    juint(r->measured.waker_late.max) :
 	    NULL);
 	add(late, "share", jnum_exact(r->derived.waker_late_share));
 	add(late, "lagged", json_object_new_boolean(r->derived.waker_lagged));
 	add(o, "waker_late", late);
-	add(o, "system_cs_per_s", r->has_ctxt && r->elapsed_ns ?
+	add(o, "system_cs_per_s", r->sys.has_ctxt && r->measured.elapsed_ns ?
 	    jnum(r->derived.ctxt_rate) : NULL);
 	add(o, "target", latt_result_command_ran(r) ?
 	    target_obj(r) : NULL);
 	add(o, "breaktrace", r->cfg.breaktrace_ns ? latt_json_breaktrace(r) : NULL);
 	add(o, "explained", r->cfg.explain ? latt_json_explained(r) : NULL);
-	add(o, "warning", r->warning[0] ? jstr(r->warning) : NULL);
-	add(o, "disturbed", r->disturbed[0] ? disturbed_arr(r->disturbed) :
+	add(o, "warning", r->sys.warning[0] ? jstr(r->sys.warning) : NULL);
+	add(o, "disturbed", r->sys.disturbed[0] ?
+	    disturbed_arr(r->sys.disturbed) :
 	    NULL);
 	return o;
 }

@@ -43,7 +43,7 @@ static void wrap_put(struct wrap *w, const char *item)
  */
 static void pct_line(FILE *f, const struct latt_result *r)
 {
-	const struct latt_series *s = &r->wake;
+	const struct latt_series *s = &r->measured.wake;
 	struct wrap w = { f, 6, 6 };
 	char label[32], item[64];
 	size_t i;
@@ -65,7 +65,7 @@ static void pct_line(FILE *f, const struct latt_result *r)
 /* The percentiles that are the max, said once: which, what they need. */
 static void few_note(FILE *f, const struct latt_result *r)
 {
-	const struct latt_series *s = &r->wake;
+	const struct latt_series *s = &r->measured.wake;
 	struct wrap w = { f, 0, 1 };
 	char label[32], item[96];
 	size_t i, n = 0;
@@ -99,7 +99,7 @@ static void few_note(FILE *f, const struct latt_result *r)
 void latt_report_command_figures(FILE *f, const struct latt_result *r,
 				  const char *sep)
 {
-	const struct latt_cmdwaits *cw = &r->cmdwaits;
+	const struct latt_cmdwaits *cw = &r->cmd.waits;
 	size_t i;
 
 	/* "+": too few waits for it, the max (as the table marks it). */
@@ -111,10 +111,10 @@ void latt_report_command_figures(FILE *f, const struct latt_result *r,
 			usec(latt_cmdwait_percentile(&cw->wakeup, 99)),
 			latt_percentile_few_of(cw->wakeup.hist.count, 99) ?
 			"+" : "");
-	for (i = 0; r->tm_read && i < r->cfg.ntm; i++)
-		if (r->tm[i].matches)
+	for (i = 0; r->cmd.tm_read && i < r->cfg.ntm; i++)
+		if (r->cmd.tm[i].matches)
 			fprintf(f, "%s%s %.2f", sep, r->cfg.tm[i].name,
-				r->tm[i].value);
+				r->cmd.tm[i].value);
 		else
 			fprintf(f, "%s%s -", sep, r->cfg.tm[i].name);
 }
@@ -150,7 +150,7 @@ static void wrap_parts(struct wrap *w, const char *text, const char *seps,
  */
 static void command_line(FILE *f, const struct latt_result *r)
 {
-	const struct latt_cmdwaits *cw = &r->cmdwaits;
+	const struct latt_cmdwaits *cw = &r->cmd.waits;
 	char st[LATT_STATUS_MAX], *line = NULL;
 	struct wrap w = { f, 0, 3 };
 	size_t len = 0;
@@ -159,9 +159,9 @@ static void command_line(FILE *f, const struct latt_result *r)
 	if (!m)
 		return;
 	fprintf(m, "Command: %s%s, %.2f s, cpu %.2f s",
-		r->target_killed ? "stopped by latt, then " : "",
-		latt_describe_status(r->target_status, st, sizeof(st)),
-		secs(r->target_wall_ns), r->derived.target_cpu_s);
+		r->cmd.killed ? "stopped by latt, then " : "",
+		latt_describe_status(r->cmd.status, st, sizeof(st)),
+		secs(r->cmd.wall_ns), r->derived.target_cpu_s);
 	if (!cw->measured && cw->error && cw->error != -ECANCELED)
 		fputs("; own waits not measured", m);
 	latt_report_command_figures(m, r, "; ");
@@ -205,42 +205,45 @@ static void brief_notes(FILE *f, const struct latt_result *r)
 {
 	char st[LATT_STATUS_MAX], sig[32];
 
-	if (r->has_target)
+	if (r->cmd.given)
 		command_line(f, r);
 	if (!latt_result_complete(r))
 		say(f, "Status: %s",
 		    latt_esc(latt_result_status(r, st, sizeof(st))));
-	if (r->stops)
+	if (r->measured.stops)
 		say(f, "Stopped %.3f s by %s (%u time%s): not in the "
 		    "duration, %llu wakeup%s in flight left out",
-		    secs(r->stopped_ns), latt_signal_name(r->stopped_signal,
-		    sig, sizeof(sig)), r->stops, r->stops == 1 ? "" : "s",
-		    (unsigned long long)r->left_out,
-		    r->left_out == 1 ? "" : "s");
-	if (r->stalled_cycles)
+		    secs(r->measured.stopped_ns),
+		    latt_signal_name(r->measured.stopped_signal,
+		    sig, sizeof(sig)), r->measured.stops,
+		    r->measured.stops == 1 ? "" : "s",
+		    (unsigned long long)r->measured.left_out,
+		    r->measured.left_out == 1 ? "" : "s");
+	if (r->measured.stalled_cycles)
 		say(f, "Stalled: %llu cycle%s waited over %.1f s for an "
-		    "answer", (unsigned long long)r->stalled_cycles,
-		    r->stalled_cycles == 1 ? "" : "s",
+		    "answer", (unsigned long long)r->measured.stalled_cycles,
+		    r->measured.stalled_cycles == 1 ? "" : "s",
 		    (double)latt_stall_limit_ns(&r->cfg) / 1e9);
-	if (r->unanswered)
+	if (r->measured.unanswered)
 		say(f, "Unanswered: %llu wakeup%s not run a second after "
-		    "the end", (unsigned long long)r->unanswered,
-		    r->unanswered == 1 ? "" : "s");
-	if (r->disturbed[0])
+		    "the end", (unsigned long long)r->measured.unanswered,
+		    r->measured.unanswered == 1 ? "" : "s");
+	if (r->sys.disturbed[0])
 		say(f, "Disturbed: %s changed from outside",
-		    latt_esc(r->disturbed));
+		    latt_esc(r->sys.disturbed));
 	if (r->derived.load_queues)
 		say(f, "Note: latt measured itself: %u clients queue on "
 		    "%u CPU%s (-c %u leaves that out)", r->cfg.clients,
-		    r->load_cpus, r->load_cpus == 1 ? "" : "s",
-		    r->load_cpus);
+		    r->measured.load_cpus, r->measured.load_cpus == 1 ? "" :
+		    "s",
+		    r->measured.load_cpus);
 	if (r->derived.load_busy)
 		say(f, "Note: latt measured itself: it kept the CPUs "
 		    "%.1f%% busy (less -x or -c)",
 		    100 * r->derived.load);
 	if (r->derived.waker_lagged)
 		say(f, "Note: the waker woke up to %.1f usec late: the "
-		    "numbers miss the worst", usec(r->waker_late.max));
+		    "numbers miss the worst", usec(r->measured.waker_late.max));
 	if (latt_result_steal_noted(r))
 		say(f, "Note: the hypervisor held the CPUs %.1f%% of the "
 		    "time (steal)", 100 * latt_result_steal_share(r));
@@ -252,7 +255,7 @@ static void brief_notes(FILE *f, const struct latt_result *r)
  */
 int latt_report_brief(FILE *f, const struct latt_result *r, unsigned int extra)
 {
-	if (r->wake.stats.count) {
+	if (r->measured.wake.stats.count) {
 		fputc('\n', f);
 		pct_line(f, r);
 		few_note(f, r);
@@ -260,7 +263,7 @@ int latt_report_brief(FILE *f, const struct latt_result *r, unsigned int extra)
 	brief_notes(f, r);
 	if (r->cfg.kernel_view && r->cfg.clients)
 		latt_report_kernel(f, r);
-	if (r->cfg.breaktrace_ns || r->trace_kept) {
+	if (r->cfg.breaktrace_ns || r->trace.kept) {
 		block(f, "Trace");
 		latt_report_trace(f, r);
 	}

@@ -22,8 +22,8 @@ static void client_name(const struct latt_result *r, pid_t pid,
 {
 	unsigned int i;
 
-	for (i = 0; r->clients && i < r->nclients; i++)
-		if (r->clients[i].pid == pid) {
+	for (i = 0; r->measured.clients && i < r->measured.nclients; i++)
+		if (r->measured.clients[i].pid == pid) {
 			snprintf(buf, len, "latt client %u", i + 1);
 			return;
 		}
@@ -181,24 +181,25 @@ static void report_decisions(FILE *f, const struct latt_result *r)
 {
 	char lost[128];
 
-	if (!r->decisions_traced) {
+	if (!r->trace.decisions_traced) {
 		line(f, "Decisions", "not recorded (see the message on "
 		     "stderr)");
 		return;
 	}
-	if (r->decisions_error) {
+	if (r->trace.decisions_error) {
 		line(f, "Decisions", "could not be read: %s",
-		     strerror(-r->decisions_error));
+		     strerror(-r->trace.decisions_error));
 		return;
 	}
-	if (r->decisions_lost)
+	if (r->trace.decisions_lost)
 		snprintf(lost, sizeof(lost), "%llu more did not fit (a "
 			 "wakeup after them has no decision)",
-			 (unsigned long long)r->decisions_lost);
+			 (unsigned long long)r->trace.decisions_lost);
 	else
 		snprintf(lost, sizeof(lost), "none lost");
 	line(f, "Decisions", "%llu wakeups of the clients onto a busy CPU "
-	     "recorded (BPF), %s", (unsigned long long)r->decisions, lost);
+	     "recorded (BPF), %s", (unsigned long long)r->trace.decisions,
+	     lost);
 }
 
 /* What the scheduler decided at @e's wakeup, where it was recorded. */
@@ -207,7 +208,8 @@ static void report_decision(FILE *f, const struct latt_result *r,
 {
 	char text[768], name[64];
 
-	if (!r->decisions_traced || r->decisions_error || !e->wakeup_at)
+	if (!r->trace.decisions_traced || r->trace.decisions_error ||
+	    !e->wakeup_at)
 		return;
 	if (!e->decision.have) {
 		line(f, "decision", "none: CPU %d was idle as the client was "
@@ -225,27 +227,27 @@ void latt_report_explained(FILE *f, const struct latt_result *r)
 	unsigned int i;
 
 	block(f, "Worst wakeups explained");
-	if (!r->explain_traced) {
+	if (!r->trace.explain_traced) {
 		line(f, "Trace", "none (see the message on stderr)");
 		return;
 	}
-	if (r->explain_error) {
+	if (r->trace.explain_error) {
 		line(f, "Trace", "could not be read: %s",
-		     strerror(-r->explain_error));
+		     strerror(-r->trace.explain_error));
 		return;
 	}
 	line(f, "Trace", "%llu scheduler events%s (instance %s, read and "
-	     "removed)", (unsigned long long)r->trace_events,
-	     r->explain_lost ? "" : ", none lost", r->explain_name);
-	if (r->explain_lost)
+	     "removed)", (unsigned long long)r->trace.events,
+	     r->trace.explain_lost ? "" : ", none lost", r->trace.explain_name);
+	if (r->trace.explain_lost)
 		line(f, "Lost", "%8llu events did not fit in the trace buffer "
 		     "(a wakeup after them cannot be explained)",
-		     (unsigned long long)r->explain_lost);
+		     (unsigned long long)r->trace.explain_lost);
 	report_decisions(f, r);
-	if (!r->nexplained)
+	if (!r->trace.nexplained)
 		line(f, "Wakeups", "none measured");
-	for (i = 0; i < r->nexplained; i++) {
-		const struct latt_explained *e = &r->explained[i];
+	for (i = 0; i < r->trace.nexplained; i++) {
+		const struct latt_explained *e = &r->trace.explained[i];
 
 		snprintf(label, sizeof(label), "#%u", i + 1);
 		line(f, label, "client %u (pid %d): %.1f usec, %.3f s into the "
@@ -296,11 +298,11 @@ void latt_report_trace(FILE *f, const struct latt_result *r)
 
 	if (!r->cfg.breaktrace_ns) {
 		line(f, "Trace", "%s (instance %s, kept): trace-cmd show -B "
-		     "%s; rmdir %s when done", r->trace_dir, r->trace_name,
-		     r->trace_name, r->trace_dir);
+		     "%s; rmdir %s when done", r->trace.dir, r->trace.name,
+		     r->trace.name, r->trace.dir);
 		return;
 	}
-	if (!r->traced) {
+	if (!r->trace.traced) {
 		line(f, "Breaktrace", "%.1f usec, not traced (see the message "
 		     "on stderr)", (double)r->cfg.breaktrace_ns / 1000.0);
 		return;
@@ -308,23 +310,24 @@ void latt_report_trace(FILE *f, const struct latt_result *r)
 	if (!latt_result_broke(r)) {
 		line(f, "Breaktrace", "no wakeup over %s; the trace (instance "
 		     "%s) was %s", format_time(r->cfg.breaktrace_ns, lim,
-					       sizeof(lim)), r->trace_name,
-		     r->trace_kept ? "kept (--keep-trace)" : "removed");
-		if (r->trace_kept)
+					       sizeof(lim)), r->trace.name,
+		     r->trace.kept ? "kept (--keep-trace)" : "removed");
+		if (r->trace.kept)
 			line(f, "Trace", "%s (instance %s): trace-cmd show -B "
-			     "%s; rmdir %s when done", r->trace_dir,
-			     r->trace_name, r->trace_name, r->trace_dir);
+			     "%s; rmdir %s when done", r->trace.dir,
+			     r->trace.name, r->trace.name, r->trace.dir);
 		return;
 	}
 	line(f, "Breaktrace", "client %u (pid %d) ran %.1f usec after its "
 	     "wakeup, on CPU %d: the trace stops there, at the marker "
-	     "\"latt: breaktrace\"", r->break_client + 1, (int)r->break_pid,
-	     (double)r->break_ns / 1000.0, r->break_cpu);
+	     "\"latt: breaktrace\"", r->trace.break_client + 1,
+	     (int)r->trace.break_pid,
+	     (double)r->trace.break_ns / 1000.0, r->trace.break_cpu);
 	line(f, "Trace", "%s (instance %s, kept): trace-cmd show -B %s, or "
-	     "less %s/trace; rmdir %s when done", r->trace_dir,
-	     r->trace_name, r->trace_name, r->trace_dir, r->trace_dir);
-	if (r->trace_lost)
+	     "less %s/trace; rmdir %s when done", r->trace.dir,
+	     r->trace.name, r->trace.name, r->trace.dir, r->trace.dir);
+	if (r->trace.lost)
 		line(f, "Trace lost", "%8llu oldest events overwritten (the "
 		     "trace keeps the latest)",
-		     (unsigned long long)r->trace_lost);
+		     (unsigned long long)r->trace.lost);
 }

@@ -36,7 +36,7 @@ static const char *p99_note(const struct latt_stats *st, const char *pre,
 static void per_wakeup(FILE *f, const struct latt_result *r)
 {
 	const struct latt_derived *d = &r->derived;
-	const struct latt_kwait *k = &r->kwait;
+	const struct latt_kwait *k = &r->measured.kwait;
 	char note[64];
 
 	if (!k->wait.count) {
@@ -70,7 +70,7 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 	     usec(d->wake_p99),
 	     p99_note(&k->wait, "; ", "", note, sizeof(note)));
 	line(f, "Kernel max", "%8.1f usec (latt: %.1f)", usec(k->wait.max),
-	     usec(r->wake.stats.max));
+	     usec(r->measured.wake.stats.max));
 	if (k->gap.count) {
 		line(f, "Above min", "%8.1f usec (latt's sample less the "
 		     "kernel's figure, wakeup by wakeup: the waker's write up "
@@ -92,13 +92,14 @@ static void per_wakeup(FILE *f, const struct latt_result *r)
 /* The clients' waits in all while measuring (the waker's reads). */
 static void all_waits(FILE *f, const struct latt_result *r)
 {
-	if (r->kview_error) {
+	if (r->measured.kview_error) {
 		line(f, "Schedstat", "not available (/proc/PID/schedstat: %s%s)",
-		     strerror(-r->kview_error), r->kview_error == -ENOENT ?
+		     strerror(-r->measured.kview_error),
+		     r->measured.kview_error == -ENOENT ?
 		     "; the kernel needs CONFIG_SCHED_INFO" : "");
 		return;
 	}
-	if (!r->kview_wakeups) {
+	if (!r->measured.kview_wakeups) {
 		line(f, "Schedstat", "no wakeup measured");
 		return;
 	}

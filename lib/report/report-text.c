@@ -19,12 +19,12 @@ void latt_report_clients(FILE *f, const struct latt_result *r)
 	unsigned int i;
 
 	block(f, "Clients");
-	if (!r->clients) {
+	if (!r->measured.clients) {
 		line(f, "Clients", "not kept (out of memory)");
 		return;
 	}
-	for (i = 0; i < r->nclients; i++) {
-		const struct latt_client_sum *c = &r->clients[i];
+	for (i = 0; i < r->measured.nclients; i++) {
+		const struct latt_client_sum *c = &r->measured.clients[i];
 		bool few = latt_percentile_few(&c->wake, 99);
 
 		snprintf(label, sizeof(label), "Client %u", i + 1);
@@ -50,12 +50,12 @@ void latt_report_clients(FILE *f, const struct latt_result *r)
 void latt_report_hist(FILE *f, const struct latt_result *r)
 {
 	uint64_t counts[64] = { 0 }, top = 0;
-	const struct latt_hist *h = &r->wake.hist;
+	const struct latt_hist *h = &r->measured.wake.hist;
 	unsigned int i, k, lo = 64, hi = 0;
 	char range[48];
 
 	block(f, "Wakeup histogram");
-	if (!r->wake.stats.count) {
+	if (!r->measured.wake.stats.count) {
 		line(f, "usecs", "no samples");
 		return;
 	}

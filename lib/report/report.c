@@ -96,11 +96,11 @@ static void steal_lines(FILE *f, const struct latt_result *r)
 	unsigned int i, n = 0;
 	double share;
 
-	if (!r->has_steal || !r->elapsed_ns)
+	if (!r->sys.has_steal || !r->measured.elapsed_ns)
 		return;
 	by[0] = '\0';
-	for (i = 0; i < r->steal_cpus && o < sizeof(by); i++) {
-		if (!r->steal_ns[i])
+	for (i = 0; i < r->sys.steal_cpus && o < sizeof(by); i++) {
+		if (!r->sys.steal_ns[i])
 			continue;
 		if (n++ == 8) {
 			o += (size_t)snprintf(by + o, sizeof(by) - o, ", ...");
@@ -108,13 +108,13 @@ static void steal_lines(FILE *f, const struct latt_result *r)
 		}
 		o += (size_t)snprintf(by + o, sizeof(by) - o, "%sCPU %u %.1f ms",
 				      n > 1 ? ", " : "", i,
-				      r->steal_ns[i] / 1e6);
+				      r->sys.steal_ns[i] / 1e6);
 	}
 	share = latt_result_steal_share(r);
 	line(f, "Steal", "%8.1f ms%s%s (%.2f%% of %u CPUs' time; the "
 	     "hypervisor's, counted in %.0f ms ticks)",
-	     r->steal_total_ns / 1e6, n ? ": " : "", by, 100 * share,
-	     r->steal_cpus, latt_sysinfo_tick_ns() / 1e6);
+	     r->sys.steal_total_ns / 1e6, n ? ": " : "", by, 100 * share,
+	     r->sys.steal_cpus, latt_sysinfo_tick_ns() / 1e6);
 	if (latt_result_steal_noted(r))
 		line(f, "Note", "the hypervisor held these CPUs %.1f%% of the "
 		     "time: a wakeup that waited for it is in these numbers "
@@ -130,8 +130,9 @@ static void load_block(FILE *f, const struct latt_result *r)
 {
 	block(f, "latt's load");
 	if (!r->derived.has_load) {
-		line(f, "Load", "not known (%s)", r->kview_error ?
-		     "no schedstat" : !r->cycles || !r->elapsed_ns ?
+		line(f, "Load", "not known (%s)", r->measured.kview_error ?
+		     "no schedstat" : !r->measured.cycles ||
+		     !r->measured.elapsed_ns ?
 		     "nothing measured" : "the clients' CPUs not known");
 		return;
 	}
@@ -140,9 +141,11 @@ static void load_block(FILE *f, const struct latt_result *r)
 	     r->cfg.clients, r->cfg.clients == 1 ? "" : "s",
 	     r->derived.cycle_queue_ns / 1000.0);
 	line(f, "Load", "%8.2f %% of %u CPU%s for %.3f s (CPU time: clients "
-	     "%.1f ms, waker %.1f ms)", 100 * r->derived.load, r->load_cpus,
-	     r->load_cpus == 1 ? "" : "s", secs(r->elapsed_ns),
-	     r->derived.clients_cpu_ns / 1e6, r->waker_cpu_ns / 1e6);
+	     "%.1f ms, waker %.1f ms)", 100 * r->derived.load,
+	     r->measured.load_cpus,
+	     r->measured.load_cpus == 1 ? "" : "s",
+	     secs(r->measured.elapsed_ns),
+	     r->derived.clients_cpu_ns / 1e6, r->measured.waker_cpu_ns / 1e6);
 	/*
 	 * The queueing rule does not look at the load: a light one can
 	 * queue (-x0 beside a CPU hog), and the note says so.
@@ -150,9 +153,11 @@ static void load_block(FILE *f, const struct latt_result *r)
 	if (r->derived.load_queues)
 		line(f, "Note", "latt measured itself: %u clients queue on %u "
 		     "CPU%s (at a load of %.2f%%); %s%u leaves that out",
-		     r->cfg.clients, r->load_cpus,
-		     r->load_cpus == 1 ? "" : "s", 100 * r->derived.load,
-		     r->cfg.work_bytes ? "-x0 or -c" : "-c", r->load_cpus);
+		     r->cfg.clients, r->measured.load_cpus,
+		     r->measured.load_cpus == 1 ? "" : "s",
+		     100 * r->derived.load,
+		     r->cfg.work_bytes ? "-x0 or -c" : "-c",
+		     r->measured.load_cpus);
 	if (r->derived.load_busy)
 		line(f, "Note", "latt measured itself: it kept the CPUs %.2f%% "
 		     "busy; less work (-x), fewer clients (-c) or longer "
@@ -218,7 +223,7 @@ void latt_report_produced(FILE *f, const struct latt_doc *doc,
 				 format_time(c->breaktrace_ns, a, sizeof(a)));
 		if (c->explain)
 			snprintf(ex, sizeof(ex), "explain=%u", c->explain);
-		if (r->traced || r->explain_traced)
+		if (r->trace.traced || r->trace.explain_traced)
 			line(f, "Traced", "%s%s%s (the numbers carry the cost "
 			     "of tracing)", bt, *bt && *ex ? ", " : "", ex);
 		else
@@ -243,15 +248,16 @@ static void stopped_line(FILE *f, const struct latt_result *r)
 {
 	char sig[32], times[32] = "", left[64] = "";
 
-	if (r->stops > 1)
-		snprintf(times, sizeof(times), ", %u times", r->stops);
-	if (r->left_out)
+	if (r->measured.stops > 1)
+		snprintf(times, sizeof(times), ", %u times", r->measured.stops);
+	if (r->measured.left_out)
 		snprintf(left, sizeof(left), "; %llu wakeup%s in flight left "
-			 "out", (unsigned long long)r->left_out,
-			 r->left_out == 1 ? "" : "s");
+			 "out", (unsigned long long)r->measured.left_out,
+			 r->measured.left_out == 1 ? "" : "s");
 	line(f, "Stopped", "%8.3f s by %s%s (not in Duration, nor in -t)%s",
-	     secs(r->stopped_ns),
-	     latt_signal_name(r->stopped_signal, sig, sizeof(sig)), times,
+	     secs(r->measured.stopped_ns),
+	     latt_signal_name(r->measured.stopped_signal, sig, sizeof(sig)),
+	     times,
 	     left);
 }
 
@@ -301,11 +307,11 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 {
 	size_t i;
 
-	if (!r->tm_read)
+	if (!r->cmd.tm_read)
 		return;
 	for (i = 0; i < r->cfg.ntm; i++) {
 		const struct latt_tmetric *tm = &r->cfg.tm[i];
-		const struct latt_tmetric_value *v = &r->tm[i];
+		const struct latt_tmetric_value *v = &r->cmd.tm[i];
 		unsigned long long n = v->matches;
 
 		char skipped[64] = "";
@@ -327,7 +333,7 @@ static void target_metrics(FILE *f, const struct latt_result *r)
 			     LATT_TMETRIC_SUM ? "the sum" : "the last", n,
 			     n == 1 ? "" : "es", tm->regex,
 			     latt_tmetric_better_name(tm), skipped,
-			     r->target_killed ? "; partial: latt stopped the "
+			     r->cmd.killed ? "; partial: latt stopped the "
 			     "command before it ended" : "");
 	}
 }
@@ -346,26 +352,28 @@ static void run_block(FILE *f, const struct latt_result *r)
 	if (r->cfg.clients)
 		line(f, "Mechanism", "%s%s", latt_wake_name(r->cfg.mechanism),
 		     r->cfg.threads ? " (clients are threads)" : "");
-	if (r->scx_ops[0] && r->scx_by_latt)
+	if (r->sys.scx_ops[0] && r->sys.scx_by_latt)
 		line(f, "Scheduler", "sched_ext %s (started by latt: %s)",
-		     latt_esc(r->scx_ops), latt_esc(r->cfg.system.scheduler));
-	else if (r->scx_ops[0])
+		     latt_esc(r->sys.scx_ops),
+		     latt_esc(r->cfg.system.scheduler));
+	else if (r->sys.scx_ops[0])
 		line(f, "Scheduler", "sched_ext %s (loaded before the run)",
-		     latt_esc(r->scx_ops));
+		     latt_esc(r->sys.scx_ops));
 	if (r->cfg.clients)
-		line(f, "Cycles", "%8llu", (unsigned long long)r->cycles);
+		line(f, "Cycles", "%8llu",
+		     (unsigned long long)r->measured.cycles);
 	if (r->derived.partial)
 		line(f, "Partial cycle", "%8llu samples (the last cycle, cut "
 		     "short; Entries logged = Cycles x clients + these)",
 		     (unsigned long long)r->derived.partial);
-	line(f, "Duration", "%8.3f s", secs(r->elapsed_ns));
+	line(f, "Duration", "%8.3f s", secs(r->measured.elapsed_ns));
 	line(f, "Status", "%s", latt_result_status(r, st, sizeof(st)));
-	if (r->stops)
+	if (r->measured.stops)
 		stopped_line(f, r);
-	if (r->disturbed[0])
+	if (r->sys.disturbed[0])
 		line(f, "Disturbed", "%s (changed from outside during the "
-		     "run; left as found)", r->disturbed);
-	if (r->stalled_cycles) {
+		     "run; left as found)", r->sys.disturbed);
+	if (r->measured.stalled_cycles) {
 		char made[64] = "";
 
 		if (latt_result_not_made(r))
@@ -373,24 +381,24 @@ static void run_block(FILE *f, const struct latt_result *r)
 				 (unsigned long long)latt_result_not_made(r));
 		line(f, "Stalled", "%8llu cycle%s waited over %.1f s for an "
 		     "answer: %.3f s without wakeups%s",
-		     (unsigned long long)r->stalled_cycles,
-		     r->stalled_cycles == 1 ? "" : "s",
+		     (unsigned long long)r->measured.stalled_cycles,
+		     r->measured.stalled_cycles == 1 ? "" : "s",
 		     (double)latt_stall_limit_ns(&r->cfg) / 1e9,
-		     (double)r->stalled_ns / 1e9, made);
+		     (double)r->measured.stalled_ns / 1e9, made);
 	}
-	if (r->unanswered)
+	if (r->measured.unanswered)
 		line(f, "Unanswered", "%8llu (woken, still not run a second "
 		     "after the end; their whole wait counts)",
-		     (unsigned long long)r->unanswered);
-	if (r->cfg.breaktrace_ns || r->trace_kept)
+		     (unsigned long long)r->measured.unanswered);
+	if (r->cfg.breaktrace_ns || r->trace.kept)
 		latt_report_trace(f, r);
-	if (r->has_ctxt && r->elapsed_ns)
+	if (r->sys.has_ctxt && r->measured.elapsed_ns)
 		line(f, "System cs rate", "%8.0f /s", r->derived.ctxt_rate);
 	steal_lines(f, r);
 	if (r->derived.waker_lagged)
 		line(f, "Waker late", "%8.1f usec at most, %.0f%% of the run "
 		     "(the clients' numbers miss that time)",
-		     usec(r->waker_late.max),
+		     usec(r->measured.waker_late.max),
 		     100 * r->derived.waker_late_share);
 }
 
@@ -400,16 +408,16 @@ static void target_block(FILE *f, const struct latt_result *r)
 	char st[LATT_STATUS_MAX];
 
 	block(f, "Target");
-	line(f, "Command", "%s", r->target_cmd);
+	line(f, "Command", "%s", r->cmd.line);
 	line(f, "Exit", "%s%s",
-	     latt_describe_status(r->target_status, st, sizeof(st)),
-	     r->target_killed ? ", stopped by latt" : "");
-	line(f, "Wall", "%8.3f s", secs(r->target_wall_ns));
-	line(f, "User", "%8.3f s", latt_tv_secs(&r->target_ru.ru_utime));
-	line(f, "System", "%8.3f s", latt_tv_secs(&r->target_ru.ru_stime));
-	line(f, "Voluntary cs", "%8ld", r->target_ru.ru_nvcsw);
-	line(f, "Involuntary cs", "%8ld", r->target_ru.ru_nivcsw);
-	cmdwait_lines(f, &r->cmdwaits);
+	     latt_describe_status(r->cmd.status, st, sizeof(st)),
+	     r->cmd.killed ? ", stopped by latt" : "");
+	line(f, "Wall", "%8.3f s", secs(r->cmd.wall_ns));
+	line(f, "User", "%8.3f s", latt_tv_secs(&r->cmd.rusage.ru_utime));
+	line(f, "System", "%8.3f s", latt_tv_secs(&r->cmd.rusage.ru_stime));
+	line(f, "Voluntary cs", "%8ld", r->cmd.rusage.ru_nvcsw);
+	line(f, "Involuntary cs", "%8ld", r->cmd.rusage.ru_nivcsw);
+	cmdwait_lines(f, &r->cmd.waits);
 	target_metrics(f, r);
 }
 
@@ -423,11 +431,11 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 		latt_format_duration(r->cfg.max_wait_ns, smax, sizeof(smax)),
 		r->cfg.clients);
 	fprintf(f, "Entries logged: %llu\n",
-		(unsigned long long)r->wake.stats.count);
+		(unsigned long long)r->measured.wake.stats.count);
 	/* Nothing measured: no blocks of dashes, one line that says so. */
-	if (r->wake.stats.count) {
-		averages(f, "Wakeup averages", &r->wake);
-		averages(f, "Work averages", &r->work);
+	if (r->measured.wake.stats.count) {
+		averages(f, "Wakeup averages", &r->measured.wake);
+		averages(f, "Work averages", &r->measured.work);
 	} else if (!r->cfg.clients) {
 		fprintf(f, "No client (-c 0): the command's own waits are "
 			"%s\n", extra & LATT_REPORT_LONG ? "under Target" :
@@ -438,9 +446,9 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 	}
 	if (!(extra & LATT_REPORT_LONG))
 		return latt_report_brief(f, r, extra);
-	if (r->wake.stats.count) {
-		percentiles(f, "Wakeup percentiles", r, &r->wake);
-		percentiles(f, "Work percentiles", r, &r->work);
+	if (r->measured.wake.stats.count) {
+		percentiles(f, "Wakeup percentiles", r, &r->measured.wake);
+		percentiles(f, "Work percentiles", r, &r->measured.work);
 	}
 
 	run_block(f, r);
@@ -453,7 +461,7 @@ int latt_report_text(FILE *f, const struct latt_doc *d,
 	if (r->cfg.explain)
 		latt_report_explained(f, r);
 
-	if (r->has_target)
+	if (r->cmd.given)
 		target_block(f, r);
 
 	if (extra & LATT_REPORT_CLIENTS)
@@ -478,14 +486,14 @@ void latt_report_verdict(FILE *f, const char *ctx, const struct latt_result *r)
 			"of the run): while it is late nobody is woken, so the "
 			"clients' numbers miss the worst; give the waker "
 			"priority (--waker-policy fifo) to measure it\n", ctx,
-			usec(r->waker_late.max),
+			usec(r->measured.waker_late.max),
 			100 * r->derived.waker_late_share);
 }
 
 void latt_report_run_line(FILE *f, const struct latt_result *r,
 			  unsigned int runs)
 {
-	const struct latt_series *w = &r->wake;
+	const struct latt_series *w = &r->measured.wake;
 	struct latt_run_view view;
 	struct latt_metric p99;
 	struct latt_value v;
@@ -507,15 +515,15 @@ void latt_report_run_line(FILE *f, const struct latt_result *r,
 			usec(w->stats.max), w->stats.mean / 1000.0,
 			v.v / 1000.0, few);
 	}
-	if (latt_result_measured(r) && r->has_target && r->target_wall_ns)
+	if (latt_result_measured(r) && r->cmd.given && r->cmd.wall_ns)
 		fprintf(f, "%scommand %.2f s, cpu %.2f s",
-			r->cfg.clients ? "; " : "", secs(r->target_wall_ns),
+			r->cfg.clients ? "; " : "", secs(r->cmd.wall_ns),
 			r->derived.target_cpu_s);
-	if (latt_result_measured(r) && r->has_target)
+	if (latt_result_measured(r) && r->cmd.given)
 		latt_report_command_figures(f, r, ", ");
-	if (latt_result_measured(r) && r->scx_ops[0])
-		fprintf(f, "; sched_ext %s%s", latt_esc(r->scx_ops),
-			r->scx_by_latt ? "" : " (loaded before the run)");
+	if (latt_result_measured(r) && r->sys.scx_ops[0])
+		fprintf(f, "; sched_ext %s%s", latt_esc(r->sys.scx_ops),
+			r->sys.scx_by_latt ? "" : " (loaded before the run)");
 	fprintf(f, "%s%s\n", latt_result_measured(r) ? "; " : "",
 		latt_esc(latt_result_status(r, st, sizeof(st))));
 }
@@ -536,7 +544,7 @@ int latt_report_run(FILE *f, const struct latt_report_opts *o,
 		latt_report_clients(f, r);
 	if (o->extra & LATT_REPORT_HIST)
 		latt_report_hist(f, r);
-	if (latt_result_broke(r) || r->trace_kept)
+	if (latt_result_broke(r) || r->trace.kept)
 		latt_report_trace(f, r);
 	if (r->cfg.explain)
 		latt_report_explained(f, r);

@@ -39,16 +39,17 @@ struct latt_stop_why *latt_stop_say(struct latt_stop_why *why,
 	return why;
 }
 
-bool latt_result_stop(struct latt_result *r, const struct latt_stop_why *why)
+bool latt_stop_record(struct latt_run_end *end,
+		      const struct latt_stop_why *why)
 {
-	if (!latt_stop_wins(r->stop, why->stop))
+	if (!latt_stop_wins(end->why, why->stop))
 		return false;
-	r->stop = why->stop;
-	r->error = why->error;
-	r->stop_signal = why->signal;
+	end->why = why->stop;
+	end->error = why->error;
+	end->signal = why->signal;
 	if (why->stop == LATT_STOP_CLIENT)
-		r->dead_client = why->client;
-	latt_fmt(r->what, sizeof(r->what), "%s", why->what);
+		end->dead_client = why->client;
+	latt_fmt(end->what, sizeof(end->what), "%s", why->what);
 	return true;
 }
 
@@ -86,10 +87,10 @@ char *latt_describe_status(int status, char *buf, size_t len)
 static const char *dead_client_end(const struct latt_result *r, char *buf,
 				   size_t len)
 {
-	if (!r->dead_thread)
-		return latt_describe_status(r->dead_status, buf, len);
-	if (r->dead_error)
-		latt_fmt(buf, len, "stopped: %s", strerror(-r->dead_error));
+	if (!r->end.dead_thread)
+		return latt_describe_status(r->end.dead_status, buf, len);
+	if (r->end.dead_error)
+		latt_fmt(buf, len, "stopped: %s", strerror(-r->end.dead_error));
 	else
 		latt_fmt(buf, len, "stopped");
 	return buf;
@@ -108,7 +109,7 @@ static char *status_signal(const struct latt_result *r, char *buf, size_t len)
 	char st[128];
 
 	return latt_fmt(buf, len, "interrupted by %s",
-			latt_signal_name(r->stop_signal, st, sizeof(st)));
+			latt_signal_name(r->end.signal, st, sizeof(st)));
 }
 
 static char *verdict_signal(const struct latt_result *r, char *buf, size_t len)
@@ -117,14 +118,15 @@ static char *verdict_signal(const struct latt_result *r, char *buf, size_t len)
 
 	return latt_fmt(buf, len, "interrupted by %s: the report covers what "
 			"was measured until then",
-			latt_signal_name(r->stop_signal, st, sizeof(st)));
+			latt_signal_name(r->end.signal, st, sizeof(st)));
 }
 
 static char *status_client(const struct latt_result *r, char *buf, size_t len)
 {
 	char st[128];
 
-	return latt_fmt(buf, len, "failed: client %d %s", r->dead_client + 1,
+	return latt_fmt(buf, len, "failed: client %d %s",
+			r->end.dead_client + 1,
 			dead_client_end(r, st, sizeof(st)));
 }
 
@@ -133,8 +135,9 @@ static char *verdict_client(const struct latt_result *r, char *buf, size_t len)
 	char st[128];
 
 	return latt_fmt(buf, len, "client %d (%s %d) %s: the report has its "
-			"samples until then", r->dead_client + 1,
-			r->dead_thread ? "tid" : "pid", (int)r->dead_pid,
+			"samples until then", r->end.dead_client + 1,
+			r->end.dead_thread ? "tid" : "pid",
+			(int)r->end.dead_pid,
 			dead_client_end(r, st, sizeof(st)));
 }
 
@@ -144,7 +147,7 @@ static char *status_tty(const struct latt_result *r, char *buf, size_t len)
 
 	return latt_fmt(buf, len, "failed: command stopped by %s (it uses "
 			"the terminal)",
-			latt_signal_name(r->stop_signal, st, sizeof(st)));
+			latt_signal_name(r->end.signal, st, sizeof(st)));
 }
 
 static char *verdict_tty(const struct latt_result *r, char *buf, size_t len)
@@ -153,29 +156,29 @@ static char *verdict_tty(const struct latt_result *r, char *buf, size_t len)
 
 	return latt_fmt(buf, len, "command '%s' was stopped by %s: it uses "
 			"the terminal, but runs in a process group of its "
-			"own; give it </dev/null", r->target_cmd,
-			latt_signal_name(r->stop_signal, st, sizeof(st)));
+			"own; give it </dev/null", r->cmd.line,
+			latt_signal_name(r->end.signal, st, sizeof(st)));
 }
 
 static char *status_output(const struct latt_result *r, char *buf, size_t len)
 {
-	return latt_fmt(buf, len, "failed: %s", strerror(-r->error));
+	return latt_fmt(buf, len, "failed: %s", strerror(-r->end.error));
 }
 
 static char *verdict_output(const struct latt_result *r, char *buf,
 			    size_t len)
 {
 	return latt_fmt(buf, len, "write error on standard output: %s",
-			strerror(-r->error));
+			strerror(-r->end.error));
 }
 
 /* "WHAT: ERROR", "WHAT" or "ERROR", after @prefix. */
 static char *what_failed(const struct latt_result *r, const char *prefix,
 			 char *buf, size_t len)
 {
-	return latt_fmt(buf, len, "%s%s%s%s", prefix, r->what,
-			r->what[0] && r->error ? ": " : "",
-			r->error ? strerror(-r->error) : "");
+	return latt_fmt(buf, len, "%s%s%s%s", prefix, r->end.what,
+			r->end.what[0] && r->end.error ? ": " : "",
+			r->end.error ? strerror(-r->end.error) : "");
 }
 
 static char *status_error(const struct latt_result *r, char *buf, size_t len)
@@ -191,28 +194,29 @@ static char *verdict_error(const struct latt_result *r, char *buf, size_t len)
 static char *verdict_setup(const struct latt_result *r, char *buf, size_t len)
 {
 	/* A set-up error without its what is worded by the error alone. */
-	return latt_fmt(buf, len, "%s%s%s", r->what, r->error ? ": " : "",
-			r->error ? strerror(-r->error) : "");
+	return latt_fmt(buf, len, "%s%s%s", r->end.what, r->end.error ? ": " :
+			"",
+			r->end.error ? strerror(-r->end.error) : "");
 }
 
 static char *status_noexec(const struct latt_result *r, char *buf, size_t len)
 {
 	return latt_fmt(buf, len, "failed: cannot run '%s': %s",
-			r->cfg.cmd_argv[0], strerror(-r->error));
+			r->cfg.cmd_argv[0], strerror(-r->end.error));
 }
 
 static char *verdict_noexec(const struct latt_result *r, char *buf,
 			    size_t len)
 {
 	return latt_fmt(buf, len, "cannot run '%s': %s", r->cfg.cmd_argv[0],
-			strerror(-r->error));
+			strerror(-r->end.error));
 }
 
 static char *status_break(const struct latt_result *r, char *buf, size_t len)
 {
 	return latt_fmt(buf, len, "stopped by breaktrace: client %u woke "
-			"%.1f usec late (over %.1f)", r->break_client + 1,
-			(double)r->break_ns / 1000.0,
+			"%.1f usec late (over %.1f)", r->trace.break_client + 1,
+			(double)r->trace.break_ns / 1000.0,
 			(double)r->cfg.breaktrace_ns / 1000.0);
 }
 
@@ -220,10 +224,11 @@ static char *verdict_break(const struct latt_result *r, char *buf, size_t len)
 {
 	return latt_fmt(buf, len, "breaktrace: client %u (pid %d) took %.1f "
 			"usec to run after its wakeup, over -b %.1f usec; the "
-			"trace is in %s", r->break_client + 1,
-			(int)r->break_pid, (double)r->break_ns / 1000.0,
+			"trace is in %s", r->trace.break_client + 1,
+			(int)r->trace.break_pid,
+			(double)r->trace.break_ns / 1000.0,
 			(double)r->cfg.breaktrace_ns / 1000.0,
-			r->trace_dir ? r->trace_dir : "?");
+			r->trace.dir ? r->trace.dir : "?");
 }
 
 /* latt's exit status for a stop: from the run, or 128 + the signal. */
@@ -316,28 +321,28 @@ const char *latt_stop_key(enum latt_stop stop)
 
 bool latt_result_measured(const struct latt_result *r)
 {
-	return stop_info(r->stop)->measured;
+	return stop_info(r->end.why)->measured;
 }
 
 int latt_result_output_error(const struct latt_result *r)
 {
-	return stop_info(r->stop)->output_lost ? r->error : 0;
+	return stop_info(r->end.why)->output_lost ? r->end.error : 0;
 }
 
 bool latt_result_broke(const struct latt_result *r)
 {
-	return stop_info(r->stop)->broke;
+	return stop_info(r->end.why)->broke;
 }
 
 bool latt_result_measured_any(const struct latt_result *r)
 {
-	return r->cfg.clients ? r->wake.stats.count > 0 :
-	       r->cmdwaits.measured;
+	return r->cfg.clients ? r->measured.wake.stats.count > 0 :
+	       r->cmd.waits.measured;
 }
 
 bool latt_result_command_ran(const struct latt_result *r)
 {
-	return r->has_target && r->stop != LATT_STOP_NOEXEC;
+	return r->cmd.given && r->end.why != LATT_STOP_NOEXEC;
 }
 
 bool latt_result_complete(const struct latt_result *r)
@@ -347,7 +352,7 @@ bool latt_result_complete(const struct latt_result *r)
 
 char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 {
-	const struct stop_info *si = stop_info(r->stop);
+	const struct stop_info *si = stop_info(r->end.why);
 	char st[128];
 
 	if (si->status)
@@ -355,11 +360,11 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 	switch (latt_result_exit_status(r)) {
 	case LATT_EXIT_NOEXEC:
 		latt_fmt(buf, len, "failed: /bin/sh could not run the command "
-			 "(exit status %d)", WEXITSTATUS(r->target_status));
+			 "(exit status %d)", WEXITSTATUS(r->cmd.status));
 		break;
 	case LATT_EXIT_TARGET:
 		latt_fmt(buf, len, "failed: the command %s",
-			 latt_describe_status(r->target_status, st,
+			 latt_describe_status(r->cmd.status, st,
 					      sizeof(st)));
 		break;
 	case LATT_EXIT_RUNTIME:
@@ -375,15 +380,15 @@ char *latt_result_status(const struct latt_result *r, char *buf, size_t len)
 			latt_fmt(buf, len, "failed: no wakeup was measured");
 		break;
 	default:
-		if (r->stop == LATT_STOP_DURATION &&
-		    r->overrun_ns > LATT_OVERRUN_NS)
+		if (r->end.why == LATT_STOP_DURATION &&
+		    r->measured.overrun_ns > LATT_OVERRUN_NS)
 			latt_fmt(buf, len, "complete (duration reached, but "
 				 "the run ended %.3f s after it%s)",
-				 (double)r->overrun_ns / 1e9,
+				 (double)r->measured.overrun_ns / 1e9,
 				 r->derived.waker_lagged ?
 				 ": latt itself could not run" : "");
 		else
-			latt_fmt(buf, len, "%s", latt_stop_name(r->stop));
+			latt_fmt(buf, len, "%s", latt_stop_name(r->end.why));
 		break;
 	}
 	return buf;
@@ -394,7 +399,7 @@ static char *tm_verdict(const struct latt_result *r, char *buf, size_t len)
 {
 	int i = latt_result_tm_missing(r);
 	const struct latt_tmetric *tm = &r->cfg.tm[i];
-	const struct latt_tmetric_value *v = &r->tm[i];
+	const struct latt_tmetric_value *v = &r->cmd.tm[i];
 
 	char skipped[96] = "";
 
@@ -420,20 +425,20 @@ static char *tm_verdict(const struct latt_result *r, char *buf, size_t len)
 
 char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 {
-	const struct stop_info *si = stop_info(r->stop);
+	const struct stop_info *si = stop_info(r->end.why);
 	const struct latt_run_cfg *c = &r->cfg;
 	char st[128], a[32], b[32];
-	int ws = r->target_status;
+	int ws = r->cmd.status;
 
 	if (si->verdict)
 		return si->verdict(r, buf, len);
 	switch (latt_result_exit_status(r)) {
 	case LATT_EXIT_NOEXEC:
 		latt_fmt(buf, len, "/bin/sh could not run '%s' (exit status "
-			 "%d)", r->target_cmd, WEXITSTATUS(ws));
+			 "%d)", r->cmd.line, WEXITSTATUS(ws));
 		return buf;
 	case LATT_EXIT_TARGET:
-		latt_fmt(buf, len, "command '%s' %s", r->target_cmd,
+		latt_fmt(buf, len, "command '%s' %s", r->cmd.line,
 			 latt_describe_status(ws, st, sizeof(st)));
 		return buf;
 	case LATT_EXIT_RUNTIME:
@@ -443,7 +448,7 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 		if (!c->clients) {
 			latt_fmt(buf, len, "-c 0 measures only the command's "
 				 "own waits, and they were not measured: %s",
-				 r->cmdwaits.why[0] ? r->cmdwaits.why :
+				 r->cmd.waits.why[0] ? r->cmd.waits.why :
 				 "the command did not start");
 			return buf;
 		}
@@ -453,12 +458,12 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 		 * the run's end no wakeup was due.
 		 */
 		if (r->derived.waker_lagged &&
-		    r->waker_sleep_late_ns > LATT_WAKER_LAG_NS)
+		    r->measured.waker_sleep_late_ns > LATT_WAKER_LAG_NS)
 			latt_fmt(buf, len, "no wakeup was measured: the waker "
 				 "itself was starved (%.1f ms late): give it "
 				 "priority (--waker-policy fifo)",
-				 (double)r->waker_sleep_late_ns / 1e6);
-		else if (c->warmup_ns && !r->elapsed_ns)
+				 (double)r->measured.waker_sleep_late_ns / 1e6);
+		else if (c->warmup_ns && !r->measured.elapsed_ns)
 			latt_fmt(buf, len, "no wakeup was measured: the run "
 				 "ended within its warm-up (--warmup %s): "
 				 "measure longer than that", latt_format_duration(
@@ -468,7 +473,7 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 				 "ended after %.3f s, before the first wakeup "
 				 "(the waker first sleeps %s to %s): measure "
 				 "longer, or shorten -s and -S",
-				 (double)r->elapsed_ns / 1e9,
+				 (double)r->measured.elapsed_ns / 1e9,
 				 latt_format_duration(c->min_wait_ns, a,
 						      sizeof(a)),
 				 latt_format_duration(c->max_wait_ns, b,
@@ -483,20 +488,20 @@ char *latt_result_verdict(const struct latt_result *r, char *buf, size_t len)
 
 int latt_result_exit_status(const struct latt_result *r)
 {
-	const struct stop_info *si = stop_info(r->stop);
-	int st = r->target_status;
+	const struct stop_info *si = stop_info(r->end.why);
+	int st = r->cmd.status;
 
 	if (si->exit == EXIT_OF_SIGNAL)
-		return 128 + r->stop_signal;
+		return 128 + r->end.signal;
 	if (si->exit != EXIT_OF_RUN)
 		return si->exit;
-	if (r->has_target && !r->target_killed &&
+	if (r->cmd.given && !r->cmd.killed &&
 	    !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
 		/*
 		 * The shell's own word for "could not be executed", unless
 		 * its program is there and that is the program's status.
 		 */
-		if (r->target_shell && !r->target_found && WIFEXITED(st) &&
+		if (r->cmd.shell && !r->cmd.found && WIFEXITED(st) &&
 		    (WEXITSTATUS(st) == 126 || WEXITSTATUS(st) == 127))
 			return LATT_EXIT_NOEXEC;
 		return LATT_EXIT_TARGET;
@@ -517,10 +522,10 @@ int latt_result_tm_missing(const struct latt_result *r)
 {
 	size_t i;
 
-	if (!r->tm_read)
+	if (!r->cmd.tm_read)
 		return -1;
 	for (i = 0; i < r->cfg.ntm; i++)
-		if (!r->tm[i].matches)
+		if (!r->cmd.tm[i].matches)
 			return (int)i;
 	return -1;
 }

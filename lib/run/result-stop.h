@@ -27,7 +27,7 @@ int latt_result_exit_status(const struct latt_result *r);
  */
 int latt_result_output_error(const struct latt_result *r);
 
-/* Did -b's limit stop @r?  r->break_* say by which wakeup. */
+/* Did -b's limit stop @r?  r->trace.break_* say by which wakeup. */
 bool latt_result_broke(const struct latt_result *r);
 
 /* Short description of how the run ended ("complete", "interrupted"). */
@@ -123,9 +123,11 @@ struct latt_stop_why *latt_stop_say(struct latt_stop_why *why,
 	__attribute__((format(printf, 4, 5)));
 
 /*
- * Record @why as the stop of @r, by latt_stop_wins()'s rule: the one
- * place a result's stop is written.  Returns true when recorded.
+ * Record @why as how a run ended (@end, a result's end), by
+ * latt_stop_wins()'s rule: the one place a result's stop is written.
+ * Returns true when recorded.
  */
-bool latt_result_stop(struct latt_result *r, const struct latt_stop_why *why);
+bool latt_stop_record(struct latt_run_end *end,
+		      const struct latt_stop_why *why);
 
 #endif /* LATT_RESULT_STOP_H */

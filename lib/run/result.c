@@ -26,14 +26,14 @@ void latt_result_collect(struct latt_result *r,
 		const struct latt_client_slot *c = &slots[i];
 
 		/* A client's samples lie between its min and max. */
-		latt_stats_merge(&r->wake.stats, &c->wake);
-		latt_hist_merge_range(&r->wake.hist, &c->wake_hist,
+		latt_stats_merge(&r->measured.wake.stats, &c->wake);
+		latt_hist_merge_range(&r->measured.wake.hist, &c->wake_hist,
 				      c->wake.min, c->wake.max);
-		latt_stats_merge(&r->work.stats, &c->work);
-		latt_hist_merge_range(&r->work.hist, &c->work_hist,
+		latt_stats_merge(&r->measured.work.stats, &c->work);
+		latt_hist_merge_range(&r->measured.work.hist, &c->work_hist,
 				      c->work.min, c->work.max);
-		latt_kwait_merge(&r->kwait, &c->kwait);
-		r->left_out += c->left_out;
+		latt_kwait_merge(&r->measured.kwait, &c->kwait);
+		r->measured.left_out += c->left_out;
 	}
 }
 
@@ -41,11 +41,11 @@ static void free_clients(struct latt_result *r)
 {
 	unsigned int i;
 
-	for (i = 0; r->clients && i < r->nclients; i++)
-		free(r->clients[i].buckets);
-	free(r->clients);
-	r->clients = NULL;
-	r->nclients = 0;
+	for (i = 0; r->measured.clients && i < r->measured.nclients; i++)
+		free(r->measured.clients[i].buckets);
+	free(r->measured.clients);
+	r->measured.clients = NULL;
+	r->measured.nclients = 0;
 }
 
 int latt_result_collect_clients(struct latt_result *r,
@@ -55,13 +55,14 @@ int latt_result_collect_clients(struct latt_result *r,
 	unsigned int i;
 
 	free_clients(r);
-	r->clients = n ? calloc(n, sizeof(*r->clients)) : NULL;
-	if (n && !r->clients)
+	r->measured.clients = n ? calloc(n, sizeof(*r->measured.clients)) :
+		NULL;
+	if (n && !r->measured.clients)
 		return -ENOMEM;
-	r->nclients = n;
+	r->measured.nclients = n;
 	for (i = 0; i < n; i++) {
 		const struct latt_client_slot *c = clients[i].slot;
-		struct latt_client_sum *cs = &r->clients[i];
+		struct latt_client_sum *cs = &r->measured.clients[i];
 
 		cs->pid = clients[i].pid;
 		cs->wake = c->wake;
@@ -152,10 +153,10 @@ void latt_blocks_free(struct latt_blocks *b)
 void latt_result_release(struct latt_result *r)
 {
 	free_clients(r);
-	latt_blocks_free(&r->blocks);
-	free(r->explained);
-	r->explained = NULL;
-	r->nexplained = 0;
+	latt_blocks_free(&r->measured.blocks);
+	free(r->trace.explained);
+	r->trace.explained = NULL;
+	r->trace.nexplained = 0;
 }
 
 static void finish_series(struct latt_series *s, const double *pcts,
@@ -177,28 +178,31 @@ static void finish_load(const struct latt_result *r, struct latt_derived *d)
 {
 	double capacity;
 
-	d->has_load = !r->kview_error && r->load_cpus && r->elapsed_ns &&
-		      r->cycles;
+	d->has_load = !r->measured.kview_error && r->measured.load_cpus &&
+		r->measured.elapsed_ns &&
+		      r->measured.cycles;
 	if (!d->has_load)
 		return;
-	d->clients_cpu_ns = r->kview.run_ns;
-	capacity = (double)r->elapsed_ns * r->load_cpus;
-	d->load = (double)(d->clients_cpu_ns + r->waker_cpu_ns) / capacity;
-	d->cycle_cpu_ns = (double)d->clients_cpu_ns / (double)r->cycles;
-	d->cycle_queue_ns = d->cycle_cpu_ns / r->load_cpus;
-	d->load_queues = r->cfg.clients > r->load_cpus &&
-			 r->wake.stats.count &&
+	d->clients_cpu_ns = r->measured.kview.run_ns;
+	capacity = (double)r->measured.elapsed_ns * r->measured.load_cpus;
+	d->load = (double)(d->clients_cpu_ns + r->measured.waker_cpu_ns) /
+		capacity;
+	d->cycle_cpu_ns = (double)d->clients_cpu_ns /
+		(double)r->measured.cycles;
+	d->cycle_queue_ns = d->cycle_cpu_ns / r->measured.load_cpus;
+	d->load_queues = r->cfg.clients > r->measured.load_cpus &&
+			 r->measured.wake.stats.count &&
 			 100 * d->cycle_queue_ns >=
-			 LATT_LOAD_QUEUE_PCT * r->wake.stats.mean;
+			 LATT_LOAD_QUEUE_PCT * r->measured.wake.stats.mean;
 	d->load_busy = 100 * d->load >= LATT_LOAD_BUSY_PCT;
 }
 
 double latt_result_steal_share(const struct latt_result *r)
 {
-	if (!r->has_steal || !r->elapsed_ns || !r->steal_cpus)
+	if (!r->sys.has_steal || !r->measured.elapsed_ns || !r->sys.steal_cpus)
 		return NAN;
-	return (double)r->steal_total_ns /
-	       ((double)r->elapsed_ns * (double)r->steal_cpus);
+	return (double)r->sys.steal_total_ns /
+	       ((double)r->measured.elapsed_ns * (double)r->sys.steal_cpus);
 }
 
 bool latt_result_steal_noted(const struct latt_result *r)
@@ -206,7 +210,7 @@ bool latt_result_steal_noted(const struct latt_result *r)
 	double share = latt_result_steal_share(r);
 
 	return share >= LATT_STEAL_NOTE_PCT / 100.0 &&
-	       r->steal_total_ns > LATT_STEAL_NOTE_TICKS *
+	       r->sys.steal_total_ns > LATT_STEAL_NOTE_TICKS *
 				   latt_sysinfo_tick_ns();
 }
 
@@ -220,20 +224,21 @@ bool latt_result_load_dominates(const struct latt_result *r)
 void latt_result_finish(struct latt_result *r)
 {
 	struct latt_derived *d = &r->derived;
-	const struct latt_kwait *k = &r->kwait;
+	const struct latt_kwait *k = &r->measured.kwait;
 	uint64_t entries;
 
-	finish_series(&r->wake, r->cfg.pcts, r->cfg.npcts);
-	finish_series(&r->work, r->cfg.pcts, r->cfg.npcts);
-	d->ctxt_rate = r->has_ctxt && r->elapsed_ns ?
-		       (double)r->ctxt / ((double)r->elapsed_ns / 1e9) : 0;
-	d->target_cpu_s = latt_tv_secs(&r->target_ru.ru_utime) +
-			  latt_tv_secs(&r->target_ru.ru_stime);
-	if (!r->kview_error && r->kview_wakeups) {
-		d->kview_wait_ns = (double)r->kview.wait_ns /
-				   (double)r->kview_wakeups;
-		d->kview_slices = (double)r->kview.slices /
-				  (double)r->kview_wakeups;
+	finish_series(&r->measured.wake, r->cfg.pcts, r->cfg.npcts);
+	finish_series(&r->measured.work, r->cfg.pcts, r->cfg.npcts);
+	d->ctxt_rate = r->sys.has_ctxt && r->measured.elapsed_ns ?
+		       (double)r->sys.ctxt / ((double)r->measured.elapsed_ns /
+					      1e9) : 0;
+	d->target_cpu_s = latt_tv_secs(&r->cmd.rusage.ru_utime) +
+			  latt_tv_secs(&r->cmd.rusage.ru_stime);
+	if (!r->measured.kview_error && r->measured.kview_wakeups) {
+		d->kview_wait_ns = (double)r->measured.kview.wait_ns /
+				   (double)r->measured.kview_wakeups;
+		d->kview_slices = (double)r->measured.kview.slices /
+				  (double)r->measured.kview_wakeups;
 		/*
 		 * Put on a CPU more often than woken (beyond once per client
 		 * at the run's edges), a client was preempted between its
@@ -241,38 +246,44 @@ void latt_result_finish(struct latt_result *r)
 		 * time too, which may be longer than the wakeups' own and is
 		 * not in latt's samples, so the two no longer compare.
 		 */
-		d->kview_comparable = r->kview.slices <=
-				      r->kview_wakeups + r->cfg.clients;
+		d->kview_comparable = r->measured.kview.slices <=
+				      r->measured.kview_wakeups +
+				      r->cfg.clients;
 	}
 	finish_load(r, d);
 	d->kwait_p50 = latt_percentile(&k->wait_hist, &k->wait, 50);
 	d->kwait_p99 = latt_percentile(&k->wait_hist, &k->wait, 99);
 	d->kgap_p50 = latt_percentile(&k->gap_hist, &k->gap, 50);
 	d->kgap_p99 = latt_percentile(&k->gap_hist, &k->gap, 99);
-	d->wake_p50 = latt_percentile(&r->wake.hist, &r->wake.stats, 50);
-	d->wake_p99 = latt_percentile(&r->wake.hist, &r->wake.stats, 99);
-	entries = r->wake.stats.count + r->left_out;
-	d->partial = entries > r->cycles * r->cfg.clients ?
-		     entries - r->cycles * r->cfg.clients : 0;
-	d->waker_late_share = r->elapsed_ns ? r->waker_late.mean *
-			      (double)r->waker_late.count /
-			      (double)r->elapsed_ns : 0;
-	d->waker_lagged = r->waker_late.count &&
-			  r->waker_late.max > LATT_WAKER_LAG_NS &&
-			  (!r->wake.stats.count ||
-			   r->waker_late.max > r->wake.stats.max);
+	d->wake_p50 = latt_percentile(&r->measured.wake.hist,
+				      &r->measured.wake.stats, 50);
+	d->wake_p99 = latt_percentile(&r->measured.wake.hist,
+				      &r->measured.wake.stats, 99);
+	entries = r->measured.wake.stats.count + r->measured.left_out;
+	d->partial = entries > r->measured.cycles * r->cfg.clients ?
+		     entries - r->measured.cycles * r->cfg.clients : 0;
+	d->waker_late_share = r->measured.elapsed_ns ?
+		r->measured.waker_late.mean *
+			      (double)r->measured.waker_late.count /
+			      (double)r->measured.elapsed_ns : 0;
+	d->waker_lagged = r->measured.waker_late.count &&
+			  r->measured.waker_late.max > LATT_WAKER_LAG_NS &&
+			  (!r->measured.wake.stats.count ||
+			   r->measured.waker_late.max >
+			   r->measured.wake.stats.max);
 }
 
 uint64_t latt_result_not_made(const struct latt_result *r)
 {
 	uint64_t ok_cycles, ok_ns;
 
-	if (!r->stalled_ns || r->cycles <= r->stalled_cycles ||
-	    r->elapsed_ns <= r->stalled_ns)
+	if (!r->measured.stalled_ns || r->measured.cycles <=
+	    r->measured.stalled_cycles ||
+	    r->measured.elapsed_ns <= r->measured.stalled_ns)
 		return 0;
-	ok_cycles = r->cycles - r->stalled_cycles;
-	ok_ns = r->elapsed_ns - r->stalled_ns;
+	ok_cycles = r->measured.cycles - r->measured.stalled_cycles;
+	ok_ns = r->measured.elapsed_ns - r->measured.stalled_ns;
 	/* The stalled time in cycles of the others' mean length. */
-	return (uint64_t)((double)r->stalled_ns * (double)ok_cycles /
+	return (uint64_t)((double)r->measured.stalled_ns * (double)ok_cycles /
 			  (double)ok_ns * r->cfg.clients + 0.5);
 }

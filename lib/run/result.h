@@ -7,16 +7,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/resource.h>
 #include <sys/types.h>
 #include <time.h>
 
 #include "measure/hist.h"
 #include "measure/kwait.h"
 #include "measure/stats.h"
-#include "measure/tmetric.h"
+#include "run/target.h"
 #include "settings/config.h"
-#include "trace/cmdlat.h"
+#include "trace/trace.h"
 
 /*
  * The result of one run: the configuration it ran (a copy), what produced
@@ -28,8 +27,6 @@
  * derived).  Report writers only format what is here, and the exit status
  * of latt is a function of results alone (latt_result_exit_status()).
  */
-
-struct latt_explained;
 
 /*
  * Room for what failed (a path or two and why) and for the status that
@@ -140,17 +137,13 @@ struct latt_derived {
 	bool load_busy;			/* latt's load is high */
 };
 
-struct latt_result {
-	/* what produced it */
-	struct latt_run_cfg cfg;	/* the configuration, as run */
-	unsigned int run;		/* 1-based, within its configuration */
-	uint64_t seed;			/* of the random sleeps */
-	const char *clock;		/* "monotonic", "tsc" */
-	double clock_ghz;		/* tsc: its rate, as calibrated */
-	double clock_drift_ppm;		/* tsc: off monotonic at the end */
-	struct timespec started;	/* CLOCK_REALTIME at the start */
-
-	/* measurements */
+/*
+ * What a run measured, filled by the waker while it measures and by
+ * latt_result_collect() after: the clients' samples, the cycles and the
+ * time, how the waker kept up, job control's stops, the kernel's view of
+ * the clients and latt's own load.
+ */
+struct latt_measured {
 	struct latt_series wake, work;
 	uint64_t cycles;
 	uint64_t elapsed_ns;		/* of measuring (after the warm-up) */
@@ -175,16 +168,50 @@ struct latt_result {
 	int stopped_signal;		/* SIGTSTP or SIGSTOP: the last */
 	uint64_t left_out;		/* wakeups in flight at a stop */
 
-	/* how it ended */
-	enum latt_stop stop;
-	int stop_signal;		/* LATT_STOP_SIGNAL, LATT_STOP_TTY */
+	/* the samples in time, for the verdicts */
+	struct latt_blocks blocks;
+	/* each client's part; NULL when it could not be kept */
+	struct latt_client_sum *clients;
+	unsigned int nclients;
+
+	/* the kernel's view of the clients while measuring (schedstat) */
+	int kview_error;		/* 0, or why it could not be read */
+	struct latt_schedstat kview;	/* summed over the clients */
+	uint64_t kview_wakeups;		/* the samples they took meanwhile */
+
+	/* --kernel-view: the kernel's figure for each wakeup, merged */
+	struct latt_kwait kwait;
+
+	/* latt's own load while measuring (LATT_LOAD_QUEUE_PCT) */
+	uint64_t waker_cpu_ns;		/* the waker's CPU time */
+	unsigned int load_cpus;		/* the CPUs the clients may use;
+					   0: not known */
+};
+
+/*
+ * How a run ended, decided in one place (latt_stop_record(),
+ * lib/run/result-stop.c): why it stopped and what that needs said.
+ */
+struct latt_run_end {
+	enum latt_stop why;
+	int signal;			/* LATT_STOP_SIGNAL, LATT_STOP_TTY */
 	int dead_client;		/* LATT_STOP_CLIENT: 0-based id */
 	pid_t dead_pid;
 	int dead_status;		/* its wait status (a process) */
 	bool dead_thread;		/* a thread (--threads): ... */
 	int dead_error;			/* ... that stopped on this -errno */
-	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC: -errno */
+	int error;			/* SETUP, ERROR, OUTPUT, NOEXEC:
+					   -errno */
 	char what[LATT_WHAT_MAX];	/* SETUP, ERROR: what failed */
+};
+
+/*
+ * The system the run measured on, as latt found it and left it: the
+ * scheduler and settings around the run (filled by the run from
+ * settings/knobs.h and the undo record), steal time and context switches
+ * while measuring (by the waker, from measure/sysinfo.h).
+ */
+struct latt_sys_sum {
 	char warning[512];		/* settings not put back, or "" */
 	/*
 	 * The sched_ext scheduler the run measured under, as sched_ext
@@ -197,69 +224,6 @@ struct latt_result {
 	char disturbed[256];		/* settings changed from outside
 					   during the run, left as found:
 					   "autogroup=1 preempt=none"; "" */
-
-	/* the target, when there is one */
-	bool has_target;
-	const char *target_cmd;		/* as the report shows it */
-	bool target_shell;		/* run by /bin/sh -c */
-	bool target_found;		/* ... which finds its program */
-	int target_status;		/* wait status */
-	bool target_killed;		/* latt stopped it */
-	uint64_t target_wall_ns;
-	struct rusage target_ru;
-	/* its own figures (cfg.tm), when its output was read for them */
-	bool tm_read;
-	struct latt_tmetric_value tm[LATT_TMETRICS_MAX];
-
-	/* the samples in time, for the verdicts */
-	struct latt_blocks blocks;
-	/* each client's part; NULL when it could not be kept */
-	struct latt_client_sum *clients;
-	unsigned int nclients;
-
-	/* -b: the wakeup that stopped the run, and where its trace is */
-	bool traced;			/* the run was traced */
-	bool trace_kept;		/* ... and the instance is left */
-	const char *trace_name;		/* the instance: "latt-PID" */
-	const char *trace_dir;
-	unsigned int break_client;	/* 0-based */
-	pid_t break_pid;
-	int break_cpu;			/* -1: not known */
-	uint64_t break_ns;
-	uint64_t trace_lost;		/* events overwritten or dropped */
-	/* --explain: the worst wakeups told (allocated), or why not */
-	struct latt_explained *explained;
-	unsigned int nexplained;
-	bool explain_traced;		/* its own trace was recorded */
-	const char *explain_name;	/* ... in this instance */
-	uint64_t trace_events;		/* scheduler events read */
-	uint64_t explain_lost;		/* ... and those that did not fit */
-	int explain_error;		/* -errno of reading the trace */
-	bool decisions_traced;		/* the scheduler's decisions were
-					   recorded (lib/trace/decision.h) */
-	int decisions_error;		/* -errno of reading them */
-	uint64_t decisions;		/* records read (wakeups onto a busy
-					   CPU) ... */
-	uint64_t decisions_lost;	/* ... and those that did not fit */
-	uint64_t run_start_ns;		/* the clock at the run's start */
-
-	/* the kernel's view of the clients while measuring (schedstat) */
-	int kview_error;		/* 0, or why it could not be read */
-	struct latt_schedstat kview;	/* summed over the clients */
-	uint64_t kview_wakeups;		/* the samples they took meanwhile */
-
-	/* --kernel-view: the kernel's figure for each wakeup, merged */
-	struct latt_kwait kwait;
-
-	/* the command's own waits (lib/trace/cmdlat.h): with a command */
-	struct latt_cmdwaits cmdwaits;
-
-	/* latt's own load while measuring (LATT_LOAD_QUEUE_PCT) */
-	uint64_t waker_cpu_ns;		/* the waker's CPU time */
-	unsigned int load_cpus;		/* the CPUs the clients may use;
-					   0: not known */
-
-	/* the system */
 	/*
 	 * Steal time while measuring (latt_sysinfo_steal()): by CPU, the
 	 * time a hypervisor held it; 10 ms steps.
@@ -270,6 +234,30 @@ struct latt_result {
 	uint64_t steal_total_ns;
 	bool has_ctxt;
 	uint64_t ctxt;			/* context switches while measuring */
+};
+
+/*
+ * The result of a run in parts by stage, each filled by its stage and
+ * read by the writers: what was measured, how the run ended, the
+ * command's figures (run/target.h), the trace's (trace/trace.h), the
+ * system's; and what latt_result_finish() derives from them.
+ */
+struct latt_result {
+	/* what produced it */
+	struct latt_run_cfg cfg;	/* the configuration, as run */
+	unsigned int run;		/* 1-based, within its configuration */
+	uint64_t seed;			/* of the random sleeps */
+	const char *clock;		/* "monotonic", "tsc" */
+	double clock_ghz;		/* tsc: its rate, as calibrated */
+	double clock_drift_ppm;		/* tsc: off monotonic at the end */
+	struct timespec started;	/* CLOCK_REALTIME at the start */
+	uint64_t run_start_ns;		/* the clock at the run's start */
+
+	struct latt_measured measured;
+	struct latt_run_end end;
+	struct latt_cmd_sum cmd;	/* when there is a command */
+	struct latt_trace_sum trace;	/* -b, --explain */
+	struct latt_sys_sum sys;
 
 	/* what latt_result_finish() derives from the above */
 	struct latt_derived derived;
@@ -368,8 +356,8 @@ void latt_result_collect(struct latt_result *r,
 			 const struct latt_client_slot *slots, unsigned int n);
 
 /*
- * Keep each client's part of the run in @r->clients (allocated: free it
- * with latt_result_release()).  0 or -ENOMEM.
+ * Keep each client's part of the run in @r->measured.clients (allocated:
+ * free it with latt_result_release()).  0 or -ENOMEM.
  */
 int latt_result_collect_clients(struct latt_result *r,
 				const struct latt_client *clients,

@@ -72,7 +72,7 @@ setup_failed(struct run *run, int error, const char *fmt, ...)
 	va_start(ap, fmt);
 	latt_vfmt(why.what, sizeof(why.what), fmt, ap);
 	va_end(ap);
-	latt_result_stop(run->r, &why);
+	latt_stop_record(&run->r->end, &why);
 }
 
 /* A request to stop, by signal @sig: the run ends as interrupted. */
@@ -81,22 +81,23 @@ static void stop_asked(struct latt_result *r, int sig)
 	struct latt_stop_why why;
 
 	latt_stop_say(&why, LATT_STOP_SIGNAL, 0, NULL)->signal = sig;
-	latt_result_stop(r, &why);
+	latt_stop_record(&r->end, &why);
 }
 
 /* Add a warning to @r's, after any already there. */
 static void __attribute__((format(printf, 2, 3)))
 add_warning(struct latt_result *r, const char *fmt, ...)
 {
-	size_t used = strlen(r->warning);
+	size_t used = strlen(r->sys.warning);
 	va_list ap;
 
-	if (used && used + 2 < sizeof(r->warning)) {
-		strcat(r->warning, "; ");
+	if (used && used + 2 < sizeof(r->sys.warning)) {
+		strcat(r->sys.warning, "; ");
 		used += 2;
 	}
 	va_start(ap, fmt);
-	latt_vfmt(r->warning + used, sizeof(r->warning) - used, fmt, ap);
+	latt_vfmt(r->sys.warning + used, sizeof(r->sys.warning) - used, fmt,
+		  ap);
 	va_end(ap);
 }
 
@@ -137,13 +138,13 @@ static int setup_system(struct run *run)
 	}
 	run->have_cgroup = c->target_weight || c->target_cgroup;
 	/* The scheduler measured under: latt's, or one loaded before. */
-	run->r->scx_by_latt = run->knobs.scheduler != 0;
-	if (run->r->scx_by_latt)
-		snprintf(run->r->scx_ops, sizeof(run->r->scx_ops), "%s",
+	run->r->sys.scx_by_latt = run->knobs.scheduler != 0;
+	if (run->r->sys.scx_by_latt)
+		snprintf(run->r->sys.scx_ops, sizeof(run->r->sys.scx_ops), "%s",
 			 run->knobs.scx_ops);
 	else
-		latt_sysinfo_sched_ext("", run->r->scx_ops,
-				       sizeof(run->r->scx_ops));
+		latt_sysinfo_sched_ext("", run->r->sys.scx_ops,
+				       sizeof(run->r->sys.scx_ops));
 	return 0;
 }
 
@@ -190,7 +191,7 @@ static int start_clients(struct run *run)
 	 * overlap their start): they read the clock from the shared page,
 	 * first when they are woken.
 	 */
-	if (!ret && run->r->stop == LATT_STOP_NONE) {
+	if (!ret && run->r->end.why == LATT_STOP_NONE) {
 		int err = latt_clock_settle(&run->clock);
 
 		if (err) {
@@ -233,7 +234,7 @@ static int start_clients(struct run *run)
 static void tell_guard(void *ctx, pid_t pid)
 {
 	struct run *run = ctx;
-	struct latt_cmdwaits *cw = &run->r->cmdwaits;
+	struct latt_cmdwaits *cw = &run->r->cmd.waits;
 
 	latt_session_guard(run->s, pid);
 	/* Its tasks followed from before it runs anything of its own. */
@@ -249,7 +250,7 @@ static void tell_guard(void *ctx, pid_t pid)
 /* The command's own waits, once it and its descendants are gone. */
 static void command_waits(struct run *run)
 {
-	struct latt_cmdwaits *cw = &run->r->cmdwaits;
+	struct latt_cmdwaits *cw = &run->r->cmd.waits;
 	int ret;
 
 	if (!run->s->cmdlat) {
@@ -291,7 +292,8 @@ static int start_target(struct run *run)
 			o.own_cgroup = &run->cgroup;
 	}
 	if (c->ntm) {
-		ret = latt_capture_open(&run->cap, c->tm, c->ntm, run->r->tm,
+		ret = latt_capture_open(&run->cap, c->tm, c->ntm,
+					run->r->cmd.tm,
 					o.stdout_fd >= STDERR_FILENO ?
 					o.stdout_fd : STDOUT_FILENO);
 		if (ret) {
@@ -313,11 +315,12 @@ static int start_target(struct run *run)
 			latt_waker_set_target(&run->w, t);
 			return ret;
 		}
-		run->r->tm_read = true;
+		run->r->cmd.tm_read = true;
 	}
 	if (ret == -ENOEXEC) {
-		latt_result_stop(run->r, latt_stop_say(&why, LATT_STOP_NOEXEC,
-						       -t->fail_errno, NULL));
+		latt_stop_record(&run->r->end, latt_stop_say(&why,
+			LATT_STOP_NOEXEC,
+			-t->fail_errno, NULL));
 		return ret;
 	}
 	if (ret == -ECANCELED) {
@@ -367,20 +370,20 @@ static void decide(const struct latt_waker *w, struct latt_result *r,
 	size_t n;
 	unsigned int i;
 
-	r->decisions_traced = true;
-	r->decisions_error = w->decisions_error ? w->decisions_error :
+	r->trace.decisions_traced = true;
+	r->trace.decisions_error = w->decisions_error ? w->decisions_error :
 		latt_decisions_read(w->decisions, &recs, &n,
-				    &r->decisions_lost);
-	if (r->decisions_error)
+				    &r->trace.decisions_lost);
+	if (r->trace.decisions_error)
 		return;
-	r->decisions = n;
-	for (i = 0; i < r->nexplained; i++) {
-		e = &r->explained[i];
+	r->trace.decisions = n;
+	for (i = 0; i < r->trace.nexplained; i++) {
+		e = &r->trace.explained[i];
 		if (!e->wakeup_at)
 			continue;
 		rec = latt_decision_find(recs, n, e->w.pid, e->wakeup_at);
 		if (rec)
-			latt_decision_of(rec, &bits, r->scx_ops,
+			latt_decision_of(rec, &bits, r->sys.scx_ops,
 					 &e->decision);
 	}
 	free(recs);
@@ -393,18 +396,18 @@ static void explain(const struct latt_waker *w, struct latt_result *r,
 	struct latt_ev *ev;
 	size_t n;
 
-	r->explain_lost = latt_trace_lost(w->xtrace);
-	r->explain_error = latt_trace_read(w->xtrace, &ev, &n);
-	if (r->explain_error)
+	r->trace.explain_lost = latt_trace_lost(w->xtrace);
+	r->trace.explain_error = latt_trace_read(w->xtrace, &ev, &n);
+	if (r->trace.explain_error)
 		return;
-	r->trace_events = n;
-	r->explained = calloc(w->nworst ? w->nworst : 1,
-			      sizeof(*r->explained));
-	if (!r->explained)
-		r->explain_error = -ENOMEM;
+	r->trace.events = n;
+	r->trace.explained = calloc(w->nworst ? w->nworst : 1,
+				    sizeof(*r->trace.explained));
+	if (!r->trace.explained)
+		r->trace.explain_error = -ENOMEM;
 	else
-		latt_explain(ev, n, w->worst, w->nworst, r->explained);
-	r->nexplained = r->explained ? w->nworst : 0;
+		latt_explain(ev, n, w->worst, w->nworst, r->trace.explained);
+	r->trace.nexplained = r->trace.explained ? w->nworst : 0;
 	free(ev);
 	if (w->decisions)
 		decide(w, r, release);
@@ -419,7 +422,7 @@ static void measure(struct run *run)
 	struct latt_stop_why why;
 	char err[LATT_WHAT_MAX];
 
-	if (r->stop == LATT_STOP_NONE)
+	if (r->end.why == LATT_STOP_NONE)
 		latt_waker_run(w);
 	if (run->waker_changed) {
 		int ret = latt_sched_restore(&run->s->waker);
@@ -440,32 +443,33 @@ static void measure(struct run *run)
 		latt_knobs_reaped(&run->knobs, w->children.helper,
 				  w->children.helper_status);
 	/* A guard that died and was replaced: said with the run. */
-	if (run->s->guard_news[0] && r->stop != LATT_STOP_ERROR)
+	if (run->s->guard_news[0] && r->end.why != LATT_STOP_ERROR)
 		add_warning(r, "%s", run->s->guard_news);
 	run->s->guard_news[0] = '\0';
 	/* A run measured under a scheduler that was gone is no result. */
-	if (latt_stop_normal(r->stop) &&
+	if (latt_stop_normal(r->end.why) &&
 	    latt_knobs_verify(&run->knobs, err, sizeof(err)))
-		latt_result_stop(r, latt_stop_say(&why, LATT_STOP_ERROR, 0,
-						  "%s", err));
+		latt_stop_record(&r->end, latt_stop_say(&why, LATT_STOP_ERROR,
+							0,
+							"%s", err));
 
 	if (w->xtrace)
 		explain(w, r, run->s->sys.kernel);
 	latt_result_collect(r, run->slots, w->nclients);
 	/* Without memory for them, the clients' parts are left out. */
 	latt_result_collect_clients(r, run->clients, w->nclients);
-	latt_blocks_finish(&r->blocks);
+	latt_blocks_finish(&r->measured.blocks);
 	r->clock_drift_ppm = latt_clock_drift_ppm(&run->clock);
-	if (run->have_target && t->pid > 0 && r->stop != LATT_STOP_NOEXEC) {
-		r->target_status = t->status;
-		r->target_wall_ns = t->end_ns > t->start_ns ?
+	if (run->have_target && t->pid > 0 && r->end.why != LATT_STOP_NOEXEC) {
+		r->cmd.status = t->status;
+		r->cmd.wall_ns = t->end_ns > t->start_ns ?
 				    t->end_ns - t->start_ns : 0;
 		/* The time latt and the command were stopped (^Z) is not
 		   the command's. */
-		r->target_wall_ns -= r->stopped_signal == SIGTSTP &&
-				     r->stopped_ns < r->target_wall_ns ?
-				     r->stopped_ns : 0;
-		latt_target_rusage(t, &r->target_ru);
+		r->cmd.wall_ns -= r->measured.stopped_signal == SIGTSTP &&
+				     r->measured.stopped_ns < r->cmd.wall_ns ?
+				     r->measured.stopped_ns : 0;
+		latt_target_rusage(t, &r->cmd.rusage);
 	}
 }
 
@@ -477,13 +481,13 @@ static void begin_result(struct latt_session *s,
 	memset(r, 0, sizeof(*r));
 	r->cfg = *cfg;
 	r->run = index;
-	r->dead_client = -1;
+	r->end.dead_client = -1;
 	r->seed = s->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)++s->runs);
 	clock_gettime(CLOCK_REALTIME, &r->started);
-	r->has_target = cfg->cmd_argc > 0;
-	r->target_cmd = cfg->cmd_display;
-	r->target_shell = latt_target_is_shell(cfg->cmd_argc, cfg->cmd_argv);
-	r->target_found = r->target_shell &&
+	r->cmd.given = cfg->cmd_argc > 0;
+	r->cmd.line = cfg->cmd_display;
+	r->cmd.shell = latt_target_is_shell(cfg->cmd_argc, cfg->cmd_argv);
+	r->cmd.found = r->cmd.shell &&
 			  latt_target_shell_finds(cfg->cmd_argv[0]);
 }
 
@@ -506,10 +510,10 @@ static void put_back(struct run *run)
 	if (latt_knobs_restore(&run->knobs, err, sizeof(err)))
 		add_warning(r, "%s", err);
 	if (run->knobs.disturbed[0]) {
-		snprintf(r->disturbed, sizeof(r->disturbed), "%s",
+		snprintf(r->sys.disturbed, sizeof(r->sys.disturbed), "%s",
 			 run->knobs.disturbed);
 		add_warning(r, "changed from outside during the run, and left "
-			    "as found: %s", r->disturbed);
+			    "as found: %s", r->sys.disturbed);
 	}
 }
 
@@ -571,7 +575,7 @@ void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 				      "the sched_ext scheduler");
 	if (ret)
 		setup_failed(&run, ret, "setting up the waker");
-	else if (!start_clients(&run) && r->stop == LATT_STOP_NONE &&
+	else if (!start_clients(&run) && r->end.why == LATT_STOP_NONE &&
 		 (!cfg->cmd_argc || !start_target(&run)))
 		set_waker(&run);
 	measure(&run);

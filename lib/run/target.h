@@ -9,7 +9,9 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include "measure/tmetric.h"
 #include "settings/sched.h"
+#include "trace/cmdlat.h"
 
 /*
  * The target: the workload latt measures beside (everything after the
@@ -24,6 +26,27 @@ char *latt_target_display(int argc, char **argv);
 
 /* True when the target's words make a shell command. */
 bool latt_target_is_shell(int argc, char **argv);
+
+/*
+ * The command's figures in a run's result (run/result.h), filled by the
+ * run from its target when it has ended: how it ended, its time and
+ * resource use, its own figures (--target-metric) and its own waits.
+ */
+struct latt_cmd_sum {
+	bool given;			/* the run has a command */
+	const char *line;		/* as the report shows it */
+	bool shell;			/* run by /bin/sh -c */
+	bool found;			/* ... which finds its program */
+	int status;			/* wait status */
+	bool killed;			/* latt stopped it */
+	uint64_t wall_ns;
+	struct rusage rusage;
+	/* its own figures (cfg.tm), when its output was read for them */
+	bool tm_read;
+	struct latt_tmetric_value tm[LATT_TMETRICS_MAX];
+	/* its own waits (lib/trace/cmdlat.h) */
+	struct latt_cmdwaits waits;
+};
 
 struct latt_cgroup;
 

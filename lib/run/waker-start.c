@@ -34,7 +34,7 @@
  * Take every client's hand-off, and wait until each is ready (counted off
  * the shared answer just before its first wait): the run starts then, so
  * that its time is spent waking clients, not in their start.  A client
- * that dies first, or a signal, ends the wait with w->r->stop set; the
+ * that dies first, or a signal, ends the wait with w->r->end.why set; the
  * run then ends at once.
  */
 static int adopt_clients(struct latt_waker *w, int fd)
@@ -54,7 +54,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	int ret;
 
 	while ((pending || latt_answer_due(w->answer)) &&
-	       w->r->stop == LATT_STOP_NONE) {
+	       w->r->end.why == LATT_STOP_NONE) {
 		uint64_t now = latt_mono_ns();
 
 		if (now >= end)
@@ -140,7 +140,7 @@ static int threads_ready(struct latt_waker *w)
 	unsigned int i, ready;
 	uint64_t ticks;
 
-	while (w->r->stop == LATT_STOP_NONE) {
+	while (w->r->end.why == LATT_STOP_NONE) {
 		uint64_t now = latt_mono_ns();
 
 		if (read(w->notify_fd, &ticks, sizeof(ticks)) < 0 &&

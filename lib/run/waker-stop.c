@@ -44,7 +44,7 @@ bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
 {
 	if (w->stopping && why->stop != LATT_STOP_SIGNAL)
 		return false;
-	return latt_result_stop(w->r, why);
+	return latt_stop_record(&w->r->end, why);
 }
 
 int latt_waker_arm_deadline(struct latt_waker *w)
@@ -74,7 +74,7 @@ static int left_out(struct latt_waker *w, uint64_t gap)
 	w->cycle_start_ns += gap;
 	if (w->warming)
 		w->warm_end_ns += gap;
-	if (!w->run_start_ns || w->stopping || w->r->stop != LATT_STOP_NONE)
+	if (!w->run_start_ns || w->stopping || w->r->end.why != LATT_STOP_NONE)
 		return 0;
 	return latt_waker_arm_deadline(w);
 }
@@ -293,7 +293,7 @@ static void stop_target(struct latt_waker *w)
 	if (!t || t->pid <= 0 || target_gone(w))
 		return;
 	if (!t->exited)
-		w->r->target_killed = true;
+		w->r->cmd.killed = true;
 	latt_target_kill(t, SIGTERM);
 	/* A stopped group would never see the SIGTERM. */
 	latt_target_kill(t, SIGCONT);
@@ -336,7 +336,7 @@ static void abandon_threads(struct latt_waker *w)
 		" and others" : "",
 		(double)(LATT_CLIENT_EXIT_NS + LATT_KILL_WAIT_NS) / 1e9);
 	/* Stopping's own failure: past latt_waker_stop()'s gate. */
-	latt_result_stop(w->r, latt_stop_say(&why, LATT_STOP_ERROR, 0,
+	latt_stop_record(&w->r->end, latt_stop_say(&why, LATT_STOP_ERROR, 0,
 			 "client %u (tid %d)%s did not leave at the end",
 			 first->id + 1, (int)first->pid,
 			 w->abandoned > 1 ? " and others" : ""));
@@ -429,7 +429,7 @@ static void record_stalled(struct latt_waker *w)
 		struct latt_client_slot *s = c->slot;
 		uint64_t end, v, answered;
 
-		if (!c->in_flight || (int)i == w->r->dead_client)
+		if (!c->in_flight || (int)i == w->r->end.dead_client)
 			continue;
 		answered = atomic_load_explicit(&s->done, memory_order_acquire);
 		/* In flight when latt was stopped: its wait is the stop's. */
@@ -439,7 +439,7 @@ static void record_stalled(struct latt_waker *w)
 			s->left_out++;
 			continue;
 		}
-		w->r->unanswered++;
+		w->r->measured.unanswered++;
 		if (c->reaped && answered < c->sent) {
 			end = c->reaped_ns;
 			v = end > c->sent_stamp ? end - c->sent_stamp : 0;
@@ -478,50 +478,50 @@ static void finish_result(const struct latt_waker *w)
 			   w->stopped_end_ns - w->stopped_warm_ns : 0;
 
 	/* The time latt was stopped while measuring is not measured. */
-	r->elapsed_ns = w->end_ns > w->start_ns + stopped ?
+	r->measured.elapsed_ns = w->end_ns > w->start_ns + stopped ?
 			w->end_ns - w->start_ns - stopped : 0;
-	r->stopped_ns = w->job.stopped_ns;
-	r->stops = w->job.stops;
-	r->stopped_signal = w->job.stopped_signal;
-	if (r->dead_client >= 0) {
-		const struct latt_client *c = &w->clients[r->dead_client];
+	r->measured.stopped_ns = w->job.stopped_ns;
+	r->measured.stops = w->job.stops;
+	r->measured.stopped_signal = w->job.stopped_signal;
+	if (r->end.dead_client >= 0) {
+		const struct latt_client *c = &w->clients[r->end.dead_client];
 
-		r->dead_pid = c->pid;
-		r->dead_status = c->status;
-		r->dead_thread = c->is_thread;
-		r->dead_error = c->exit_error;
+		r->end.dead_pid = c->pid;
+		r->end.dead_status = c->status;
+		r->end.dead_thread = c->is_thread;
+		r->end.dead_error = c->exit_error;
 	}
-	r->has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
-	r->has_steal = w->steal_cpus > 0;
-	r->steal_cpus = r->has_steal ? (unsigned int)w->steal_cpus : 0;
-	r->steal_total_ns = 0;
-	for (i = 0; i < r->steal_cpus; i++) {
-		r->steal_ns[i] = w->steal_end[i] > w->steal_start[i] ?
+	r->sys.has_ctxt = w->has_ctxt && w->ctxt_end >= w->ctxt_start;
+	r->sys.has_steal = w->steal_cpus > 0;
+	r->sys.steal_cpus = r->sys.has_steal ? (unsigned int)w->steal_cpus : 0;
+	r->sys.steal_total_ns = 0;
+	for (i = 0; i < r->sys.steal_cpus; i++) {
+		r->sys.steal_ns[i] = w->steal_end[i] > w->steal_start[i] ?
 				 w->steal_end[i] - w->steal_start[i] : 0;
-		r->steal_total_ns += r->steal_ns[i];
+		r->sys.steal_total_ns += r->sys.steal_ns[i];
 	}
-	r->ctxt = r->has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
-	r->waker_cpu_ns = w->waker_cpu_ns;
-	r->load_cpus = (unsigned int)CPU_COUNT(&w->client_cpus);
-	r->traced = w->trace != NULL;
-	r->explain_traced = w->xtrace != NULL;
-	r->explain_name = w->xtrace ? w->xtrace->name : NULL;
+	r->sys.ctxt = r->sys.has_ctxt ? w->ctxt_end - w->ctxt_start : 0;
+	r->measured.waker_cpu_ns = w->waker_cpu_ns;
+	r->measured.load_cpus = (unsigned int)CPU_COUNT(&w->client_cpus);
+	r->trace.traced = w->trace != NULL;
+	r->trace.explain_traced = w->xtrace != NULL;
+	r->trace.explain_name = w->xtrace ? w->xtrace->name : NULL;
 	r->run_start_ns = w->run_start_ns;
 	if (w->trace) {
-		r->trace_name = w->trace->name;
-		r->trace_dir = w->trace->dir;
-		r->trace_lost = latt_trace_lost(w->trace);
-		r->trace_kept = w->trace->keep;
+		r->trace.name = w->trace->name;
+		r->trace.dir = w->trace->dir;
+		r->trace.lost = latt_trace_lost(w->trace);
+		r->trace.kept = w->trace->keep;
 	}
-	r->break_cpu = -1;
+	r->trace.break_cpu = -1;
 	if (w->break_hit) {
-		r->break_client = w->break_client;
-		r->break_pid = w->clients[w->break_client].pid;
-		r->break_cpu = w->break_cpu;
-		r->break_ns = w->break_ns;
+		r->trace.break_client = w->break_client;
+		r->trace.break_pid = w->clients[w->break_client].pid;
+		r->trace.break_cpu = w->break_cpu;
+		r->trace.break_ns = w->break_ns;
 	}
-	r->waker_late = w->late;
-	r->waker_sleep_late_ns = w->sleep_late_max;
+	r->measured.waker_late = w->late;
+	r->measured.waker_sleep_late_ns = w->sleep_late_max;
 }
 
 void latt_waker_finish(struct latt_waker *w)

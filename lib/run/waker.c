@@ -199,7 +199,7 @@ static void answered(struct latt_waker *w, struct latt_client *c)
 	    !w->break_hit && c->slot->last_wake_ns > w->cfg->breaktrace_ns)
 		breaktrace(w, c, c->slot->last_wake_ns);
 	if (!w->warming &&
-	    latt_blocks_add(&w->r->blocks, c->slot->last_wake_ns))
+	    latt_blocks_add(&w->r->measured.blocks, c->slot->last_wake_ns))
 		latt_waker_stop_for(w, LATT_STOP_ERROR, -ENOMEM);
 	if (!w->warming)
 		latt_live_add(&w->live, c->slot->last_wake_ns);
@@ -228,7 +228,7 @@ static void take_answer(struct latt_waker *w)
 			answered(w, &w->clients[i]);
 	w->pending = 0;
 	if (!w->warming)
-		latt_blocks_cycle(&w->r->blocks);
+		latt_blocks_cycle(&w->r->measured.blocks);
 	/*
 	 * -v: the cycle's lines reach a pipe now, not when a block fills,
 	 * and a reader that left (head) ends the run at the next cycle.
@@ -425,13 +425,13 @@ static void sleep_phase(struct latt_waker *w)
 	}
 	w->planned_ns = latt_mono_ns() + ns;
 	w->timer_fired = false;
-	while (!w->timer_fired && w->r->stop == LATT_STOP_NONE)
+	while (!w->timer_fired && w->r->end.why == LATT_STOP_NONE)
 		handle_events(w, -1);
 	/*
 	 * The run ended while the waker should have been waking: it was
 	 * late by at least this much (starved, it may never have run).
 	 */
-	if (w->r->stop != LATT_STOP_NONE)
+	if (w->r->end.why != LATT_STOP_NONE)
 		record_late(w, latt_mono_ns(), true);
 }
 
@@ -466,7 +466,7 @@ static void kernel_view(struct latt_waker *w, bool end)
 				  cpu - w->waker_cpu_start : 0;
 		CPU_ZERO(&w->client_cpus);
 	}
-	for (i = 0; i < w->nclients && !w->r->kview_error; i++) {
+	for (i = 0; i < w->nclients && !w->r->measured.kview_error; i++) {
 		struct latt_client *c = &w->clients[i];
 		cpu_set_t may;
 
@@ -475,17 +475,17 @@ static void kernel_view(struct latt_waker *w, bool end)
 
 		ret = latt_kwait_schedstat(c->pid, &now);
 		if (ret) {
-			w->r->kview_error = ret;
+			w->r->measured.kview_error = ret;
 			return;
 		}
 		if (!end) {
 			c->kstart = now;
 			continue;
 		}
-		w->r->kview.run_ns += now.run_ns - c->kstart.run_ns;
-		w->r->kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
-		w->r->kview.slices += now.slices - c->kstart.slices;
-		w->r->kview_wakeups += latt_client_samples_in(c);
+		w->r->measured.kview.run_ns += now.run_ns - c->kstart.run_ns;
+		w->r->measured.kview.wait_ns += now.wait_ns - c->kstart.wait_ns;
+		w->r->measured.kview.slices += now.slices - c->kstart.slices;
+		w->r->measured.kview_wakeups += latt_client_samples_in(c);
 	}
 }
 
@@ -515,8 +515,8 @@ static void end_warmup(struct latt_waker *w)
 		latt_client_slot_clear(w->clients[i].slot);
 		w->clients[i].sent = 0;
 	}
-	w->r->cycles = 0;
-	w->r->stalled_cycles = w->r->stalled_ns = 0;
+	w->r->measured.cycles = 0;
+	w->r->measured.stalled_cycles = w->r->measured.stalled_ns = 0;
 	w->warming = false;
 	w->stopped_warm_ns = w->job.stopped_ns;
 	latt_stats_init(&w->late);
@@ -531,7 +531,7 @@ static void collect_answers(struct latt_waker *w, uint64_t t0)
 
 	w->cycle_start_ns = t0;
 	w->cycle_stalled = false;
-	while (w->pending && w->r->stop == LATT_STOP_NONE) {
+	while (w->pending && w->r->end.why == LATT_STOP_NONE) {
 		if (!w->looker.on) {
 			handle_events(w, -1);
 			continue;
@@ -549,8 +549,8 @@ static void collect_answers(struct latt_waker *w, uint64_t t0)
 	}
 	/* From cycle_start_ns, which a stop of latt moves (run/jobctl.h). */
 	if (w->cycle_stalled && !w->warming) {
-		w->r->stalled_cycles++;
-		w->r->stalled_ns += latt_mono_ns() - w->cycle_start_ns;
+		w->r->measured.stalled_cycles++;
+		w->r->measured.stalled_ns += latt_mono_ns() - w->cycle_start_ns;
 	}
 }
 
@@ -592,7 +592,7 @@ static void wake_phase(struct latt_waker *w)
 	}
 	collect_answers(w, now);
 	if (!w->pending)
-		w->r->cycles++;
+		w->r->measured.cycles++;
 }
 
 /*
@@ -606,13 +606,13 @@ static void drain(struct latt_waker *w)
 {
 	uint64_t end = latt_mono_ns() + DRAIN_NS, now;
 
-	if (!w->pending || !latt_stop_drains(w->r->stop))
+	if (!w->pending || !latt_stop_drains(w->r->end.why))
 		return;
 	while (w->pending && (now = latt_mono_ns()) < end &&
-	       latt_stop_drains(w->r->stop))
+	       latt_stop_drains(w->r->end.why))
 		handle_events(w, (int)((end - now) / 1000000) + 1);
 	if (!w->pending)
-		w->r->cycles++;
+		w->r->measured.cycles++;
 }
 
 /* --explain: the scheduler's decisions at this run's clients' wakeups. */
@@ -637,7 +637,8 @@ static void start_trace(struct latt_waker *w, struct latt_trace *t)
 				    "mono_raw" : "mono"))
 		return;
 	latt_waker_stop_for(w, LATT_STOP_ERROR, -EIO);
-	latt_fmt(w->r->what, sizeof(w->r->what), "starting the trace in %s",
+	latt_fmt(w->r->end.what, sizeof(w->r->end.what),
+		 "starting the trace in %s",
 		 t->name);
 }
 
@@ -650,7 +651,7 @@ int latt_waker_run(struct latt_waker *w)
 	 * The blocks' memory, touched now: no page fault while measuring.
 	 * Not before the clients started, whose forks would copy it.
 	 */
-	ret = latt_blocks_init(&w->r->blocks);
+	ret = latt_blocks_init(&w->r->measured.blocks);
 	if (ret)
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	now = start_measuring(w);
@@ -685,11 +686,11 @@ int latt_waker_run(struct latt_waker *w)
 	if (w->nclients)
 		looker_start(w);
 	/* -c 0: nobody to wake; the run's events alone, till its end. */
-	while (!w->nclients && w->r->stop == LATT_STOP_NONE)
+	while (!w->nclients && w->r->end.why == LATT_STOP_NONE)
 		handle_events(w, -1);
-	while (w->r->stop == LATT_STOP_NONE) {
+	while (w->r->end.why == LATT_STOP_NONE) {
 		sleep_phase(w);
-		if (w->r->stop != LATT_STOP_NONE)
+		if (w->r->end.why != LATT_STOP_NONE)
 			break;
 		wake_phase(w);
 	}
@@ -707,10 +708,10 @@ int latt_waker_run(struct latt_waker *w)
 	 * is a wakeup of the waker too, and how late it came counts.
 	 */
 	due = w->run_start_ns + w->cfg->duration_ns + w->job.stopped_ns;
-	if (w->r->stop == LATT_STOP_DURATION && w->end_ns > due) {
-		w->r->overrun_ns = w->end_ns - due;
+	if (w->r->end.why == LATT_STOP_DURATION && w->end_ns > due) {
+		w->r->measured.overrun_ns = w->end_ns - due;
 		if (!w->warming)
-			latt_stats_add(&w->late, w->r->overrun_ns);
+			latt_stats_add(&w->late, w->r->measured.overrun_ns);
 	}
 	if (w->has_ctxt)
 		w->has_ctxt = latt_sysinfo_ctxt(&w->ctxt_end) == 0;
@@ -728,7 +729,7 @@ int latt_waker_run(struct latt_waker *w)
 	/* A run that ended in its warm-up measured nothing. */
 	if (w->warming) {
 		w->start_ns = w->end_ns;
-		w->r->cycles = 0;
+		w->r->measured.cycles = 0;
 	}
-	return w->r->stop == LATT_STOP_ERROR ? w->r->error : 0;
+	return w->r->end.why == LATT_STOP_ERROR ? w->r->end.error : 0;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /*
  * latt's own ftrace instance (libtracefs), for -b (breaktrace): the
@@ -22,6 +23,41 @@
  * triggers on trace_marker (a traceoff trigger on ftrace/print), so that
  * nothing on its CPU is recorded after it.
  */
+
+struct latt_explained;
+
+/*
+ * The trace's part of a run's result (run/result.h), filled as the run
+ * traces: -b's instance and the wakeup that stopped the run, --explain's
+ * worst wakeups told and the scheduler's decisions read, each with what
+ * was lost.
+ */
+struct latt_trace_sum {
+	/* -b: the wakeup that stopped the run, and where its trace is */
+	bool traced;			/* the run was traced */
+	bool kept;			/* ... and the instance is left */
+	const char *name;		/* the instance: "latt-PID" */
+	const char *dir;
+	unsigned int break_client;	/* 0-based */
+	pid_t break_pid;
+	int break_cpu;			/* -1: not known */
+	uint64_t break_ns;
+	uint64_t lost;			/* events overwritten or dropped */
+	/* --explain: the worst wakeups told (allocated), or why not */
+	struct latt_explained *explained;
+	unsigned int nexplained;
+	bool explain_traced;		/* its own trace was recorded */
+	const char *explain_name;	/* ... in this instance */
+	uint64_t events;		/* scheduler events read */
+	uint64_t explain_lost;		/* ... and those that did not fit */
+	int explain_error;		/* -errno of reading the trace */
+	bool decisions_traced;		/* the scheduler's decisions were
+					   recorded (lib/trace/decision.h) */
+	int decisions_error;		/* -errno of reading them */
+	uint64_t decisions;		/* records read (wakeups onto a busy
+					   CPU) ... */
+	uint64_t decisions_lost;	/* ... and those that did not fit */
+};
 
 struct tracefs_instance;
 
