@@ -9,7 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 top=${srcdir:-.}
-plan 11
+plan 12
 
 n=$(find "$top/lib" -mindepth 1 -maxdepth 1 -type d | wc -l)
 check "lib/ has at least 4 folders ($n)" test "$n" -ge 4
@@ -46,6 +46,12 @@ is "$out" 'bare: lib/measure/stats.c: "hist.h"' \
 out=$(plant prog report/quiet.c '#include "options.h"')
 is "$out" 'unknown: lib/report/quiet.c: "options.h"' \
 	"... and a program's header included by the library"
+mkdir -p "$tmp/guard" && cp -R "$top/lib" "$tmp/guard/"
+sed 's/^#ifndef LATT_MEASURE_HIST_H$/#ifndef LATT_HIST_H/' \
+	"$top/lib/measure/hist.h" >"$tmp/guard/lib/measure/hist.h"
+is "$(sh "$top/tests/layout-check.sh" "$tmp/guard" 2>&1)" \
+	'guard: lib/measure/hist.h: LATT_HIST_H (LATT_MEASURE_HIST_H)' \
+	"... a header whose guard is not named for its path"
 
 # A run's stop is written in one place: latt_stop_record()
 # (lib/run/result-stop.c), by the one rule of which reason wins; the rest say

@@ -10,6 +10,8 @@
 #   upward: FILE: "X"         an include of a folder later in the map
 #   circle: A B ...           modules (X.c with X.h) that include each
 #                             other, directly or round a circle
+#   guard: FILE: G (W)        a header whose include guard G is not W,
+#                             LATT_FOLDER_NAME_H from its path
 top=${1:?usage: layout-check.sh TOP}
 lib=$top/lib
 tmp=$(mktemp -d) || exit 2
@@ -64,6 +66,16 @@ if ! tsort "$tmp/edges" >/dev/null 2>"$tmp/tsort"; then
 	     { sub(/^tsort: /, ""); loop = loop " " $0 }
 	     END { print "circle:" loop }' "$tmp/tsort" >>"$tmp/faults"
 fi
+
+# Each header's guard is named for its path: lib/run/waker.h is
+# LATT_RUN_WAKER_H, so that no two can be the same.
+find "$lib" -name '*.h' | sort | while read -r f; do
+	rel=${f#"$lib"/}
+	want=$(echo "LATT_${rel%.h}_H" | tr 'a-z/.-' 'A-Z___')
+	got=$(sed -n 's/^#ifndef[[:space:]]*\([A-Za-z0-9_]*\).*/\1/p' "$f" |
+		head -n 1)
+	[ "$got" = "$want" ] || echo "guard: lib/$rel: ${got:-none} ($want)"
+done >>"$tmp/faults"
 
 cat "$tmp/faults"
 ! [ -s "$tmp/faults" ]

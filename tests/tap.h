@@ -4,8 +4,8 @@
  * automake's tap-driver.sh.  plan() first, then ok()/skip(), then
  * tap_done(), whose value main() returns.
  */
-#ifndef LATT_TAP_H
-#define LATT_TAP_H
+#ifndef LATT_TEST_TAP_H
+#define LATT_TEST_TAP_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -62,4 +62,4 @@ static inline int tap_done(void)
 	return tap_failed ? 1 : 0;
 }
 
-#endif /* LATT_TAP_H */
+#endif /* LATT_TEST_TAP_H */

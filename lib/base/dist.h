@@ -3,8 +3,8 @@
  * The two distributions a verdict's interval is drawn from: the normal
  * law and Student's t.
  */
-#ifndef LATT_DIST_H
-#define LATT_DIST_H
+#ifndef LATT_BASE_DIST_H
+#define LATT_BASE_DIST_H
 
 /*
  * The z with P(Z > z) = @p for a standard normal Z, 0 < @p < 1 (2.5758
@@ -19,4 +19,4 @@ double latt_normal_upper(double p);
  */
 double latt_t_upper(double p, double df);
 
-#endif /* LATT_DIST_H */
+#endif /* LATT_BASE_DIST_H */

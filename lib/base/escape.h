@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Escaping strings latt did not write itself, for terminals and reports. */
-#ifndef LATT_LIB_ESCAPE_H
-#define LATT_LIB_ESCAPE_H
+#ifndef LATT_BASE_ESCAPE_H
+#define LATT_BASE_ESCAPE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -71,4 +71,4 @@ int latt_json_fputs(const char *text, FILE *f);
  */
 size_t latt_esc_width(const char *s);
 
-#endif /* LATT_LIB_ESCAPE_H */
+#endif /* LATT_BASE_ESCAPE_H */

@@ -5,8 +5,8 @@
  * --target-metric may not take one of them (its value would land beside
  * a column or key of the same name).
  */
-#ifndef LATT_KEYS_H
-#define LATT_KEYS_H
+#ifndef LATT_BASE_KEYS_H
+#define LATT_BASE_KEYS_H
 
 #include <stdbool.h>
 
@@ -21,4 +21,4 @@ extern const char latt_csv_columns_tail[];
 /* True when @name is one of latt's own keys, or a percentile's ("p99"). */
 bool latt_key_reserved(const char *name);
 
-#endif /* LATT_KEYS_H */
+#endif /* LATT_BASE_KEYS_H */

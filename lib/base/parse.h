@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Parsers of command-line values: durations, sizes, numbers, percentiles. */
-#ifndef LATT_LIB_PARSE_H
-#define LATT_LIB_PARSE_H
+#ifndef LATT_BASE_PARSE_H
+#define LATT_BASE_PARSE_H
 
 #include <sched.h>
 #include <stddef.h>
@@ -77,4 +77,4 @@ char *latt_percentile_label(double p, char *buf, size_t len);
  */
 char *latt_format_duration(uint64_t ns, char *buf, size_t len);
 
-#endif /* LATT_LIB_PARSE_H */
+#endif /* LATT_BASE_PARSE_H */

@@ -5,8 +5,8 @@
  * a struct timeval, a command line quoted for a shell, a name looked up
  * in a table of names and the table as a list.
  */
-#ifndef LATT_LIB_UTIL_H
-#define LATT_LIB_UTIL_H
+#ifndef LATT_BASE_UTIL_H
+#define LATT_BASE_UTIL_H
 
 #include <signal.h>
 #include <stdarg.h>
@@ -85,4 +85,4 @@ int latt_name_find(const char *const *names, size_t n, const char *name);
 char *latt_name_list(const char *const *names, size_t n, char *buf,
 		     size_t len);
 
-#endif /* LATT_LIB_UTIL_H */
+#endif /* LATT_BASE_UTIL_H */

@@ -6,8 +6,8 @@
  * Every check stops at the first error, which names the field ("at.key")
  * and what is wrong with it; later checks then do nothing.
  */
-#ifndef LATT_COMPARE_CHECK_H
-#define LATT_COMPARE_CHECK_H
+#ifndef LATT_COMPARE_COMPARE_CHECK_H
+#define LATT_COMPARE_COMPARE_CHECK_H
 
 #include <json-c/json.h>
 #include <stdbool.h>
@@ -107,4 +107,4 @@ void latt_cmp_read_run(struct latt_cmp_reader *rd, jobj *o, const char *at,
 		       struct latt_metric_list *ml,
 		       struct latt_hist *scratch, struct latt_cmp_run *run);
 
-#endif /* LATT_COMPARE_CHECK_H */
+#endif /* LATT_COMPARE_COMPARE_CHECK_H */

@@ -4,8 +4,8 @@
  * into the struct latt_cmp_file of compare/compare.h, every value checked
  * (compare/compare-check.h) before compare puts it beside the others.
  */
-#ifndef LATT_COMPARE_READ_H
-#define LATT_COMPARE_READ_H
+#ifndef LATT_COMPARE_COMPARE_READ_H
+#define LATT_COMPARE_COMPARE_READ_H
 
 #include <stddef.h>
 
@@ -31,4 +31,4 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 /* Free what latt_cmp_read() put in @f. */
 void latt_cmp_file_free(struct latt_cmp_file *f);
 
-#endif /* LATT_COMPARE_READ_H */
+#endif /* LATT_COMPARE_COMPARE_READ_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* latt compare: saved documents read, checked and compared. */
-#ifndef LATT_LIB_COMPARE_H
-#define LATT_LIB_COMPARE_H
+#ifndef LATT_COMPARE_COMPARE_H
+#define LATT_COMPARE_COMPARE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -154,4 +154,4 @@ int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
  */
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
 
-#endif /* LATT_LIB_COMPARE_H */
+#endif /* LATT_COMPARE_COMPARE_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* What a configuration's runs come to: the metrics and their values. */
-#ifndef LATT_LIB_AGGREGATE_H
-#define LATT_LIB_AGGREGATE_H
+#ifndef LATT_JUDGE_AGGREGATE_H
+#define LATT_JUDGE_AGGREGATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -266,4 +266,4 @@ double latt_agg_ratio(const struct latt_value *a,
 /* The median of @v[0..n) (sorted in place); NaN for n = 0. */
 double latt_median(double *v, size_t n);
 
-#endif /* LATT_LIB_AGGREGATE_H */
+#endif /* LATT_JUDGE_AGGREGATE_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* --fail-above and --fail-below: limits the values must stay within. */
-#ifndef LATT_LIMIT_H
-#define LATT_LIMIT_H
+#ifndef LATT_JUDGE_LIMIT_H
+#define LATT_JUDGE_LIMIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,4 +58,4 @@ unsigned int latt_limit_check(FILE *err, const struct latt_metric_list *ml,
 			      const struct latt_agg_cfg *cfgs, size_t n,
 			      const struct latt_limit *l, size_t nl);
 
-#endif /* LATT_LIMIT_H */
+#endif /* LATT_JUDGE_LIMIT_H */

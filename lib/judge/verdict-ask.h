@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* What is asked of the verdicts: --level and --fail-if. */
-#ifndef LATT_VERDICT_ASK_H
-#define LATT_VERDICT_ASK_H
+#ifndef LATT_JUDGE_VERDICT_ASK_H
+#define LATT_JUDGE_VERDICT_ASK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,4 +56,4 @@ int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		       size_t n, FILE *say, char *err, size_t len);
 
-#endif /* LATT_VERDICT_ASK_H */
+#endif /* LATT_JUDGE_VERDICT_ASK_H */

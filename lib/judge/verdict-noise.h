@@ -11,8 +11,8 @@
  * time stays together as far as one block's level follows the last's;
  * a run of one block has each bucket's count drawn again (Poisson).
  */
-#ifndef LATT_VERDICT_NOISE_H
-#define LATT_VERDICT_NOISE_H
+#ifndef LATT_JUDGE_VERDICT_NOISE_H
+#define LATT_JUDGE_VERDICT_NOISE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -78,4 +78,4 @@ bool latt_of_distribution(const struct latt_metric *m);
 int latt_noise_runs(const struct latt_metric_list *ml, struct latt_vrun *runs,
 		    size_t n);
 
-#endif /* LATT_VERDICT_NOISE_H */
+#endif /* LATT_JUDGE_VERDICT_NOISE_H */

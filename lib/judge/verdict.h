@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Verdicts between configurations: better, worse or can't tell. */
-#ifndef LATT_LIB_VERDICT_H
-#define LATT_LIB_VERDICT_H
+#ifndef LATT_JUDGE_VERDICT_H
+#define LATT_JUDGE_VERDICT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -191,4 +191,4 @@ char latt_verdict_mark(const struct latt_verdict *v);
  */
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
 
-#endif /* LATT_LIB_VERDICT_H */
+#endif /* LATT_JUDGE_VERDICT_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The clock samples are stamped with. */
-#ifndef LATT_LIB_CLOCK_H
-#define LATT_LIB_CLOCK_H
+#ifndef LATT_MEASURE_CLOCK_H
+#define LATT_MEASURE_CLOCK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -128,4 +128,4 @@ static inline uint64_t latt_clock_now(const struct latt_clock *c)
 /* CLOCK_MONOTONIC now, in nanoseconds, for timeouts and wall times. */
 uint64_t latt_mono_ns(void);
 
-#endif /* LATT_LIB_CLOCK_H */
+#endif /* LATT_MEASURE_CLOCK_H */

@@ -3,8 +3,8 @@
  * The log-linear latency histogram (struct latt_hist):
  * recording, merging, percentiles.
  */
-#ifndef LATT_HIST_H
-#define LATT_HIST_H
+#ifndef LATT_MEASURE_HIST_H
+#define LATT_MEASURE_HIST_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -144,4 +144,4 @@ uint64_t latt_percentile(const struct latt_hist *h,
 /* True when @st's samples are too few for @p: it is their largest. */
 bool latt_percentile_few(const struct latt_stats *st, double p);
 
-#endif /* LATT_HIST_H */
+#endif /* LATT_MEASURE_HIST_H */

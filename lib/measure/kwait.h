@@ -48,8 +48,8 @@
  * count as waiting: the waker's write up to the enqueue, the switch to
  * the client, its return to user space and the two stamps.
  */
-#ifndef LATT_KWAIT_H
-#define LATT_KWAIT_H
+#ifndef LATT_MEASURE_KWAIT_H
+#define LATT_MEASURE_KWAIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -154,4 +154,4 @@ void latt_kwait_merge(struct latt_kwait *dst, const struct latt_kwait *src);
  */
 const char *latt_kwait_strerror(int error);
 
-#endif /* LATT_KWAIT_H */
+#endif /* LATT_MEASURE_KWAIT_H */

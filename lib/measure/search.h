@@ -21,8 +21,8 @@
  * SIGCHLD and wait4(-1) does not find it (the waker's reaping, the
  * command's orphans), and it dies with the thread that made it.
  */
-#ifndef LATT_SEARCH_H
-#define LATT_SEARCH_H
+#ifndef LATT_MEASURE_SEARCH_H
+#define LATT_MEASURE_SEARCH_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -64,4 +64,4 @@ void latt_search_stop_by(struct latt_search *sr, uint64_t ns);
 /* End the process and free @sr. */
 void latt_search_free(struct latt_search *sr);
 
-#endif /* LATT_SEARCH_H */
+#endif /* LATT_MEASURE_SEARCH_H */

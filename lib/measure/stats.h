@@ -6,8 +6,8 @@
  * accurate over billions of samples.  Two summaries merge exactly (Chan
  * et al.), which is how per-client results are combined.
  */
-#ifndef LATT_STATS_H
-#define LATT_STATS_H
+#ifndef LATT_MEASURE_STATS_H
+#define LATT_MEASURE_STATS_H
 
 #include <stdint.h>
 
@@ -53,4 +53,4 @@ double latt_stats_stdev(const struct latt_stats *s);
  */
 double latt_stats_stdev_mean(const struct latt_stats *s);
 
-#endif /* LATT_STATS_H */
+#endif /* LATT_MEASURE_STATS_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Facts about the system, read from /proc and /sys. */
-#ifndef LATT_LIB_SYSINFO_H
-#define LATT_LIB_SYSINFO_H
+#ifndef LATT_MEASURE_SYSINFO_H
+#define LATT_MEASURE_SYSINFO_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -85,4 +85,4 @@ uint64_t latt_sysinfo_tick_ns(void);
 int latt_sysinfo_line(const char *root, const char *path, char *buf,
 		      size_t len);
 
-#endif /* LATT_LIB_SYSINFO_H */
+#endif /* LATT_MEASURE_SYSINFO_H */

@@ -16,8 +16,8 @@
  * "1e6") does not count.  A line that takes too long to search is
  * skipped and counted (LATT_TMETRIC_SEARCH_CPU_NS).
  */
-#ifndef LATT_TMETRIC_H
-#define LATT_TMETRIC_H
+#ifndef LATT_MEASURE_TMETRIC_H
+#define LATT_MEASURE_TMETRIC_H
 
 #include <regex.h>
 #include <stdbool.h>
@@ -172,4 +172,4 @@ void latt_tmetric_matcher_free(struct latt_tmetric_matcher *m);
  */
 bool latt_tmetric_number(const char *s, size_t n, double *v);
 
-#endif /* LATT_TMETRIC_H */
+#endif /* LATT_MEASURE_TMETRIC_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Wake channels: how the waker wakes a client and how clients answer. */
-#ifndef LATT_LIB_WAKE_H
-#define LATT_LIB_WAKE_H
+#ifndef LATT_MEASURE_WAKE_H
+#define LATT_MEASURE_WAKE_H
 
 #include <stdatomic.h>
 #include <stdint.h>
@@ -143,4 +143,4 @@ static inline unsigned int latt_answer_due(struct latt_answer *a)
  */
 int latt_answer_give(struct latt_answer *a);
 
-#endif /* LATT_LIB_WAKE_H */
+#endif /* LATT_MEASURE_WAKE_H */

@@ -14,8 +14,8 @@
  * task's working set comes back after a wakeup.  It costs the same on
  * every run of the same machine.
  */
-#ifndef LATT_WORK_H
-#define LATT_WORK_H
+#ifndef LATT_MEASURE_WORK_H
+#define LATT_MEASURE_WORK_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -40,4 +40,4 @@ uint64_t latt_work_run(struct latt_work *w);
 /* Free the buffer. */
 void latt_work_free(struct latt_work *w);
 
-#endif /* LATT_WORK_H */
+#endif /* LATT_MEASURE_WORK_H */

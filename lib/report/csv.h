@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The CSV table. */
-#ifndef LATT_CSV_H
-#define LATT_CSV_H
+#ifndef LATT_REPORT_CSV_H
+#define LATT_REPORT_CSV_H
 
 #include <stdio.h>
 
@@ -17,4 +17,4 @@
 /* Write @d to @f.  0 or -errno of a failed write. */
 int latt_csv_write(FILE *f, const struct latt_doc *d);
 
-#endif /* LATT_CSV_H */
+#endif /* LATT_REPORT_CSV_H */

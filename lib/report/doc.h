@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The document of one invocation, which every writer takes. */
-#ifndef LATT_DOC_H
-#define LATT_DOC_H
+#ifndef LATT_REPORT_DOC_H
+#define LATT_REPORT_DOC_H
 
 #include <stddef.h>
 
@@ -41,4 +41,4 @@ struct latt_doc {
 					   metrics together (--level) */
 };
 
-#endif /* LATT_DOC_H */
+#endif /* LATT_REPORT_DOC_H */

@@ -9,8 +9,8 @@
  * cannot disagree: a field is added by adding it to the page and
  * writing it.
  */
-#ifndef LATT_LIB_JSON_FIELDS_H
-#define LATT_LIB_JSON_FIELDS_H
+#ifndef LATT_REPORT_JSON_FIELDS_H
+#define LATT_REPORT_JSON_FIELDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -42,4 +42,4 @@ extern const unsigned int latt_json_nfields;
 /* How many fields the document itself has. */
 extern const unsigned int latt_json_root_members;
 
-#endif /* LATT_LIB_JSON_FIELDS_H */
+#endif /* LATT_REPORT_JSON_FIELDS_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The JSON document (latt-json(5)). */
-#ifndef LATT_LIB_JSON_H
-#define LATT_LIB_JSON_H
+#ifndef LATT_REPORT_JSON_H
+#define LATT_REPORT_JSON_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -22,4 +22,4 @@ int latt_json_write(FILE *f, const struct latt_doc *d);
 
 #define LATT_JSON_SCHEMA	1
 
-#endif /* LATT_LIB_JSON_H */
+#endif /* LATT_REPORT_JSON_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Output files written whole or not at all. */
-#ifndef LATT_OUTPUT_H
-#define LATT_OUTPUT_H
+#ifndef LATT_REPORT_OUTPUT_H
+#define LATT_REPORT_OUTPUT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,4 +50,4 @@ void latt_out_abort(struct latt_out *o);
  */
 int latt_out_close_stdout(void);
 
-#endif /* LATT_OUTPUT_H */
+#endif /* LATT_REPORT_OUTPUT_H */

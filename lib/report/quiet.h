@@ -3,8 +3,8 @@
  * -q: one line per configuration for shell scripts, its values as every
  * output shows them (run/result.h).
  */
-#ifndef LATT_QUIET_H
-#define LATT_QUIET_H
+#ifndef LATT_REPORT_QUIET_H
+#define LATT_REPORT_QUIET_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -31,4 +31,4 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		     const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		     size_t n);
 
-#endif /* LATT_QUIET_H */
+#endif /* LATT_REPORT_QUIET_H */

@@ -6,8 +6,8 @@
  * run, one line each, in 80 columns, and the blocks the options asked
  * for.
  */
-#ifndef LATT_REPORT_BRIEF_H
-#define LATT_REPORT_BRIEF_H
+#ifndef LATT_REPORT_REPORT_BRIEF_H
+#define LATT_REPORT_REPORT_BRIEF_H
 
 #include <stdio.h>
 
@@ -33,4 +33,4 @@ int latt_report_brief(FILE *f, const struct latt_result *r,
 void latt_report_command_figures(FILE *f, const struct latt_result *r,
 				 const char *sep);
 
-#endif /* LATT_REPORT_BRIEF_H */
+#endif /* LATT_REPORT_REPORT_BRIEF_H */

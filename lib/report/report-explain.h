@@ -3,8 +3,8 @@
  * What the kernel did, in the text report: --explain's account of the
  * slowest wakeups, and the trace -b or --keep-trace kept.
  */
-#ifndef LATT_REPORT_EXPLAIN_H
-#define LATT_REPORT_EXPLAIN_H
+#ifndef LATT_REPORT_REPORT_EXPLAIN_H
+#define LATT_REPORT_REPORT_EXPLAIN_H
 
 #include <stdio.h>
 
@@ -22,4 +22,4 @@ void latt_report_trace(FILE *f, const struct latt_result *r);
  */
 void latt_report_explained(FILE *f, const struct latt_result *r);
 
-#endif /* LATT_REPORT_EXPLAIN_H */
+#endif /* LATT_REPORT_REPORT_EXPLAIN_H */

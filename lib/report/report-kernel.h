@@ -4,8 +4,8 @@
  * the clients (with --kernel-view, its figure for each wakeup beside
  * latt's own sample; always, the clients' waits in all while measuring).
  */
-#ifndef LATT_REPORT_KERNEL_H
-#define LATT_REPORT_KERNEL_H
+#ifndef LATT_REPORT_REPORT_KERNEL_H
+#define LATT_REPORT_REPORT_KERNEL_H
 
 #include <stdio.h>
 
@@ -14,4 +14,4 @@
 /* The Kernel view block of run @r. */
 void latt_report_kernel(FILE *f, const struct latt_result *r);
 
-#endif /* LATT_REPORT_KERNEL_H */
+#endif /* LATT_REPORT_REPORT_KERNEL_H */

@@ -13,8 +13,8 @@
  * the runs' p99, a second block of ratios to the first row marked with
  * the verdicts, and every verdict line.
  */
-#ifndef LATT_TABLE_H
-#define LATT_TABLE_H
+#ifndef LATT_REPORT_REPORT_TABLE_H
+#define LATT_REPORT_REPORT_TABLE_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -101,4 +101,4 @@ int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
 		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		      size_t n, double level, bool wide);
 
-#endif /* LATT_TABLE_H */
+#endif /* LATT_REPORT_REPORT_TABLE_H */

@@ -13,8 +13,8 @@
  * rule of 37 dashes under each block title.  latt's own blocks keep that
  * shape so that the report reads as one.
  */
-#ifndef LATT_REPORT_TEXT_H
-#define LATT_REPORT_TEXT_H
+#ifndef LATT_REPORT_REPORT_TEXT_H
+#define LATT_REPORT_REPORT_TEXT_H
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -93,4 +93,4 @@ void latt_report_clients(FILE *f, const struct latt_result *r);
  */
 void latt_report_hist(FILE *f, const struct latt_result *r);
 
-#endif /* LATT_REPORT_TEXT_H */
+#endif /* LATT_REPORT_REPORT_TEXT_H */

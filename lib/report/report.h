@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The text report: what latt prints of its runs. */
-#ifndef LATT_LIB_REPORT_H
-#define LATT_LIB_REPORT_H
+#ifndef LATT_REPORT_REPORT_H
+#define LATT_REPORT_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -85,4 +85,4 @@ void latt_report_produced(FILE *f, const struct latt_doc *d,
 void latt_report_run_line(FILE *f, const struct latt_result *r,
 			  unsigned int runs);
 
-#endif /* LATT_LIB_REPORT_H */
+#endif /* LATT_REPORT_REPORT_H */

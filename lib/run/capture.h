@@ -25,8 +25,8 @@
  * somebody who does not read it is given up three seconds after the
  * stop, the rest of the output with it.
  */
-#ifndef LATT_CAPTURE_H
-#define LATT_CAPTURE_H
+#ifndef LATT_RUN_CAPTURE_H
+#define LATT_RUN_CAPTURE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -75,4 +75,4 @@ void latt_capture_finish(struct latt_capture *c, uint64_t wait_ns);
 /* Close everything (stopping the thread first if it still runs). */
 void latt_capture_close(struct latt_capture *c);
 
-#endif /* LATT_CAPTURE_H */
+#endif /* LATT_RUN_CAPTURE_H */

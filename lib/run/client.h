@@ -11,8 +11,8 @@
  * every client's results without any copying, and each client writes only
  * its own slot (its own cache lines).
  */
-#ifndef LATT_CLIENT_H
-#define LATT_CLIENT_H
+#ifndef LATT_RUN_CLIENT_H
+#define LATT_RUN_CLIENT_H
 
 #include <linux/capability.h>
 #include <pthread.h>
@@ -312,4 +312,4 @@ static inline uint64_t latt_client_samples_in(const struct latt_client *c)
 	return atomic_load_explicit(&c->slot->done, memory_order_acquire);
 }
 
-#endif /* LATT_CLIENT_H */
+#endif /* LATT_RUN_CLIENT_H */

@@ -17,8 +17,8 @@
  * marked, so that its client leaves its sample out (struct
  * latt_client_slot, mark).
  */
-#ifndef LATT_JOBCTL_H
-#define LATT_JOBCTL_H
+#ifndef LATT_RUN_JOBCTL_H
+#define LATT_RUN_JOBCTL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -75,4 +75,4 @@ bool latt_jobctl_continued(struct latt_jobctl *j, uint64_t now,
 			   uint64_t run_start_ns, uint64_t planned_ns,
 			   uint64_t *gap);
 
-#endif /* LATT_JOBCTL_H */
+#endif /* LATT_RUN_JOBCTL_H */

@@ -10,8 +10,8 @@
  * (@now), when the run began and how long latt was stopped (^Z), which
  * is not the run's time.
  */
-#ifndef LATT_LIVE_H
-#define LATT_LIVE_H
+#ifndef LATT_RUN_LIVE_H
+#define LATT_RUN_LIVE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -95,4 +95,4 @@ int latt_live_print_sample(FILE *f, const char *prefix,
 			   const struct latt_client *c, bool kernel_view,
 			   const char *tail);
 
-#endif /* LATT_LIVE_H */
+#endif /* LATT_RUN_LIVE_H */

@@ -20,8 +20,8 @@
  * What the events are, and what to do about them, is the waker's: the
  * looker only says that there are some.
  */
-#ifndef LATT_LOOKER_H
-#define LATT_LOOKER_H
+#ifndef LATT_RUN_LOOKER_H
+#define LATT_RUN_LOOKER_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -83,4 +83,4 @@ enum latt_look {
 int latt_looker_wait(struct latt_looker *lk, struct latt_answer *answer,
 		     struct latt_jobctl *job);
 
-#endif /* LATT_LOOKER_H */
+#endif /* LATT_RUN_LOOKER_H */

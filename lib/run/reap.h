@@ -10,8 +10,8 @@
  * command's exit, the helper's) and said as what it is to the run; what
  * that means (the run stops, a new guard) is the waker's to decide.
  */
-#ifndef LATT_REAP_H
-#define LATT_REAP_H
+#ifndef LATT_RUN_REAP_H
+#define LATT_RUN_REAP_H
 
 #include <stdbool.h>
 #include <sys/types.h>
@@ -72,4 +72,4 @@ bool latt_reap_child(struct latt_children *ch, struct latt_client *clients,
 int latt_reap_thread(struct latt_client *clients, unsigned int n,
 		     unsigned int from, const struct latt_clock *clock);
 
-#endif /* LATT_REAP_H */
+#endif /* LATT_RUN_REAP_H */

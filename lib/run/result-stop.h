@@ -3,8 +3,8 @@
  * How a run stopped: the one place a result's stop is written, and
  * what each stop means (exit status, Status line).
  */
-#ifndef LATT_RESULT_STOP_H
-#define LATT_RESULT_STOP_H
+#ifndef LATT_RUN_RESULT_STOP_H
+#define LATT_RUN_RESULT_STOP_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -130,4 +130,4 @@ struct latt_stop_why *latt_stop_say(struct latt_stop_why *why,
 bool latt_stop_record(struct latt_run_end *end,
 		      const struct latt_stop_why *why);
 
-#endif /* LATT_RESULT_STOP_H */
+#endif /* LATT_RUN_RESULT_STOP_H */

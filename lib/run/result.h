@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* What runs measured: one run's result, as the run makes it. */
-#ifndef LATT_LIB_RESULT_H
-#define LATT_LIB_RESULT_H
+#ifndef LATT_RUN_RESULT_H
+#define LATT_RUN_RESULT_H
 
 #include <sched.h>
 #include <stdbool.h>
@@ -371,4 +371,4 @@ int latt_result_collect_clients(struct latt_result *r,
  */
 void latt_result_finish(struct latt_result *r);
 
-#endif /* LATT_LIB_RESULT_H */
+#endif /* LATT_RUN_RESULT_H */

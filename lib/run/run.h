@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* One run: one configuration in, one result out. */
-#ifndef LATT_RUN_H
-#define LATT_RUN_H
+#ifndef LATT_RUN_RUN_H
+#define LATT_RUN_RUN_H
 
 #include <stdbool.h>
 
@@ -30,4 +30,4 @@
 void latt_run(struct latt_session *s, const struct latt_run_cfg *cfg,
 	      unsigned int run, struct latt_result *r);
 
-#endif /* LATT_RUN_H */
+#endif /* LATT_RUN_RUN_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The target: the command latt measures beside. */
-#ifndef LATT_LIB_TARGET_H
-#define LATT_LIB_TARGET_H
+#ifndef LATT_RUN_TARGET_H
+#define LATT_RUN_TARGET_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -136,4 +136,4 @@ bool latt_target_alive(const struct latt_target *t);
  */
 void latt_target_rusage(const struct latt_target *t, struct rusage *total);
 
-#endif /* LATT_LIB_TARGET_H */
+#endif /* LATT_RUN_TARGET_H */

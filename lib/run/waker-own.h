@@ -8,8 +8,8 @@
  * run/looker.h, run/reap.h) each own a struct of their own in it, never
  * see the waker, and return what happened for the waker to decide.
  */
-#ifndef LATT_WAKER_OWN_H
-#define LATT_WAKER_OWN_H
+#ifndef LATT_RUN_WAKER_OWN_H
+#define LATT_RUN_WAKER_OWN_H
 
 #include <errno.h>
 #include <stdbool.h>
@@ -85,4 +85,4 @@ void latt_waker_reap_threads(struct latt_waker *w);
  */
 int latt_waker_arm_deadline(struct latt_waker *w);
 
-#endif /* LATT_WAKER_OWN_H */
+#endif /* LATT_RUN_WAKER_OWN_H */

@@ -26,8 +26,8 @@
  * never ran before it was stopped, the wait until then is recorded as its
  * sample (a lower bound), and counted in the result's unanswered.
  */
-#ifndef LATT_WAKER_H
-#define LATT_WAKER_H
+#ifndef LATT_RUN_WAKER_H
+#define LATT_RUN_WAKER_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -186,4 +186,4 @@ void latt_waker_destroy(struct latt_waker *w);
 /* How long a SIGKILLed process may take to be reaped before giving up. */
 #define LATT_KILL_WAIT_NS	(5000ULL * 1000 * 1000)
 
-#endif /* LATT_WAKER_H */
+#endif /* LATT_RUN_WAKER_H */

@@ -12,8 +12,8 @@
  * cgroup of latt's own also stops every process of the command, even one
  * that left its process group: cgroup.kill on v2, each pid on v1.
  */
-#ifndef LATT_CGROUP_H
-#define LATT_CGROUP_H
+#ifndef LATT_SETTINGS_CGROUP_H
+#define LATT_SETTINGS_CGROUP_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -77,4 +77,4 @@ int latt_cgroup_remove(struct latt_cgroup *cg);
 /* The CPU weight @cg has, as cpu.weight or from cpu.shares.  0 or -errno. */
 int latt_cgroup_weight(const struct latt_cgroup *cg, unsigned int *weight);
 
-#endif /* LATT_CGROUP_H */
+#endif /* LATT_SETTINGS_CGROUP_H */

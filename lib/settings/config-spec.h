@@ -4,8 +4,8 @@
  * read into a struct latt_run_cfg (settings/config.h) by its table of
  * settings, and the whole configuration checked.
  */
-#ifndef LATT_CONFIG_SPEC_H
-#define LATT_CONFIG_SPEC_H
+#ifndef LATT_SETTINGS_CONFIG_SPEC_H
+#define LATT_SETTINGS_CONFIG_SPEC_H
 
 #include <stddef.h>
 
@@ -28,4 +28,4 @@ int latt_config_parse(struct latt_run_cfg *c, char *spec, char *err,
  */
 int latt_config_check(const struct latt_run_cfg *c, char *err, size_t len);
 
-#endif /* LATT_CONFIG_SPEC_H */
+#endif /* LATT_SETTINGS_CONFIG_SPEC_H */

@@ -3,8 +3,8 @@
  * What a run is: its configuration and settings, as the command line
  * makes them.
  */
-#ifndef LATT_LIB_CONFIG_H
-#define LATT_LIB_CONFIG_H
+#ifndef LATT_SETTINGS_CONFIG_H
+#define LATT_SETTINGS_CONFIG_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -143,4 +143,4 @@ int latt_config_key(const char *name, bool *many);
 char *latt_config_format(const struct latt_run_cfg *c,
 			 const struct latt_run_cfg *base);
 
-#endif /* LATT_LIB_CONFIG_H */
+#endif /* LATT_SETTINGS_CONFIG_H */

@@ -10,8 +10,8 @@
  * The paths are under a root ("" for the real system) so that tests can
  * lay out a fake /sys.
  */
-#ifndef LATT_KNOBS_SCX_H
-#define LATT_KNOBS_SCX_H
+#ifndef LATT_SETTINGS_KNOBS_SCX_H
+#define LATT_SETTINGS_KNOBS_SCX_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -63,4 +63,4 @@ int latt_scx_state(const char *root, char *state, size_t size);
  */
 const char *latt_scx_said(int out, bool first, char *buf, size_t len);
 
-#endif /* LATT_KNOBS_SCX_H */
+#endif /* LATT_SETTINGS_KNOBS_SCX_H */

@@ -17,8 +17,8 @@
  * lay out a fake /proc and /sys in a directory; debugfs is mounted (and
  * unmounted afterwards) only on the real system.
  */
-#ifndef LATT_KNOBS_H
-#define LATT_KNOBS_H
+#ifndef LATT_SETTINGS_KNOBS_H
+#define LATT_SETTINGS_KNOBS_H
 
 #include <limits.h>
 #include <signal.h>
@@ -109,4 +109,4 @@ bool latt_knobs_reaped(struct latt_knobs *k, pid_t pid, int status);
  */
 int latt_knobs_restore(struct latt_knobs *k, char *err, size_t len);
 
-#endif /* LATT_KNOBS_H */
+#endif /* LATT_SETTINGS_KNOBS_H */

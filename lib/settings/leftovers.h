@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* What a latt that is gone left on the system. */
-#ifndef LATT_LEFTOVERS_H
-#define LATT_LEFTOVERS_H
+#ifndef LATT_SETTINGS_LEFTOVERS_H
+#define LATT_SETTINGS_LEFTOVERS_H
 
 #include <stddef.h>
 
@@ -16,4 +16,4 @@
  */
 int latt_leftovers_scan(latt_undo_say_fn say, void *ctx);
 
-#endif /* LATT_LEFTOVERS_H */
+#endif /* LATT_SETTINGS_LEFTOVERS_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* One owner per system setting: the settings' locks. */
-#ifndef LATT_LIB_LOCK_H
-#define LATT_LIB_LOCK_H
+#ifndef LATT_SETTINGS_LOCK_H
+#define LATT_SETTINGS_LOCK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -67,4 +67,4 @@ void latt_lock_drop(int record_fd);
  */
 bool latt_lock_busy(const char *path, pid_t pid);
 
-#endif /* LATT_LIB_LOCK_H */
+#endif /* LATT_SETTINGS_LOCK_H */

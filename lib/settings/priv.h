@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Privileges and resource limits. */
-#ifndef LATT_PRIV_H
-#define LATT_PRIV_H
+#ifndef LATT_SETTINGS_PRIV_H
+#define LATT_SETTINGS_PRIV_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,4 +48,4 @@ int latt_priv_check(const struct latt_run_cfg *c, char *err, size_t len);
  */
 int latt_priv_drop(const struct latt_run_cfg *cfgs, size_t n);
 
-#endif /* LATT_PRIV_H */
+#endif /* LATT_SETTINGS_PRIV_H */

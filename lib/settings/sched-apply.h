@@ -5,8 +5,8 @@
  * the rest of settings/sched.h, so that latt-client, which makes the
  * clients, needs nothing but the C library.
  */
-#ifndef LATT_SCHED_APPLY_H
-#define LATT_SCHED_APPLY_H
+#ifndef LATT_SETTINGS_SCHED_APPLY_H
+#define LATT_SETTINGS_SCHED_APPLY_H
 
 #include "settings/sched.h"
 
@@ -17,4 +17,4 @@
  */
 int latt_sched_apply(const struct latt_sched *s, enum latt_sched_step *step);
 
-#endif /* LATT_SCHED_APPLY_H */
+#endif /* LATT_SETTINGS_SCHED_APPLY_H */

@@ -6,8 +6,8 @@
  * settings/sched.c saves, restores and reads tasks with it, and
  * settings/sched-apply.c applies a configuration's settings.
  */
-#ifndef LATT_SCHED_ATTR_H
-#define LATT_SCHED_ATTR_H
+#ifndef LATT_SETTINGS_SCHED_ATTR_H
+#define LATT_SETTINGS_SCHED_ATTR_H
 
 #include <stdint.h>
 #include <sys/types.h>
@@ -38,4 +38,4 @@ int latt_sched_getattr(pid_t pid, struct latt_sched_attr *a);
  */
 int latt_sched_setattr(pid_t pid, struct latt_sched_attr *a);
 
-#endif /* LATT_SCHED_ATTR_H */
+#endif /* LATT_SETTINGS_SCHED_ATTR_H */

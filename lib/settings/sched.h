@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Scheduling settings of one task. */
-#ifndef LATT_LIB_SCHED_H
-#define LATT_LIB_SCHED_H
+#ifndef LATT_SETTINGS_SCHED_H
+#define LATT_SETTINGS_SCHED_H
 
 #include <sched.h>
 #include <stdbool.h>
@@ -153,4 +153,4 @@ int latt_sched_restore(const struct latt_sched_saved *saved);
  */
 int latt_sched_read(pid_t pid, struct latt_sched *s);
 
-#endif /* LATT_LIB_SCHED_H */
+#endif /* LATT_SETTINGS_SCHED_H */

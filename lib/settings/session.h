@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The session: what latt sets up once per process. */
-#ifndef LATT_LIB_SESSION_H
-#define LATT_LIB_SESSION_H
+#ifndef LATT_SETTINGS_SESSION_H
+#define LATT_SETTINGS_SESSION_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -123,4 +123,4 @@ int latt_session_guard_check(struct latt_session *s, bool reaped);
  */
 int latt_session_pending_stop(const struct latt_session *s);
 
-#endif /* LATT_LIB_SESSION_H */
+#endif /* LATT_SETTINGS_SESSION_H */

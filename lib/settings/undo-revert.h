@@ -6,8 +6,8 @@
  * sweep of what a gone latt left (undo-sweep.c), which reads them back:
  * both revert an entry here, and this file calls neither.
  */
-#ifndef LATT_UNDO_REVERT_H
-#define LATT_UNDO_REVERT_H
+#ifndef LATT_SETTINGS_UNDO_REVERT_H
+#define LATT_SETTINGS_UNDO_REVERT_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -69,4 +69,4 @@ latt_undo_put(char *buf, size_t len, const char *fmt, ...);
 /* Field 22 of /proc/PID/stat: when the process started, in ticks. */
 unsigned long long latt_undo_start_time(pid_t pid);
 
-#endif /* LATT_UNDO_REVERT_H */
+#endif /* LATT_SETTINGS_UNDO_REVERT_H */

@@ -5,8 +5,8 @@
  * then the cgroups and trace instances of latt's naming that no live
  * latt owns.  Nothing here prints: lines to say are handed to @say.
  */
-#ifndef LATT_UNDO_SWEEP_H
-#define LATT_UNDO_SWEEP_H
+#ifndef LATT_SETTINGS_UNDO_SWEEP_H
+#define LATT_SETTINGS_UNDO_SWEEP_H
 
 typedef void (*latt_undo_say_fn)(void *ctx, const char *line);
 
@@ -33,4 +33,4 @@ int latt_undo_scan(const char *dir, const char *cgroup_dir,
 
 /* latt_undo_scan() of the real system: latt_leftovers_scan(). */
 
-#endif /* LATT_UNDO_SWEEP_H */
+#endif /* LATT_SETTINGS_UNDO_SWEEP_H */

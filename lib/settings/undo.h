@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The undo record of every change latt makes to the system. */
-#ifndef LATT_LIB_UNDO_H
-#define LATT_LIB_UNDO_H
+#ifndef LATT_SETTINGS_UNDO_H
+#define LATT_SETTINGS_UNDO_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -128,4 +128,4 @@ int latt_undo_dir_check(const char *dir, char *err, size_t len);
 void latt_undo_kept_marker(const char *dir, const char *name, char *buf,
 			   size_t len);
 
-#endif /* LATT_LIB_UNDO_H */
+#endif /* LATT_SETTINGS_UNDO_H */

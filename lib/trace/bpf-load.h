@@ -4,8 +4,8 @@
  * target, put into the library as it is): shared by --explain's decisions
  * (lib/trace/decision.c) and the command's own waits (lib/trace/cmdlat.c).
  */
-#ifndef LATT_LIB_BPF_LOAD_H
-#define LATT_LIB_BPF_LOAD_H
+#ifndef LATT_TRACE_BPF_LOAD_H
+#define LATT_TRACE_BPF_LOAD_H
 
 #ifdef HAVE_LIBBPF
 #include <stddef.h>
@@ -22,4 +22,4 @@ int latt_bpf_load(const char *obj, size_t len, const char *name,
 		  struct bpf_object **out, char *err, size_t errlen);
 #endif
 
-#endif /* LATT_LIB_BPF_LOAD_H */
+#endif /* LATT_TRACE_BPF_LOAD_H */

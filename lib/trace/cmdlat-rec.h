@@ -5,8 +5,8 @@
  * layout (struct latt_hist), shared by the BPF program and latt, so only
  * fixed-size types.
  */
-#ifndef LATT_CMDLAT_REC_H
-#define LATT_CMDLAT_REC_H
+#ifndef LATT_TRACE_CMDLAT_REC_H
+#define LATT_TRACE_CMDLAT_REC_H
 
 #include <linux/types.h>
 
@@ -51,4 +51,4 @@ struct latt_cmdlat_miss {
 				   task ran, then left its CPU */
 };
 
-#endif /* LATT_CMDLAT_REC_H */
+#endif /* LATT_TRACE_CMDLAT_REC_H */

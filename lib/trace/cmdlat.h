@@ -7,8 +7,8 @@
  * when it ends.  Loaded once per latt, before it gives up its privileges
  * (CAP_BPF and CAP_PERFMON, or CAP_SYS_ADMIN, and the kernel's BTF).
  */
-#ifndef LATT_LIB_CMDLAT_H
-#define LATT_LIB_CMDLAT_H
+#ifndef LATT_TRACE_CMDLAT_H
+#define LATT_TRACE_CMDLAT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -83,4 +83,4 @@ uint64_t latt_cmdwait_percentile(const struct latt_cmdwait *w, double p);
 /* Follow nothing more (the run is over).  0 or -errno. */
 int latt_cmdlat_stop(struct latt_cmdlat *c);
 
-#endif /* LATT_LIB_CMDLAT_H */
+#endif /* LATT_TRACE_CMDLAT_H */

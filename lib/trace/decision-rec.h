@@ -4,8 +4,8 @@
  * lib/trace/decision.bpf.c writes it and lib/trace/decision.c reads it: shared by
  * the BPF program and latt, so only fixed-size types.
  */
-#ifndef LATT_DECISION_REC_H
-#define LATT_DECISION_REC_H
+#ifndef LATT_TRACE_DECISION_REC_H
+#define LATT_TRACE_DECISION_REC_H
 
 #include <linux/types.h>
 
@@ -54,4 +54,4 @@ struct latt_dec_rec {
 	__u32 pad;
 };
 
-#endif /* LATT_DECISION_REC_H */
+#endif /* LATT_TRACE_DECISION_REC_H */

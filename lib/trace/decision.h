@@ -5,8 +5,8 @@
  * records read after it, and each of the worst wakeups is told from its
  * record (latt_decision_of(), pure logic: tests feed it made-up records).
  */
-#ifndef LATT_LIB_DECISION_H
-#define LATT_LIB_DECISION_H
+#ifndef LATT_TRACE_DECISION_H
+#define LATT_TRACE_DECISION_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -143,4 +143,4 @@ char *latt_decision_text(const struct latt_decision *d, const char *name,
 /* "preempted", "lazy", ... for the JSON. */
 const char *latt_why_name(int why);
 
-#endif /* LATT_LIB_DECISION_H */
+#endif /* LATT_TRACE_DECISION_H */

@@ -25,8 +25,8 @@
  * The matching is pure logic on the events (tests feed it made-up ones);
  * reading the trace is in lib/trace/trace.c.
  */
-#ifndef LATT_EXPLAIN_H
-#define LATT_EXPLAIN_H
+#ifndef LATT_TRACE_EXPLAIN_H
+#define LATT_TRACE_EXPLAIN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -187,4 +187,4 @@ void latt_explain(const struct latt_ev *ev, size_t nev,
 /* "wakeup", "idle-balance", "pulled", "pushed", "other". */
 const char *latt_move_how_name(int how);
 
-#endif /* LATT_EXPLAIN_H */
+#endif /* LATT_TRACE_EXPLAIN_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* latt's ftrace instance. */
-#ifndef LATT_LIB_TRACE_H
-#define LATT_LIB_TRACE_H
+#ifndef LATT_TRACE_TRACE_H
+#define LATT_TRACE_TRACE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -117,4 +117,4 @@ uint64_t latt_trace_lost(struct latt_trace *t);
  */
 int latt_trace_read(struct latt_trace *t, struct latt_ev **ev, size_t *n);
 
-#endif /* LATT_LIB_TRACE_H */
+#endif /* LATT_TRACE_TRACE_H */
