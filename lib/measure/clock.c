@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/timerfd.h>
+#include <time.h>
 
 #include "measure/clock.h"
 #include "base/util.h"
@@ -52,6 +54,18 @@ uint64_t latt_mono_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+int latt_timer_arm(int fd, uint64_t first_ns, uint64_t every_ns)
+{
+	struct itimerspec its = {
+		.it_value.tv_sec = (time_t)(first_ns / 1000000000ULL),
+		.it_value.tv_nsec = (long)(first_ns % 1000000000ULL),
+		.it_interval.tv_sec = (time_t)(every_ns / 1000000000ULL),
+		.it_interval.tv_nsec = (long)(every_ns % 1000000000ULL),
+	};
+
+	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
 }
 
 /* Does the "flags" line of /proc/cpuinfo have @flag? */

@@ -128,4 +128,10 @@ static inline uint64_t latt_clock_now(const struct latt_clock *c)
 /* CLOCK_MONOTONIC now, in nanoseconds, for timeouts and wall times. */
 uint64_t latt_mono_ns(void);
 
+/*
+ * Arm timerfd @fd to expire @first_ns from now (0 disarms it), then
+ * every @every_ns (0: once).  0 or -errno.
+ */
+int latt_timer_arm(int fd, uint64_t first_ns, uint64_t every_ns);
+
 #endif /* LATT_MEASURE_CLOCK_H */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "measure/clock.h"
 #include "measure/hist.h"
 #include "measure/kwait.h"
 #include "measure/stats.h"
@@ -52,28 +53,15 @@ void latt_live_begin(struct latt_live *l, uint64_t now, uint64_t stopped_ns)
 	l->interval_stopped_ns = stopped_ns;
 }
 
-/* Arm the timer for every @ns; 0 disarms it. */
-static int arm(int fd, uint64_t ns)
-{
-	struct itimerspec its = {
-		.it_value.tv_sec = (time_t)(ns / 1000000000ULL),
-		.it_value.tv_nsec = (long)(ns % 1000000000ULL),
-		.it_interval.tv_sec = (time_t)(ns / 1000000000ULL),
-		.it_interval.tv_nsec = (long)(ns % 1000000000ULL),
-	};
-
-	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
-}
-
 int latt_live_arm(struct latt_live *l)
 {
-	return l->fd >= 0 ? arm(l->fd, l->period_ns) : 0;
+	return l->fd >= 0 ? latt_timer_arm(l->fd, l->period_ns, l->period_ns) : 0;
 }
 
 void latt_live_stop(struct latt_live *l)
 {
 	if (l->fd >= 0)
-		arm(l->fd, 0);
+		latt_timer_arm(l->fd, 0, 0);
 }
 
 void latt_live_add(struct latt_live *l, uint64_t ns)

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/signalfd.h>
-#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -50,16 +49,13 @@ bool latt_waker_stop(struct latt_waker *w, const struct latt_stop_why *why)
 int latt_waker_arm_deadline(struct latt_waker *w)
 {
 	uint64_t due, now = latt_mono_ns(), ns;
-	struct itimerspec its = { 0 };
 
 	if (!w->cfg->duration_ns)
 		return 0;
 	due = w->run_start_ns + w->cfg->duration_ns + w->job.stopped_ns;
 	/* A timer of 0 would be disarmed: 1 ns is due at once. */
 	ns = due > now ? due - now : 1;
-	its.it_value.tv_sec = (time_t)(ns / 1000000000ULL);
-	its.it_value.tv_nsec = (long)(ns % 1000000000ULL);
-	return timerfd_settime(w->deadline_fd, 0, &its, NULL) ? -errno : 0;
+	return latt_timer_arm(w->deadline_fd, ns, 0);
 }
 
 /*

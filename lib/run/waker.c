@@ -48,29 +48,6 @@ static uint64_t next_random(struct latt_waker *w)
 	return w->rng * 0x2545f4914f6cdd1dULL;
 }
 
-/* A periodic timer, every @ns. */
-static int arm_watch(int fd, uint64_t ns)
-{
-	struct itimerspec its = {
-		.it_value.tv_sec = (time_t)(ns / 1000000000ULL),
-		.it_value.tv_nsec = (long)(ns % 1000000000ULL),
-		.it_interval.tv_sec = (time_t)(ns / 1000000000ULL),
-		.it_interval.tv_nsec = (long)(ns % 1000000000ULL),
-	};
-
-	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
-}
-
-static int arm_timer(int fd, uint64_t ns)
-{
-	struct itimerspec its = {
-		.it_value.tv_sec = (time_t)(ns / 1000000000ULL),
-		.it_value.tv_nsec = (long)(ns % 1000000000ULL),
-	};
-
-	return timerfd_settime(fd, 0, &its, NULL) ? -errno : 0;
-}
-
 int latt_waker_init(struct latt_waker *w, const struct latt_run_cfg *cfg,
 		    const struct latt_session *s,
 		    const struct latt_clock *clock,
@@ -418,7 +395,7 @@ static void sleep_phase(struct latt_waker *w)
 	/* Back to back: what else arrives is seen while answers are due. */
 	if (!ns)
 		return;
-	ret = arm_timer(w->sleep_fd, ns);
+	ret = latt_timer_arm(w->sleep_fd, ns, 0);
 	if (ret) {
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 		return;
@@ -670,7 +647,8 @@ int latt_waker_run(struct latt_waker *w)
 	ret = latt_waker_arm_deadline(w);
 	if (ret)
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
-	ret = arm_watch(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4);
+	ret = latt_timer_arm(w->watch_fd, latt_stall_limit_ns(w->cfg) / 4,
+			     latt_stall_limit_ns(w->cfg) / 4);
 	if (ret)
 		latt_waker_stop_for(w, LATT_STOP_ERROR, ret);
 	latt_live_begin(&w->live, now, w->job.stopped_ns);
