@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/client-helper.h"
 #include "run/client.h"
 
 /* Map all of the memfd @fd, and close it.  NULL on failure. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt's side of latt-client, the program that starts the clients: where
- * it is, and running it (lib/run/client.h).
+ * it is, and running it (run/client-helper.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
+#include "run/client-helper.h"
 #include "run/client.h"
 #include "settings/undo.h"
 

@@ -215,28 +215,6 @@ void latt_client_slot_clear(struct latt_client_slot *s);
 #define LATT_CLIENT_REPORT	0xffffffffU
 
 /*
- * latt-client: the path of this latt's, into @buf: next to latt's own
- * executable (the build tree), else where it is installed; where latt
- * has capabilities to pass on (setcap) or runs set-user-ID, only in a
- * directory owned by root that no one else may write to.  False when
- * there is none (latt forks the clients itself).
- */
-bool latt_client_helper_path(char *buf, size_t len);
-
-/* The calling process's capabilities into @caps.  0 or -errno. */
-int latt_client_caps(struct __user_cap_data_struct *caps);
-
-/* Set the calling process's capabilities to @caps.  0 or -errno. */
-int latt_client_set_caps(const struct __user_cap_data_struct *caps);
-
-/*
- * Run latt-client at @path to start the clients @share describes (@fd:
- * its memfd).  Its pid, or -errno.
- */
-pid_t latt_client_helper_run(const char *path,
-			     const struct latt_client_share *share, int fd);
-
-/*
  * In latt-client: start client @c as latt's child (CLONE_PARENT), which
  * then goes on as latt_client_fork()'s child does.  0 or -errno.
  */

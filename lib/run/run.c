@@ -19,6 +19,7 @@
 #include "measure/sysinfo.h"
 #include "measure/wake.h"
 #include "run/capture.h"
+#include "run/client-helper.h"
 #include "run/client.h"
 #include "run/result-stop.h"
 #include "run/result.h"

@@ -17,6 +17,7 @@
 
 #include "measure/clock.h"
 #include "measure/wake.h"
+#include "run/client-helper.h"
 #include "run/client.h"
 #include "run/reap.h"
 #include "run/result-stop.h"
