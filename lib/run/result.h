@@ -189,8 +189,10 @@ struct latt_measured {
 };
 
 /*
- * How a run ended, decided in one place (latt_stop_record(),
- * lib/run/result-stop.c): why it stopped and what that needs said.
+ * How a run ended: why it stopped, its error, signal, dead client and
+ * what failed are decided in one place (latt_stop_record(),
+ * lib/run/result-stop.c); the dead client's pid, status and error are
+ * filled by the waker once it has reaped it.
  */
 struct latt_run_end {
 	enum latt_stop why;

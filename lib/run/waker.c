@@ -610,13 +610,14 @@ static void start_decisions(struct latt_waker *w)
 /* Start trace @t (if any) with the run's clock. */
 static void start_trace(struct latt_waker *w, struct latt_trace *t)
 {
+	struct latt_stop_why why;
+
 	if (!t || !latt_trace_start(t, w->clock->id == LATT_CLOCK_MONOTONIC_RAW ?
 				    "mono_raw" : "mono"))
 		return;
-	latt_waker_stop_for(w, LATT_STOP_ERROR, -EIO);
-	latt_fmt(w->r->end.what, sizeof(w->r->end.what),
-		 "starting the trace in %s",
-		 t->name);
+	/* What failed goes with the stop, and only if the stop wins. */
+	latt_waker_stop(w, latt_stop_say(&why, LATT_STOP_ERROR, -EIO,
+					 "starting the trace in %s", t->name));
 }
 
 int latt_waker_run(struct latt_waker *w)

@@ -157,8 +157,9 @@ void latt_waker_set_target(struct latt_waker *w, struct latt_target *t);
 void latt_waker_set_helper(struct latt_waker *w, pid_t pid, const char *name);
 
 /*
- * Measure until something stops the run; w->stop says what.  Returns 0,
- * or -errno when the waker itself failed (also in w->error).
+ * Measure until something stops the run; the result's end says what
+ * (w->r->end.why).  Returns 0, or -errno when the waker itself failed
+ * (also in w->r->end.error).
  */
 int latt_waker_run(struct latt_waker *w);
 
