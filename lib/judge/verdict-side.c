@@ -141,7 +141,8 @@ size_t latt_vside_groups(const struct latt_vrun *runs, size_t n)
 void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 			const struct latt_noise *pn, struct latt_vside *s)
 {
-	double sum = 0, sq = 0, mean, var, noise, nh = 0, prior, w, own;
+	double sum = 0, sq = 0, ss = 0, mean, var, noise, nh = 0, prior, w;
+	double own, within, scale = 1;
 	size_t g, i, k, ng;
 
 	memset(s, 0, sizeof(*s));
@@ -156,6 +157,10 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 				ng++;
 			}
 		mean = gs / (double)ng;
+		for (i = 0; i < n; i++)
+			if (runs[i].inv == k)
+				ss += (runs[i].y[m] - mean) *
+				      (runs[i].y[m] - mean);
 		sum += mean;
 		sq += mean * mean;
 		nh += 1 / (double)ng;
@@ -171,16 +176,26 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	/* An invocation's mean of n / g runs, as the profile says. */
 	runs_of(runs, n, m, pn->noise, &mean, &var, &noise);
 	nh = (double)g / nh;
-	prior = pn->between + pn->within * (1 / nh - 1 / pn->runs_h) +
-		(noise - pn->noise) / nh;
+	/*
+	 * Runs that spread more within their invocations than the profile's
+	 * did: its invocations' part scaled as much.
+	 */
+	within = n > g ? ss / (double)(n - g) : 0;
+	if (within > pn->run + noise) {
+		scale = within / (pn->run + noise);
+		s->scaled = true;
+	}
+	prior = scale * (pn->between - pn->within / pn->runs_h) +
+		(pn->run + noise) * scale / nh;
 	w = pn->between_df / (pn->between_df + (double)(g - 1));
 	s->own = (1 - w) * own / (double)g;
 	s->own_df = (double)(g - 1);
-	s->prof_between = w * pn->between / (double)g;
-	s->prof_within = w * pn->within * (1 / nh - 1 / pn->runs_h) /
+	s->prof_between = w * scale * pn->between / (double)g;
+	s->prof_within = w * scale * pn->within * (1 / nh - 1 / pn->runs_h) /
 			 (double)g;
 	s->term = fmax(s->own + w * prior / (double)g,
-		       w * (pn->run + noise) / nh / (double)g + s->own);
+		       w * scale * (pn->run + noise) / nh / (double)g +
+		       s->own);
 }
 
 double latt_vside_df(const struct latt_vside *a, const struct latt_vside *b,
