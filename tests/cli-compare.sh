@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 65
+plan 66
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -230,11 +230,16 @@ if command -v gnuplot >/dev/null 2>&1; then
 	grep -o '<text[^>]*>word[^<]*' "$tmp/t.svg" | sed 's/<text[^>]*>//' >"$tmp/title"
 	check "... a longer one shortened to three lines from its start, ending in ..." \
 		sh -c "test \$(wc -l <'$tmp/title') -eq 3 && head -n 1 '$tmp/title' | grep -q '^word001 word002' && tail -n 1 '$tmp/title' | grep -q ' \\.\\.\\.\$'"
+	# One label twice (a kernel's release on both files): told apart.
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/d.svg" "$tmp/a.json" "$tmp/a.json" >/dev/null 2>&1
+	grep -o '<text[^>]*>[^<]*default[^<]*' "$tmp/d.svg" | sed 's/<text[^>]*>//' | sort -u >"$tmp/keys"
+	check "latt-plot of two files of one label: a key each, the second marked (2)" \
+		sh -c "test \$(wc -l <'$tmp/keys') -eq 2 && grep -q ' default (2)\$' '$tmp/keys'"
 	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/q.png" "$tmp/open.json" >/dev/null 2>"$tmp/err"
 	check "latt-plot on a bad file: exit 1, latt's one line, no image" \
 		sh -c "test $? -eq 1 && grep -q '^latt compare: .*open.json: ' '$tmp/err' && test ! -e '$tmp/q.png'"
 else
-	for i in 1 2 3 4 5; do
+	for i in 1 2 3 4 5 6; do
 		skip "gnuplot is not installed"
 	done
 fi
