@@ -30,6 +30,8 @@
 
 /* How long all clients together may take to hand their channels over. */
 #define ADOPT_TIMEOUT_MS	30000
+/* Hand-offs taken between two looks at the signals. */
+#define ADOPT_BATCH		64
 
 /*
  * Take every client's hand-off, and wait until each is ready (counted off
@@ -52,6 +54,7 @@ static int adopt_clients(struct latt_waker *w, int fd)
 	struct latt_client_failure fail;
 	struct latt_stop_why why;
 	bool gone = false;
+	unsigned int batch;
 	int ret;
 
 	while ((pending || latt_answer_due(w->answer)) &&
@@ -68,8 +71,11 @@ static int adopt_clients(struct latt_waker *w, int fd)
 		/*
 		 * Hand-offs before signals: a client whose settings failed
 		 * said so before it exited, and that is the reason to give.
+		 * At most ADOPT_BATCH at a time, then the signals are looked
+		 * at again: latt-client may hand over as fast as they are
+		 * taken, and a SIGTERM must not wait for thousands.
 		 */
-		while (pending) {
+		for (batch = 0; pending && batch < ADOPT_BATCH; batch++) {
 			ret = latt_client_adopt(w->clients, w->nclients, fd,
 						w->cfg->mechanism, &fail);
 			/* latt-client reports before it ends. */
