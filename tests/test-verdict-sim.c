@@ -225,8 +225,8 @@ struct tally {
 
 /*
  * The true variance of one run's log figure, metric by metric, for the
- * oracle: the spread of the pool's runs (their samples, clients, blocks
- * and tails) plus the run's own factor.
+ * oracle and for spreads(): the spread of the pool's runs (their
+ * samples, clients, blocks and tails) plus the run's own factor.
  */
 static void true_var(const struct latt_metric_list *ml,
 		     const struct model *md, const struct prun *pool,
@@ -356,35 +356,30 @@ static void make_pool(const struct latt_metric_list *ml,
 }
 
 /*
- * The model's spread between runs beyond their samples' noise, metric
- * by metric, as the calibration measures it on the machine.
+ * The model's spread between runs beyond their samples' noise (the true
+ * variance less the runs' mean noise), metric by metric, as the
+ * calibration measures it on the machine.
  */
 static void spreads(const struct latt_metric_list *ml,
 		    const struct model *md, const struct prun *pool)
 {
+	double var[LATT_METRICS_MAX];
 	char buf[256];
 	size_t m, i, o = 0;
 
+	true_var(ml, md, pool, var);
 	for (m = 0; m < ml->n; m++) {
-		double sum = 0, sq = 0, noise = 0, n = 0, mean, extra;
+		double noise = 0, n = 0, extra;
 
-		if (ml->m[m].better == LATT_BETTER_NONE)
+		if (ml->m[m].better == LATT_BETTER_NONE || isnan(var[m]))
 			continue;
 		for (i = 0; i < POOL; i++)
 			if (!isnan(pool[i].vr.y[m])) {
-				sum += pool[i].vr.y[m];
 				noise += isnan(pool[i].vr.noise[m]) ? 0 :
 					 pool[i].vr.noise[m];
 				n++;
 			}
-		if (n < 2)
-			continue;
-		mean = sum / n;
-		for (i = 0; i < POOL; i++)
-			if (!isnan(pool[i].vr.y[m]))
-				sq += (pool[i].vr.y[m] - mean) *
-				      (pool[i].vr.y[m] - mean);
-		extra = sq / (n - 1) - noise / n + md->run_sd * md->run_sd;
+		extra = var[m] - noise / n;
 		o += (size_t)snprintf(buf + o, sizeof(buf) - o, " %s %.2f",
 				      ml->m[m].name, extra > 0 ? sqrt(extra) :
 				      0);
