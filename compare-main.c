@@ -7,6 +7,8 @@
  * files do not compare, else 6 when a row is worse than the first.
  */
 #include <errno.h>
+#include <math.h>
+#include <time.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include "base/escape.h"
 #include "compare/compare-read.h"
 #include "compare/compare.h"
+#include "compare/profile-read.h"
 #include "judge/aggregate.h"
 #include "judge/verdict-ask.h"
 #include "judge/verdict.h"
@@ -26,7 +29,8 @@
 static void compare_usage(FILE *f)
 {
 	fputs("Usage: latt compare [-l] [--cdf] [--fail-if COND]... "
-	      "[--level PCT] FILE.json...\n"
+	      "[--level PCT]\n"
+	      "                    [--profile FILE] FILE.json...\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -57,6 +61,10 @@ static void compare_usage(FILE *f)
 	      "below 100\n"
 	      "                        (default 95: a false worse about 1 in "
 	      "20 at most)\n"
+	      "  --profile FILE        judge files by this machine's noise "
+	      "profile, made\n"
+	      "                        by latt calibrate (without it: fixed "
+	      "floors)\n"
 	      "  -h, --help            this help\n"
 	      "\n"
 	      "See latt-verdicts(7) and latt-report(7).\n", f);
@@ -97,9 +105,51 @@ static const char *bad_word(int argc, char **argv)
 }
 
 /* Print the table (or with @cdf the distributions) of @files[0..n). */
+/*
+ * The line under the table that says what verdicts between files were
+ * judged by: @pr's noise, or the floors.
+ */
+static void profile_line(const struct latt_metric_list *ml,
+			 const struct latt_cmp_profile *pr, size_t n,
+			 const char *note)
+{
+	char inv[64] = "";
+	const char *names[] = { "p50", "p99" };
+	double days;
+	size_t m, i;
+
+	if (n < 2)
+		return;
+	if (!pr) {
+		printf("Verdicts between files take fixed floors, this "
+		       "machine's noise not known: latt calibrate measures "
+		       "it (--profile).\n");
+		return;
+	}
+	for (i = 0; i < 2; i++)
+		for (m = 0; m < ml->n; m++)
+			if (!strcmp(ml->m[m].name, names[i]) &&
+			    pr->p.m[m].known)
+				snprintf(inv + strlen(inv),
+					 sizeof(inv) - strlen(inv),
+					 "%s %s +-%.0f%%", *inv ? "," : "",
+					 names[i],
+					 100 * expm1(sqrt(pr->p.m[m].inv)));
+	days = difftime(time(NULL), pr->when) / 86400;
+	printf("Verdicts between files take the noise profile %s (%.10s, %zu "
+	       "invocations, %zu runs in all; an invocation%s%s)", latt_esc(
+	       pr->path), pr->date, pr->p.invocations, pr->p.runs, *inv ? ":" :
+	       " of no latency figure", inv);
+	if (days >= 1)
+		printf(", made %.0f day%s ago", floor(days),
+		       floor(days) == 1 ? "" : "s");
+	printf("%s%s.\n", *note ? "; " : "", note);
+}
+
 static int print(const struct latt_metric_list *ml,
 		 const struct latt_cmp_file *files, size_t n, bool cdf,
-		 bool wide, double level, const struct latt_fail_if *f)
+		 bool wide, double level, const struct latt_fail_if *f,
+		 const struct latt_cmp_profile *pr, const char *note)
 {
 	struct latt_cmp_outcome o = { 0 };
 	bool ask[LATT_METRICS_MAX], worse = false;
@@ -118,7 +168,9 @@ static int print(const struct latt_metric_list *ml,
 	}
 	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
 		    latt_cmp_print(stdout, ml, files, n, level, wide,
-				   &o);
+				   pr ? &pr->p : NULL, &o);
+	if (!ret && !cdf)
+		profile_line(ml, pr, n, note);
 	if (!ret)
 		ret = latt_out_close_stdout();
 	if (!ret && cdf)
@@ -143,6 +195,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "level", required_argument, NULL, 'L' },
 		{ "long", no_argument, NULL, 'l' },
+		{ "profile", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct latt_cmp_budget budget = { 0, 0 };
@@ -153,6 +206,9 @@ int latt_compare_main(int argc, char **argv)
 	struct latt_fail_if fail = { 0 };
 	double level = LATT_VERDICT_CONFIDENCE;
 	bool cdf = false, level_given = false, wide = false;
+	struct latt_cmp_profile prof, *pr = NULL;
+	const char *profile = NULL;
+	char note[128] = "";
 
 	/* Our own messages, escaped: not getopt's. */
 	opterr = 0;
@@ -178,6 +234,12 @@ int latt_compare_main(int argc, char **argv)
 				return bad_value("--level", optarg, err);
 			level_given = true;
 			break;
+		case 'p':
+			if (!*optarg)
+				return bad_value("--profile", optarg,
+						 "expected a file name");
+			profile = optarg;
+			break;
 		case 'h':
 			compare_usage(stdout);
 			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
@@ -196,6 +258,9 @@ int latt_compare_main(int argc, char **argv)
 		return bad_usage("--cdf prints the distributions, without "
 				 "verdicts: no --level or --fail-if with it",
 				 NULL);
+	if (cdf && profile)
+		return bad_usage("--cdf prints the distributions, without "
+				 "verdicts: no --profile with it", NULL);
 	if (cdf && wide)
 		return bad_usage("--cdf prints the distributions, not a "
 				 "table: no --long with it", NULL);
@@ -215,9 +280,26 @@ int latt_compare_main(int argc, char **argv)
 			latt_esc(argv[optind + i]), latt_esc(err));
 		status = LATT_EXIT_USAGE;
 	}
+	/* The profile, once the files say which metrics they have. */
+	if (!status && profile) {
+		if (latt_cmp_profile_read(&prof, profile, &ml, &budget, err,
+					  sizeof(err)) ||
+		    latt_cmp_profile_check(&prof, files, (size_t)n, err,
+					   sizeof(err), note, sizeof(note))) {
+			fprintf(stderr, "latt compare: --profile %s: %s\n",
+				latt_esc(profile), latt_esc(err));
+			status = LATT_EXIT_USAGE;
+		} else {
+			pr = &prof;
+		}
+		if (!pr)
+			latt_cmp_profile_free(&prof);
+	}
 	if (!status)
 		status = print(&ml, files, (size_t)n, cdf, wide, level,
-			       &fail);
+			       &fail, pr, note);
+	if (pr)
+		latt_cmp_profile_free(pr);
 	for (i = 0; i < n; i++)
 		latt_cmp_file_free(&files[i]);
 	free(files);

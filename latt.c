@@ -47,6 +47,7 @@
 #include "trace/cmdlat.h"
 #include "trace/decision.h"
 #include "trace/trace.h"
+#include "calibrate-main.h"
 #include "compare-main.h"
 #include "options.h"
 #include "options-check.h"
@@ -577,6 +578,14 @@ int main(int argc, char **argv)
 			return LATT_EXIT_RUNTIME;
 		}
 		return latt_compare_main(argc - 1, argv + 1);
+	}
+	if (argc > 1 && !strcmp(argv[1], "calibrate")) {
+		if (in.stdout_closed) {
+			fprintf(stderr, "latt calibrate: the standard output "
+				"is closed\n");
+			return LATT_EXIT_RUNTIME;
+		}
+		return latt_calibrate_main(argc - 1, argv + 1);
 	}
 	latt_opts_parse(&in.o, argc, argv);
 	if (ensure_fds(in.o.cfgs, in.o.ncfgs) ||

@@ -363,7 +363,7 @@ static void build_longopts(void)
 {
 	size_t n = 0, i;
 	const char *name;
-	char *s = shortopts + strlen(shortopts);
+	char *s = shortopts + 2;	/* after "+:": built again, the same */
 
 	for (i = 0; i < ARRAY_SIZE(opt_rows); i++) {
 		const struct opt_row *d = &opt_rows[i];
@@ -605,6 +605,52 @@ static void parse_options(struct latt_opts *o, int argc, char **argv)
 		if (!b->cmd_display)
 			latt_usage_error("out of memory");
 	}
+}
+
+int latt_opts_word(const char *word, const char **name)
+{
+	const struct option *lo, *found = NULL;
+	const struct opt_row *d;
+	const char *eq, *sp;
+	size_t n;
+	int matches = 0;
+
+	*name = NULL;
+	build_longopts();
+	if (word[0] != '-' || !word[1] || !strcmp(word, "--"))
+		return -1;
+	if (word[1] == '-') {
+		/* --name, --name=value, or a prefix of one name (getopt's). */
+		eq = strchr(word, '=');
+		n = eq ? (size_t)(eq - word - 2) : strlen(word + 2);
+		for (lo = longopts; lo->name; lo++) {
+			if (strncmp(lo->name, word + 2, n))
+				continue;
+			found = lo;
+			if (!lo->name[n]) {
+				matches = 1;
+				break;
+			}
+			matches++;
+		}
+		if (matches != 1)
+			return 0;
+		*name = found->name;
+		return !eq && found->has_arg == required_argument;
+	}
+	/* A cluster: -qc2, -c 2; named by its first option. */
+	for (sp = word + 1; *sp; sp++) {
+		d = opt_row(*sp);
+		if (!d)
+			return 0;
+		if (!*name)
+			*name = d->name;
+		if (d->has_arg == required_argument)
+			return !sp[1];
+		if (d->has_arg == optional_argument)
+			return 0;
+	}
+	return 0;
 }
 
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv)

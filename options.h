@@ -17,6 +17,14 @@
  */
 void latt_opts_parse(struct latt_opts *o, int argc, char **argv);
 
+/*
+ * Word @word of a command line, as latt_opts_parse() would read it:
+ * -1 if it is not an option (the command, or "--"); else how many words
+ * after it are its value (0 or 1), and in *@name the long name of its
+ * (first) option, NULL for one latt does not know.
+ */
+int latt_opts_word(const char *word, const char **name);
+
 /* Free what latt_opts_parse() allocated. */
 void latt_opts_free(struct latt_opts *o);
 

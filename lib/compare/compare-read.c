@@ -361,17 +361,9 @@ static int parse_chunk(struct parse *p, const char *buf, size_t got,
 	return 0;
 }
 
-/*
- * Read and parse @path, chunk by chunk, so that what is not JSON is
- * refused at its first wrong byte (latt compare /dev/zero) and no more
- * than LATT_CMP_SIZE_MAX bytes, LATT_CMP_VALUES_MAX values (with what
- * @b says the documents before took) and LATT_CMP_MEMORY_MAX bytes of
- * the heap are taken (an endless "[1,1,..." from a pipe, a document of
- * empty objects); what it took is added to @b.  NULL with one line in
- * @err on failure.
- */
-static jobj *parse_file(const char *path, struct latt_cmp_budget *b,
-			char *err, size_t len)
+/* See compare/compare-read.h. */
+jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
+		     char *err, size_t len)
 {
 	struct parse p = { .e = json_tokener_continue, .b = b };
 	size_t got, values = 0;
@@ -481,13 +473,9 @@ static void read_system(struct latt_cmp_reader *rd, jobj *doc,
 		put(rd, f->fact, LATT_CF_PMQOS, "unknown");
 }
 
-/*
- * Is every number of @o, at @at and below, finite?  json-c takes NaN,
- * Infinity and a number beyond a double (1e400) that strict JSON does
- * not: the first is named, whatever field it is in.
- */
-static void finite_all(struct latt_cmp_reader *rd, jobj *o, char *at,
-		       size_t len)
+/* See compare/compare-read.h. */
+void latt_cmp_finite(struct latt_cmp_reader *rd, jobj *o, char *at,
+		     size_t len)
 {
 	size_t n = strlen(at), i;
 
@@ -503,14 +491,14 @@ static void finite_all(struct latt_cmp_reader *rd, jobj *o, char *at,
 		for (i = 0; i < json_object_array_length(o) && !rd->failed;
 		     i++) {
 			snprintf(at + n, len - n, "[%zu]", i);
-			finite_all(rd, json_object_array_get_idx(o, i), at,
+			latt_cmp_finite(rd, json_object_array_get_idx(o, i), at,
 				   len);
 		}
 	} else if (json_object_is_type(o, json_type_object)) {
 		json_object_object_foreach(o, key, v) {
 			snprintf(at + n, len - n, "%s%s", n ? "." : "",
 				 latt_esc(key));
-			finite_all(rd, v, at, len);
+			latt_cmp_finite(rd, v, at, len);
 			if (rd->failed)
 				break;
 		}
@@ -531,7 +519,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
-	doc = parse_file(path, b, err, len);
+	doc = latt_cmp_parse(path, b, err, len);
 	if (!doc)
 		return -1;
 	if (!json_object_is_type(doc, json_type_object) ||
@@ -545,7 +533,13 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		json_object_put(doc);
 		return -1;
 	}
-	finite_all(&rd, doc, at, sizeof(at));
+	if (json_object_object_get_ex(doc, "profile_version", NULL)) {
+		snprintf(err, len, "a noise profile (latt calibrate), not a "
+			 "result: give it to --profile");
+		json_object_put(doc);
+		return -1;
+	}
+	latt_cmp_finite(&rd, doc, at, sizeof(at));
 	if (latt_cmp_uint_field(&rd, doc, "", "schema_version", INT32_MAX,
 				&schema) && schema != LATT_JSON_SCHEMA)
 		latt_cmp_fail(&rd, "schema version %llu, this latt reads %d",

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "compare/compare-check.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
 
@@ -27,6 +28,27 @@
 int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
 		  char *err, size_t len);
+
+/*
+ * Read and parse @path, chunk by chunk, so that what is not JSON is
+ * refused at its first wrong byte (latt compare /dev/zero) and no more
+ * than LATT_CMP_SIZE_MAX bytes, LATT_CMP_VALUES_MAX values (with what
+ * @b says the documents before took) and LATT_CMP_MEMORY_MAX bytes of
+ * the heap are taken (an endless "[1,1,..." from a pipe, a document of
+ * empty objects); what it took is added to @b.  NULL with one line in
+ * @err on failure.  Results and noise profiles are read by it.
+ */
+jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
+		     char *err, size_t len);
+
+/*
+ * Is every number of @o, at @at and below, finite?  json-c takes NaN,
+ * Infinity and a number beyond a double (1e400) that strict JSON does
+ * not: the first is named, whatever field it is in.  @at (@len bytes)
+ * is where @o is, and is given back as it was.
+ */
+void latt_cmp_finite(struct latt_cmp_reader *rd, jobj *o, char *at,
+		     size_t len);
 
 /* Free what latt_cmp_read() put in @f. */
 void latt_cmp_file_free(struct latt_cmp_file *f);

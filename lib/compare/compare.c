@@ -40,6 +40,39 @@ static const char *const fact_names[LATT_CF_COUNT] = {
 	[LATT_CF_LOAD] = "latt's load",
 };
 
+static const char *const fact_keys[LATT_CF_COUNT] = {
+	[LATT_CF_KERNEL] = "kernel",
+	[LATT_CF_PREEMPT] = "preemption",
+	[LATT_CF_AUTOGROUP] = "autogroup",
+	[LATT_CF_HZ] = "hz",
+	[LATT_CF_PMQOS] = "pm_qos",
+	[LATT_CF_CLOCKSOURCE] = "clocksource",
+	[LATT_CF_CPU_MODEL] = "cpu_model",
+	[LATT_CF_CPUS] = "cpus",
+	[LATT_CF_HOST] = "hostname",
+	[LATT_CF_VERSION] = "latt",
+	[LATT_CF_CLIENTS] = "clients",
+	[LATT_CF_WAIT] = "wait",
+	[LATT_CF_WORK] = "work",
+	[LATT_CF_DURATION] = "duration",
+	[LATT_CF_CLOCK] = "clock",
+	[LATT_CF_MECHANISM] = "mechanism",
+	[LATT_CF_COMMAND] = "command",
+	[LATT_CF_FOLLOWED] = "own_waits",
+	[LATT_CF_SCHEDULER] = "scheduler",
+	[LATT_CF_LOAD] = "load",
+};
+
+const char *latt_cmp_fact_key(enum latt_cmp_fact f)
+{
+	return fact_keys[f];
+}
+
+const char *latt_cmp_fact_name(enum latt_cmp_fact f)
+{
+	return fact_names[f];
+}
+
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f)
 {
 	switch (f) {
@@ -79,49 +112,51 @@ struct row {
 	char *name;			/* "LABEL CONFIG", escaped, whole */
 };
 
-/*
- * Row @r as a verdict sees it: the runs that count, each block of time
- * a unit (or, from a document without them, the run's histogram), of
- * invocation @inv (its file: each document one latt process).
- */
-static int vbuild(const struct latt_metric_list *ml, struct row *r,
-		  unsigned int inv)
+int latt_cmp_vcfg(const struct latt_metric_list *ml,
+		  const struct latt_cmp_cfg *c, const struct latt_agg_cfg *agg,
+		  unsigned int inv, struct latt_vcfg *v)
 {
-	const struct latt_cmp_cfg *c = r->cfg;
 	size_t i, j, n = 0;
 
-	r->v.agg = &r->agg;
+	v->agg = agg;
 	for (i = 0; i < c->nruns; i++)
 		n += c->runs[i].nblocks > 1 ? c->runs[i].nblocks : 1;
-	r->v.runs = calloc(c->nruns + 1, sizeof(*r->v.runs));
-	r->v.own_units = calloc(n + 1, sizeof(*r->v.own_units));
-	if (!r->v.runs || !r->v.own_units)
+	v->runs = calloc(c->nruns + 1, sizeof(*v->runs));
+	v->own_units = calloc(n + 1, sizeof(*v->own_units));
+	if (!v->runs || !v->own_units)
 		return -ENOMEM;
 	for (i = 0, n = 0; i < c->nruns; i++) {
 		const struct latt_cmp_run *cr = &c->runs[i];
 		struct latt_vrun *vr;
 
-		if (!latt_agg_counts(&cr->agg, &r->agg))
+		if (!latt_agg_counts(&cr->agg, agg))
 			continue;
-		vr = &r->v.runs[r->v.nruns++];
+		vr = &v->runs[v->nruns++];
 		vr->agg = &cr->agg;
-		vr->units = &r->v.own_units[n];
+		vr->units = &v->own_units[n];
 		if (cr->nblocks < 2) {
-			r->v.own_units[n].b = (const uint64_t (*)[2])
-					      cr->hist.buckets;
-			r->v.own_units[n++].n = cr->hist.nbuckets;
+			v->own_units[n].b = (const uint64_t (*)[2])
+					    cr->hist.buckets;
+			v->own_units[n++].n = cr->hist.nbuckets;
 			vr->nunits = 1;
 			continue;
 		}
 		for (j = 0; j < cr->nblocks; j++) {
-			r->v.own_units[n].b = (const uint64_t (*)[2])
-					      cr->blocks[j].buckets;
-			r->v.own_units[n++].n = cr->blocks[j].nbuckets;
+			v->own_units[n].b = (const uint64_t (*)[2])
+					    cr->blocks[j].buckets;
+			v->own_units[n++].n = cr->blocks[j].nbuckets;
 		}
 		vr->nunits = cr->nblocks;
 	}
-	r->v.invocation = inv;
-	return latt_vcfg_ready(ml, &r->v);
+	v->invocation = inv;
+	return latt_vcfg_ready(ml, v);
+}
+
+/* Row @r as a verdict sees it, of invocation @inv (its file). */
+static int vbuild(const struct latt_metric_list *ml, struct row *r,
+		  unsigned int inv)
+{
+	return latt_cmp_vcfg(ml, r->cfg, &r->agg, inv, &r->v);
 }
 
 /* Row @r: its values by the rules of run/result.h. */
@@ -363,7 +398,8 @@ static void free_rows(struct row *rows, size_t n)
 
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n, double level,
-		   bool wide, struct latt_cmp_outcome *o)
+		   bool wide, const struct latt_profile *p,
+		   struct latt_cmp_outcome *o)
 {
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
 	struct latt_verdict (*sv)[LATT_METRICS_MAX] = NULL;
@@ -398,6 +434,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 				free_rows(rows, nrows + 1);
 				return -ENOMEM;
 			}
+			rows[nrows].v.profile = p;
 			nrows++;
 		}
 	}

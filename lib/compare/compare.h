@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "judge/aggregate.h"
+#include "judge/verdict.h"
 
 /*
  * latt compare: read saved results (--json documents, see latt-json(5))
@@ -111,12 +112,14 @@ struct latt_cmp_outcome {
  * The table of @files[0..n) (lib/report/report-table.h; @wide: --long): the header of
  * facts with the differences marked and listed, whether they compare,
  * the values and the verdicts against the first row at @level
- * (judge/verdict.h; each file is one invocation of latt); what it
- * found in @o.  0 or -errno of a failed write.
+ * (judge/verdict.h; each file is one invocation of latt), between
+ * files by the noise profile @p (NULL: the floors); what it found in
+ * @o.  0 or -errno of a failed write.
  */
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n, double level,
-		   bool wide, struct latt_cmp_outcome *o);
+		   bool wide, const struct latt_profile *p,
+		   struct latt_cmp_outcome *o);
 
 /*
  * The wakeup latency's distribution of every configuration of @files, for
@@ -153,5 +156,23 @@ int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
  * scheduler, the command beside the measurement and its duration)?
  */
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
+
+/*
+ * Configuration @c (its values @agg, latt_agg_cfg() of its runs) as a
+ * verdict sees it, of invocation @inv: the runs that count, each block
+ * of time a unit (or, from a document without them, the run's
+ * histogram), made ready (latt_vcfg_ready()).  @v points into @c and
+ * @agg.  0 or -ENOMEM; @v is freed with latt_vcfg_free() either way.
+ */
+int latt_cmp_vcfg(const struct latt_metric_list *ml,
+		  const struct latt_cmp_cfg *c, const struct latt_agg_cfg *agg,
+		  unsigned int inv, struct latt_vcfg *v);
+
+/*
+ * Fact @f's key in a noise profile's "facts" (latt-json(5)): "kernel",
+ * "cpu_model", "clients", ...; and its name as the header shows it.
+ */
+const char *latt_cmp_fact_key(enum latt_cmp_fact f);
+const char *latt_cmp_fact_name(enum latt_cmp_fact f);
 
 #endif /* LATT_COMPARE_COMPARE_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "judge/profile.h"
+#include "base/dist.h"
 #include "judge/aggregate.h"
 #include "judge/verdict-noise.h"
 
@@ -76,4 +77,20 @@ void latt_profile_estimate(const struct latt_metric_list *ml,
 		p->runs += n[i];
 	for (m = 0; m < ml->n; m++)
 		estimate(m, runs, n, k, &p->m[m]);
+}
+
+double latt_profile_smallest(const struct latt_noise *pn, size_t k, size_t r,
+			     size_t judged, double level)
+{
+	double var, df, alpha;
+
+	if (!pn->known || !k || !r || !judged)
+		return NAN;
+	var = 2 * (pn->inv / (double)k +
+		   (pn->run + pn->noise) / (double)(k * r));
+	df = pn->between_df + 2 * (double)(k - 1);
+	alpha = (1 - level) / (double)judged;
+	/* Found when d - q sqrt(var) > 0, four times in five. */
+	return expm1((latt_t_upper(alpha / 2, df) + latt_normal_upper(0.2)) *
+		     sqrt(var));
 }

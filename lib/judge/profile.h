@@ -63,4 +63,17 @@ void latt_profile_estimate(const struct latt_metric_list *ml,
 			   const struct latt_vrun *const *runs,
 			   const size_t *n, size_t k, struct latt_profile *p);
 
+/*
+ * What a comparison on this machine finds four times in five, by the
+ * noise @pn: the smallest change of the metric (relative: 0.25 is 25%
+ * higher) found worse with @k invocations a side of @r runs each, when
+ * @judged metrics are judged together at @level (Holm's first step:
+ * each at 1 - (1 - level) / judged, two-sided).  The difference's
+ * variance is 2 (inv / k + (run + noise) / (k r)); its quantile Student's
+ * t of what the profile's invocations and the sides' own (2 (k - 1))
+ * give it.  NaN when @pn is not known.
+ */
+double latt_profile_smallest(const struct latt_noise *pn, size_t k, size_t r,
+			     size_t judged, double level);
+
 #endif /* LATT_JUDGE_PROFILE_H */

@@ -1,0 +1,768 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt calibrate: a machine's noise profile.  It runs one setup K times
+ * as separate invocations of latt (each a fresh process, its runs within
+ * it), or reads saved results of one setup (--from, one file a boot),
+ * and estimates for every metric how much runs and invocations differ
+ * (judge/profile.h); it writes the profile (report/profile-write.h) and
+ * prints what a comparison on this machine can find.  Exit status: 0;
+ * 1 for bad usage or a file that cannot be read; 2 when a measurement
+ * or the output fails; an invocation's own status when it fails.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/escape.h"
+#include "compare/compare-read.h"
+#include "compare/compare.h"
+#include "judge/aggregate.h"
+#include "judge/profile.h"
+#include "judge/verdict.h"
+#include "report/output.h"
+#include "report/profile-write.h"
+#include "run/result.h"
+#include "calibrate-main.h"
+#include "options.h"
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define INVOCATIONS_DEFAULT	5
+#define INVOCATIONS_MAX		100
+#define RUNS_DEFAULT		"-r5"
+#define PROFILE_DEFAULT		"latt-profile.json"
+
+static void calibrate_usage(FILE *f)
+{
+	fputs("Usage: latt calibrate [--invocations K] [-o FILE] [OPTION]... "
+	      "[--] [COMMAND [ARG]...]\n"
+	      "       latt calibrate [-o FILE] --from FILE.json...\n"
+	      "\n"
+	      "Measure how much this machine's runs and invocations of latt "
+	      "differ, metric\n"
+	      "by metric: run latt's measurement K times, each a separate "
+	      "invocation with\n"
+	      "its runs (-r, 5 unless given), and write the noise profile "
+	      "that latt compare\n"
+	      "--profile judges two kernels by.  OPTIONs are latt's, of one "
+	      "configuration;\n"
+	      "a COMMAND runs beside each invocation, as with latt.\n"
+	      "\n"
+	      "  --invocations K       invocations to run, 2 to 100 "
+	      "(default 5)\n"
+	      "  -o, --output FILE     the profile (default "
+	      PROFILE_DEFAULT ")\n"
+	      "  --from FILE.json...   make it from saved results of one "
+	      "setup instead,\n"
+	      "                        one file an invocation (one boot "
+	      "each)\n"
+	      "  -h, --help            this help\n"
+	      "\n"
+	      "See latt-verdicts(7) and latt-json(5).\n", f);
+}
+
+/* A usage error: one line, then the usage. */
+static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
+							    ...)
+{
+	va_list ap;
+
+	fputs("latt calibrate: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	calibrate_usage(stderr);
+	return LATT_EXIT_USAGE;
+}
+
+/* What the command line asked for. */
+struct cal {
+	const char *out;	/* the profile's path */
+	unsigned long k;	/* invocations */
+	bool k_given;
+	char **from;		/* --from's files, or NULL */
+	int nfrom;
+	char **run;		/* latt's own words, for each invocation */
+	int nrun;
+	bool runs_given;
+	int argc;		/* the whole, for the profile */
+	char **argv;
+};
+
+/* Is @word latt calibrate's option @name (with its value, if any)? */
+static bool own_word(const char *word, const char *name, const char **val,
+		     bool *next)
+{
+	size_t n = strlen(name);
+
+	*val = NULL;
+	*next = false;
+	if (strncmp(word, "--", 2) || strncmp(word + 2, name, n))
+		return false;
+	if (word[2 + n] == '=')
+		*val = word + 3 + n;
+	else if (word[2 + n])
+		return false;
+	else
+		*next = true;
+	return true;
+}
+
+/*
+ * Split @argv: calibrate's own options out, latt's (with their values
+ * and the command) into c->run.  0, or a usage error's status.
+ */
+static int split(int argc, char **argv, struct cal *c)
+{
+	const char *val, *name;
+	bool next;
+	char *end;
+	int i, takes;
+
+	c->run = calloc((size_t)argc + 2, sizeof(*c->run));
+	if (!c->run)
+		return bad_usage("out of memory");
+	c->k = INVOCATIONS_DEFAULT;
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i];
+
+		if (!strcmp(w, "-h") || !strcmp(w, "--help")) {
+			calibrate_usage(stdout);
+			exit(latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
+			     LATT_EXIT_OK);
+		}
+		if (!strcmp(w, "--from")) {
+			c->from = argv + i + 1;
+			c->nfrom = argc - i - 1;
+			break;
+		}
+		if (own_word(w, "invocations", &val, &next)) {
+			if (next && i + 1 >= argc)
+				return bad_usage("--invocations needs a "
+						 "value");
+			val = next ? argv[++i] : val;
+			errno = 0;
+			c->k = strtoul(val, &end, 10);
+			if (errno || end == val || *end || *val == '-' ||
+			    c->k < 2 || c->k > INVOCATIONS_MAX)
+				return bad_usage("invalid --invocations value "
+						 "'%s': expected 2 to %d",
+						 latt_esc(val),
+						 INVOCATIONS_MAX);
+			c->k_given = true;
+			continue;
+		}
+		takes = latt_opts_word(w, &name);
+		if (takes < 0) {
+			/* The command, or "--" and the command: latt's. */
+			while (i < argc)
+				c->run[c->nrun++] = argv[i++];
+			break;
+		}
+		if (name && !strcmp(name, "output") &&
+		    (w[1] == '-' || w[1] == 'o')) {
+			/* -o FILE, -oFILE, --output[=]FILE: the profile. */
+			if (takes && i + 1 >= argc)
+				return bad_usage("%s needs a value",
+						 latt_esc(w));
+			c->out = takes ? argv[++i] :
+				  w[1] == 'o' ? w + 2 : strchr(w, '=') + 1;
+			if (!*c->out)
+				return bad_usage("invalid -o value '': "
+						 "expected a file name");
+			continue;
+		}
+		if (name && !strcmp(name, "runs"))
+			c->runs_given = true;
+		c->run[c->nrun++] = argv[i];
+		if (takes && i + 1 < argc)
+			c->run[c->nrun++] = argv[++i];
+	}
+	if (c->from && (c->nrun || c->k_given))
+		return bad_usage("--from makes the profile from saved "
+				 "results: no measurement option%s with it",
+				 c->k_given ? " (--invocations)" : "");
+	if (c->from && c->nfrom < 2)
+		return bad_usage("--from needs two results or more (one an "
+				 "invocation), not %d", c->nfrom);
+	if (!c->out)
+		c->out = PROFILE_DEFAULT;
+	return 0;
+}
+
+/*
+ * latt's options as each invocation takes them, parsed here first so
+ * that a bad one is said before anything runs; those that shape a
+ * report or a verdict have no place in a profile.
+ */
+static int check_run(struct cal *c)
+{
+	static const char *const refused[][2] = {
+		{ "json", "--json" }, { "csv", "--csv" },
+		{ "quiet", "-q" }, { "label", "--label" },
+		{ "verbose", "-v" }, { "interval", "-i" },
+		{ "breaktrace", "-b" }, { "explain", "--explain" },
+		{ "keep-trace", "--keep-trace" },
+		{ "fail-above", "--fail-above" },
+		{ "fail-below", "--fail-below" }, { "fail-if", "--fail-if" },
+		{ "level", "--level" }, { "long", "-l" },
+		{ "per-client", "--per-client" }, { "hist", "--hist" },
+		{ "output", "-o" },
+	};
+	struct latt_opts o;
+	const char *name;
+	char **words;
+	size_t i, r;
+	int n = 0, ret = 0;
+
+	for (i = 0; i < (size_t)c->nrun; i++) {
+		if (latt_opts_word(c->run[i], &name) < 0)
+			break;
+		for (r = 0; name && r < ARRAY_SIZE(refused); r++)
+			if (!strcmp(name, refused[r][0]))
+				return bad_usage("%s %s: a profile has no "
+						 "report, verdict or trace of "
+						 "its own%s", refused[r][1],
+						 !strcmp(name, "output") ?
+						 "given in a cluster" :
+						 "is not one of its options",
+						 !strcmp(name, "output") ?
+						 " (give -o FILE on its own)" :
+						 "");
+	}
+	words = calloc((size_t)c->nrun + 2, sizeof(*words));
+	if (!words)
+		return bad_usage("out of memory");
+	words[n++] = (char *)"latt";
+	for (i = 0; i < (size_t)c->nrun; i++)
+		words[n++] = c->run[i];
+	/* A bad option is said as latt says it, and exits 1. */
+	latt_opts_parse(&o, n, words);
+	if (o.ncfgs > 1)
+		ret = bad_usage("%zu configurations: a profile is of one "
+				"setup (give one -C, or none)", o.ncfgs);
+	else if (c->runs_given && o.runs < 2)
+		ret = bad_usage("-r %u: a profile needs 2 runs an invocation "
+				"or more, to tell runs from invocations",
+				o.runs);
+	latt_opts_free(&o);
+	free(words);
+	return ret;
+}
+
+/* The invocation running, for the signal handler. */
+static volatile sig_atomic_t child = -1, caught;
+
+static void on_signal(int sig, siginfo_t *si, void *uc)
+{
+	(void)uc;
+	caught = sig;
+	/* The terminal's ^C reaches the invocation itself: sent once. */
+	if (child > 0 && (sig != SIGINT || si->si_code == SI_USER ||
+			  si->si_code == SI_QUEUE))
+		kill((pid_t)child, sig);
+}
+
+static void handle_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* An unnamed file of @name, whose path is /proc/self/fd/N in @path. */
+static int unnamed(const char *name, char *path, size_t len)
+{
+	int fd = memfd_create(name, MFD_CLOEXEC);
+
+	if (fd >= 0)
+		snprintf(path, len, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
+/* The first lines of @fd (an invocation's standard error), indented. */
+static void show_errors(int fd)
+{
+	char line[512];
+	FILE *f;
+	int n = 0;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return;
+	f = fdopen(dup(fd), "r");
+	if (!f)
+		return;
+	while (n++ < 20 && fgets(line, sizeof(line), f))
+		fprintf(stderr, "  %s%s", line,
+			line[strlen(line) - 1] == '\n' ? "" : "\n");
+	fclose(f);
+}
+
+/*
+ * Run invocation @i of @c: latt itself again, its report dropped, its
+ * document into @json_fd.  0, or the status to exit with.
+ */
+static int invoke(const struct cal *c, unsigned long i, int json_fd)
+{
+	char path[64], ctx[64];
+	int err_fd, status, ret = 0;
+	char **words;
+	pid_t pid;
+	int n = 0;
+
+	err_fd = memfd_create("latt-calibrate-stderr", MFD_CLOEXEC);
+	words = calloc((size_t)c->nrun + 6, sizeof(*words));
+	if (err_fd < 0 || !words) {
+		fprintf(stderr, "latt calibrate: %s\n", strerror(errno));
+		free(words);
+		if (err_fd >= 0)
+			close(err_fd);
+		return LATT_EXIT_RUNTIME;
+	}
+	snprintf(path, sizeof(path), "/dev/fd/%d", json_fd);
+	words[n++] = (char *)"latt";
+	words[n++] = (char *)"--json";
+	words[n++] = path;
+	if (!c->runs_given)
+		words[n++] = (char *)RUNS_DEFAULT;
+	memcpy(words + n, c->run, (size_t)c->nrun * sizeof(*words));
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+		/* Whatever becomes of calibrate, the invocation stops. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() == 1)
+			_exit(LATT_EXIT_RUNTIME);
+		/* Its document's file, open across the exec. */
+		if (null < 0 || fcntl(json_fd, F_SETFD, 0) < 0 ||
+		    dup2(null, STDOUT_FILENO) < 0 ||
+		    dup2(err_fd, STDERR_FILENO) < 0)
+			_exit(LATT_EXIT_RUNTIME);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		execv("/proc/self/exe", words);
+		dprintf(err_fd, "latt calibrate: cannot run latt again "
+			"(/proc/self/exe): %s\n", strerror(errno));
+		_exit(LATT_EXIT_NOEXEC);
+	}
+	if (pid < 0) {
+		fprintf(stderr, "latt calibrate: fork: %s\n", strerror(errno));
+		ret = LATT_EXIT_RUNTIME;
+		goto out;
+	}
+	child = pid;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	child = -1;
+	if (caught)
+		goto out;
+	snprintf(ctx, sizeof(ctx), "invocation %lu of %lu", i + 1, c->k);
+	if (WIFSIGNALED(status)) {
+		fprintf(stderr, "latt calibrate: %s was killed by signal %d "
+			"(%s)\n", ctx, WTERMSIG(status),
+			strsignal(WTERMSIG(status)));
+		ret = LATT_EXIT_RUNTIME;
+	} else if (WEXITSTATUS(status)) {
+		fprintf(stderr, "latt calibrate: %s failed (exit status %d):"
+			"\n", ctx, WEXITSTATUS(status));
+		ret = WEXITSTATUS(status);
+	}
+	if (ret)
+		show_errors(err_fd);
+out:
+	close(err_fd);
+	free(words);
+	return ret;
+}
+
+/* How long, in words: "40 s", "3 min". */
+static void say_time(double s, char *buf, size_t len)
+{
+	if (s < 90)
+		snprintf(buf, len, "%.0f s", s);
+	else
+		snprintf(buf, len, "%.0f min", s / 60);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Measure: c->k invocations, each document into an unnamed file whose
+ * path is put in @paths[i] (and its descriptor in @fds[i]).  A progress
+ * line on a terminal.  0 or the status to exit with.
+ */
+static int measure(const struct cal *c, char (*paths)[64], int *fds)
+{
+	bool tty = isatty(STDERR_FILENO);
+	double start = now_s(), took;
+	char left[32];
+	unsigned long i;
+	int ret = 0;
+
+	for (i = 0; i < c->k && !ret; i++) {
+		if (tty) {
+			took = now_s() - start;
+			if (i)
+				say_time(took / (double)i *
+					 (double)(c->k - i), left,
+					 sizeof(left));
+			fprintf(stderr, "\rlatt calibrate: invocation %lu of "
+				"%lu%s%s\033[K", i + 1, c->k,
+				i ? ", about " : "", i ? left : "");
+			if (i)
+				fputs(" left", stderr);
+		}
+		fds[i] = unnamed("latt-calibrate", paths[i], sizeof(paths[i]));
+		if (fds[i] < 0) {
+			fprintf(stderr, "%slatt calibrate: %s\n",
+				tty ? "\r\033[K" : "", strerror(errno));
+			return LATT_EXIT_RUNTIME;
+		}
+		if (tty && caught)
+			break;
+		if (caught)
+			break;
+		ret = invoke(c, i, fds[i]);
+		if (tty && !ret)
+			fputs("\r\033[K", stderr);
+	}
+	if (tty)
+		fputs("\r\033[K", stderr);
+	return ret;
+}
+
+/*
+ * Do @files[0..k) make one setup's invocations: one configuration
+ * each, of one name, with every fact alike (the measured load aside)?
+ * 0, or a usage error's status with one line.
+ */
+static int one_setup(const struct latt_cmp_file *files, size_t k)
+{
+	size_t i, f;
+
+	for (i = 0; i < k; i++) {
+		if (files[i].ncfgs != 1)
+			return bad_usage("%s: %zu configurations: a profile "
+					 "is of one (one configuration a "
+					 "file)", latt_esc(files[i].path),
+					 files[i].ncfgs);
+		if (strcmp(files[i].cfgs[0].name, files[0].cfgs[0].name) ||
+		    strcmp(files[i].cfgs[0].settings,
+			   files[0].cfgs[0].settings))
+			return bad_usage("%s: configuration '%s', not '%s' of "
+					 "%s: a profile is of one setup",
+					 latt_esc(files[i].path),
+					 files[i].cfgs[0].name,
+					 files[0].cfgs[0].name,
+					 latt_esc(files[0].path));
+		for (f = 0; f < LATT_CF_COUNT; f++) {
+			if (f == LATT_CF_LOAD ||
+			    !strcmp(files[i].fact[f], files[0].fact[f]))
+				continue;
+			return bad_usage("%s: %s %s, not %s as in %s: a "
+					 "profile is of one setup on one "
+					 "machine", latt_esc(files[i].path),
+					 latt_cmp_fact_name(f),
+					 files[i].fact[f], files[0].fact[f],
+					 latt_esc(files[0].path));
+		}
+		if (files[i].cfgs[0].nruns < 1)
+			return bad_usage("%s: no run in it",
+					 latt_esc(files[i].path));
+	}
+	return 0;
+}
+
+/* Read a line of /sys, its newline dropped; NULL if it cannot. */
+static char *sys_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char *s = NULL;
+
+	if (f && fgets(buf, (int)len, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		s = buf;
+	}
+	if (f)
+		fclose(f);
+	return s;
+}
+
+/* Judged metrics: those of @ml with a direction that @p knows. */
+static size_t judged(const struct latt_metric_list *ml,
+		     const struct latt_profile *p)
+{
+	size_t m, n = 0;
+
+	for (m = 0; m < ml->n; m++)
+		n += p->m[m].known && ml->m[m].better != LATT_BETTER_NONE;
+	return n ? n : 1;
+}
+
+/* A log variance as a factor's one standard deviation: "±9.2%". */
+static void pm(double var, char *buf, size_t len)
+{
+	snprintf(buf, len, "+-%.1f%%", 100 * expm1(sqrt(var)));
+}
+
+/* One cell of the table of what a comparison finds: "+25%". */
+static void smallest(const struct latt_metric_list *ml,
+		     const struct latt_profile *p, const char *name,
+		     size_t k, size_t r, char *buf, size_t len)
+{
+	size_t m;
+	double v;
+
+	for (m = 0; m < ml->n; m++)
+		if (!strcmp(ml->m[m].name, name))
+			break;
+	v = m < ml->n ? latt_profile_smallest(&p->m[m], k, r,
+					      judged(ml, p),
+					      LATT_VERDICT_CONFIDENCE) : NAN;
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (v >= 10)
+		snprintf(buf, len, "x%.0f", v + 1);
+	else
+		snprintf(buf, len, "+%.0f%%", 100 * v);
+}
+
+/* The summary: one screen. */
+static void summary(const struct latt_metric_list *ml,
+		    const struct latt_profile *p,
+		    const struct latt_cmp_file *f, const char *out)
+{
+	static const size_t ks[] = { 1, 2, 4 }, rs[] = { 5, 10 };
+	char run[32], inv[32], a[16], b[16];
+	size_t m, i, j;
+
+	printf("latt calibrate: %zu invocations, %zu runs in all, of '%s' "
+	       "on %s (%s)\n\n", p->invocations, p->runs, f->cfgs[0].name,
+	       f->fact[LATT_CF_HOST], f->fact[LATT_CF_KERNEL]);
+	printf("How much a figure differs, one standard deviation:\n");
+	printf("  %-10s %-10s %-16s %s\n", "metric", "a run", "an invocation",
+	       "(its degrees of freedom)");
+	for (m = 0; m < ml->n; m++) {
+		if (!p->m[m].known)
+			continue;
+		pm(p->m[m].run + p->m[m].noise, run, sizeof(run));
+		pm(p->m[m].inv, inv, sizeof(inv));
+		printf("  %-10s %-10s %-16s (%.1f)\n", ml->m[m].name, run, inv,
+		       p->m[m].inv_df);
+	}
+	printf("\nWhat a comparison of two kernels finds 4 times in 5 on this "
+	       "machine\n(the smallest change worse, p50 / p99):\n");
+	printf("  %-20s", "invocations a side");
+	for (j = 0; j < ARRAY_SIZE(rs); j++)
+		printf(" %-18s", j ? "10 runs each" : "5 runs each");
+	putchar('\n');
+	for (i = 0; i < ARRAY_SIZE(ks); i++) {
+		printf("  %-20zu", ks[i]);
+		for (j = 0; j < ARRAY_SIZE(rs); j++) {
+			char cell[40];
+
+			smallest(ml, p, "p50", ks[i], rs[j], a, sizeof(a));
+			smallest(ml, p, "p99", ks[i], rs[j], b, sizeof(b));
+			snprintf(cell, sizeof(cell), "%s / %s", a, b);
+			printf(" %-18s", cell);
+		}
+		putchar('\n');
+	}
+	printf("\nProfile: %s (latt compare --profile %s A.json B.json)\n",
+	       latt_esc(out), latt_esc(out));
+}
+
+/* The profile of @files[0..k) made, written to c->out and summed up. */
+static int profile(const struct cal *c, struct latt_metric_list *ml,
+		   struct latt_cmp_file *files, size_t k,
+		   const char *const *sources, struct latt_out *out)
+{
+	const struct latt_vrun **runs = calloc(k, sizeof(*runs));
+	struct latt_vcfg *v = calloc(k, sizeof(*v));
+	struct latt_agg_cfg *agg = calloc(k, sizeof(*agg));
+	struct latt_agg_run *ar;
+	size_t *n = calloc(k, sizeof(*n)), i, j, f;
+	struct latt_profile p;
+	struct latt_profile_doc d = {
+		.ml = ml, .p = &p, .argc = c->argc, .argv = c->argv,
+		.tool = "latt",
+		.sources = sources, .runs = n, .date = time(NULL),
+	};
+	char smt[64], gov[64];
+	int ret = LATT_EXIT_RUNTIME, err = -ENOMEM;
+
+	if (!runs || !v || !agg || !n)
+		goto out;
+	for (i = 0; i < k; i++) {
+		const struct latt_cmp_cfg *cc = &files[i].cfgs[0];
+
+		ar = calloc(cc->nruns, sizeof(*ar));
+		if (!ar)
+			goto out;
+		for (j = 0; j < cc->nruns; j++)
+			ar[j] = cc->runs[j].agg;
+		err = latt_agg_cfg(ml, cc->name, ar, cc->nruns, &agg[i]);
+		free(ar);
+		if (err || (err = latt_cmp_vcfg(ml, cc, &agg[i],
+					      (unsigned int)i, &v[i])))
+			goto out;
+		runs[i] = v[i].runs;
+		n[i] = v[i].nruns;
+	}
+	latt_profile_estimate(ml, runs, n, k, &p);
+	d.config = files[0].cfgs[0].name;
+	d.settings = files[0].cfgs[0].settings;
+	for (f = 0; f < LATT_CF_COUNT; f++) {
+		if (f == LATT_CF_LOAD)
+			continue;
+		d.key[d.nfacts] = latt_cmp_fact_key(f);
+		d.val[d.nfacts++] = files[0].fact[f];
+	}
+	if (!sources) {
+		d.smt = sys_line("/sys/devices/system/cpu/smt/control", smt,
+				 sizeof(smt));
+		d.governor = sys_line("/sys/devices/system/cpu/cpu0/cpufreq/"
+				      "scaling_governor", gov, sizeof(gov));
+	}
+	for (i = 0; i < ml->n && !p.m[i].known; i++)
+		;
+	if (i == ml->n) {
+		fprintf(stderr, "latt calibrate: no metric has a noise to "
+			"estimate: every invocation needs its runs to have "
+			"each figure, and one invocation two runs or more\n");
+		ret = LATT_EXIT_USAGE;
+		goto out;
+	}
+	err = latt_profile_write(out->f, &d);
+	if (!err)
+		err = latt_out_commit(out);
+	if (err) {
+		fprintf(stderr, "latt calibrate: write error on %s: %s\n",
+			latt_esc(c->out), strerror(-err));
+		goto out;
+	}
+	summary(ml, &p, &files[0], c->out);
+	ret = latt_out_close_stdout() ? LATT_EXIT_RUNTIME : LATT_EXIT_OK;
+	err = 0;
+out:
+	if (err == -ENOMEM)
+		fprintf(stderr, "latt calibrate: out of memory\n");
+	for (i = 0; v && i < k; i++)
+		latt_vcfg_free(&v[i]);
+	free(v);
+	free(agg);
+	free(runs);
+	free(n);
+	return ret;
+}
+
+int latt_calibrate_main(int argc, char **argv)
+{
+	struct cal c = { .argc = argc, .argv = argv };
+	struct latt_cmp_budget budget = { 0, 0 };
+	struct latt_cmp_file *files = NULL;
+	struct latt_metric_list ml;
+	struct latt_out out = { 0 };
+	char (*paths)[64] = NULL, err[512];
+	int *fds = NULL, ret;
+	size_t k, i;
+
+	ret = split(argc, argv, &c);
+	if (!ret && !c.from)
+		ret = check_run(&c);
+	if (ret)
+		goto out;
+	/* A bad path fails before minutes of measuring. */
+	ret = latt_out_open(&out, c.out);
+	if (ret) {
+		fprintf(stderr, "latt calibrate: cannot write %s: %s\n",
+			latt_esc(c.out), strerror(-ret));
+		ret = LATT_EXIT_USAGE;
+		goto out;
+	}
+	k = c.from ? (size_t)c.nfrom : c.k;
+	files = calloc(k, sizeof(*files));
+	paths = calloc(k, sizeof(*paths));
+	fds = malloc(k * sizeof(*fds));
+	if (!files || !paths || !fds) {
+		fprintf(stderr, "latt calibrate: out of memory\n");
+		ret = LATT_EXIT_RUNTIME;
+		goto out_file;
+	}
+	for (i = 0; i < k; i++)
+		fds[i] = -1;
+	if (!c.from) {
+		handle_signals();
+		ret = measure(&c, paths, fds);
+		if (caught) {
+			latt_out_abort(&out);
+			fprintf(stderr, "latt calibrate: stopped by signal %d "
+				"(%s): no profile written\n", (int)caught,
+				strsignal(caught));
+			signal(caught, SIG_DFL);
+			raise(caught);
+			ret = LATT_EXIT_RUNTIME;
+			goto out_file;
+		}
+		if (ret)
+			goto out_file;
+	}
+	latt_metrics_init(&ml);
+	for (i = 0; i < k; i++) {
+		const char *path = c.from ? c.from[i] : paths[i];
+
+		if (!latt_cmp_read(&files[i], path, &ml, &budget, err,
+				   sizeof(err)))
+			continue;
+		if (c.from)
+			fprintf(stderr, "latt calibrate: %s: %s\n",
+				latt_esc(path), latt_esc(err));
+		else
+			fprintf(stderr, "latt calibrate: invocation %zu's "
+				"result: %s\n", i + 1, latt_esc(err));
+		ret = c.from ? LATT_EXIT_USAGE : LATT_EXIT_RUNTIME;
+		goto out_file;
+	}
+	ret = one_setup(files, k);
+	if (!ret)
+		ret = profile(&c, &ml, files, k,
+			      (const char *const *)c.from, &out);
+out_file:
+	latt_out_abort(&out);
+	for (i = 0; files && i < k; i++)
+		latt_cmp_file_free(&files[i]);
+	for (i = 0; fds && i < k; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	free(files);
+	free(paths);
+	free(fds);
+out:
+	free(c.run);
+	return ret;
+}
