@@ -34,12 +34,12 @@
 #include "report/profile-write.h"
 #include "run/result.h"
 #include "calibrate-main.h"
+#include "calibrate-run.h"
 #include "options.h"
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define INVOCATIONS_DEFAULT	5
 #define INVOCATIONS_MAX		100
-#define RUNS_DEFAULT		"-r5"
 #define PROFILE_DEFAULT		"latt-profile.json"
 
 static void calibrate_usage(FILE *f)
@@ -86,20 +86,6 @@ static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 	return LATT_EXIT_USAGE;
 }
 
-/* What the command line asked for. */
-struct cal {
-	const char *out;	/* the profile's path */
-	unsigned long k;	/* invocations */
-	bool k_given;
-	char **from;		/* --from's files, or NULL */
-	int nfrom;
-	char **run;		/* latt's own words, for each invocation */
-	int nrun;
-	bool runs_given;
-	int argc;		/* the whole, for the profile */
-	char **argv;
-};
-
 /* Is @word latt calibrate's option @name (with its value, if any)? */
 static bool own_word(const char *word, const char *name, const char **val,
 		     bool *next)
@@ -123,7 +109,7 @@ static bool own_word(const char *word, const char *name, const char **val,
  * Split @argv: calibrate's own options out, latt's (with their values
  * and the command) into c->run.  0, or a usage error's status.
  */
-static int split(int argc, char **argv, struct cal *c)
+static int split(int argc, char **argv, struct latt_cal *c)
 {
 	const char *val, *name;
 	bool next;
@@ -206,7 +192,7 @@ static int split(int argc, char **argv, struct cal *c)
  * that a bad one is said before anything runs; those that shape a
  * report or a verdict have no place in a profile.
  */
-static int check_run(struct cal *c)
+static int check_run(struct latt_cal *c)
 {
 	static const char *const refused[][2] = {
 		{ "json", "--json" }, { "csv", "--csv" },
@@ -258,201 +244,6 @@ static int check_run(struct cal *c)
 				o.runs);
 	latt_opts_free(&o);
 	free(words);
-	return ret;
-}
-
-/* The invocation running, for the signal handler. */
-static volatile sig_atomic_t child = -1, caught;
-
-static void on_signal(int sig, siginfo_t *si, void *uc)
-{
-	(void)uc;
-	caught = sig;
-	/* The terminal's ^C reaches the invocation itself: sent once. */
-	if (child > 0 && (sig != SIGINT || si->si_code == SI_USER ||
-			  si->si_code == SI_QUEUE))
-		kill((pid_t)child, sig);
-}
-
-static void handle_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO | SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
-/* An unnamed file of @name, whose path is /proc/self/fd/N in @path. */
-static int unnamed(const char *name, char *path, size_t len)
-{
-	int fd = memfd_create(name, MFD_CLOEXEC);
-
-	if (fd >= 0)
-		snprintf(path, len, "/proc/self/fd/%d", fd);
-	return fd;
-}
-
-/* The first lines of @fd (an invocation's standard error), indented. */
-static void show_errors(int fd)
-{
-	char line[512];
-	FILE *f;
-	int n = 0;
-
-	if (lseek(fd, 0, SEEK_SET) < 0)
-		return;
-	f = fdopen(dup(fd), "r");
-	if (!f)
-		return;
-	while (n++ < 20 && fgets(line, sizeof(line), f))
-		fprintf(stderr, "  %s%s", line,
-			line[strlen(line) - 1] == '\n' ? "" : "\n");
-	fclose(f);
-}
-
-/*
- * Run invocation @i of @c: latt itself again, its report dropped, its
- * document into @json_fd.  0, or the status to exit with.
- */
-static int invoke(const struct cal *c, unsigned long i, int json_fd)
-{
-	char path[64], ctx[64];
-	int err_fd, status, ret = 0;
-	char **words;
-	pid_t pid;
-	int n = 0;
-
-	err_fd = memfd_create("latt-calibrate-stderr", MFD_CLOEXEC);
-	words = calloc((size_t)c->nrun + 6, sizeof(*words));
-	if (err_fd < 0 || !words) {
-		fprintf(stderr, "latt calibrate: %s\n", strerror(errno));
-		free(words);
-		if (err_fd >= 0)
-			close(err_fd);
-		return LATT_EXIT_RUNTIME;
-	}
-	snprintf(path, sizeof(path), "/dev/fd/%d", json_fd);
-	words[n++] = (char *)"latt";
-	words[n++] = (char *)"--json";
-	words[n++] = path;
-	if (!c->runs_given)
-		words[n++] = (char *)RUNS_DEFAULT;
-	memcpy(words + n, c->run, (size_t)c->nrun * sizeof(*words));
-	pid = fork();
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-
-		/* Whatever becomes of calibrate, the invocation stops. */
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() == 1)
-			_exit(LATT_EXIT_RUNTIME);
-		/* Its document's file, open across the exec. */
-		if (null < 0 || fcntl(json_fd, F_SETFD, 0) < 0 ||
-		    dup2(null, STDOUT_FILENO) < 0 ||
-		    dup2(err_fd, STDERR_FILENO) < 0)
-			_exit(LATT_EXIT_RUNTIME);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		execv("/proc/self/exe", words);
-		dprintf(err_fd, "latt calibrate: cannot run latt again "
-			"(/proc/self/exe): %s\n", strerror(errno));
-		_exit(LATT_EXIT_NOEXEC);
-	}
-	if (pid < 0) {
-		fprintf(stderr, "latt calibrate: fork: %s\n", strerror(errno));
-		ret = LATT_EXIT_RUNTIME;
-		goto out;
-	}
-	child = pid;
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	child = -1;
-	if (caught)
-		goto out;
-	snprintf(ctx, sizeof(ctx), "invocation %lu of %lu", i + 1, c->k);
-	if (WIFSIGNALED(status)) {
-		fprintf(stderr, "latt calibrate: %s was killed by signal %d "
-			"(%s)\n", ctx, WTERMSIG(status),
-			strsignal(WTERMSIG(status)));
-		ret = LATT_EXIT_RUNTIME;
-	} else if (WEXITSTATUS(status)) {
-		fprintf(stderr, "latt calibrate: %s failed (exit status %d):"
-			"\n", ctx, WEXITSTATUS(status));
-		ret = WEXITSTATUS(status);
-	}
-	if (ret)
-		show_errors(err_fd);
-out:
-	close(err_fd);
-	free(words);
-	return ret;
-}
-
-/* How long, in words: "40 s", "3 min". */
-static void say_time(double s, char *buf, size_t len)
-{
-	if (s < 90)
-		snprintf(buf, len, "%.0f s", s);
-	else
-		snprintf(buf, len, "%.0f min", s / 60);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/*
- * Measure: c->k invocations, each document into an unnamed file whose
- * path is put in @paths[i] (and its descriptor in @fds[i]).  A progress
- * line on a terminal.  0 or the status to exit with.
- */
-static int measure(const struct cal *c, char (*paths)[64], int *fds)
-{
-	bool tty = isatty(STDERR_FILENO);
-	double start = now_s(), took;
-	char left[32];
-	unsigned long i;
-	int ret = 0;
-
-	for (i = 0; i < c->k && !ret; i++) {
-		if (tty) {
-			took = now_s() - start;
-			if (i)
-				say_time(took / (double)i *
-					 (double)(c->k - i), left,
-					 sizeof(left));
-			fprintf(stderr, "\rlatt calibrate: invocation %lu of "
-				"%lu%s%s\033[K", i + 1, c->k,
-				i ? ", about " : "", i ? left : "");
-			if (i)
-				fputs(" left", stderr);
-		}
-		fds[i] = unnamed("latt-calibrate", paths[i], sizeof(paths[i]));
-		if (fds[i] < 0) {
-			fprintf(stderr, "%slatt calibrate: %s\n",
-				tty ? "\r\033[K" : "", strerror(errno));
-			return LATT_EXIT_RUNTIME;
-		}
-		if (tty && caught)
-			break;
-		if (caught)
-			break;
-		ret = invoke(c, i, fds[i]);
-		if (tty && !ret)
-			fputs("\r\033[K", stderr);
-	}
-	if (tty)
-		fputs("\r\033[K", stderr);
 	return ret;
 }
 
@@ -598,7 +389,7 @@ static void summary(const struct latt_metric_list *ml,
 }
 
 /* The profile of @files[0..k) made, written to c->out and summed up. */
-static int profile(const struct cal *c, struct latt_metric_list *ml,
+static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 		   struct latt_cmp_file *files, size_t k,
 		   const char *const *sources, struct latt_out *out)
 {
@@ -683,7 +474,7 @@ out:
 
 int latt_calibrate_main(int argc, char **argv)
 {
-	struct cal c = { .argc = argc, .argv = argv };
+	struct latt_cal c = { .argc = argc, .argv = argv };
 	struct latt_cmp_budget budget = { 0, 0 };
 	struct latt_cmp_file *files = NULL;
 	struct latt_metric_list ml;
@@ -717,15 +508,15 @@ int latt_calibrate_main(int argc, char **argv)
 	for (i = 0; i < k; i++)
 		fds[i] = -1;
 	if (!c.from) {
-		handle_signals();
-		ret = measure(&c, paths, fds);
-		if (caught) {
+		ret = latt_cal_measure(&c, paths, fds);
+		if (latt_cal_caught) {
 			latt_out_abort(&out);
 			fprintf(stderr, "latt calibrate: stopped by signal %d "
-				"(%s): no profile written\n", (int)caught,
-				strsignal(caught));
-			signal(caught, SIG_DFL);
-			raise(caught);
+				"(%s): no profile written\n",
+				(int)latt_cal_caught,
+				strsignal(latt_cal_caught));
+			signal(latt_cal_caught, SIG_DFL);
+			raise(latt_cal_caught);
 			ret = LATT_EXIT_RUNTIME;
 			goto out_file;
 		}

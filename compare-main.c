@@ -121,9 +121,9 @@ static void profile_line(const struct latt_metric_list *ml,
 	if (n < 2)
 		return;
 	if (!pr) {
-		printf("Verdicts between files take fixed floors, this "
-		       "machine's noise not known: latt calibrate measures "
-		       "it (--profile).\n");
+		printf("Between files, verdicts take fixed floors: latt "
+		       "calibrate measures this machine's noise (--profile)."
+		       "\n");
 		return;
 	}
 	for (i = 0; i < 2; i++)
@@ -136,7 +136,7 @@ static void profile_line(const struct latt_metric_list *ml,
 					 names[i],
 					 100 * expm1(sqrt(pr->p.m[m].inv)));
 	days = difftime(time(NULL), pr->when) / 86400;
-	printf("Verdicts between files take the noise profile %s (%.10s, %zu "
+	printf("Between files, verdicts take the noise profile %s (%.10s, %zu "
 	       "invocations, %zu runs in all; an invocation%s%s)", latt_esc(
 	       pr->path), pr->date, pr->p.invocations, pr->p.runs, *inv ? ":" :
 	       " of no latency figure", inv);
@@ -185,6 +185,63 @@ static int print(const struct latt_metric_list *ml,
 	fprintf(stderr, "latt compare: write error on standard output: %s\n",
 		strerror(-ret));
 	return LATT_EXIT_RUNTIME;
+}
+
+/*
+ * --profile @path into @pr, for @files[0..n): 0, with in @note what
+ * differs that it is used across; or a usage error, said in one line.
+ */
+static int read_profile(struct latt_cmp_profile *pr, const char *path,
+			const struct latt_metric_list *ml,
+			struct latt_cmp_budget *b,
+			const struct latt_cmp_file *files, size_t n,
+			char *note, size_t len)
+{
+	char err[512];
+
+	if (!latt_cmp_profile_read(pr, path, ml, b, err, sizeof(err)) &&
+	    !latt_cmp_profile_check(pr, files, n, err, sizeof(err), note,
+				    len))
+		return 0;
+	fprintf(stderr, "latt compare: --profile %s: %s\n", latt_esc(path),
+		latt_esc(err));
+	latt_cmp_profile_free(pr);
+	return LATT_EXIT_USAGE;
+}
+
+/* @paths[0..n) into @files: 0, or a usage error, one line a file. */
+static int read_files(struct latt_cmp_file *files, char **paths, int n,
+		      struct latt_metric_list *ml, struct latt_cmp_budget *b)
+{
+	int i, status = LATT_EXIT_OK;
+	char err[512];
+
+	for (i = 0; i < n; i++) {
+		if (!latt_cmp_read(&files[i], paths[i], ml, b, err,
+				   sizeof(err)))
+			continue;
+		fprintf(stderr, "latt compare: %s: %s\n", latt_esc(paths[i]),
+			latt_esc(err));
+		status = LATT_EXIT_USAGE;
+	}
+	return status;
+}
+
+/* --cdf prints the distributions: a usage error with what does not go. */
+static int cdf_conflicts(bool level_given, const struct latt_fail_if *fail,
+			 bool wide, const char *profile)
+{
+	if (level_given || fail->worse || fail->nnames || fail->incomparable)
+		return bad_usage("--cdf prints the distributions, without "
+				 "verdicts: no --level or --fail-if with it",
+				 NULL);
+	if (profile)
+		return bad_usage("--cdf prints the distributions, without "
+				 "verdicts: no --profile with it", NULL);
+	if (wide)
+		return bad_usage("--cdf prints the distributions, not a "
+				 "table: no --long with it", NULL);
+	return 0;
 }
 
 int latt_compare_main(int argc, char **argv)
@@ -253,17 +310,9 @@ int latt_compare_main(int argc, char **argv)
 		}
 	}
 	n = argc - optind;
-	if (cdf && (level_given || fail.worse || fail.nnames ||
-		    fail.incomparable))
-		return bad_usage("--cdf prints the distributions, without "
-				 "verdicts: no --level or --fail-if with it",
-				 NULL);
-	if (cdf && profile)
-		return bad_usage("--cdf prints the distributions, without "
-				 "verdicts: no --profile with it", NULL);
-	if (cdf && wide)
-		return bad_usage("--cdf prints the distributions, not a "
-				 "table: no --long with it", NULL);
+	if (cdf && (status = cdf_conflicts(level_given, &fail, wide,
+					   profile)))
+		return status;
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
 	latt_metrics_init(&ml);
@@ -272,28 +321,12 @@ int latt_compare_main(int argc, char **argv)
 		fprintf(stderr, "latt compare: out of memory\n");
 		return LATT_EXIT_RUNTIME;
 	}
-	for (i = 0; i < n; i++) {
-		if (!latt_cmp_read(&files[i], argv[optind + i], &ml, &budget,
-				   err, sizeof(err)))
-			continue;
-		fprintf(stderr, "latt compare: %s: %s\n",
-			latt_esc(argv[optind + i]), latt_esc(err));
-		status = LATT_EXIT_USAGE;
-	}
+	status = read_files(files, argv + optind, n, &ml, &budget);
 	/* The profile, once the files say which metrics they have. */
 	if (!status && profile) {
-		if (latt_cmp_profile_read(&prof, profile, &ml, &budget, err,
-					  sizeof(err)) ||
-		    latt_cmp_profile_check(&prof, files, (size_t)n, err,
-					   sizeof(err), note, sizeof(note))) {
-			fprintf(stderr, "latt compare: --profile %s: %s\n",
-				latt_esc(profile), latt_esc(err));
-			status = LATT_EXIT_USAGE;
-		} else {
-			pr = &prof;
-		}
-		if (!pr)
-			latt_cmp_profile_free(&prof);
+		status = read_profile(&prof, profile, &ml, &budget, files,
+				      (size_t)n, note, sizeof(note));
+		pr = status ? NULL : &prof;
 	}
 	if (!status)
 		status = print(&ml, files, (size_t)n, cdf, wide, level,

@@ -473,6 +473,23 @@ static void read_system(struct latt_cmp_reader *rd, jobj *doc,
 		put(rd, f->fact, LATT_CF_PMQOS, "unknown");
 }
 
+jobj *latt_cmp_tool(jobj *doc, char *err, size_t len)
+{
+	jobj *tool, *v;
+
+	if (!json_object_is_type(doc, json_type_object) ||
+	    !json_object_object_get_ex(doc, "tool", &tool) ||
+	    !json_object_is_type(tool, json_type_object) ||
+	    !json_object_object_get_ex(tool, "name", &v) ||
+	    !json_object_is_type(v, json_type_string) ||
+	    strcmp(json_object_get_string(v), "latt")) {
+		snprintf(err, len, "not a latt document (no tool.name "
+			 "\"latt\")");
+		return NULL;
+	}
+	return tool;
+}
+
 /* See compare/compare-read.h. */
 void latt_cmp_finite(struct latt_cmp_reader *rd, jobj *o, char *at,
 		     size_t len)
@@ -512,7 +529,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 {
 	struct latt_cmp_reader rd = { .err = err, .len = len };
 	struct latt_hist *scratch = NULL;
-	jobj *doc, *tool, *cfgs, *label, *v;
+	jobj *doc, *tool, *cfgs, *label;
 	char where[64], at[512] = "";
 	uint64_t schema;
 	size_t i, k, n;
@@ -522,20 +539,12 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 	doc = latt_cmp_parse(path, b, err, len);
 	if (!doc)
 		return -1;
-	if (!json_object_is_type(doc, json_type_object) ||
-	    !json_object_object_get_ex(doc, "tool", &tool) ||
-	    !json_object_is_type(tool, json_type_object) ||
-	    !json_object_object_get_ex(tool, "name", &v) ||
-	    !json_object_is_type(v, json_type_string) ||
-	    strcmp(json_object_get_string(v), "latt")) {
-		snprintf(err, len, "not a latt document (no tool.name "
-			 "\"latt\")");
-		json_object_put(doc);
-		return -1;
-	}
-	if (json_object_object_get_ex(doc, "profile_version", NULL)) {
-		snprintf(err, len, "a noise profile (latt calibrate), not a "
-			 "result: give it to --profile");
+	tool = latt_cmp_tool(doc, err, len);
+	if (!tool || json_object_object_get_ex(doc, "profile_version",
+					       NULL)) {
+		if (tool)
+			snprintf(err, len, "a noise profile (latt calibrate), "
+				 "not a result: give it to --profile");
 		json_object_put(doc);
 		return -1;
 	}

@@ -41,6 +41,9 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
 		     char *err, size_t len);
 
+/* @doc's "tool" object if it is latt's; else NULL with one line in @err. */
+jobj *latt_cmp_tool(jobj *doc, char *err, size_t len);
+
 /*
  * Is every number of @o, at @at and below, finite?  json-c takes NaN,
  * Infinity and a number beyond a double (1e400) that strict JSON does

@@ -152,7 +152,7 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 			  struct latt_cmp_budget *b, char *err, size_t len)
 {
 	struct latt_cmp_reader rd = { .err = err, .len = len };
-	jobj *doc, *tool, *v, *runs, *metrics;
+	jobj *doc, *v, *runs, *metrics;
 	struct latt_noise scratch;
 	char at[512] = "";
 	uint64_t version, k = 0, n;
@@ -163,14 +163,7 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 	doc = latt_cmp_parse(path, b, err, len);
 	if (!doc)
 		return -1;
-	if (!json_object_is_type(doc, json_type_object) ||
-	    !json_object_object_get_ex(doc, "tool", &tool) ||
-	    !json_object_is_type(tool, json_type_object) ||
-	    !json_object_object_get_ex(tool, "name", &v) ||
-	    !json_object_is_type(v, json_type_string) ||
-	    strcmp(json_object_get_string(v), "latt")) {
-		snprintf(err, len, "not a latt document (no tool.name "
-			 "\"latt\")");
+	if (!latt_cmp_tool(doc, err, len)) {
 		json_object_put(doc);
 		return -1;
 	}
