@@ -210,11 +210,13 @@ static int check_run(struct latt_cal *c)
 	const char *name;
 	char **words;
 	size_t i, r;
-	int n = 0, ret = 0;
+	int n = 0, ret = 0, takes;
 
 	for (i = 0; i < (size_t)c->nrun; i++) {
-		if (latt_opts_word(c->run[i], &name) < 0)
+		takes = latt_opts_word(c->run[i], &name);
+		if (takes < 0)
 			break;
+		i += (size_t)takes;
 		for (r = 0; name && r < ARRAY_SIZE(refused); r++)
 			if (!strcmp(name, refused[r][0]))
 				return bad_usage("%s %s: a profile has no "
@@ -472,7 +474,7 @@ out:
 	return ret;
 }
 
-int latt_calibrate_main(int argc, char **argv)
+int latt_calibrate_main(const char *argv0, int argc, char **argv)
 {
 	struct latt_cal c = { .argc = argc, .argv = argv };
 	struct latt_cmp_budget budget = { 0, 0 };
@@ -486,6 +488,11 @@ int latt_calibrate_main(int argc, char **argv)
 	ret = split(argc, argv, &c);
 	if (!ret && !c.from)
 		ret = check_run(&c);
+	if (!ret && !c.from && !(c.self = latt_cal_self(argv0))) {
+		fprintf(stderr, "latt calibrate: cannot find latt to run it "
+			"again (/proc/self/exe): %s\n", strerror(errno));
+		ret = LATT_EXIT_RUNTIME;
+	}
 	if (ret)
 		goto out;
 	/* A bad path fails before minutes of measuring. */
@@ -554,6 +561,7 @@ out_file:
 	free(paths);
 	free(fds);
 out:
+	free((char *)c.self);
 	free(c.run);
 	return ret;
 }

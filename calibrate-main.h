@@ -8,8 +8,9 @@
 
 /*
  * Run "latt calibrate" with @argv[1..argc) its arguments (@argv[0] is
- * "calibrate").  Returns the exit status.
+ * "calibrate"), latt having been started as @argv0.  Returns the exit
+ * status.
  */
-int latt_calibrate_main(int argc, char **argv);
+int latt_calibrate_main(const char *argv0, int argc, char **argv);
 
 #endif /* LATT_CALIBRATE_MAIN_H */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -117,9 +118,9 @@ static int invoke(const struct latt_cal *c, unsigned long i, int json_fd)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
-		execv("/proc/self/exe", words);
+		execv(c->self, words);
 		dprintf(err_fd, "latt calibrate: cannot run latt again "
-			"(/proc/self/exe): %s\n", strerror(errno));
+			"(%s): %s\n", c->self, strerror(errno));
 		_exit(LATT_EXIT_NOEXEC);
 	}
 	if (pid < 0) {
@@ -167,6 +168,18 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+char *latt_cal_self(const char *argv0)
+{
+	struct stat a, b;
+
+	if (stat("/proc/self/exe", &b))
+		return NULL;
+	if (strchr(argv0, '/') && !stat(argv0, &a) && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino)
+		return strdup(argv0);
+	return realpath("/proc/self/exe", NULL);
 }
 
 /* See calibrate-run.h. */

@@ -12,6 +12,7 @@
 
 /* What the command line asked for. */
 struct latt_cal {
+	const char *self;	/* latt, to run again (see latt_cal_self()) */
 	const char *out;	/* the profile's path */
 	unsigned long k;	/* invocations */
 	bool k_given;
@@ -23,6 +24,14 @@ struct latt_cal {
 	int argc;		/* the whole, for the profile */
 	char **argv;
 };
+
+/*
+ * The path to run latt again by, from @argv0 (latt's own argv[0]): the
+ * path it was started by where that is this very program (a link's
+ * name too, so that the invocations bear latt's name as it does), else
+ * where /proc/self/exe leads.  NULL if neither can be found.  Free it.
+ */
+char *latt_cal_self(const char *argv0);
 
 /* The signal that stopped the measurement; 0 for none. */
 extern volatile sig_atomic_t latt_cal_caught;

@@ -585,7 +585,7 @@ int main(int argc, char **argv)
 				"is closed\n");
 			return LATT_EXIT_RUNTIME;
 		}
-		return latt_calibrate_main(argc - 1, argv + 1);
+		return latt_calibrate_main(argv[0], argc - 1, argv + 1);
 	}
 	latt_opts_parse(&in.o, argc, argv);
 	if (ensure_fds(in.o.cfgs, in.o.ncfgs) ||

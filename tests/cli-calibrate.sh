@@ -1,0 +1,172 @@
+#!/bin/sh
+# latt calibrate: a machine's noise profile from K invocations or from
+# saved results (--from); latt compare --profile judging by it; every
+# bad profile one line and exit 1.  No latency value is asserted.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 89
+
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+get() {
+	"$check_bin" --get "$@"
+}
+cal() {
+	"$latt" calibrate "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+cmp_run() {
+	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+# one_line: exit 1 and the first line of stderr says $1.
+one_line() {
+	is "$rc" 1 "$2: exit 1"
+	check "... one line saying it ($1)" \
+		sh -c "head -n 1 '$tmp/err' | grep -q -- '$1' && test ! -s '$tmp/out'"
+}
+quick="-c2 -s1 -S2 -x0 -t 0.3"
+
+# Three invocations of two runs each.
+cal --invocations 3 $quick -r2 -o "$tmp/p.json"
+is "$rc" 0 "--invocations 3 -r2: exit 0"
+is "$(cat "$tmp/err")" "" "... nothing on stderr off a terminal (no progress line)"
+is "$(get "$tmp/p.json" profile_version)" 1 "... a profile of version 1 written"
+is "$(get "$tmp/p.json" 'runs[2]'),$(get "$tmp/p.json" 'runs[3]' 2>/dev/null)" "2,null" \
+	"... three invocations of two runs"
+is "$(get "$tmp/p.json" 'command_line[0]') $(get "$tmp/p.json" 'command_line[1]')" \
+	"latt calibrate" "... the command line that made it"
+is "$(get "$tmp/p.json" facts.clients) $(get "$tmp/p.json" facts.kernel)" \
+	"2 $(uname -r)" "... the setup and the machine"
+check "... every estimate of p50 and p99, a variance not below 0" \
+	sh -c "for m in p50 p99; do for f in run_var inv_var within between; do
+		v=\$('$check_bin' --get '$tmp/p.json' metrics.\$m.\$f) || exit 1
+		awk -v v=\"\$v\" 'BEGIN { exit !(v >= 0) }' || exit 1; done; done"
+is "$(get "$tmp/p.json" metrics.p99.between_df)" 2 \
+	"... the invocations' means of K - 1 degrees of freedom"
+check "... a summary: each metric's spread, a run's and an invocation's" \
+	sh -c "grep -q '^  p50  *+-[0-9.]*%  *+-[0-9.]*%' '$tmp/out' &&
+		grep -q '^  p99  *+-' '$tmp/out'"
+check "... what a comparison finds with 1, 2 and 4 invocations a side" \
+	sh -c "grep -q 'invocations a side  *5 runs each  *10 runs each' '$tmp/out' &&
+		for k in 1 2 4; do grep -q \"^  \$k  \" '$tmp/out' || exit 1; done"
+check "... and how to use the profile" \
+	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
+check "... nothing left running" no_latt_left
+
+# Without -r: five runs an invocation.
+(cd "$tmp" && "$latt" calibrate --invocations 2 $quick >"$tmp/out" 2>"$tmp/err")
+is "$?,$(get "$tmp/latt-profile.json" 'runs[1]')" "0,5" \
+	"without -o and -r: latt-profile.json, of five runs an invocation"
+
+# From saved results, one file a boot.
+for f in a b c; do
+	run $quick -r2 --json "$tmp/$f.json"
+done
+run $quick -r2 -c3 --json "$tmp/c3.json"
+run $quick -C one: -C two:nice=5 --json "$tmp/sweep.json"
+cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json"
+is "$rc" 0 "--from three results: exit 0"
+is "$(get "$tmp/q.json" 'sources[1]')" "$tmp/b.json" "... the files named in it"
+is "$(get "$tmp/q.json" metrics.p50.between_df)" 2 "... three invocations"
+cal -o "$tmp/q.json" --from "$tmp/a.json"
+one_line "needs two results or more" "--from one file"
+cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/c3.json"
+one_line "clients 3, not 2" "--from files of other clients"
+cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/sweep.json"
+one_line "2 configurations: a profile is of one" "--from a sweep"
+cal --from "$tmp/a.json" "$tmp/nothing.json"
+one_line "nothing.json: No such file" "--from a missing file"
+cal -c2 --from "$tmp/a.json" "$tmp/b.json"
+one_line "no measurement option" "--from with a measurement option"
+
+# What calibrate refuses, before anything runs.
+for bad in "--json $tmp/x.json" "-q" "--fail-if worse" "--label x" "-v"; do
+	cal $quick $bad
+	one_line "a profile has no report" "calibrate $bad"
+done
+cal $quick -C one: -C two:nice=5
+one_line "2 configurations: a profile is of one setup" "calibrate with two -C"
+cal $quick -r1
+one_line "a profile needs 2 runs an invocation" "calibrate -r1"
+for k in 1 101 x; do
+	cal --invocations $k $quick
+	one_line "invalid --invocations value .$k.: expected 2 to 100" "--invocations $k"
+done
+cal --frobnicate
+is "$rc" 1 "an option latt does not know: exit 1"
+cal $quick -o "$tmp/no/such/dir/p.json"
+one_line "cannot write" "-o in a missing directory"
+check "... refused before measuring" no_latt_left
+
+# An invocation that fails: its status and its errors.
+cal --invocations 2 -c2 -s1 -S2 -x0 -r2 -- sh -c 'exit 3'
+check "a failing command: latt's status for it, the invocation named" \
+	sh -c "test $rc -ne 0 && grep -q '^latt calibrate: invocation 1 of 2 failed' '$tmp/err'"
+
+# A SIGTERM: the invocation stopped, no profile, nothing left.
+rm -f "$tmp/t.json"
+$sigdefault "$latt" calibrate --invocations 3 -c2 -s1 -S2 -x0 -t 60 -r2 \
+	-o "$tmp/t.json" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+wait_until pgrep -P "$pid" -x "$tag"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+is "$rc" 143 "SIGTERM while measuring: calibrate dies of it"
+check "... saying no profile was written" grep -q "no profile written" "$tmp/err"
+check "... no profile, nothing left running" \
+	sh -c "test ! -e '$tmp/t.json'" && no_latt_left
+
+# latt compare --profile.
+cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/b.json"
+check "compare --profile: exit 0 or 6" test "$rc" -eq 0 -o "$rc" -eq 6
+check "... naming the profile under the table" \
+	grep -q "^Between files, verdicts take the noise profile $tmp/p.json ([0-9-]*, 3 invocations, 6 runs in all" "$tmp/out"
+cmp_run "$tmp/a.json" "$tmp/b.json"
+check "without a profile: the floors, said in one line" \
+	grep -q "^Between files, verdicts take fixed floors: latt calibrate measures" "$tmp/out"
+cmp_run "$tmp/a.json"
+check "... and nothing of it for one file" not grep -q "^Between files" "$tmp/out"
+cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/c3.json"
+one_line "a profile of another setup: clients 2 in it, 3 in" "a profile of another setup"
+sed 's/"latt": "[^"]*"/"latt": "0.1.9"/' "$tmp/p.json" >"$tmp/old.json"
+cmp_run --profile "$tmp/old.json" "$tmp/a.json" "$tmp/b.json"
+check "a profile of another latt version: used, and said" \
+	grep -q "made by latt 0.1.9, the files by" "$tmp/out"
+cmp_run --cdf --profile "$tmp/p.json" "$tmp/a.json"
+one_line "no --profile with it" "--profile with --cdf"
+cmp_run "$tmp/p.json" "$tmp/a.json"
+one_line "a noise profile (latt calibrate), not a result" "a profile as a result"
+
+# Bad profiles: one line each, exit 1.
+bad() {
+	cmp_run --profile "$tmp/bad.json" "$tmp/a.json" "$tmp/b.json"
+	one_line "$1" "$2"
+}
+: >"$tmp/bad.json"
+bad "empty file" "an empty profile"
+cp /dev/null "$tmp/bad.json"
+head -c 300 "$tmp/p.json" >"$tmp/bad.json"
+bad "cut short" "a truncated profile"
+cmp_run --profile /dev/null "$tmp/a.json" "$tmp/b.json"
+one_line "empty file" "--profile /dev/null"
+cp "$tmp/a.json" "$tmp/bad.json"
+bad "a result of latt --json, not a noise profile" "a result as a profile"
+sed 's/"run_var": [-0-9.e]*/"run_var": -0.5/' "$tmp/p.json" >"$tmp/bad.json"
+bad "run_var is -0.5: it is a variance, not below 0" "a negative variance"
+sed 's/"inv_df": [-0-9.e]*/"inv_df": 0/' "$tmp/p.json" >"$tmp/bad.json"
+bad "inv_df is 0: it is degrees of freedom, above 0" "zero degrees of freedom"
+sed 's/"within": [-0-9.e]*/"within": NaN/' "$tmp/p.json" >"$tmp/bad.json"
+bad "within is not a finite number" "a NaN variance"
+sed 's/"between": [-0-9.e]*/"between": 1e999/' "$tmp/p.json" >"$tmp/bad.json"
+bad "not a finite number" "an infinite variance"
+sed 's/"profile_version": 1/"profile_version": 2/' "$tmp/p.json" >"$tmp/bad.json"
+bad "profile version 2, this latt reads 1" "another version"
+sed 's/"runs_h": [-0-9.e]*/"runs_h": "two"/' "$tmp/p.json" >"$tmp/bad.json"
+bad "runs_h is not a number" "a string for a number"
+awk '/"runs": \[/ { print "  \"runs\": [ 3 ],"; skip = 1; next } skip && /\]/ { skip = 0; next } !skip' \
+	"$tmp/p.json" >"$tmp/bad.json"
+bad "runs has 1 invocations: a profile has 2 to" "a profile of one invocation"
+{ printf '{"tool": {"name": "latt"}, "profile_version": 1, "x": "'
+  head -c 70000000 /dev/zero | tr '\0' a; printf '"}'; } >"$tmp/bad.json"
+bad "larger than latt writes" "a huge profile"
