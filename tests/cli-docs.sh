@@ -12,11 +12,23 @@ nopts=$(echo "$opts" | wc -l)
 topics=$(cd "$top_srcdir/man" && ls latt-*.7)
 ntopics=$(echo "$topics" | wc -l)
 
-plan $((nopts * 2 + 10 + ntopics * 2))
+# latt compare's and latt calibrate's own options too.
+"$latt" compare --help >"$tmp/chelp"
+"$latt" calibrate --help >"$tmp/khelp"
+sub=$(cat "$tmp/chelp" "$tmp/khelp" | grep -o -- '--[a-z][a-z-]*' | sort -u)
+nsub=$(echo "$sub" | wc -l)
+
+plan $((nopts * 2 + nsub * 2 + 14 + ntopics * 2))
 
 for o in $opts; do
 	roff=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
 	check "man page documents $o" grep -q -- "$roff" "$man"
+	check "bash completion offers $o" grep -q -- "$o" "$comp"
+done
+
+for o in $sub; do
+	roff=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+	check "man page documents latt compare's or calibrate's $o" grep -q -- "$roff" "$man"
 	check "bash completion offers $o" grep -q -- "$o" "$comp"
 done
 
@@ -67,7 +79,16 @@ if command -v bash >/dev/null; then
 	# The completion for "latt --gr" offers --grace.
 	got=$(bash -c '. "$1"; COMP_WORDS=(latt --gr); COMP_CWORD=1; _latt; echo "${COMPREPLY[*]}"' _ "$comp" 2>/dev/null)
 	is "$got" "--grace" "completing 'latt --gr' offers --grace"
+	complete_words() {
+		bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _latt; echo "${COMPREPLY[*]}"' _ "$comp" "$@" 2>/dev/null
+	}
+	is "$(complete_words latt calib)" "calibrate" "completing 'latt calib' offers calibrate"
+	is "$(complete_words latt calibrate -c2 --inv)" "--invocations" \
+		"... then its own options among latt's"
+	is "$(complete_words latt calibrate --invocations 3 -c)" "-c" \
+		"... past --invocations' value, latt's options"
+	is "$(complete_words latt compare --prof)" "--profile" \
+		"completing 'latt compare --prof' offers --profile"
 else
-	skip "bash is not installed"
-	skip "bash is not installed"
+	for i in 1 2 3 4 5; do skip "bash is not installed"; done
 fi
