@@ -361,7 +361,8 @@ static void summary(const struct latt_metric_list *ml,
 	printf("  %-10s %-10s %-16s %s\n", "metric", "a run", "an invocation",
 	       "(its degrees of freedom)");
 	for (m = 0; m < ml->n; m++) {
-		if (!p->m[m].known)
+		/* A count (entries) has no verdict to take its noise. */
+		if (!p->m[m].known || ml->m[m].better == LATT_BETTER_NONE)
 			continue;
 		pm(p->m[m].run + p->m[m].noise, run, sizeof(run));
 		pm(p->m[m].inv, inv, sizeof(inv));
