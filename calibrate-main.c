@@ -86,6 +86,20 @@ static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 	return LATT_EXIT_USAGE;
 }
 
+/* Input that cannot make a profile: one line, exit 1. */
+static int __attribute__((format(printf, 1, 2))) bad_input(const char *fmt,
+							    ...)
+{
+	va_list ap;
+
+	fputs("latt calibrate: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return LATT_EXIT_USAGE;
+}
+
 /* Is @word latt calibrate's option @name (with its value, if any)? */
 static bool own_word(const char *word, const char *name, const char **val,
 		     bool *next)
@@ -260,14 +274,14 @@ static int one_setup(const struct latt_cmp_file *files, size_t k)
 
 	for (i = 0; i < k; i++) {
 		if (files[i].ncfgs != 1)
-			return bad_usage("%s: %zu configurations: a profile "
+			return bad_input("%s: %zu configurations: a profile "
 					 "is of one (one configuration a "
 					 "file)", latt_esc(files[i].path),
 					 files[i].ncfgs);
 		if (strcmp(files[i].cfgs[0].name, files[0].cfgs[0].name) ||
 		    strcmp(files[i].cfgs[0].settings,
 			   files[0].cfgs[0].settings))
-			return bad_usage("%s: configuration '%s', not '%s' of "
+			return bad_input("%s: configuration '%s', not '%s' of "
 					 "%s: a profile is of one setup",
 					 latt_esc(files[i].path),
 					 files[i].cfgs[0].name,
@@ -277,7 +291,7 @@ static int one_setup(const struct latt_cmp_file *files, size_t k)
 			if (f == LATT_CF_LOAD ||
 			    !strcmp(files[i].fact[f], files[0].fact[f]))
 				continue;
-			return bad_usage("%s: %s %s, not %s as in %s: a "
+			return bad_input("%s: %s %s, not %s as in %s: a "
 					 "profile is of one setup on one "
 					 "machine", latt_esc(files[i].path),
 					 latt_cmp_fact_name(f),
@@ -285,7 +299,7 @@ static int one_setup(const struct latt_cmp_file *files, size_t k)
 					 latt_esc(files[0].path));
 		}
 		if (files[i].cfgs[0].nruns < 1)
-			return bad_usage("%s: no run in it",
+			return bad_input("%s: no run in it",
 					 latt_esc(files[i].path));
 	}
 	return 0;
