@@ -12,6 +12,10 @@
 #   SETUP  the names below (all of them by default)
 # LATT (./latt) chooses the binary; LEVEL (95) latt compare's --level;
 # KEEP=DIR keeps every document, for latt compare or a second look.
+# PROFILE=K first measures this machine's noise for each two-invocation
+# setup (latt calibrate --invocations K with the setup's options) and
+# judges its pairs by that profile (latt compare --profile), as a user
+# with a profile would; without it, by the fixed floors.
 # Run it on a machine with nothing else to do: what else runs beside the
 # measurement is, to latt, what is being compared.  All setups take about
 # an hour with N=20; "calibrate.sh 1 c2-3s-r1" (one pair of 3 s runs) is
@@ -110,10 +114,42 @@ args_but_last() {
 	done
 }
 
+# measure FILE ARGS...: one invocation of a setup's side; the options end
+# with "--" (the command CMD) or "--w" (WCMD), else there is none.  With
+# FILE "calibrate:K:PATH", latt calibrate of K invocations into PATH.
+measure() {
+	f=$1
+	shift
+	case $f in
+	calibrate:*)
+		k=${f#calibrate:}
+		f=${k#*:}
+		set -- calibrate --invocations "${k%%:*}" -o "$f" "$@"
+		;;
+	*)
+		set -- --json "$f" "$@"
+		;;
+	esac
+	for last; do :; done
+	if [ "$last" = "--" ]; then
+		$L "$@" sh -c "$CMD" >/dev/null 2>&1
+	elif [ "$last" = "--w" ]; then
+		$L $(args_but_last "$@") -- sh -c "$WCMD" >/dev/null 2>&1
+	else
+		$L "$@" >/dev/null 2>&1
+	fi
+}
+
 run_setup() {
 	name=$1 kind=$2
 	shift 2
-	bad=0 what=""
+	bad=0 what="" prof="" with=""
+	if [ -n "${PROFILE:-}" ] && [ "$kind" = pair ]; then
+		prof=$keep/$name-profile.json
+		measure "calibrate:$PROFILE:$prof" "$@" ||
+			{ echo "$name: latt calibrate failed" >&2; return 1; }
+		with=" --profile (of $PROFILE invocations)"
+	fi
 	for i in $(seq 1 "$N"); do
 		a=$keep/$name-$i-a.json b=$keep/$name-$i-b.json
 		if [ "$kind" = sweep ]; then
@@ -126,21 +162,12 @@ run_setup() {
 			fi || { echo "$name: latt failed" >&2; return 1; }
 			$L compare --level "$LEVEL" "$a" >"$tmp/out" 2>&1
 		else
-			for last; do :; done
 			for f in "$a" "$b"; do
-				# The options end with "--": the command
-				# ("--w": the one that is woken often).
-				if [ "$last" = "--" ]; then
-					$L --json "$f" "$@" sh -c "$CMD" \
-						>/dev/null 2>&1
-				elif [ "$last" = "--w" ]; then
-					$L --json "$f" $(args_but_last "$@") \
-						-- sh -c "$WCMD" >/dev/null 2>&1
-				else
-					$L --json "$f" "$@" >/dev/null 2>&1
-				fi || { echo "$name: latt failed" >&2; return 1; }
+				measure "$f" "$@" ||
+					{ echo "$name: latt failed" >&2; return 1; }
 			done
-			$L compare --level "$LEVEL" "$a" "$b" >"$tmp/out" 2>&1
+			$L compare --level "$LEVEL" ${prof:+--profile "$prof"} \
+				"$a" "$b" >"$tmp/out" 2>&1
 		fi
 		v=$(found "$tmp/out")
 		if [ -n "$v" ]; then
@@ -149,8 +176,8 @@ run_setup() {
     pair $i: $v"
 		fi
 	done
-	printf '%-16s latt %s%s; %d of %d pairs with a verdict (%s)%s\n' \
-		"$name" "$(echo "$*" | sed 's/--w$/-- sh -c "$WCMD"/')" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" \
+	printf '%-16s latt %s%s%s; %d of %d pairs with a verdict (%s)%s\n' \
+		"$name" "$(echo "$*" | sed 's/--w$/-- sh -c "$WCMD"/')" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" "$with" \
 		"$bad" "$N" "$(interval "$bad" "$N")" "$what"
 }
 
