@@ -96,10 +96,14 @@ static const char *bad_word(int argc, char **argv)
 	return shrt;
 }
 
-/* Print the table (or with @cdf the distributions) of @files[0..n). */
+/*
+ * Print the table (or with @cdf the distributions) of @files[0..n), in
+ * groups of @sizes[0..ngroups) files (compare/compare.h).
+ */
 static int print(const struct latt_metric_list *ml,
-		 const struct latt_cmp_file *files, size_t n, bool cdf,
-		 bool wide, double level, const struct latt_fail_if *f)
+		 const struct latt_cmp_file *files, size_t n,
+		 const size_t *sizes, size_t ngroups, bool cdf, bool wide,
+		 double level, const struct latt_fail_if *f)
 {
 	struct latt_cmp_outcome o = { 0 };
 	bool ask[LATT_METRICS_MAX], worse = false;
@@ -116,9 +120,9 @@ static int print(const struct latt_metric_list *ml,
 			"no verdict to fail on" : " in these files");
 		return LATT_EXIT_USAGE;
 	}
-	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
-		    latt_cmp_print(stdout, ml, files, n, level, wide,
-				   &o);
+	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n, sizes, ngroups) :
+		    latt_cmp_print(stdout, ml, files, n, sizes, ngroups, level,
+				   wide, &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
 	if (!ret && cdf)
@@ -135,6 +139,34 @@ static int print(const struct latt_metric_list *ml,
 	return LATT_EXIT_RUNTIME;
 }
 
+/*
+ * The groups of the file names @words[0..n), parted by "--", into
+ * @sizes (a group each at most) and *@ng, the "--" taken out of @words
+ * and the names moved together to its start; *@n the names left.
+ * -EINVAL for an empty group: a "--" first, last, or after another.
+ */
+static int groups(char **words, size_t *n, size_t *sizes, size_t *ng)
+{
+	size_t i, k = 0;
+
+	*ng = 0;
+	sizes[0] = 0;
+	for (i = 0; i < *n; i++) {
+		if (strcmp(words[i], "--")) {
+			words[k++] = words[i];
+			sizes[*ng]++;
+			continue;
+		}
+		if (!sizes[(*ng)++])
+			return -EINVAL;
+		sizes[*ng] = 0;
+	}
+	if (!sizes[(*ng)++])
+		return -EINVAL;
+	*n = k;
+	return 0;
+}
+
 int latt_compare_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -148,18 +180,24 @@ int latt_compare_main(int argc, char **argv)
 	struct latt_cmp_budget budget = { 0, 0 };
 	struct latt_metric_list ml;
 	struct latt_cmp_file *files;
-	char err[512], name[] = "latt compare";
-	int c, i, n, status = LATT_EXIT_OK;
+	char err[512], name[] = "latt compare", **words;
+	int c, i, first, status = LATT_EXIT_OK;
 	struct latt_fail_if fail = { 0 };
 	double level = LATT_VERDICT_CONFIDENCE;
-	bool cdf = false, level_given = false, wide = false;
+	bool cdf = false, level_given = false, wide = false, parted;
+	size_t n, before, ngroups = 0, *sizes;
 
 	/* Our own messages, escaped: not getopt's. */
 	opterr = 0;
 	optind = 0;
 	argv[0] = name;
-	/* Options anywhere (latt compare a.json --cdf); after --, files. */
-	while ((c = getopt_long(argc, argv, ":hl", longopts, NULL)) != -1) {
+	/*
+	 * Options anywhere before the first "--" (latt compare a.json
+	 * --cdf), which getopt is not shown: after it, file names alone.
+	 */
+	for (first = 1; first < argc && strcmp(argv[first], "--"); first++)
+		;
+	while ((c = getopt_long(first, argv, ":hl", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			cdf = true;
@@ -184,13 +222,28 @@ int latt_compare_main(int argc, char **argv)
 			       LATT_EXIT_OK;
 		case ':':
 			return bad_usage("option needs a value:",
-					 latt_esc(bad_word(argc, argv)));
+					 latt_esc(bad_word(first, argv)));
 		default:
 			return bad_usage("unknown option",
-					 latt_esc(bad_word(argc, argv)));
+					 latt_esc(bad_word(first, argv)));
 		}
 	}
-	n = argc - optind;
+	/*
+	 * The file names: those getopt left before the first "--", then
+	 * every word after it.  A "--" before any name ends the options
+	 * alone (a name may begin with "-"); any other parts groups: with
+	 * none, each file is a group of its own.
+	 */
+	before = (size_t)(first - optind);
+	words = &argv[optind];
+	n = (size_t)(argc - optind);
+	if (first < argc && !before) {
+		words++;
+		n--;
+	}
+	parted = false;
+	for (i = 0; (size_t)i < n; i++)
+		parted |= !strcmp(words[i], "--");
 	if (cdf && (level_given || fail.worse || fail.nnames ||
 		    fail.incomparable))
 		return bad_usage("--cdf prints the distributions, without "
@@ -201,25 +254,38 @@ int latt_compare_main(int argc, char **argv)
 				 "table: no --long with it", NULL);
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
-	latt_metrics_init(&ml);
-	files = calloc((size_t)n, sizeof(*files));
-	if (!files) {
+	sizes = calloc(n + 1, sizeof(*sizes));
+	if (!sizes) {
 		fprintf(stderr, "latt compare: out of memory\n");
 		return LATT_EXIT_RUNTIME;
 	}
-	for (i = 0; i < n; i++) {
-		if (!latt_cmp_read(&files[i], argv[optind + i], &ml, &budget,
+	if (parted && groups(words, &n, sizes, &ngroups)) {
+		fprintf(stderr, "latt compare: an empty group of files: each "
+			"-- parts two groups of one file or more\n");
+		free(sizes);
+		return LATT_EXIT_USAGE;
+	}
+	latt_metrics_init(&ml);
+	files = calloc(n, sizeof(*files));
+	if (!files) {
+		fprintf(stderr, "latt compare: out of memory\n");
+		free(sizes);
+		return LATT_EXIT_RUNTIME;
+	}
+	for (i = 0; (size_t)i < n; i++) {
+		if (!latt_cmp_read(&files[i], words[i], &ml, &budget,
 				   err, sizeof(err)))
 			continue;
 		fprintf(stderr, "latt compare: %s: %s\n",
-			latt_esc(argv[optind + i]), latt_esc(err));
+			latt_esc(words[i]), latt_esc(err));
 		status = LATT_EXIT_USAGE;
 	}
 	if (!status)
-		status = print(&ml, files, (size_t)n, cdf, wide, level,
-			       &fail);
-	for (i = 0; i < n; i++)
+		status = print(&ml, files, n, parted ? sizes : NULL,
+			       parted ? ngroups : n, cdf, wide, level, &fail);
+	for (i = 0; (size_t)i < n; i++)
 		latt_cmp_file_free(&files[i]);
 	free(files);
+	free(sizes);
 	return status;
 }
