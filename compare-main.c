@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * latt compare FILE.json...: its command line (getopt_long), reading the
- * files and printing their table (lib/compare/compare.c) or their distributions
- * (--cdf).  Exit status: 0; 1 for bad usage or a file that cannot be
- * read; 2 when the output cannot be written; with --fail-if, 7 when the
- * files do not compare, else 6 when a row is worse than the first.
+ * latt compare FILE.json... [-- FILE.json...]...: its command line
+ * (getopt_long before the first "--", groups of files parted by "--"),
+ * reading the files and printing their table (lib/compare/compare.c) or
+ * their distributions (--cdf).  Exit status: 0; 1 for bad usage or a
+ * file that cannot be read; 2 when the output cannot be written; with
+ * --fail-if, 7 when the files do not compare, else 6 when a row is worse
+ * than the first.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,6 +17,7 @@
 
 #include "base/escape.h"
 #include "compare/compare-read.h"
+#include "compare/compare-table.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
 #include "judge/verdict-ask.h"
@@ -27,6 +30,7 @@ static void compare_usage(FILE *f)
 {
 	fputs("Usage: latt compare [-l] [--cdf] [--fail-if COND]... "
 	      "[--level PCT] FILE.json...\n"
+	      "                    [-- FILE.json...]...\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -39,6 +43,19 @@ static void compare_usage(FILE *f)
 	      "(95% for a row's metrics together; each file counts as a "
 	      "separate\n"
 	      "invocation of latt).\n"
+	      "\n"
+	      "Files parted by -- are groups, each one side (boots of one "
+	      "kernel), each\n"
+	      "file one invocation: a row per configuration of a group, its "
+	      "runs from\n"
+	      "all the group's files, judged by the spread of their "
+	      "invocations:\n"
+	      "  latt compare A1.json A2.json -- B1.json B2.json\n"
+	      "Options come before the first --; after it, only files and "
+	      "--.  A --\n"
+	      "before any file only ends the options: each file is then a "
+	      "group of its\n"
+	      "own, as without --, unless a further -- parts them.\n"
 	      "\n"
 	      "  -l, --long            every fact of the files, every metric, "
 	      "the\n"
@@ -167,6 +184,60 @@ static int groups(char **words, size_t *n, size_t *sizes, size_t *ng)
 	return 0;
 }
 
+/*
+ * Compare the files @words[0..n), in groups where a "--" parts them
+ * (else each file a group of its own): read them, then print().  The
+ * exit status.
+ */
+static int compare(char **words, size_t n, bool cdf, bool wide,
+		   double level, const struct latt_fail_if *fail)
+{
+	struct latt_cmp_budget budget = { 0, 0 };
+	struct latt_metric_list ml;
+	struct latt_cmp_file *files;
+	int status = LATT_EXIT_OK;
+	size_t i, ngroups = 0, *sizes;
+	bool parted = false;
+	char err[512];
+
+	for (i = 0; i < n; i++)
+		parted |= !strcmp(words[i], "--");
+	sizes = calloc(n + 1, sizeof(*sizes));
+	if (!sizes) {
+		fprintf(stderr, "latt compare: out of memory\n");
+		return LATT_EXIT_RUNTIME;
+	}
+	if (parted && groups(words, &n, sizes, &ngroups)) {
+		fprintf(stderr, "latt compare: an empty group of files: each "
+			"-- parts two groups of one file or more\n");
+		free(sizes);
+		return LATT_EXIT_USAGE;
+	}
+	latt_metrics_init(&ml);
+	files = calloc(n, sizeof(*files));
+	if (!files) {
+		fprintf(stderr, "latt compare: out of memory\n");
+		free(sizes);
+		return LATT_EXIT_RUNTIME;
+	}
+	for (i = 0; i < n; i++) {
+		if (!latt_cmp_read(&files[i], words[i], &ml, &budget,
+				   err, sizeof(err)))
+			continue;
+		fprintf(stderr, "latt compare: %s: %s\n",
+			latt_esc(words[i]), latt_esc(err));
+		status = LATT_EXIT_USAGE;
+	}
+	if (!status)
+		status = print(&ml, files, n, parted ? sizes : NULL,
+			       parted ? ngroups : n, cdf, wide, level, fail);
+	for (i = 0; i < n; i++)
+		latt_cmp_file_free(&files[i]);
+	free(files);
+	free(sizes);
+	return status;
+}
+
 int latt_compare_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -177,15 +248,12 @@ int latt_compare_main(int argc, char **argv)
 		{ "long", no_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct latt_cmp_budget budget = { 0, 0 };
-	struct latt_metric_list ml;
-	struct latt_cmp_file *files;
 	char err[512], name[] = "latt compare", **words;
-	int c, i, first, status = LATT_EXIT_OK;
 	struct latt_fail_if fail = { 0 };
 	double level = LATT_VERDICT_CONFIDENCE;
-	bool cdf = false, level_given = false, wide = false, parted;
-	size_t n, before, ngroups = 0, *sizes;
+	bool cdf = false, level_given = false, wide = false;
+	int c, first;
+	size_t n;
 
 	/* Our own messages, escaped: not getopt's. */
 	opterr = 0;
@@ -230,20 +298,15 @@ int latt_compare_main(int argc, char **argv)
 	}
 	/*
 	 * The file names: those getopt left before the first "--", then
-	 * every word after it.  A "--" before any name ends the options
-	 * alone (a name may begin with "-"); any other parts groups: with
-	 * none, each file is a group of its own.
+	 * every word after it; a "--" before any name ends the options
+	 * alone (a name may begin with "-").
 	 */
-	before = (size_t)(first - optind);
 	words = &argv[optind];
 	n = (size_t)(argc - optind);
-	if (first < argc && !before) {
+	if (first < argc && first == optind) {
 		words++;
 		n--;
 	}
-	parted = false;
-	for (i = 0; (size_t)i < n; i++)
-		parted |= !strcmp(words[i], "--");
 	if (cdf && (level_given || fail.worse || fail.nnames ||
 		    fail.incomparable))
 		return bad_usage("--cdf prints the distributions, without "
@@ -254,38 +317,5 @@ int latt_compare_main(int argc, char **argv)
 				 "table: no --long with it", NULL);
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
-	sizes = calloc(n + 1, sizeof(*sizes));
-	if (!sizes) {
-		fprintf(stderr, "latt compare: out of memory\n");
-		return LATT_EXIT_RUNTIME;
-	}
-	if (parted && groups(words, &n, sizes, &ngroups)) {
-		fprintf(stderr, "latt compare: an empty group of files: each "
-			"-- parts two groups of one file or more\n");
-		free(sizes);
-		return LATT_EXIT_USAGE;
-	}
-	latt_metrics_init(&ml);
-	files = calloc(n, sizeof(*files));
-	if (!files) {
-		fprintf(stderr, "latt compare: out of memory\n");
-		free(sizes);
-		return LATT_EXIT_RUNTIME;
-	}
-	for (i = 0; (size_t)i < n; i++) {
-		if (!latt_cmp_read(&files[i], words[i], &ml, &budget,
-				   err, sizeof(err)))
-			continue;
-		fprintf(stderr, "latt compare: %s: %s\n",
-			latt_esc(words[i]), latt_esc(err));
-		status = LATT_EXIT_USAGE;
-	}
-	if (!status)
-		status = print(&ml, files, n, parted ? sizes : NULL,
-			       parted ? ngroups : n, cdf, wide, level, &fail);
-	for (i = 0; (size_t)i < n; i++)
-		latt_cmp_file_free(&files[i]);
-	free(files);
-	free(sizes);
-	return status;
+	return compare(words, n, cdf, wide, level, &fail);
 }

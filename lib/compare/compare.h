@@ -14,7 +14,7 @@
  * latt compare: read saved results (--json documents, see latt-json(5))
  * and put every configuration of every file side by side, with the ratio
  * of each metric to the first row and the differences that are within
- * the noise marked.
+ * the noise marked (compare/compare-table.h).
  *
  * A row's values, which runs count, a percentile too few samples have
  * and what is noise are run/result.h's: the same as latt's
@@ -108,49 +108,32 @@ struct latt_cmp_outcome {
 };
 
 /*
- * The files compared are in groups, @sizes[0..ngroups) consecutive files
- * of @files[0..n) each (adding up to @n), or (@sizes NULL) a file each:
- * a group is one side (one kernel, one setting), each of its files one
- * invocation of latt (one boot).  A row is one configuration of one
- * group, its runs from every file of the group that has it, named by
- * the group's label: its files' label when they share one, else the
- * first's followed by "+N", the number of the others.
+ * A group of files compared as one side (one kernel, one setting), each
+ * of its files one invocation of latt (one boot); see
+ * compare/compare-table.h.
  */
+struct latt_cmp_group {
+	const struct latt_cmp_file *files;	/* files[0..n) */
+	size_t n;
+	size_t index;			/* its place: the invocation of its
+					   rows, for the verdicts */
+	char *label;			/* escaped: its files' label, or the
+					   first's and "+N" the others */
+};
 
 /*
- * The table of the groups of @files (lib/report/report-table.h; @wide:
- * --long): the header of facts, a column per file, with the differences
- * marked and listed, whether they compare, and a line for each group
- * whose files differ in a fact or a setting; the values and the verdicts
- * against the first row at @level (judge/verdict.h; each group one
- * invocation, or a side of several: struct latt_vrun's inv, each file
- * its own); under the rows, with groups of more than one file, a line
- * saying so and one for each row that only some of its group's files
- * have (its row is of those); what it found in @o.  0 or -errno of a
- * failed write.
+ * The header above the table of @files[0..n): a column per file, a row
+ * per fact that decides whether their numbers compare (and per
+ * configuration name, its settings; not @wide: only the rows that
+ * differ); a row whose values differ is marked "*", and listed under
+ * it, saying whether they compare (*@incomparable); then a warning line
+ * for each of the groups @gs[0..ng) whose files differ in a fact or in
+ * a configuration's settings, which boots of one kernel and one setting
+ * would not.  0 or -ENOMEM.
  */
-int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
-		   const struct latt_cmp_file *files, size_t n,
-		   const size_t *sizes, size_t ngroups, double level,
-		   bool wide, struct latt_cmp_outcome *o);
-
-/*
- * The wakeup latency's distribution of every row of the groups of
- * @files (as latt_cmp_print's), for plotting (contrib/latt-plot): a
- * block per row, the histograms of the runs that count, of every file
- * of its group, added up (complete runs, else those that measured),
- * then one of the command's own waits where it has them; each with a
- * "# LABEL\tCONFIG\tKERNEL\tCOMMAND\tWHAT" line (LABEL the group's;
- * KERNEL that of its first file that has the configuration; WHAT:
- * "clients" or "command"; a configuration without client wakeups, -c
- * 0, has no clients' block once it has the command's), a "# usec cdf
- * tail" line and then "usec cdf tail" lines (the upper end of each
- * bucket, the fraction of samples at or below it, the fraction above);
- * blocks are parted by two empty lines, as gnuplot's "index" wants.
- */
-int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
-		 const struct latt_cmp_file *files, size_t n,
-		 const size_t *sizes, size_t ngroups);
+int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
+		    const struct latt_cmp_group *gs, size_t ng, bool wide,
+		    bool *incomparable);
 
 /*
  * Documents larger than this together, with more values together, or
