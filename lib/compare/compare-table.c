@@ -173,8 +173,9 @@ static void free_groups(struct latt_cmp_group *gs, size_t n)
  * or (@sizes NULL) a file each, into *@ng; each with its label.  NULL:
  * out of memory.
  */
-static struct latt_cmp_group *groups_of(const struct latt_cmp_file *files, size_t n,
-			       const size_t *sizes, size_t *ng)
+static struct latt_cmp_group *groups_of(const struct latt_cmp_file *files,
+					size_t n, const size_t *sizes,
+					size_t *ng)
 {
 	size_t g, k, at = 0, count = sizes ? *ng : n;
 	struct latt_cmp_group *gs;
@@ -212,8 +213,8 @@ static struct latt_cmp_group *groups_of(const struct latt_cmp_file *files, size_
  * verdict sees it; into *@nrows.  NULL: out of memory.
  */
 static struct row *rows_of(const struct latt_metric_list *ml,
-			   const struct latt_cmp_group *gs, size_t ng, bool judged,
-			   size_t *nrows)
+			   const struct latt_cmp_group *gs, size_t ng,
+			   bool judged, size_t *nrows)
 {
 	size_t g, k, j, i, first, n = 0;
 	struct row *rows;
@@ -282,8 +283,8 @@ static void group_notes(FILE *out, const struct latt_cmp_group *gs, size_t ng,
 	for (i = 0; i < nrows; i++) {
 		if (rows[i].have == rows[i].g->n)
 			continue;
-		fprintf(out, "%s %s is of %zu of its group's %zu files: not in ",
-			rows[i].g->label, rows[i].name, rows[i].have,
+		fprintf(out, "%s %s is of %zu of its group's %zu files: not "
+			"in ", rows[i].g->label, rows[i].name, rows[i].have,
 			rows[i].g->n);
 		for (k = 0, sep = ""; k < rows[i].g->n; k++)
 			if (!rows[i].cfg[k]) {

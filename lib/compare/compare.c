@@ -191,8 +191,8 @@ static void header_row(FILE *out, const struct latt_cmp_file *files,
  * fact or in a configuration's settings (@cfg[0..ncfg), their names),
  * which boots of one kernel and one setting would not.
  */
-static void group_warnings(FILE *out, const struct latt_cmp_group *gs, size_t ng,
-			   const char *const *cfg, size_t ncfg)
+static void group_warnings(FILE *out, const struct latt_cmp_group *gs,
+			   size_t ng, const char *const *cfg, size_t ncfg)
 {
 	const char *sep;
 	bool settings;
