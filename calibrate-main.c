@@ -436,9 +436,9 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 			ar[j] = cc->runs[j].agg;
 		err = latt_agg_cfg(ml, cc->name, ar, cc->nruns, &agg[i]);
 		free(ar);
-		if (err || (err = latt_cmp_vcfg(ml, cc, &agg[i],
-					      (unsigned int)i, &v[i])))
+		if (err || (err = latt_cmp_vcfg(ml, &cc, 1, &agg[i], &v[i])))
 			goto out;
+		v[i].invocation = (unsigned int)i;
 		runs[i] = v[i].runs;
 		n[i] = v[i].nruns;
 	}

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * latt compare FILE.json...: its command line (getopt_long), reading the
- * files and printing their table (lib/compare/compare.c) or their distributions
- * (--cdf).  Exit status: 0; 1 for bad usage or a file that cannot be
- * read; 2 when the output cannot be written; with --fail-if, 7 when the
- * files do not compare, else 6 when a row is worse than the first.
+ * latt compare FILE.json... [-- FILE.json...]...: its command line
+ * (getopt_long before the first "--", groups of files parted by "--"),
+ * reading the files and printing their table (lib/compare/compare.c) or
+ * their distributions (--cdf).  Exit status: 0; 1 for bad usage or a
+ * file that cannot be read; 2 when the output cannot be written; with
+ * --fail-if, 7 when the files do not compare, else 6 when a row is worse
+ * than the first.
  */
 #include <errno.h>
 #include <math.h>
@@ -17,6 +19,7 @@
 
 #include "base/escape.h"
 #include "compare/compare-read.h"
+#include "compare/compare-table.h"
 #include "compare/compare.h"
 #include "compare/profile-read.h"
 #include "judge/aggregate.h"
@@ -30,7 +33,8 @@ static void compare_usage(FILE *f)
 {
 	fputs("Usage: latt compare [-l] [--cdf] [--fail-if COND]... "
 	      "[--level PCT]\n"
-	      "                    [--profile FILE] FILE.json...\n"
+	      "                    [--profile FILE] FILE.json... "
+	      "[-- FILE.json...]...\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -43,6 +47,19 @@ static void compare_usage(FILE *f)
 	      "(95% for a row's metrics together; each file counts as a "
 	      "separate\n"
 	      "invocation of latt).\n"
+	      "\n"
+	      "Files parted by -- are groups, each one side (boots of one "
+	      "kernel), each\n"
+	      "file one invocation: a row per configuration of a group, its "
+	      "runs from\n"
+	      "all the group's files, judged by the spread of their "
+	      "invocations:\n"
+	      "  latt compare A1.json A2.json -- B1.json B2.json\n"
+	      "Options come before the first --; after it, only files and "
+	      "--.  A --\n"
+	      "before any file only ends the options: each file is then a "
+	      "group of its\n"
+	      "own, as without --, unless a further -- parts them.\n"
 	      "\n"
 	      "  -l, --long            every fact of the files, every metric, "
 	      "the\n"
@@ -64,8 +81,7 @@ static void compare_usage(FILE *f)
 	      "  --profile FILE        judge files by this machine's noise "
 	      "profile, made\n"
 	      "                        by latt calibrate (without it: fixed "
-	      "floors)\n"
-	      "  -h, --help            this help\n"
+	      "floors)\n"	      "  -h, --help            this help\n"
 	      "\n"
 	      "See latt-verdicts(7) and latt-report(7).\n", f);
 }
@@ -104,7 +120,14 @@ static const char *bad_word(int argc, char **argv)
 	return shrt;
 }
 
-/* Print the table (or with @cdf the distributions) of @files[0..n). */
+/* What the command line asked for. */
+struct copts {
+	bool cdf, wide, level_given;
+	double level;
+	struct latt_fail_if fail;
+	const char *profile;		/* --profile; NULL: the floors */
+};
+
 /*
  * The line under the table that says what verdicts between files were
  * judged by: @pr's noise, or the floors.
@@ -146,11 +169,17 @@ static void profile_line(const struct latt_metric_list *ml,
 	printf("%s%s.\n", *note ? "; " : "", note);
 }
 
+/*
+ * Print the table (or with o->cdf the distributions) of @files[0..n), in
+ * groups of @sizes[0..ngroups) files (compare/compare.h), judged by @pr
+ * (NULL: the floors); @note, what the profile is used across.
+ */
 static int print(const struct latt_metric_list *ml,
-		 const struct latt_cmp_file *files, size_t n, bool cdf,
-		 bool wide, double level, const struct latt_fail_if *f,
+		 const struct latt_cmp_file *files, size_t n,
+		 const size_t *sizes, size_t ngroups, const struct copts *op,
 		 const struct latt_cmp_profile *pr, const char *note)
 {
+	const struct latt_fail_if *f = &op->fail;
 	struct latt_cmp_outcome o = { 0 };
 	bool ask[LATT_METRICS_MAX], worse = false;
 	char err[64];
@@ -166,14 +195,15 @@ static int print(const struct latt_metric_list *ml,
 			"no verdict to fail on" : " in these files");
 		return LATT_EXIT_USAGE;
 	}
-	ret = cdf ? latt_cmp_cdf(stdout, ml, files, n) :
-		    latt_cmp_print(stdout, ml, files, n, level, wide,
-				   pr ? &pr->p : NULL, &o);
-	if (!ret && !cdf)
+	ret = op->cdf ? latt_cmp_cdf(stdout, ml, files, n, sizes, ngroups) :
+			latt_cmp_print(stdout, ml, files, n, sizes, ngroups,
+				       op->level, op->wide, pr ? &pr->p : NULL,
+				       &o);
+	if (!ret && !op->cdf)
 		profile_line(ml, pr, n, note);
 	if (!ret)
 		ret = latt_out_close_stdout();
-	if (!ret && cdf)
+	if (!ret && op->cdf)
 		return LATT_EXIT_OK;
 	if (!ret) {
 		if (f->incomparable && o.incomparable)
@@ -185,6 +215,34 @@ static int print(const struct latt_metric_list *ml,
 	fprintf(stderr, "latt compare: write error on standard output: %s\n",
 		strerror(-ret));
 	return LATT_EXIT_RUNTIME;
+}
+
+/*
+ * The groups of the file names @words[0..n), parted by "--", into
+ * @sizes (a group each at most) and *@ng, the "--" taken out of @words
+ * and the names moved together to its start; *@n the names left.
+ * -EINVAL for an empty group: a "--" first, last, or after another.
+ */
+static int groups(char **words, size_t *n, size_t *sizes, size_t *ng)
+{
+	size_t i, k = 0;
+
+	*ng = 0;
+	sizes[0] = 0;
+	for (i = 0; i < *n; i++) {
+		if (strcmp(words[i], "--")) {
+			words[k++] = words[i];
+			sizes[*ng]++;
+			continue;
+		}
+		if (!sizes[(*ng)++])
+			return -EINVAL;
+		sizes[*ng] = 0;
+	}
+	if (!sizes[(*ng)++])
+		return -EINVAL;
+	*n = k;
+	return 0;
 }
 
 /*
@@ -209,36 +267,81 @@ static int read_profile(struct latt_cmp_profile *pr, const char *path,
 	return LATT_EXIT_USAGE;
 }
 
-/* @paths[0..n) into @files: 0, or a usage error, one line a file. */
-static int read_files(struct latt_cmp_file *files, char **paths, int n,
-		      struct latt_metric_list *ml, struct latt_cmp_budget *b)
+/*
+ * Compare the files @words[0..n), in groups where a "--" parts them
+ * (else each file a group of its own): read them, then print().  The
+ * exit status.
+ */
+static int compare(char **words, size_t n, const struct copts *op)
 {
-	int i, status = LATT_EXIT_OK;
+	struct latt_cmp_profile prof, *pr = NULL;
+	char note[128] = "";
+	struct latt_cmp_budget budget = { 0, 0 };
+	struct latt_metric_list ml;
+	struct latt_cmp_file *files;
+	int status = LATT_EXIT_OK;
+	size_t i, ngroups = 0, *sizes;
+	bool parted = false;
 	char err[512];
 
+	for (i = 0; i < n; i++)
+		parted |= !strcmp(words[i], "--");
+	sizes = calloc(n + 1, sizeof(*sizes));
+	if (!sizes) {
+		fprintf(stderr, "latt compare: out of memory\n");
+		return LATT_EXIT_RUNTIME;
+	}
+	if (parted && groups(words, &n, sizes, &ngroups)) {
+		fprintf(stderr, "latt compare: an empty group of files: each "
+			"-- parts two groups of one file or more\n");
+		free(sizes);
+		return LATT_EXIT_USAGE;
+	}
+	latt_metrics_init(&ml);
+	files = calloc(n, sizeof(*files));
+	if (!files) {
+		fprintf(stderr, "latt compare: out of memory\n");
+		free(sizes);
+		return LATT_EXIT_RUNTIME;
+	}
 	for (i = 0; i < n; i++) {
-		if (!latt_cmp_read(&files[i], paths[i], ml, b, err,
-				   sizeof(err)))
+		if (!latt_cmp_read(&files[i], words[i], &ml, &budget,
+				   err, sizeof(err)))
 			continue;
-		fprintf(stderr, "latt compare: %s: %s\n", latt_esc(paths[i]),
-			latt_esc(err));
+		fprintf(stderr, "latt compare: %s: %s\n",
+			latt_esc(words[i]), latt_esc(err));
 		status = LATT_EXIT_USAGE;
 	}
+	/* The profile, once the files say which metrics they have. */
+	if (!status && op->profile) {
+		status = read_profile(&prof, op->profile, &ml, &budget, files,
+				      n, note, sizeof(note));
+		pr = status ? NULL : &prof;
+	}
+	if (!status)
+		status = print(&ml, files, n, parted ? sizes : NULL,
+			       parted ? ngroups : n, op, pr, note);
+	if (pr)
+		latt_cmp_profile_free(pr);
+	for (i = 0; i < n; i++)
+		latt_cmp_file_free(&files[i]);
+	free(files);
+	free(sizes);
 	return status;
 }
 
 /* --cdf prints the distributions: a usage error with what does not go. */
-static int cdf_conflicts(bool level_given, const struct latt_fail_if *fail,
-			 bool wide, const char *profile)
+static int cdf_conflicts(const struct copts *op)
 {
-	if (level_given || fail->worse || fail->nnames || fail->incomparable)
+	if (op->level_given || op->fail.worse || op->fail.nnames ||
+	    op->fail.incomparable)
 		return bad_usage("--cdf prints the distributions, without "
 				 "verdicts: no --level or --fail-if with it",
 				 NULL);
-	if (profile)
+	if (op->profile)
 		return bad_usage("--cdf prints the distributions, without "
 				 "verdicts: no --profile with it", NULL);
-	if (wide)
+	if (op->wide)
 		return bad_usage("--cdf prints the distributions, not a "
 				 "table: no --long with it", NULL);
 	return 0;
@@ -255,47 +358,45 @@ int latt_compare_main(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct latt_cmp_budget budget = { 0, 0 };
-	struct latt_metric_list ml;
-	struct latt_cmp_file *files;
-	char err[512], name[] = "latt compare";
-	int c, i, n, status = LATT_EXIT_OK;
-	struct latt_fail_if fail = { 0 };
-	double level = LATT_VERDICT_CONFIDENCE;
-	bool cdf = false, level_given = false, wide = false;
-	struct latt_cmp_profile prof, *pr = NULL;
-	const char *profile = NULL;
-	char note[128] = "";
+	char err[512], name[] = "latt compare", **words;
+	struct copts op = { .level = LATT_VERDICT_CONFIDENCE };
+	int c, first, ret;
+	size_t n;
 
 	/* Our own messages, escaped: not getopt's. */
 	opterr = 0;
 	optind = 0;
 	argv[0] = name;
-	/* Options anywhere (latt compare a.json --cdf); after --, files. */
-	while ((c = getopt_long(argc, argv, ":hl", longopts, NULL)) != -1) {
+	/*
+	 * Options anywhere before the first "--" (latt compare a.json
+	 * --cdf), which getopt is not shown: after it, file names alone.
+	 */
+	for (first = 1; first < argc && strcmp(argv[first], "--"); first++)
+		;
+	while ((c = getopt_long(first, argv, ":hl", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			cdf = true;
+			op.cdf = true;
 			break;
 		case 'f':
-			if (latt_fail_if_parse(optarg, &fail, err,
+			if (latt_fail_if_parse(optarg, &op.fail, err,
 					       sizeof(err)))
 				return bad_value("--fail-if", optarg, err);
 			break;
 		case 'l':
-			wide = true;
+			op.wide = true;
 			break;
 		case 'L':
-			if (latt_verdict_level_parse(optarg, &level, err,
+			if (latt_verdict_level_parse(optarg, &op.level, err,
 						     sizeof(err)))
 				return bad_value("--level", optarg, err);
-			level_given = true;
+			op.level_given = true;
 			break;
 		case 'p':
 			if (!*optarg)
 				return bad_value("--profile", optarg,
 						 "expected a file name");
-			profile = optarg;
+			op.profile = optarg;
 			break;
 		case 'h':
 			compare_usage(stdout);
@@ -303,38 +404,26 @@ int latt_compare_main(int argc, char **argv)
 			       LATT_EXIT_OK;
 		case ':':
 			return bad_usage("option needs a value:",
-					 latt_esc(bad_word(argc, argv)));
+					 latt_esc(bad_word(first, argv)));
 		default:
 			return bad_usage("unknown option",
-					 latt_esc(bad_word(argc, argv)));
+					 latt_esc(bad_word(first, argv)));
 		}
 	}
-	n = argc - optind;
-	if (cdf && (status = cdf_conflicts(level_given, &fail, wide,
-					   profile)))
-		return status;
+	/*
+	 * The file names: those getopt left before the first "--", then
+	 * every word after it; a "--" before any name ends the options
+	 * alone (a name may begin with "-").
+	 */
+	words = &argv[optind];
+	n = (size_t)(argc - optind);
+	if (first < argc && first == optind) {
+		words++;
+		n--;
+	}
+	if (op.cdf && (ret = cdf_conflicts(&op)))
+		return ret;
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
-	latt_metrics_init(&ml);
-	files = calloc((size_t)n, sizeof(*files));
-	if (!files) {
-		fprintf(stderr, "latt compare: out of memory\n");
-		return LATT_EXIT_RUNTIME;
-	}
-	status = read_files(files, argv + optind, n, &ml, &budget);
-	/* The profile, once the files say which metrics they have. */
-	if (!status && profile) {
-		status = read_profile(&prof, profile, &ml, &budget, files,
-				      (size_t)n, note, sizeof(note));
-		pr = status ? NULL : &prof;
-	}
-	if (!status)
-		status = print(&ml, files, (size_t)n, cdf, wide, level,
-			       &fail, pr, note);
-	if (pr)
-		latt_cmp_profile_free(pr);
-	for (i = 0; i < n; i++)
-		latt_cmp_file_free(&files[i]);
-	free(files);
-	return status;
+	return compare(words, n, &op);
 }

@@ -188,6 +188,60 @@ static void make_cmd_cfg(const struct latt_metric_list *ml,
 }
 
 /*
+ * Sides of several invocations (latt compare's groups of files, struct
+ * latt_vrun's inv): judged from the spread of their invocations' means,
+ * without the floors.
+ */
+static void grouped_verdicts(void)
+{
+	static struct latt_hist ha[4], hb[4];
+	struct latt_agg_run ara[4], arb[4];
+	struct latt_agg_cfg aa, ab;
+	struct latt_vrun ra[4], rb[4];
+	struct latt_vcfg va, vb;
+	struct latt_verdict v[LATT_METRICS_MAX];
+	struct latt_metric_list ml = { .n = 2 };
+	char text[160];
+	size_t i;
+	int ret;
+
+	latt_metric_cmd(50, &ml.m[0]);
+	latt_metric_cmd(99, &ml.m[1]);
+	make_cmd_cfg(&ml, ha, ara, 4, 1, &aa, &va, ra);
+	make_cmd_cfg(&ml, hb, arb, 4, 2, &ab, &vb, rb);
+	vb.invocation = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_UNSURE,
+	   "twice as long, 4 runs a side, one invocation each: can't tell, "
+	   "by the invocations' floors (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+	for (i = 0; i < 4; i++)
+		ra[i].inv = rb[i].inv = (unsigned int)(i / 2);
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_WORSE && v[0].kind == LATT_V_WORSE &&
+	   isfinite(v[1].df) && v[1].df < 10,
+	   "... the same runs as two invocations a side (inv 0 0 1 1): worse, "
+	   "from their spread (%s, %.1f degrees of freedom)",
+	   latt_verdict_text(&v[1], text, sizeof(text)), v[1].df);
+	ra[2].inv = ra[3].inv = 0;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind != LATT_V_NONE && isfinite(v[1].lo) &&
+	   isfinite(v[1].hi),
+	   "... one invocation against two: judged, an interval (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+	/* The second side's invocations three times apart. */
+	make_cmd_run(&ml, &hb[2], 6, &arb[2]);
+	make_cmd_run(&ml, &hb[3], 6.2, &arb[3]);
+	if (latt_agg_cfg(&ml, "x", arb, 4, &ab) || latt_vcfg_ready(&ml, &vb))
+		exit(1);
+	ra[2].inv = ra[3].inv = 1;
+	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
+	ok(!ret && v[1].kind == LATT_V_UNSURE,
+	   "... a side whose invocations differ threefold: can't tell (%s)",
+	   latt_verdict_text(&v[1], text, sizeof(text)));
+}
+
+/*
  * The command's own waits: a figure a run has once, with floors of its
  * own between runs and between invocations.
  */
@@ -325,7 +379,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(48);
+	plan(52);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -547,6 +601,7 @@ int main(void)
 		   "-p 95,99.5: p95 and p99.5 where p99, p50, p99.9 were");
 	}
 	cmd_verdicts();
+	grouped_verdicts();
 	profile_known();
 	return tap_done();
 }

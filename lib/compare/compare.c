@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * latt compare; see compare/compare.h.  The documents read
- * (lib/compare/compare-read.c), side by side: the header of facts, the table of
- * values and ratios, the distributions.
+ * (lib/compare/compare-read.c), side by side: the facts that decide
+ * whether they compare, in the header above the table
+ * (lib/compare/compare-table.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -12,10 +13,6 @@
 
 #include "compare/compare.h"
 #include "base/escape.h"
-#include "judge/aggregate.h"
-#include "judge/verdict-noise.h"
-#include "judge/verdict.h"
-#include "report/report-table.h"
 
 static const char *const fact_names[LATT_CF_COUNT] = {
 	[LATT_CF_KERNEL] = "kernel",
@@ -73,6 +70,59 @@ const char *latt_cmp_fact_name(enum latt_cmp_fact f)
 	return fact_names[f];
 }
 
+int latt_cmp_vcfg(const struct latt_metric_list *ml,
+		  const struct latt_cmp_cfg *const *cfgs, size_t ncfgs,
+		  const struct latt_agg_cfg *agg, struct latt_vcfg *v)
+{
+	size_t i, j, k, n = 0, nruns = 0;
+	unsigned int inv = 0;
+
+	v->agg = agg;
+	for (k = 0; k < ncfgs; k++)
+		for (i = 0; cfgs[k] && i < cfgs[k]->nruns; i++) {
+			n += cfgs[k]->runs[i].nblocks > 1 ?
+			     cfgs[k]->runs[i].nblocks : 1;
+			nruns++;
+		}
+	v->runs = calloc(nruns + 1, sizeof(*v->runs));
+	v->own_units = calloc(n + 1, sizeof(*v->own_units));
+	if (!v->runs || !v->own_units)
+		return -ENOMEM;
+	for (k = 0, n = 0; k < ncfgs; k++) {
+		const struct latt_cmp_cfg *c = cfgs[k];
+		size_t before = v->nruns;
+
+		for (i = 0; c && i < c->nruns; i++) {
+			const struct latt_cmp_run *cr = &c->runs[i];
+			struct latt_vrun *vr;
+
+			if (!latt_agg_counts(&cr->agg, agg))
+				continue;
+			vr = &v->runs[v->nruns++];
+			vr->agg = &cr->agg;
+			vr->inv = inv;
+			vr->units = &v->own_units[n];
+			if (cr->nblocks < 2) {
+				v->own_units[n].b = (const uint64_t (*)[2])
+						    cr->hist.buckets;
+				v->own_units[n++].n = cr->hist.nbuckets;
+				vr->nunits = 1;
+				continue;
+			}
+			for (j = 0; j < cr->nblocks; j++) {
+				v->own_units[n].b = (const uint64_t (*)[2])
+						    cr->blocks[j].buckets;
+				v->own_units[n++].n = cr->blocks[j].nbuckets;
+			}
+			vr->nunits = cr->nblocks;
+		}
+		/* A file without a run that counts is no invocation. */
+		if (v->nruns > before)
+			inv++;
+	}
+	return latt_vcfg_ready(ml, v);
+}
+
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f)
 {
 	switch (f) {
@@ -103,85 +153,6 @@ static bool known(int f, const char *text)
 	       (f != LATT_CF_FOLLOWED || strcmp(text, "-"));
 }
 
-/* A row: one configuration of one file. */
-struct row {
-	const struct latt_cmp_file *file;
-	const struct latt_cmp_cfg *cfg;
-	struct latt_agg_cfg agg;
-	struct latt_vcfg v;		/* as a verdict sees it */
-	char *name;			/* "LABEL CONFIG", escaped, whole */
-};
-
-int latt_cmp_vcfg(const struct latt_metric_list *ml,
-		  const struct latt_cmp_cfg *c, const struct latt_agg_cfg *agg,
-		  unsigned int inv, struct latt_vcfg *v)
-{
-	size_t i, j, n = 0;
-
-	v->agg = agg;
-	for (i = 0; i < c->nruns; i++)
-		n += c->runs[i].nblocks > 1 ? c->runs[i].nblocks : 1;
-	v->runs = calloc(c->nruns + 1, sizeof(*v->runs));
-	v->own_units = calloc(n + 1, sizeof(*v->own_units));
-	if (!v->runs || !v->own_units)
-		return -ENOMEM;
-	for (i = 0, n = 0; i < c->nruns; i++) {
-		const struct latt_cmp_run *cr = &c->runs[i];
-		struct latt_vrun *vr;
-
-		if (!latt_agg_counts(&cr->agg, agg))
-			continue;
-		vr = &v->runs[v->nruns++];
-		vr->agg = &cr->agg;
-		vr->units = &v->own_units[n];
-		if (cr->nblocks < 2) {
-			v->own_units[n].b = (const uint64_t (*)[2])
-					    cr->hist.buckets;
-			v->own_units[n++].n = cr->hist.nbuckets;
-			vr->nunits = 1;
-			continue;
-		}
-		for (j = 0; j < cr->nblocks; j++) {
-			v->own_units[n].b = (const uint64_t (*)[2])
-					    cr->blocks[j].buckets;
-			v->own_units[n++].n = cr->blocks[j].nbuckets;
-		}
-		vr->nunits = cr->nblocks;
-	}
-	v->invocation = inv;
-	return latt_vcfg_ready(ml, v);
-}
-
-/* Row @r as a verdict sees it, of invocation @inv (its file). */
-static int vbuild(const struct latt_metric_list *ml, struct row *r,
-		  unsigned int inv)
-{
-	return latt_cmp_vcfg(ml, r->cfg, &r->agg, inv, &r->v);
-}
-
-/* Row @r: its values by the rules of run/result.h. */
-static int build(const struct latt_metric_list *ml, struct row *r)
-{
-	const struct latt_cmp_cfg *c = r->cfg;
-	struct latt_agg_run *runs;
-	size_t i;
-	int ret;
-
-	runs = calloc(c->nruns ? c->nruns : 1, sizeof(*runs));
-	if (!runs)
-		return -ENOMEM;
-	for (i = 0; i < c->nruns; i++)
-		runs[i] = c->runs[i].agg;
-	ret = latt_agg_cfg(ml, c->name, runs, c->nruns, &r->agg);
-	free(runs);
-	if (!ret && asprintf(&r->name, "%s %s", r->file->label, c->name) < 0) {
-		r->name = NULL;
-		ret = -ENOMEM;
-	}
-	return ret;
-}
-
-/* Text @s, escaped already, then spaces to @width columns. */
 static void pad(FILE *out, const char *s, size_t width)
 {
 	size_t w = latt_esc_width(s);
@@ -258,13 +229,6 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 }
 
 /*
- * The header: a column per file, a row per fact that decides whether
- * their numbers compare (and per configuration name, its settings; not
- * @wide: only the rows that differ); a row whose values differ is
- * marked "*", and listed under it, saying whether they compare
- * (*@incomparable).  0 or -ENOMEM.
- */
-/*
  * Does header row @r (@c: of that configuration's settings) differ: two
  * files that have the row, with other values?  A fact one of them does
  * not know (a HZ a short run could not tell) is no difference.
@@ -309,14 +273,44 @@ static void header_row(FILE *out, const struct latt_cmp_file *files,
 }
 
 /*
- * The header: a column per file, a row per fact that decides whether
- * their numbers compare (and per configuration name, its settings; not
- * @wide: only the rows that differ); a row whose values differ is
- * marked "*", and listed under it, saying whether they compare
- * (*@incomparable).  0 or -ENOMEM.
+ * Under the header: a line for each group of files that differ in a
+ * fact or in a configuration's settings (@cfg[0..ncfg), their names),
+ * which boots of one kernel and one setting would not.
  */
-static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
-		  bool wide, bool *incomparable)
+static void group_warnings(FILE *out, const struct latt_cmp_group *gs,
+			   size_t ng, const char *const *cfg, size_t ncfg)
+{
+	const char *sep;
+	bool settings;
+	size_t g, r;
+
+	for (g = 0; g < ng; g++) {
+		sep = "";
+		settings = false;
+		for (r = 2; gs[g].n > 1 && r < 2 + LATT_CF_COUNT + ncfg; r++) {
+			const char *c = r >= 2 + LATT_CF_COUNT ?
+					cfg[r - 2 - LATT_CF_COUNT] : NULL;
+
+			if ((c && settings) ||
+			    !row_differs(gs[g].files, gs[g].n, r, c))
+				continue;
+			if (!*sep)
+				fprintf(out, "Warning: the files of group %zu "
+					"(%s) differ in ", g + 1, gs[g].label);
+			fprintf(out, "%s%s", sep, c ? "settings" :
+				fact_names[r - 2]);
+			settings |= c != NULL;
+			sep = ", ";
+		}
+		if (*sep)
+			fputs(": a group should be boots of one kernel, one "
+			      "setting\n", out);
+	}
+}
+
+int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
+		    const struct latt_cmp_group *gs, size_t ng, bool wide,
+		    bool *incomparable)
 {
 	bool fact_differs[LATT_CF_COUNT] = { false }, settings = false;
 	bool marked = false, *differ;
@@ -378,207 +372,10 @@ static int header(FILE *out, const struct latt_cmp_file *files, size_t n,
 	if (n > 1)
 		verdict_of_facts(out, fact_differs, LATT_CF_COUNT, settings,
 				 incomparable);
+	group_warnings(out, gs, ng, cfg, ncfg);
 	fputc('\n', out);
 	free(cfg);
 	free(w);
 	free(differ);
-	return 0;
-}
-
-static void free_rows(struct row *rows, size_t n)
-{
-	size_t i;
-
-	for (i = 0; rows && i < n; i++) {
-		latt_vcfg_free(&rows[i].v);
-		free(rows[i].name);
-	}
-	free(rows);
-}
-
-int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
-		   const struct latt_cmp_file *files, size_t n, double level,
-		   bool wide, const struct latt_profile *p,
-		   struct latt_cmp_outcome *o)
-{
-	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
-	struct latt_verdict (*sv)[LATT_METRICS_MAX] = NULL;
-	struct latt_agg_cfg *aggs = NULL, *sr = NULL;
-	struct latt_table_row *tr = NULL;
-	struct latt_table_marks marks;
-	struct latt_metric_list shown;
-	struct latt_table t = {
-		.ml = &shown, .head = { "file", "config" }, .level = level,
-		.wide = wide, .row_notes = true,
-	};
-	struct row *rows;
-	size_t nrows = 0, i, j;
-	bool one = true;
-	int ret = -ENOMEM;
-
-	for (i = 0; i < n; i++)
-		nrows += files[i].ncfgs;
-	rows = calloc(nrows ? nrows : 1, sizeof(*rows));
-	if (!rows)
-		return -ENOMEM;
-	nrows = 0;
-	for (i = 0; i < n; i++) {
-		/* One configuration a file, of one name: no config column. */
-		one &= files[i].ncfgs == 1 && !strcmp(files[i].cfgs[0].name,
-						      files[0].cfgs[0].name);
-		for (j = 0; j < files[i].ncfgs; j++) {
-			rows[nrows].file = &files[i];
-			rows[nrows].cfg = &files[i].cfgs[j];
-			if (build(ml, &rows[nrows]) ||
-			    vbuild(ml, &rows[nrows], (unsigned int)i)) {
-				free_rows(rows, nrows + 1);
-				return -ENOMEM;
-			}
-			rows[nrows].v.profile = p;
-			nrows++;
-		}
-	}
-	v = calloc(nrows ? nrows : 1, sizeof(*v));
-	sv = calloc(nrows ? nrows : 1, sizeof(*sv));
-	aggs = calloc(nrows ? nrows : 1, sizeof(*aggs));
-	sr = calloc(nrows ? nrows : 1, sizeof(*sr));
-	tr = calloc(nrows ? nrows : 1, sizeof(*tr));
-	if (!v || !sv || !aggs || !sr || !tr)
-		goto out;
-	memset(o, 0, sizeof(*o));
-	for (i = 0; i < nrows; i++) {
-		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
-				       v[i]))
-			goto out;
-		for (j = 0; i && j < ml->n; j++)
-			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
-		aggs[i] = rows[i].agg;
-	}
-	/* The columns some row has a value of, and their verdicts. */
-	latt_table_shown(ml, aggs, (const struct latt_verdict (*)
-			 [LATT_METRICS_MAX])v, nrows, &shown, sr, sv);
-	for (i = 0; i < nrows; i++) {
-		tr[i].name[0] = rows[i].file->label;
-		tr[i].name[1] = rows[i].cfg->name;
-		tr[i].agg = &sr[i];
-		tr[i].v = sv[i];
-	}
-	if (one && !wide)
-		t.head[1] = NULL;
-	t.rows = tr;
-	t.n = nrows;
-	if (header(out, files, n, wide, &o->incomparable))
-		goto out;
-	latt_table_rows(out, &t, &marks);
-	latt_table_notes(out, &t, &marks);
-	ret = 0;
-	if (fflush(out) || ferror(out))
-		ret = errno ? -errno : -EIO;
-out:
-	free(v);
-	free(sv);
-	free(aggs);
-	free(sr);
-	free(tr);
-	free_rows(rows, nrows);
-	return ret;
-}
-
-static int cmp_bucket(const void *a, const void *b)
-{
-	uint64_t x = (*(const uint64_t (*)[2])a)[0];
-	uint64_t y = (*(const uint64_t (*)[2])b)[0];
-
-	return (x > y) - (x < y);
-}
-
-/* The histogram of run @r that --cdf shows: the clients' or @cmd's. */
-static const struct latt_cmp_hist *cdf_hist(const struct latt_cmp_run *r,
-					    bool cmd)
-{
-	return cmd ? &r->cmdwait : &r->hist;
-}
-
-/*
- * One configuration's distribution, its used runs' buckets added up:
- * the clients' wakeups, or (@cmd) the command's own waits from a
- * wakeup.  Nothing for a distribution without a sample but one that
- * says there is none, for the clients' when the command's is there
- * (-c 0).
- */
-static int cdf_block(FILE *out, const struct latt_metric_list *ml,
-		     const struct latt_cmp_file *f,
-		     const struct latt_cmp_cfg *c, bool cmd)
-{
-	struct row r = { .file = f, .cfg = c };
-	uint64_t (*all)[2], total = 0, seen = 0, width, lo;
-	const struct latt_cmp_hist *h;
-	size_t i, j, n = 0, k, ncmd = 0;
-
-	if (build(ml, &r)) {
-		free(r.name);
-		return -ENOMEM;
-	}
-	free(r.name);
-	for (i = 0; i < c->nruns; i++) {
-		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
-			continue;
-		n += cdf_hist(&c->runs[i], cmd)->nbuckets;
-		ncmd += c->runs[i].cmdwait.nbuckets;
-	}
-	if (!n && (cmd || ncmd))
-		return 0;
-	all = calloc(n ? n : 1, sizeof(*all));
-	if (!all)
-		return -ENOMEM;
-	for (i = 0, k = 0; i < c->nruns; i++) {
-		if (!latt_agg_counts(&c->runs[i].agg, &r.agg))
-			continue;
-		h = cdf_hist(&c->runs[i], cmd);
-		for (j = 0; j < h->nbuckets; j++) {
-			all[k][0] = h->buckets[j][0];
-			all[k][1] = h->buckets[j][1];
-			total += all[k++][1];
-		}
-	}
-	qsort(all, n, sizeof(*all), cmp_bucket);
-	fprintf(out, "# %s\t%s\t%s\t%s\t%s\n", f->label, c->name,
-		f->fact[LATT_CF_KERNEL], c->command ? c->command : "",
-		cmd ? "command" : "clients");
-	fprintf(out, "# usec cdf tail\n");
-	for (i = 0; i < n; i++) {
-		lo = all[i][0];
-		seen += all[i][1];
-		/* The same bucket from several runs: one point. */
-		if (i + 1 < n && all[i + 1][0] == lo)
-			continue;
-		width = lo < 128 ? 1 : 1ULL << (63 - __builtin_clzll(lo) - 6);
-		fprintf(out, "%.3f %.9f %.9f\n", (double)(lo + width) / 1000.0,
-			(double)seen / (double)total,
-			(double)(total - seen) / (double)total);
-	}
-	fputs("\n\n", out);
-	free(all);
-	return 0;
-}
-
-int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
-		 const struct latt_cmp_file *files, size_t n)
-{
-	size_t i, j;
-	int ret;
-
-	for (i = 0; i < n; i++)
-		for (j = 0; j < files[i].ncfgs; j++) {
-			ret = cdf_block(out, ml, &files[i], &files[i].cfgs[j],
-					false);
-			if (!ret)
-				ret = cdf_block(out, ml, &files[i],
-						&files[i].cfgs[j], true);
-			if (ret)
-				return ret;
-		}
-	if (fflush(out) || ferror(out))
-		return errno ? -errno : -EIO;
 	return 0;
 }

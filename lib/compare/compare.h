@@ -15,7 +15,7 @@
  * latt compare: read saved results (--json documents, see latt-json(5))
  * and put every configuration of every file side by side, with the ratio
  * of each metric to the first row and the differences that are within
- * the noise marked.
+ * the noise marked (compare/compare-table.h).
  *
  * A row's values, which runs count, a percentile too few samples have
  * and what is noise are run/result.h's: the same as latt's
@@ -109,32 +109,32 @@ struct latt_cmp_outcome {
 };
 
 /*
- * The table of @files[0..n) (lib/report/report-table.h; @wide: --long): the header of
- * facts with the differences marked and listed, whether they compare,
- * the values and the verdicts against the first row at @level
- * (judge/verdict.h; each file is one invocation of latt), between
- * files by the noise profile @p (NULL: the floors); what it found in
- * @o.  0 or -errno of a failed write.
+ * A group of files compared as one side (one kernel, one setting), each
+ * of its files one invocation of latt (one boot); see
+ * compare/compare-table.h.
  */
-int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
-		   const struct latt_cmp_file *files, size_t n, double level,
-		   bool wide, const struct latt_profile *p,
-		   struct latt_cmp_outcome *o);
+struct latt_cmp_group {
+	const struct latt_cmp_file *files;	/* files[0..n) */
+	size_t n;
+	size_t index;			/* its place: the invocation of its
+					   rows, for the verdicts */
+	char *label;			/* escaped: its files' label, or the
+					   first's and "+N" the others */
+};
 
 /*
- * The wakeup latency's distribution of every configuration of @files, for
- * plotting (contrib/latt-plot): a block per configuration, its runs'
- * histograms added up (complete runs, else those that measured), then
- * one of the command's own waits where it has them; each with a
- * "# LABEL\tCONFIG\tKERNEL\tCOMMAND\tWHAT" line (WHAT: "clients" or
- * "command"; a configuration without client wakeups, -c 0, has no
- * clients' block once it has the command's), a "# usec cdf tail" line
- * and then "usec cdf tail" lines (the upper end of each
- * bucket, the fraction of samples at or below it, the fraction above);
- * blocks are parted by two empty lines, as gnuplot's "index" wants.
+ * The header above the table of @files[0..n): a column per file, a row
+ * per fact that decides whether their numbers compare (and per
+ * configuration name, its settings; not @wide: only the rows that
+ * differ); a row whose values differ is marked "*", and listed under
+ * it, saying whether they compare (*@incomparable); then a warning line
+ * for each of the groups @gs[0..ng) whose files differ in a fact or in
+ * a configuration's settings, which boots of one kernel and one setting
+ * would not.  0 or -ENOMEM.
  */
-int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
-		 const struct latt_cmp_file *files, size_t n);
+int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
+		    const struct latt_cmp_group *gs, size_t ng, bool wide,
+		    bool *incomparable);
 
 /*
  * Documents larger than this together, with more values together, or
@@ -158,15 +158,18 @@ int latt_cmp_cdf(FILE *out, const struct latt_metric_list *ml,
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
 
 /*
- * Configuration @c (its values @agg, latt_agg_cfg() of its runs) as a
- * verdict sees it, of invocation @inv: the runs that count, each block
- * of time a unit (or, from a document without them, the run's
- * histogram), made ready (latt_vcfg_ready()).  @v points into @c and
- * @agg.  0 or -ENOMEM; @v is freed with latt_vcfg_free() either way.
+ * A configuration as a verdict sees it, from its runs in @cfgs[0..ncfgs)
+ * (one a file of a group: each an invocation; NULL where a file has
+ * none), its values @agg (latt_agg_cfg() of those runs): the runs that
+ * count, each block of time a unit (or, from a document without them,
+ * the run's histogram), each run's inv the index of its file among
+ * those whose runs count; made ready (latt_vcfg_ready()).  @v points
+ * into @cfgs and @agg; its invocation and profile are the caller's to
+ * set.  0 or -ENOMEM; @v is freed with latt_vcfg_free() either way.
  */
 int latt_cmp_vcfg(const struct latt_metric_list *ml,
-		  const struct latt_cmp_cfg *c, const struct latt_agg_cfg *agg,
-		  unsigned int inv, struct latt_vcfg *v);
+		  const struct latt_cmp_cfg *const *cfgs, size_t ncfgs,
+		  const struct latt_agg_cfg *agg, struct latt_vcfg *v);
 
 /*
  * Fact @f's key in a noise profile's "facts" (latt-json(5)): "kernel",
