@@ -358,8 +358,9 @@ int main(void)
 	   latt_verdict_text(&v[p50], text, sizeof(text)));
 	ok(fabs(v[p50].change - (ab.val[p50].v / aa.val[p50].v - 1)) < 1e-9,
 	   "one run each: the change is the ratio of the values less 1");
-	ok(fabs(v[p50].level - (1 - 0.05 / (double)judged)) < 1e-12,
-	   "the level is shared: 1 - 0.05/%zu", judged);
+	ok(fabs(v[p50].level - pow(0.95, 1 / (double)judged)) < 1e-12,
+	   "the level is shared: 0.95^(1/%zu), one run each showing nothing "
+	   "of how the metrics move together", judged);
 	ok(isinf(v[p50].df), "one run each: only the floors count (normal "
 	   "law's quantile)");
 	latt_verdict_spread(&ml.m[p50], &run_sd, &inv_sd);
@@ -389,8 +390,8 @@ int main(void)
 	/* --level 99: wider again. */
 	ret = latt_verdicts(&ml, &va, &vb, 0.99, v2);
 	ok(!ret && half(&v2[p50]) > h1 &&
-	   fabs(v2[p50].level - (1 - 0.01 / (double)judged)) < 1e-12,
-	   "at 99%%: each metric at 1 - 0.01/%zu, a wider interval", judged);
+	   fabs(v2[p50].level - pow(0.99, 1 / (double)judged)) < 1e-12,
+	   "at 99%%: each metric at 0.99^(1/%zu), a wider interval", judged);
 
 	/* Four times as slow: worse; the other way, better. */
 	ret = latt_verdicts(&ml, &va, &vc, 0.95, v);
@@ -421,10 +422,12 @@ int main(void)
 
 	/*
 	 * Holm's step-down: the body 60% slower, the tail not.  Each
-	 * verdict's level is 1 - 0.05/(k - j), j the metrics found better
-	 * or worse at the steps before its own; a can't tell's is the last
-	 * step's, 1 - 0.05/(k - all of them found).  Runs of eight a side
-	 * show their own spread, small beside the floor.
+	 * verdict's level is 0.95^(1/M), M what the k - j metrics open at
+	 * its step are worth (j those found better or worse at the steps
+	 * before): k - j when they move apart, less as they move together
+	 * (runs of eight a side show how); a can't tell's is the last
+	 * step's.  Runs of eight a side show their own spread, small
+	 * beside the floor.
 	 */
 	body = 1.6;
 	for (i = 0; i < NRUNS; i++)
@@ -448,15 +451,17 @@ int main(void)
 		if (v[m].kind == LATT_V_NONE)
 			continue;
 		if (v[m].kind == LATT_V_UNSURE)
-			holm = holm && fabs(v[m].level - (1 - 0.05 /
-					    (double)(judged - found))) < 1e-12;
+			holm = holm && v[m].level <= pow(0.95, 1 /
+					(double)(judged - found)) + 1e-9 &&
+			       v[m].level >= 0.95 - 1e-12;
 		else
-			holm = holm && v[m].level >= 1 - 0.05 / (double)judged -
-					1e-12 && v[m].level <= 1 - 0.05 /
-					(double)(judged - found + 1) + 1e-12;
+			holm = holm && v[m].level <= pow(0.95, 1 /
+					(double)judged) + 1e-9 &&
+			       v[m].level >= 0.95 - 1e-12;
 	}
 	ok(holm, "a slower body: %zu of %zu worse (p50 %s, stdev %s), each "
-	   "at its step's level, the rest at 1 - 0.05/%zu", found, judged,
+	   "at its step's level, the rest at 0.95^(1/M), M <= %zu", found,
+	   judged,
 	   latt_verdict_text(&v[p50], text, sizeof(text)),
 	   latt_verdict_text(&v[idx(&ml, "stdev")], text2, sizeof(text2)),
 	   judged - found);
