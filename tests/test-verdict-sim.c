@@ -16,9 +16,22 @@
  * of pairs of identical configurations are judged: the share of pairs
  * with any "better" or "worse" must be within 5% plus twice its
  * binomial error.  Pairs of a configuration against one whose body is
- * 30% or 100% slower, or whose tail is twice as long, say how often a
- * real change is found (the power); that a body twice as slow is found
- * is asserted where the floors let it be.
+ * 25%, 30%, 50% or 100% slower (p50), or whose tail is 50% or 100%
+ * longer (p99), say how often a real change is found (the power).
+ *
+ * The power is asserted two ways.  Against the oracle (below) at the
+ * product's own identical-pair rate, on p50 +25%, x1.5, p99 +50%, x2:
+ * at least 80% of the oracle's, where the oracle finds the change in
+ * 20% of the pairs or more (fewer, and the ratio is noise) and the
+ * setting has what it needs to estimate the noise (a profile, several
+ * invocations a side, or one invocation of several runs), not where two
+ * single invocations are judged with the floors, blind by design.  And
+ * against bars a setting sets, unless the oracle at 5% finds less than
+ * the bar too (no test could: printed, not asserted).  A setting whose
+ * power is short for a reason known and written beside it (st->todo)
+ * says so as a TAP TODO: the driver counts an expected failure, and
+ * an unexpected pass once it is met; its false alarms are asserted all
+ * the same.
  *
  * Beside the product's power, an oracle's: a two-sided z-test on each
  * judged metric's difference of the sides' mean log figure, which knows
@@ -494,6 +507,9 @@ struct setting {
 #define FLOORS	"the floors of a run's spread"
 #define FEW_DF	"few degrees of freedom for the invocations' variance"
 
+/* No bars, no ratio: the false alarms alone. */
+#define NONE	{ 0 }, false, NULL
+
 /* The changes, by index into main()'s changes[]. */
 enum { P50_25, P50_30, P50_X15, P50_X2, P99_15, P99_X2 };
 
@@ -568,20 +584,21 @@ int main(void)
 		[P99_X2] = { "p99 of a tail twice as long", 1, 2, "p99", true },
 	};
 	static const struct setting settings[] = {
-		{ &models[0], 1, 1, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[0], 2, 2, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[0], 3, 3, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[0], 5, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
+		{ &models[0], 1, 1, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[0], 2, 2, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[0], 3, 3, true, 0, 0, 0, 0, 0, 0,
+		  { 0 }, true, FLOORS },
+		{ &models[0], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
 		{ &models[0], 10, 10, true, 0, 0, 0, 0, 0, 0,
 		  { [P50_X2] = 0.95, [P50_25] = 0.75 }, true, FLOORS },
-		{ &models[0], 2, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 1, 1, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 2, 2, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 3, 3, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 5, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 10, 10, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
+		{ &models[0], 2, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 1, 1, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 2, 2, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 3, 3, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 10, 10, true, 0, 0, 0, 0, 0, 0, NONE },
 		{ &models[1], 1, 1, true, 6, 5, 0, 0, 0, 0, { 0 }, true, NULL },
-		{ &models[1], 3, 3, false, 6, 5, 0, 0, 0, 0, { 0 }, false, NULL },
+		{ &models[1], 3, 3, false, 6, 5, 0, 0, 0, 0, NONE },
 		{ &models[1], 10, 10, true, 6, 5, 0, 0, 0, 0,
 		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
 		/* What a larger profile would give, for comparison. */
@@ -589,41 +606,43 @@ int main(void)
 		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
 		{ &models[1], 10, 10, true, 20, 5, 0, 0, 0, 0,
 		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
-		{ &models[1], 10, 10, false, 3, 3, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 10, 10, false, 0, 0, 2, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[1], 20, 20, true, 0, 0, 4, 0, 0, 0, { 0 }, true, FEW_DF },
+		{ &models[1], 10, 10, false, 3, 3, 0, 0, 0, 0, NONE },
+		{ &models[1], 10, 10, false, 0, 0, 2, 0, 0, 0, NONE },
+		{ &models[1], 20, 20, true, 0, 0, 4, 0, 0, 0,
+		  { 0 }, true, FEW_DF },
 		{ &models[1], 20, 20, true, 6, 5, 4, 0, 0, 0,
 		  { [P99_15] = 0.8, [P50_25] = 0.5 }, true, FEW_DF },
-		{ &models[1], 10, 10, true, 6, 5, 2, 0, 0, 0, { 0 }, true, FEW_DF },
+		{ &models[1], 10, 10, true, 6, 5, 2, 0, 0, 0,
+		  { 0 }, true, FEW_DF },
 		/* A profile that is wrong: too sure, or of a quieter day. */
-		{ &models[1], 1, 1, false, 6, 5, 0, 0, 0.8165, 0.10, { 0 }, false, NULL },
-		{ &models[1], 10, 10, false, 6, 5, 0, 0, 0.8165, 0.10, { 0 }, false, NULL },
+		{ &models[1], 1, 1, false, 6, 5, 0, 0, 0.8165, 0.10, NONE },
+		{ &models[1], 10, 10, false, 6, 5, 0, 0, 0.8165, 0.10, NONE },
 		/*
 		 * One run a side cannot show that its runs spread more than
 		 * the profile's: the profile is trusted, and wrong (13.6%
 		 * when this was written).  Measured, not a budget kept.
 		 */
-		{ &models[1], 1, 1, false, 6, 5, 0, 0.5, 0.5, 0.15, { 0 }, false, NULL },
-		{ &models[1], 10, 10, false, 6, 5, 0, 0.5, 0.5, 0, { 0 }, false, NULL },
-		{ &models[1], 20, 20, false, 6, 5, 4, 0.5, 0.5, 0, { 0 }, false, NULL },
-		{ &models[1], 1, 3, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[2], 1, 1, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[2], 5, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[3], 1, 1, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[3], 3, 3, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[4], 1, 1, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[4], 5, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[5], 1, 1, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[5], 3, 3, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[6], 1, 1, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[6], 3, 3, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[7], 1, 1, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[7], 5, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[8], 1, 1, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[8], 3, 3, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[8], 5, 5, true, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[9], 5, 5, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
-		{ &models[9], 10, 10, false, 0, 0, 0, 0, 0, 0, { 0 }, false, NULL },
+		{ &models[1], 1, 1, false, 6, 5, 0, 0.5, 0.5, 0.15, NONE },
+		{ &models[1], 10, 10, false, 6, 5, 0, 0.5, 0.5, 0, NONE },
+		{ &models[1], 20, 20, false, 6, 5, 4, 0.5, 0.5, 0, NONE },
+		{ &models[1], 1, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[2], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[2], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[3], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[3], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[4], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[4], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[5], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[5], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[6], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[6], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[7], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[7], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[8], 1, 1, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[8], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[8], 5, 5, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[9], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[9], 10, 10, false, 0, 0, 0, 0, 0, 0, NONE },
 	};
 	size_t ns = sizeof(settings) / sizeof(settings[0]), s, npairs = 2000;
 	const struct model *built = NULL, *changed = NULL;
@@ -695,8 +714,8 @@ int main(void)
 					      "%.0f%%)", 100 * f, 100 * of,
 					      100 * o5);
 			/* Power against the oracle's at the product's rate. */
-			if (st->ratio && changes[c].ratio && of >= ORACLE_MEANT &&
-			    f < RATIO * of) {
+			if (st->ratio && changes[c].ratio &&
+			    of >= ORACLE_MEANT && f < RATIO * of) {
 				power = false;
 				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
 						      " (under %.0f%% of the "
@@ -706,8 +725,9 @@ int main(void)
 			low = st->bar[c] && f < st->bar[c];
 			if (low && o5 < st->bar[c]) {
 				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
-						      " (under %.0f%%, as is the "
-						      "oracle at 5%%: not asserted)",
+						      " (under %.0f%%, as is "
+						      "the oracle at 5%%: not "
+						      "asserted)",
 						      100 * st->bar[c]);
 			} else if (low) {
 				power = false;
