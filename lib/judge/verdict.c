@@ -14,6 +14,7 @@
 #include "judge/profile.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict-side.h"
+#include "judge/verdict-cor.h"
 #include "measure/hist.h"
 #include "run/result.h"
 
@@ -425,198 +426,14 @@ static void judge(const struct latt_metric *mt, const struct diff *df,
 		v->kind = LATT_V_WORSE;
 }
 
-/*
- * A covariance of the metrics' differences counts only when estimated
- * with this many degrees of freedom: fewer, and the metrics are taken
- * to move apart (each a test of its own, as Holm's).
- */
-#define COR_DF_MIN		5
-
-#define MM	LATT_METRICS_MAX
-
-/*
- * Add to @ss (@set[0..k) by @set[0..k)) the sums of products of @c's
- * runs about their invocation's mean (@within) or of its invocations'
- * means about theirs, and to *@df their degrees of freedom; a run
- * without some value of the set counts for none.
- */
-static void side_ss(const struct latt_vcfg *c, const size_t *set, size_t k,
-		    bool within, double (*ss)[MM], double *df)
-{
-	size_t g = latt_vside_groups(c->runs, c->nruns), i, a, b, gi, ok;
-	double *mean = calloc(g * k + k, sizeof(*mean)), *all;
-	size_t *cnt = calloc(g, sizeof(*cnt));
-
-	if (!mean || !cnt)
-		goto out;
-	all = mean + g * k;
-	for (i = 0; i < c->nruns; i++) {
-		for (a = 0; a < k && !isnan(c->runs[i].y[set[a]]); a++)
-			;
-		if (a < k)
-			continue;
-		gi = c->runs[i].inv;
-		cnt[gi]++;
-		for (a = 0; a < k; a++)
-			mean[gi * k + a] += c->runs[i].y[set[a]];
-	}
-	for (gi = 0, ok = 0; gi < g; gi++) {
-		if (!cnt[gi])
-			continue;
-		ok++;
-		for (a = 0; a < k; a++) {
-			mean[gi * k + a] /= (double)cnt[gi];
-			all[a] += mean[gi * k + a];
-		}
-	}
-	if (within) {
-		for (i = 0; i < c->nruns; i++) {
-			const double *y = c->runs[i].y;
-
-			gi = c->runs[i].inv;
-			for (a = 0; a < k && !isnan(y[set[a]]); a++)
-				;
-			if (a < k)
-				continue;
-			for (a = 0; a < k; a++)
-				for (b = 0; b < k; b++)
-					ss[a][b] += (y[set[a]] -
-						     mean[gi * k + a]) *
-						    (y[set[b]] -
-						     mean[gi * k + b]);
-		}
-		for (gi = 0; gi < g; gi++)
-			*df += cnt[gi] ? (double)(cnt[gi] - 1) : 0;
-	} else if (ok > 1) {
-		for (a = 0; a < k; a++)
-			all[a] /= (double)ok;
-		for (gi = 0; gi < g; gi++)
-			for (a = 0; cnt[gi] && a < k; a++)
-				for (b = 0; b < k; b++)
-					ss[a][b] += (mean[gi * k + a] -
-						     all[a]) *
-						    (mean[gi * k + b] -
-						     all[b]);
-		*df += (double)(ok - 1);
-	}
-out:
-	free(mean);
-	free(cnt);
-}
-
-/*
- * How the differences @d of metrics @set[0..k) move together, @r (by
- * position in @set): their covariance as the runs, the invocations and
- * the profile show it, over the variances the verdicts take (which may
- * be larger: the floors), within [-1, 1].  Of the same invocation, the
- * runs' covariance within their sides; of two, plus twice the profile's
- * invocations' (their means' less their runs' part); of several
- * invocations a side, their means' covariance, pooled with the
- * profile's.  A part with too few degrees of freedom counts as none
- * (r 0).
- */
-static void diff_cor(const struct latt_vcfg *base, const struct latt_vcfg *x,
-		     const size_t *set, size_t k, const struct diff *d,
-		     double (*r)[MM])
-{
-	const struct latt_profile *p = x->profile ? x->profile :
-				       base->profile;
-	bool apart = base->invocation != x->invocation;
-	size_t ga = latt_vside_groups(base->runs, base->nruns);
-	size_t gb = latt_vside_groups(x->runs, x->nruns), a, b;
-	double ss[MM][MM];
-	double cov, df = 0, c, rh;
-	bool grouped = ga > 1 || gb > 1, known;
-
-	memset(ss, 0, sizeof(ss));
-	side_ss(base, set, k, !grouped, ss, &df);
-	side_ss(x, set, k, !grouped, ss, &df);
-	for (known = p != NULL, a = 0; known && a < k; a++)
-		known = p->m[set[a]].known;
-	if (known && (apart || grouped)) {
-		c = grouped ? p->m[set[0]].between_df : p->m[set[0]].run_df;
-		for (a = 0; a < k; a++)
-			for (b = 0; b < k; b++)
-				ss[a][b] += c * (grouped ?
-						 p->between_cov[set[a]][set[b]] :
-						 p->within_cov[set[a]][set[b]]);
-		df += c;
-	}
-	for (a = 0; a < k; a++)
-		for (b = 0; b < k; b++) {
-			cov = df >= COR_DF_MIN ? ss[a][b] / df : 0;
-			cov *= grouped ? 1 / (double)ga + 1 / (double)gb :
-			       1 / (double)base->nruns + 1 / (double)x->nruns;
-			if (known && apart && !grouped &&
-			    p->m[set[a]].between_df >= COR_DF_MIN) {
-				rh = p->m[set[a]].runs_h;
-				cov += 2 * (p->between_cov[set[a]][set[b]] -
-					    p->within_cov[set[a]][set[b]] / rh);
-			}
-			c = cov / sqrt(d[set[a]].var * d[set[b]].var);
-			r[a][b] = a == b ? 1 : isnan(c) ? 0 : fmax(-1, fmin(1, c));
-		}
-}
-
-/*
- * The number of independent tests that @k metrics of correlation @r
- * are worth (Li and Ji's, 2005): each eigenvalue of @r counts 1 if at
- * least 1, and its fraction beyond its whole part; k metrics that move
- * apart count k, k that move as one, 1.
- */
-static double effective(double (*r)[MM], size_t k)
-{
-	double a[MM][MM];
-	double meff = 0, l, th, t, cs, sn, ap, aq;
-	size_t i, j, p, q, sweep;
-
-	memcpy(a, r, sizeof(a));
-	for (sweep = 0; sweep < 50; sweep++) {
-		double off = 0;
-
-		for (p = 0; p < k; p++)
-			for (q = p + 1; q < k; q++)
-				off += a[p][q] * a[p][q];
-		if (off < 1e-18)
-			break;
-		for (p = 0; p < k; p++)
-			for (q = p + 1; q < k; q++) {
-				if (fabs(a[p][q]) < 1e-30)
-					continue;
-				th = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-				t = (th >= 0 ? 1 : -1) /
-				    (fabs(th) + sqrt(th * th + 1));
-				cs = 1 / sqrt(t * t + 1);
-				sn = t * cs;
-				for (i = 0; i < k; i++) {
-					ap = a[i][p];
-					aq = a[i][q];
-					a[i][p] = cs * ap - sn * aq;
-					a[i][q] = sn * ap + cs * aq;
-				}
-				for (j = 0; j < k; j++) {
-					ap = a[p][j];
-					aq = a[q][j];
-					a[p][j] = cs * ap - sn * aq;
-					a[q][j] = sn * ap + cs * aq;
-				}
-			}
-	}
-	for (i = 0; i < k; i++) {
-		l = fabs(a[i][i]);
-		meff += (l >= 1) + (l - floor(l));
-	}
-	return fmin(fmax(meff, 1), (double)k);
-}
-
 int latt_verdicts(const struct latt_metric_list *ml,
 		  const struct latt_vcfg *base, const struct latt_vcfg *x,
 		  double level, struct latt_verdict *out)
 {
-	double r[MM][MM];
+	double r[LATT_METRICS_MAX][LATT_METRICS_MAX], var[LATT_METRICS_MAX];
 	struct diff d[LATT_METRICS_MAX];
 	bool open[LATT_METRICS_MAX];
-	size_t k = 0, m, done, found, j, set[MM];
+	size_t k = 0, m, done, found, i, j, set[LATT_METRICS_MAX];
 	double at;
 
 	memset(out, 0, ml->n * sizeof(*out));
@@ -646,8 +463,12 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		for (m = 0, j = 0; m < ml->n; m++)
 			if (open[m])
 				set[j++] = m;
-		diff_cor(base, x, set, j, d, r);
-		at = pow(level, 1 / effective(r, j));
+		for (i = 0; i < j; i++)
+			var[i] = d[set[i]].var;
+		latt_vcor(base->runs, base->nruns, x->runs, x->nruns,
+			  base->invocation != x->invocation, x->profile ?
+			  x->profile : base->profile, set, j, var, r);
+		at = pow(level, 1 / latt_vcor_tests(r, j));
 		found = 0;
 		for (m = 0; m < ml->n; m++) {
 			if (!open[m])
