@@ -171,7 +171,9 @@ double latt_vcor_tests(double (*r)[LATT_METRICS_MAX], size_t k)
 			}
 	}
 	for (i = 0; i < k; i++) {
+		/* An eigenvalue a rounding short of a whole one is that. */
 		l = fabs(a[i][i]);
+		l = fabs(l - round(l)) < 1e-9 ? round(l) : l;
 		meff += (l >= 1) + (l - floor(l));
 	}
 	return fmin(fmax(meff, 1), (double)k);

@@ -39,7 +39,8 @@
  *    buckets' counts (lib/judge/verdict-noise.h).  A side of two runs or
  *    more shows its own variance; the larger of the two is taken, so a
  *    side of few runs that happened to agree is never surer than one
- *    run would be.
+ *    run would be.  Sides of one invocation of 10 runs or more
+ *    (LATT_VSIDE_OWN_RUNS) take their own variance alone.
  *  - Two sides from separate invocations of latt (two documents in
  *    latt compare: two boots, two kernels) differ also by what each
  *    invocation drew, which runs of one invocation share and no side
