@@ -628,11 +628,10 @@ int main(void)
 		{ &models[1], 10, 10, false, 6, 5, 0, 0, 0.8165, 0.10, NONE },
 		/*
 		 * One run a side cannot show that its runs spread more than
-		 * the profile's: the profile is trusted, and wrong (13.6%
-		 * when this was written, with every metric a test of its
-		 * own; 16.0% since the metrics count as what they are worth
-		 * together, 15.2% of 4000 pairs).  Measured, not a budget
-		 * kept.
+		 * the profile's: the profile is trusted, and wrong (13.0%
+		 * with every metric a test of its own; 15.6% since the
+		 * metrics count as what they are worth together, 15.2% of
+		 * 4000 pairs).  Measured, not a budget kept.
 		 */
 		{ &models[1], 1, 1, false, 6, 5, 0, 0.5, 0.5, 0.15, NONE },
 		{ &models[1], 10, 10, false, 6, 5, 0, 0.5, 0.5, 0, NONE },
