@@ -16,9 +16,22 @@
  * of pairs of identical configurations are judged: the share of pairs
  * with any "better" or "worse" must be within 5% plus twice its
  * binomial error.  Pairs of a configuration against one whose body is
- * 30% or 100% slower, or whose tail is twice as long, say how often a
- * real change is found (the power); that a body twice as slow is found
- * is asserted where the floors let it be.
+ * 25%, 30%, 50% or 100% slower (p50), or whose tail is 50% or 100%
+ * longer (p99), say how often a real change is found (the power).
+ *
+ * The power is asserted two ways.  Against the oracle (below) at the
+ * product's own identical-pair rate, on p50 +25%, x1.5, p99 +50%, x2:
+ * at least 80% of the oracle's, where the oracle finds the change in
+ * 20% of the pairs or more (fewer, and the ratio is noise) and the
+ * setting has what it needs to estimate the noise (a profile, several
+ * invocations a side, or one invocation of several runs), not where two
+ * single invocations are judged with the floors, blind by design.  And
+ * against bars a setting sets, unless the oracle at 5% finds less than
+ * the bar too (no test could: printed, not asserted).  A setting whose
+ * power is short for a reason known and written beside it (st->todo)
+ * says so as a TAP TODO: the driver counts an expected failure, and
+ * an unexpected pass once it is met; its false alarms are asserted all
+ * the same.
  *
  * Beside the product's power, an oracle's: a two-sided z-test on each
  * judged metric's difference of the sides' mean log figure, which knows
@@ -49,7 +62,11 @@
 #define BLOCKS_MAX	64
 #define POOL		240
 #define SIDE_MAX	20
-#define PROFILE_MAX	8
+#define PROFILE_MAX	20
+#define NCHANGES	6
+/* The oracle's power that makes a ratio meaningful; the share of it due. */
+#define ORACLE_MEANT	0.2
+#define RATIO		0.8
 
 /* A setting of the model. */
 struct model {
@@ -462,8 +479,6 @@ struct setting {
 	const struct model *md;
 	size_t na, nb;
 	bool power;			/* the changes too */
-	double found;			/* a body twice as slow found worse
-					   in p50 at least this often */
 	size_t pk, pr;			/* with a profile of pk invocations
 					   of pr runs (0: the floors) */
 	size_t groups;			/* invocations a side (0: one) */
@@ -472,7 +487,36 @@ struct setting {
 					   the runs' (0: the same) */
 	double budget;			/* identical pairs with a verdict at
 					   most (0: 5%) */
+	double bar[NCHANGES];		/* each change found worse at least
+					   this often (0: no bar) */
+	bool ratio;			/* the product's power held to the
+					   oracle's (see main()) */
+	const char *todo;		/* NULL: bars and ratio asserted;
+					   else why they are not met yet
+					   (a TAP TODO when short) */
 };
+
+/*
+ * Why a setting's power is short of its bars or of the oracle's, as
+ * measured: the floors of a run's spread (p50's log sd 0.25, against
+ * this model's 0.14: the runs' own spread counts only above them, with
+ * fewer than 10 runs a side); from 10 runs, their own spread, whose
+ * Student's t (18 degrees of freedom) is above the oracle's normal law
+ * (p99 +50%: 28% against the oracle's 35%, at 3.5% of identical
+ * pairs); and
+ * the invocations' variance estimated with few degrees of freedom (the
+ * profile's K - 1, the sides' invocations' G - 1), whose Student's t at
+ * a metric's level is far above the normal law's the oracle takes.
+ */
+#define FLOORS	"the floors of a run's spread"
+#define OWN_T	"Student's t of the runs' own spread"
+#define FEW_DF	"few degrees of freedom for the invocations' variance"
+
+/* No bars, no ratio: the false alarms alone. */
+#define NONE	{ 0 }, false, NULL
+
+/* The changes, by index into main()'s changes[]. */
+enum { P50_25, P50_30, P50_X15, P50_X2, P99_15, P99_X2 };
 
 /*
  * As measured here, idle (contrib/bench/README): a run's factor of log
@@ -528,75 +572,98 @@ static const struct model models[] = {
 
 int main(void)
 {
-	static struct prun pool[POOL], other[3][POOL];
+	static struct prun pool[POOL], other[NCHANGES][POOL];
 	static const struct {
 		const char *what;
 		double body, tail;
 		const char *metric;
-	} changes[] = {
-		{ "p50 of a body 30% slower", 1.3, 1, "p50" },
-		{ "p50 of a body twice as slow", 2, 1, "p50" },
-		{ "p99 of a tail twice as long", 1, 2, "p99" },
+		bool ratio;		/* held to the oracle's power */
+	} changes[NCHANGES] = {
+		[P50_25] = { "p50 of a body 25% slower", 1.25, 1, "p50", true },
+		[P50_30] = { "p50 of a body 30% slower", 1.3, 1, "p50", false },
+		[P50_X15] = { "p50 of a body 1.5x slower", 1.5, 1, "p50",
+			      true },
+		[P50_X2] = { "p50 of a body twice as slow", 2, 1, "p50",
+			     false },
+		[P99_15] = { "p99 of a tail 50% longer", 1, 1.5, "p99", true },
+		[P99_X2] = { "p99 of a tail twice as long", 1, 2, "p99", true },
 	};
 	static const struct setting settings[] = {
-		{ &models[0], 1, 1, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[0], 2, 2, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[0], 3, 3, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[0], 5, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[0], 10, 10, true, 0.95, 0, 0, 0, 0, 0, 0 },
-		{ &models[0], 2, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[1], 1, 1, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[1], 2, 2, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[1], 3, 3, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[1], 5, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[1], 10, 10, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[1], 1, 1, true, 0, 6, 5, 0, 0, 0, 0 },
-		{ &models[1], 3, 3, false, 0, 6, 5, 0, 0, 0, 0 },
-		{ &models[1], 10, 10, true, 0, 6, 5, 0, 0, 0, 0 },
-		{ &models[1], 10, 10, false, 0, 3, 3, 0, 0, 0, 0 },
-		{ &models[1], 10, 10, false, 0, 0, 0, 2, 0, 0, 0 },
-		{ &models[1], 20, 20, true, 0, 0, 0, 4, 0, 0, 0 },
-		{ &models[1], 20, 20, true, 0, 6, 5, 4, 0, 0, 0 },
-		{ &models[1], 10, 10, true, 0, 6, 5, 2, 0, 0, 0 },
+		{ &models[0], 1, 1, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[0], 2, 2, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[0], 3, 3, true, 0, 0, 0, 0, 0, 0,
+		  { 0 }, true, FLOORS },
+		{ &models[0], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[0], 10, 10, true, 0, 0, 0, 0, 0, 0,
+		  { [P50_X2] = 0.95, [P50_25] = 0.75 }, true, OWN_T },
+		{ &models[0], 2, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 1, 1, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 2, 2, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 3, 3, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 10, 10, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[1], 1, 1, true, 6, 5, 0, 0, 0, 0, { 0 }, true,
+		  FEW_DF },
+		{ &models[1], 3, 3, false, 6, 5, 0, 0, 0, 0, NONE },
+		{ &models[1], 10, 10, true, 6, 5, 0, 0, 0, 0,
+		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
+		/* What a larger profile would give, for comparison. */
+		{ &models[1], 10, 10, true, 12, 5, 0, 0, 0, 0,
+		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
+		{ &models[1], 10, 10, true, 20, 5, 0, 0, 0, 0,
+		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
+		/* ... and of as many runs an invocation as the sides'. */
+		{ &models[1], 10, 10, true, 20, 10, 0, 0, 0, 0,
+		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
+		{ &models[1], 10, 10, false, 3, 3, 0, 0, 0, 0, NONE },
+		{ &models[1], 10, 10, false, 0, 0, 2, 0, 0, 0, NONE },
+		{ &models[1], 20, 20, true, 0, 0, 4, 0, 0, 0,
+		  { 0 }, true, FEW_DF },
+		{ &models[1], 20, 20, true, 6, 5, 4, 0, 0, 0,
+		  { [P99_15] = 0.8, [P50_25] = 0.5 }, true, FEW_DF },
+		{ &models[1], 10, 10, true, 6, 5, 2, 0, 0, 0,
+		  { 0 }, true, FEW_DF },
 		/* A profile that is wrong: too sure, or of a quieter day. */
-		{ &models[1], 1, 1, false, 0, 6, 5, 0, 0, 0.8165, 0.10 },
-		{ &models[1], 10, 10, false, 0, 6, 5, 0, 0, 0.8165, 0.10 },
+		{ &models[1], 1, 1, false, 6, 5, 0, 0, 0.8165, 0.10, NONE },
+		{ &models[1], 10, 10, false, 6, 5, 0, 0, 0.8165, 0.10, NONE },
 		/*
 		 * One run a side cannot show that its runs spread more than
-		 * the profile's: the profile is trusted, and wrong (13.6%
-		 * when this was written).  Measured, not a budget kept.
+		 * the profile's: the profile is trusted, and wrong (13.0%
+		 * with every metric a test of its own; 15.6% since the
+		 * metrics count as what they are worth together, 15.2% of
+		 * 4000 pairs).  Measured, not a budget kept.
 		 */
-		{ &models[1], 1, 1, false, 0, 6, 5, 0, 0.5, 0.5, 0.15 },
-		{ &models[1], 10, 10, false, 0, 6, 5, 0, 0.5, 0.5, 0 },
-		{ &models[1], 20, 20, false, 0, 6, 5, 4, 0.5, 0.5, 0 },
-		{ &models[1], 1, 3, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[2], 1, 1, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[2], 5, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[3], 1, 1, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[3], 3, 3, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[4], 1, 1, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[4], 5, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[5], 1, 1, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[5], 3, 3, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[6], 1, 1, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[6], 3, 3, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[7], 1, 1, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[7], 5, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[8], 1, 1, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[8], 3, 3, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[8], 5, 5, true, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[9], 5, 5, false, 0, 0, 0, 0, 0, 0, 0 },
-		{ &models[9], 10, 10, false, 0, 0, 0, 0, 0, 0, 0 },
+		{ &models[1], 1, 1, false, 6, 5, 0, 0.5, 0.5, 0.15, NONE },
+		{ &models[1], 10, 10, false, 6, 5, 0, 0.5, 0.5, 0, NONE },
+		{ &models[1], 20, 20, false, 6, 5, 4, 0.5, 0.5, 0, NONE },
+		{ &models[1], 1, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[2], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[2], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[3], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[3], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[4], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[4], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[5], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[5], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[6], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[6], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[7], 1, 1, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[7], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[8], 1, 1, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[8], 3, 3, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[8], 5, 5, true, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[9], 5, 5, false, 0, 0, 0, 0, 0, 0, NONE },
+		{ &models[9], 10, 10, false, 0, 0, 0, 0, 0, 0, NONE },
 	};
 	size_t ns = sizeof(settings) / sizeof(settings[0]), s, npairs = 2000;
 	const struct model *built = NULL, *changed = NULL;
 	struct latt_metric_list ml;
 	struct tally t, tp;
 	struct model ch, pm;
-	char names[192], pw[320], title[160];
+	char names[192], pw[1024], title[160], line[1400];
 	double rate, err, f, bound, budget, limit;
 	size_t c, o, mi;
-	bool pass;
+	bool pass, power;
 
 	if (getenv("LATT_SIM_PAIRS"))
 		npairs = strtoul(getenv("LATT_SIM_PAIRS"), NULL, 10);
@@ -627,11 +694,15 @@ int main(void)
 		err = sqrt(limit * (1 - limit) / (double)t.pairs);
 		judged_names(&ml, &t, names, sizeof(names));
 		pass = rate <= limit + 2 * err;
+		power = true;
 		/* The oracle as often wrong as the product, and at 5%. */
 		bound = oracle_bound(&ml, &t, t.any);
 		budget = oracle_bound(&ml, &t, t.pairs / 20);
 		pw[0] = '\0';
-		for (c = 0, o = 0; st->power && c < 3; c++) {
+		for (c = 0, o = 0; st->power && c < NCHANGES; c++) {
+			double of, o5;
+			bool low;
+
 			ch = *st->md;
 			ch.body = changes[c].body;
 			ch.tail = changes[c].tail;
@@ -643,20 +714,41 @@ int main(void)
 			      st->pr, npairs / 4, &tp);
 			mi = (size_t)idx(&ml, changes[c].metric);
 			f = (double)tp.worse[mi] / (double)tp.pairs;
+			of = oracle_worse(&tp, mi, bound);
+			o5 = oracle_worse(&tp, mi, budget);
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
 					      c ? ", " : "; found worse: ");
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
 					      changes[c].what);
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o,
 					      " %.0f%% (the oracle %.0f%%, at 5%% "
-					      "%.0f%%)", 100 * f,
-					      100 * oracle_worse(&tp, mi, bound),
-					      100 * oracle_worse(&tp, mi, budget));
-			if (c == 1 && f < st->found) {
-				pass = false;
+					      "%.0f%%)", 100 * f, 100 * of,
+					      100 * o5);
+			/* Power against the oracle's at the product's rate. */
+			if (st->ratio && changes[c].ratio &&
+			    of >= ORACLE_MEANT && f < RATIO * of) {
+				power = false;
+				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
+						      " (under %.0f%% of the "
+						      "oracle's)", 100 * RATIO);
+			}
+			/* A bar, unless the oracle at 5% is under it too. */
+			low = st->bar[c] && f < st->bar[c];
+			if (low && o5 < st->bar[c]) {
+				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
+						      " (under %.0f%%, as is "
+						      "the oracle at 5%%: not "
+						      "asserted)",
+						      100 * st->bar[c]);
+			} else if (low) {
+				power = false;
 				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
 						      " (under %.0f%%)",
-						      100 * st->found);
+						      100 * st->bar[c]);
+			} else if (st->bar[c]) {
+				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
+						      " (%.0f%% reached)",
+						      100 * st->bar[c]);
 			}
 		}
 		if (st->power)
@@ -692,15 +784,26 @@ int main(void)
 		else
 			snprintf(title, sizeof(title), "%s, %zu and %zu runs",
 				 st->md->name, st->na, st->nb);
-		ok(pass,
-		   "%s: a verdict in %.1f%% of %zu identical "
-		   "pairs (at most %.0f%% + %.1f%%; judged: %s)%s", title,
-		   100 * (double)t.any / (double)t.pairs, t.pairs,
-		   100 * limit, 200 * err, names, pw);
+		snprintf(line, sizeof(line), "%s: a verdict in %.1f%% of %zu "
+			 "identical pairs (at most %.0f%% + %.1f%%; judged: "
+			 "%s)%s", title, 100 * (double)t.any /
+			 (double)t.pairs, t.pairs, 100 * limit, 200 * err,
+			 names, pw);
+		/*
+		 * Power short of a bar or of the oracle's for a reason
+		 * known (st->todo): a TAP TODO, which the driver reports
+		 * as an expected failure; the false alarms always count.
+		 */
+		if (pass && !power && st->todo) {
+			printf("not ok %d - %s # TODO %s\n", ++tap_run, line,
+			       st->todo);
+			continue;
+		}
+		ok(pass && power, "%s", line);
 	}
 	for (s = 0; s < POOL; s++) {
 		free(pool[s].b);
-		for (c = 0; c < 3; c++)
+		for (c = 0; c < NCHANGES; c++)
 			free(other[c][s].b);
 	}
 	free(t.z);

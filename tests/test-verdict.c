@@ -17,8 +17,10 @@
 #include "base/dist.h"
 #include "judge/aggregate.h"
 #include "judge/profile.h"
+#include "judge/verdict-cor.h"
 #include "judge/verdict-ask.h"
 #include "judge/verdict-noise.h"
+#include "judge/verdict-side.h"
 #include "judge/verdict.h"
 #include "measure/hist.h"
 #include "tap.h"
@@ -361,6 +363,70 @@ static double half(const struct latt_verdict *v)
 	return (log1p(v->hi) - log1p(v->lo)) / 2;
 }
 
+/*
+ * What metrics are worth as tests: k apart, 1 as one; two pairs each
+ * moving as one, 2; and the runs' correlation, as latt_vcor() finds it.
+ */
+static void cor_tests(void)
+{
+	static double r[LATT_METRICS_MAX][LATT_METRICS_MAX];
+	static struct latt_vrun runs[12];
+	double var[2] = { 1, 1 };
+	size_t a, b, set[2] = { 0, 1 };
+
+	for (a = 0; a < 4; a++)
+		for (b = 0; b < 4; b++)
+			r[a][b] = a == b;
+	ok(fabs(latt_vcor_tests(r, 4) - 4) < 1e-9,
+	   "4 metrics that move apart: 4 tests (%.3f)",
+	   latt_vcor_tests(r, 4));
+	for (a = 0; a < 4; a++)
+		for (b = 0; b < 4; b++)
+			r[a][b] = 1;
+	ok(fabs(latt_vcor_tests(r, 4) - 1) < 1e-9,
+	   "4 that move as one: 1 (%.3f)", latt_vcor_tests(r, 4));
+	for (a = 0; a < 4; a++)
+		for (b = 0; b < 4; b++)
+			r[a][b] = a / 2 == b / 2;
+	ok(fabs(latt_vcor_tests(r, 4) - 2) < 1e-9,
+	   "two pairs, each moving as one: 2 (%.3f)", latt_vcor_tests(r, 4));
+	/* Runs whose metric 1 is metric 0 again: correlation 1. */
+	for (a = 0; a < 12; a++) {
+		runs[a].y[0] = runs[a].y[1] = (double)(a % 6) / 10;
+		runs[a].inv = 0;
+	}
+	latt_vcor(runs, 6, runs + 6, 6, false, NULL, set, 2, var, r);
+	ok(fabs(r[0][1] - 0.035 * (1.0 / 3)) < 1e-9 && r[0][0] == 1,
+	   "runs of one invocation: their covariance over each side's runs, "
+	   "over the variances taken (%.4f)", r[0][1]);
+}
+
+/*
+ * Runs that agree closely: below LATT_VSIDE_OWN_RUNS the floor; from
+ * it, in one invocation, their own spread, with its degrees of freedom;
+ * of two invocations, the floor still.
+ */
+static void side_own(void)
+{
+	static struct latt_vrun runs[LATT_VSIDE_OWN_RUNS];
+	struct latt_vside s9, s10, apart;
+	size_t i, n = LATT_VSIDE_OWN_RUNS;
+
+	for (i = 0; i < n; i++) {
+		runs[i].y[0] = 0.01 * (double)(i % 2);
+		runs[i].noise[0] = 0;
+	}
+	latt_vside_floors(runs, n - 1, 0, 0.25, false, 0.5, 0.1, &s9);
+	latt_vside_floors(runs, n, 0, 0.25, false, 0.5, 0.1, &s10);
+	latt_vside_floors(runs, n, 0, 0.25, true, 0.5, 0.1, &apart);
+	ok(fabs(s9.term - 0.0625 / (double)(n - 1)) < 1e-12 && !s9.shown &&
+	   s10.shown && s10.term < 1e-4 && s10.own_df == (double)(n - 1),
+	   "%zu runs that agree: the floor; %zu: their own spread (%.2g), "
+	   "of %zu degrees of freedom", n - 1, n, s10.term, n - 1);
+	ok(!apart.shown && apart.term > 0.0625 / (double)n,
+	   "... of two invocations, the floor still (%.3g)", apart.term);
+}
+
 int main(void)
 {
 	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS], e[NRUNS];
@@ -379,7 +445,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(52);
+	plan(58);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -412,8 +478,9 @@ int main(void)
 	   latt_verdict_text(&v[p50], text, sizeof(text)));
 	ok(fabs(v[p50].change - (ab.val[p50].v / aa.val[p50].v - 1)) < 1e-9,
 	   "one run each: the change is the ratio of the values less 1");
-	ok(fabs(v[p50].level - (1 - 0.05 / (double)judged)) < 1e-12,
-	   "the level is shared: 1 - 0.05/%zu", judged);
+	ok(fabs(v[p50].level - pow(0.95, 1 / (double)judged)) < 1e-12,
+	   "the level is shared: 0.95^(1/%zu), one run each showing nothing "
+	   "of how the metrics move together", judged);
 	ok(isinf(v[p50].df), "one run each: only the floors count (normal "
 	   "law's quantile)");
 	latt_verdict_spread(&ml.m[p50], &run_sd, &inv_sd);
@@ -443,8 +510,8 @@ int main(void)
 	/* --level 99: wider again. */
 	ret = latt_verdicts(&ml, &va, &vb, 0.99, v2);
 	ok(!ret && half(&v2[p50]) > h1 &&
-	   fabs(v2[p50].level - (1 - 0.01 / (double)judged)) < 1e-12,
-	   "at 99%%: each metric at 1 - 0.01/%zu, a wider interval", judged);
+	   fabs(v2[p50].level - pow(0.99, 1 / (double)judged)) < 1e-12,
+	   "at 99%%: each metric at 0.99^(1/%zu), a wider interval", judged);
 
 	/* Four times as slow: worse; the other way, better. */
 	ret = latt_verdicts(&ml, &va, &vc, 0.95, v);
@@ -475,10 +542,12 @@ int main(void)
 
 	/*
 	 * Holm's step-down: the body 60% slower, the tail not.  Each
-	 * verdict's level is 1 - 0.05/(k - j), j the metrics found better
-	 * or worse at the steps before its own; a can't tell's is the last
-	 * step's, 1 - 0.05/(k - all of them found).  Runs of eight a side
-	 * show their own spread, small beside the floor.
+	 * verdict's level is 0.95^(1/M), M what the k - j metrics open at
+	 * its step are worth (j those found better or worse at the steps
+	 * before): k - j when they move apart, less as they move together
+	 * (runs of eight a side show how); a can't tell's is the last
+	 * step's.  Runs of eight a side show their own spread, small
+	 * beside the floor.
 	 */
 	body = 1.6;
 	for (i = 0; i < NRUNS; i++)
@@ -502,15 +571,17 @@ int main(void)
 		if (v[m].kind == LATT_V_NONE)
 			continue;
 		if (v[m].kind == LATT_V_UNSURE)
-			holm = holm && fabs(v[m].level - (1 - 0.05 /
-					    (double)(judged - found))) < 1e-12;
+			holm = holm && v[m].level <= pow(0.95, 1 /
+					(double)(judged - found)) + 1e-9 &&
+			       v[m].level >= 0.95 - 1e-12;
 		else
-			holm = holm && v[m].level >= 1 - 0.05 / (double)judged -
-					1e-12 && v[m].level <= 1 - 0.05 /
-					(double)(judged - found + 1) + 1e-12;
+			holm = holm && v[m].level <= pow(0.95, 1 /
+					(double)judged) + 1e-9 &&
+			       v[m].level >= 0.95 - 1e-12;
 	}
 	ok(holm, "a slower body: %zu of %zu worse (p50 %s, stdev %s), each "
-	   "at its step's level, the rest at 1 - 0.05/%zu", found, judged,
+	   "at its step's level, the rest at 0.95^(1/M), M <= %zu", found,
+	   judged,
 	   latt_verdict_text(&v[p50], text, sizeof(text)),
 	   latt_verdict_text(&v[idx(&ml, "stdev")], text2, sizeof(text2)),
 	   judged - found);
@@ -603,5 +674,7 @@ int main(void)
 	cmd_verdicts();
 	grouped_verdicts();
 	profile_known();
+	cor_tests();
+	side_own();
 	return tap_done();
 }

@@ -65,6 +65,32 @@ static void estimate(size_t m, const struct latt_vrun *const *runs,
 		       part * part / df) : out->between_df;
 }
 
+/* Metrics @a and @b of @k invocations, both known: their covariances. */
+static void covary(size_t a, size_t b, const struct latt_vrun *const *runs,
+		   const size_t *n, size_t k, struct latt_profile *p)
+{
+	double w = 0, ma, mb, sa = 0, sb = 0, sab = 0;
+	size_t i, j;
+
+	for (i = 0; i < k; i++) {
+		ma = mb = 0;
+		for (j = 0; j < n[i]; j++) {
+			ma += runs[i][j].y[a];
+			mb += runs[i][j].y[b];
+		}
+		ma /= (double)n[i];
+		mb /= (double)n[i];
+		for (j = 0; j < n[i]; j++)
+			w += (runs[i][j].y[a] - ma) * (runs[i][j].y[b] - mb);
+		sa += ma;
+		sb += mb;
+		sab += ma * mb;
+	}
+	p->within_cov[a][b] = p->within_cov[b][a] = w / p->m[a].run_df;
+	p->between_cov[a][b] = p->between_cov[b][a] =
+		(sab - sa * sb / (double)k) / (double)(k - 1);
+}
+
 void latt_profile_estimate(const struct latt_metric_list *ml,
 			   const struct latt_vrun *const *runs,
 			   const size_t *n, size_t k, struct latt_profile *p)
@@ -77,6 +103,10 @@ void latt_profile_estimate(const struct latt_metric_list *ml,
 		p->runs += n[i];
 	for (m = 0; m < ml->n; m++)
 		estimate(m, runs, n, k, &p->m[m]);
+	for (m = 0; m < ml->n; m++)
+		for (i = 0; i <= m; i++)
+			if (p->m[m].known && p->m[i].known)
+				covary(m, i, runs, n, k, p);
 }
 
 double latt_profile_smallest(const struct latt_noise *pn, size_t k, size_t r,

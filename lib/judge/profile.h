@@ -51,6 +51,15 @@ struct latt_profile {
 	struct latt_noise m[LATT_METRICS_MAX];
 	size_t invocations;	/* K */
 	size_t runs;		/* in all */
+	/*
+	 * Between metrics a and b known both: the runs' mean product about
+	 * their invocation's mean (of the runs' sum(n_i - 1) degrees of
+	 * freedom, as within), and the invocations' means' covariance
+	 * (K - 1, as between).  The verdicts take from them how the
+	 * metrics' differences move together.
+	 */
+	double within_cov[LATT_METRICS_MAX][LATT_METRICS_MAX];
+	double between_cov[LATT_METRICS_MAX][LATT_METRICS_MAX];
 };
 
 /*

@@ -42,7 +42,9 @@ static bool runs_of(const struct latt_vrun *runs, size_t n, size_t m,
  * A run's variance is the larger of the floor (@run_sd squared, and its
  * samples' noise) and the runs' own; where the samples do not show
  * their noise, the runs' own, at the least the floor's first part, and
- * then with their degrees of freedom.
+ * then with their degrees of freedom.  Sides of one invocation of
+ * LATT_VSIDE_OWN_RUNS runs or more: the runs' own, with their degrees
+ * of freedom, however small.
  */
 void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
 		       double run_sd, bool apart, double share, double inv_sd,
@@ -56,8 +58,11 @@ void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
 	s->groups = 1;
 	known = runs_of(runs, n, m, 0, &s->mean, &own, &noise);
 	floor = run_sd * run_sd + noise;
-	s->shown = n > 1 && (!known || own > floor);
-	var = s->shown && own > floor ? own : floor;
+	s->shown = n > 1 && (!known || own > floor ||
+			     (!apart && n >= LATT_VSIDE_OWN_RUNS));
+	var = s->shown && (own > floor || (!apart && known &&
+					   n >= LATT_VSIDE_OWN_RUNS)) ?
+	      own : floor;
 	s->term = var / (double)n;
 	/*
 	 * What each invocation drew: a share of its runs' moment, at the

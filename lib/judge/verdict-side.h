@@ -37,10 +37,21 @@ struct latt_vside {
 };
 
 /*
+ * Runs of one invocation a side enough to go without the floor: their
+ * own spread, with Student's t of their n - 1 degrees of freedom for
+ * how far it may lie from the truth (at 95% and 10 runs, 2.26 against
+ * the normal law's 1.96).  Fewer, and a few runs that happened to
+ * agree would make too sure a verdict too often.
+ */
+#define LATT_VSIDE_OWN_RUNS	10
+
+/*
  * With the floors: a run's variance is the larger of @run_sd squared
- * plus the samples' noise, and what the runs show; sides of two
- * invocations (@apart) add what an invocation draws: @share of the
- * runs' moment, at the least @inv_sd squared.
+ * plus the samples' noise, and what the runs show, or from
+ * LATT_VSIDE_OWN_RUNS runs of one invocation (@apart false) what the
+ * runs show alone; sides of two invocations (@apart) add what an
+ * invocation draws: @share of the runs' moment, at the least @inv_sd
+ * squared.
  */
 void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
 		       double run_sd, bool apart, double share, double inv_sd,

@@ -14,6 +14,7 @@
 #include "judge/profile.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict-side.h"
+#include "judge/verdict-cor.h"
 #include "measure/hist.h"
 #include "run/result.h"
 
@@ -429,9 +430,10 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		  const struct latt_vcfg *base, const struct latt_vcfg *x,
 		  double level, struct latt_verdict *out)
 {
+	double r[LATT_METRICS_MAX][LATT_METRICS_MAX], var[LATT_METRICS_MAX];
 	struct diff d[LATT_METRICS_MAX];
 	bool open[LATT_METRICS_MAX];
-	size_t k = 0, m, done, found;
+	size_t k = 0, m, done, found, i, j, set[LATT_METRICS_MAX];
 	double at;
 
 	memset(out, 0, ml->n * sizeof(*out));
@@ -449,15 +451,24 @@ int latt_verdicts(const struct latt_metric_list *ml,
 	}
 
 	/*
-	 * Holm's step-down: every metric of the family is judged at
-	 * 1 - (1 - level) / k; while some are better or worse, the others
-	 * again at 1 - (1 - level) / (k - those), until a step finds none.
-	 * The chance of any wrong verdict in the row stays within 1 -
-	 * level, as with every metric at 1 - (1 - level) / k, and a clear
-	 * change on some metrics does not hide a smaller one on the rest.
+	 * Holm's step-down, each step at Sidak's level for the number of
+	 * independent tests the open metrics are worth (effective()): every
+	 * metric of the family is judged at level^(1 / M), M that of the k
+	 * metrics; while some are better or worse, the others again at that
+	 * of the rest, until a step finds none.  The chance of any wrong
+	 * verdict in the row stays within 1 - level, and a clear change on
+	 * some metrics does not hide a smaller one on the rest.
 	 */
 	for (done = 0; done < k; done += found) {
-		at = 1 - (1 - level) / (double)(k - done);
+		for (m = 0, j = 0; m < ml->n; m++)
+			if (open[m])
+				set[j++] = m;
+		for (i = 0; i < j; i++)
+			var[i] = d[set[i]].var;
+		latt_vcor(base->runs, base->nruns, x->runs, x->nruns,
+			  base->invocation != x->invocation, x->profile ?
+			  x->profile : base->profile, set, j, var, r);
+		at = pow(level, 1 / latt_vcor_tests(r, j));
 		found = 0;
 		for (m = 0; m < ml->n; m++) {
 			if (!open[m])

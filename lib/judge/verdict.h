@@ -39,7 +39,8 @@
  *    buckets' counts (lib/judge/verdict-noise.h).  A side of two runs or
  *    more shows its own variance; the larger of the two is taken, so a
  *    side of few runs that happened to agree is never surer than one
- *    run would be.
+ *    run would be.  Sides of one invocation of 10 runs or more
+ *    (LATT_VSIDE_OWN_RUNS) take their own variance alone.
  *  - Two sides from separate invocations of latt (two documents in
  *    latt compare: two boots, two kernels) differ also by what each
  *    invocation drew, which runs of one invocation share and no side
@@ -61,9 +62,19 @@
  * for its draws to show their noise.
  *
  * The level is 95% (or --level's) for a configuration's metrics
- * together, by Holm's step-down: each of its k metrics is judged at
- * 1 - 0.05 / k first; while some are better or worse, the rest again at
- * 1 - 0.05 / (k - those), until a step finds none.  Two identical
+ * together, by Holm's step-down at Sidak's level for the number M of
+ * independent tests the metrics are worth: each of its k metrics is
+ * judged at 0.95^(1/M) first; while some are better or worse, the rest
+ * again at that of the rest, until a step finds none.  M is Li and Ji's
+ * (2005), from the eigenvalues of the correlation of the metrics'
+ * differences: k where they move apart, 1 where they move as one.  That
+ * correlation is their covariance over the variances above: of the
+ * runs about their side's mean (or their invocation's), with the
+ * profile's runs, over each side's runs; between two invocations, plus
+ * twice the profile's invocations' (their means' less their runs'
+ * part); of several invocations a side, their means', with the
+ * profile's.  A part of fewer than 5 degrees of freedom counts as none
+ * (the metrics taken to move apart).  Two identical
  * configurations so get "better" or "worse" on some metric at most 5%
  * of the time (tests/test-verdict-sim.c, contrib/bench/calibrate.sh),
  * as long as the machine's runs differ no more than the floors allow.
