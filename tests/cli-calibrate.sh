@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 89
+plan 92
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -41,6 +41,8 @@ check "... every estimate of p50 and p99, a variance not below 0" \
 	sh -c "for m in p50 p99; do for f in run_var inv_var within between; do
 		v=\$('$check_bin' --get '$tmp/p.json' metrics.\$m.\$f) || exit 1
 		awk -v v=\"\$v\" 'BEGIN { exit !(v >= 0) }' || exit 1; done; done"
+is "$(get "$tmp/p.json" 'covariances[0].a')$(get "$tmp/p.json" 'covariances[0].within' | sed 's/[-0-9.e]*/N/')" "entriesN" \
+	"... the metrics' covariances, a pair at a time"
 is "$(get "$tmp/p.json" metrics.p99.between_df)" 2 \
 	"... the invocations' means of K - 1 degrees of freedom"
 check "... a summary: each metric's spread, a run's and an invocation's" \
@@ -164,6 +166,9 @@ sed 's/"profile_version": 1/"profile_version": 2/' "$tmp/p.json" >"$tmp/bad.json
 bad "profile version 2, this latt reads 1" "another version"
 sed 's/"runs_h": [-0-9.e]*/"runs_h": "two"/' "$tmp/p.json" >"$tmp/bad.json"
 bad "runs_h is not a number" "a string for a number"
+sed '0,/"within": [-0-9.e]*,$/! s/"within": [-0-9.e]*,$/"within": true,/' "$tmp/p.json" |
+	awk '/"covariances"/ { on = 1 } { if (!on) sub(/"within": true,/, "\"within\": 0.1,"); print }' >"$tmp/bad.json"
+bad "covariances\[0\].within is not a number" "a covariance not a number"
 awk '/"runs": \[/ { print "  \"runs\": [ 3 ],"; skip = 1; next } skip && /\]/ { skip = 0; next } !skip' \
 	"$tmp/p.json" >"$tmp/bad.json"
 bad "runs has 1 invocations: a profile has 2 to" "a profile of one invocation"

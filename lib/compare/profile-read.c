@@ -106,6 +106,57 @@ static void noise(struct latt_cmp_reader *rd, jobj *o, const char *at,
 	n->known = !rd->failed;
 }
 
+/* The index of metric @name in @ml, or ml->n. */
+static size_t metric_at(const struct latt_metric_list *ml, const char *name)
+{
+	size_t m;
+
+	for (m = 0; m < ml->n; m++)
+		if (!strcmp(ml->m[m].name, name))
+			break;
+	return m;
+}
+
+/*
+ * The covariances @arr into @pr's, for the metrics of @ml it knows; a
+ * metric's own are its within and between.
+ */
+static void covariances(struct latt_cmp_reader *rd, jobj *arr,
+			const struct latt_metric_list *ml,
+			struct latt_cmp_profile *pr)
+{
+	struct latt_profile *p = &pr->p;
+	size_t i, n = json_object_array_length(arr), a, b;
+	double w, btw;
+	char at[64];
+	jobj *o, *v;
+
+	for (a = 0; a < ml->n; a++) {
+		p->within_cov[a][a] = p->m[a].within;
+		p->between_cov[a][a] = p->m[a].between;
+	}
+	for (i = 0; i < n && !rd->failed; i++) {
+		o = json_object_array_get_idx(arr, i);
+		snprintf(at, sizeof(at), "covariances[%zu]", i);
+		if (!o || !json_object_is_type(o, json_type_object)) {
+			latt_cmp_fail(rd, "%s is not an object", at);
+			return;
+		}
+		v = member(rd, o, at, "a", json_type_string);
+		a = v ? metric_at(ml, json_object_get_string(v)) : ml->n;
+		v = member(rd, o, at, "b", json_type_string);
+		b = v ? metric_at(ml, json_object_get_string(v)) : ml->n;
+		w = btw = NAN;
+		number(rd, o, at, "within", -INFINITY, &w);
+		number(rd, o, at, "between", -INFINITY, &btw);
+		if (rd->failed || a == ml->n || b == ml->n ||
+		    !p->m[a].known || !p->m[b].known)
+			continue;
+		p->within_cov[a][b] = p->within_cov[b][a] = w;
+		p->between_cov[a][b] = p->between_cov[b][a] = btw;
+	}
+}
+
 /* The facts @o into @pr, by their keys. */
 static void facts(struct latt_cmp_reader *rd, jobj *o,
 		  struct latt_cmp_profile *pr)
@@ -214,9 +265,7 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 	if (metrics && !rd.failed) {
 		json_object_object_foreach(metrics, key, mv) {
 			snprintf(at, sizeof(at), "metrics.%s", latt_esc(key));
-			for (m = 0; m < ml->n; m++)
-				if (!strcmp(ml->m[m].name, key))
-					break;
+			m = metric_at(ml, key);
 			/* Every metric checked, those of @ml kept. */
 			memset(&scratch, 0, sizeof(scratch));
 			noise(&rd, mv, at, m < ml->n ? &pr->p.m[m] : &scratch);
@@ -228,6 +277,9 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 			latt_cmp_fail(&rd, "metrics is empty: no metric's "
 				      "noise in it");
 	}
+	v = member(&rd, doc, "", "covariances", json_type_array);
+	if (v)
+		covariances(&rd, v, ml, pr);
 	json_object_put(doc);
 	return rd.failed ? -1 : 0;
 }

@@ -36,7 +36,7 @@ int latt_profile_write(FILE *f, const struct latt_profile_doc *d)
 	const char *text;
 	char date[32];
 	struct tm tm;
-	size_t i;
+	size_t i, j;
 	int ret = 0;
 
 	if (!root)
@@ -79,6 +79,20 @@ int latt_profile_write(FILE *f, const struct latt_profile_doc *d)
 		if (d->p->m[i].known)
 			add(o, d->ml->m[i].name, noise_obj(&d->p->m[i]));
 	add(root, "metrics", o);
+	/* Each pair of them once: how they move together. */
+	a = json_object_new_array();
+	for (i = 0; i < d->ml->n; i++)
+		for (j = 0; j < i; j++) {
+			if (!d->p->m[i].known || !d->p->m[j].known)
+				continue;
+			o = json_object_new_object();
+			add(o, "a", jstr(d->ml->m[j].name));
+			add(o, "b", jstr(d->ml->m[i].name));
+			add(o, "within", jvar(d->p->within_cov[i][j]));
+			add(o, "between", jvar(d->p->between_cov[i][j]));
+			json_object_array_add(a, o);
+		}
+	add(root, "covariances", a);
 	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY |
 					      JSON_C_TO_STRING_SPACED |
 					      JSON_C_TO_STRING_NOSLASHESCAPE);
