@@ -71,17 +71,23 @@ static void calibrate_usage(FILE *f)
 	      "See latt-verdicts(7) and latt-json(5).\n", f);
 }
 
+/* "latt calibrate: " and @fmt's line on standard error. */
+static void say(const char *fmt, va_list ap)
+{
+	fputs("latt calibrate: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 /* A usage error: one line, then the usage. */
 static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 							    ...)
 {
 	va_list ap;
 
-	fputs("latt calibrate: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	calibrate_usage(stderr);
 	return LATT_EXIT_USAGE;
 }
@@ -92,11 +98,9 @@ static int __attribute__((format(printf, 1, 2))) bad_input(const char *fmt,
 {
 	va_list ap;
 
-	fputs("latt calibrate: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return LATT_EXIT_USAGE;
 }
 

@@ -14,60 +14,40 @@
 #include "compare/compare.h"
 #include "base/escape.h"
 
-static const char *const fact_names[LATT_CF_COUNT] = {
-	[LATT_CF_KERNEL] = "kernel",
-	[LATT_CF_PREEMPT] = "preemption",
-	[LATT_CF_AUTOGROUP] = "autogroup",
-	[LATT_CF_HZ] = "HZ",
-	[LATT_CF_PMQOS] = "PM QoS",
-	[LATT_CF_CLOCKSOURCE] = "clocksource",
-	[LATT_CF_CPU_MODEL] = "CPU model",
-	[LATT_CF_CPUS] = "CPUs",
-	[LATT_CF_HOST] = "host",
-	[LATT_CF_VERSION] = "latt",
-	[LATT_CF_CLIENTS] = "clients",
-	[LATT_CF_WAIT] = "wait",
-	[LATT_CF_WORK] = "work",
-	[LATT_CF_DURATION] = "duration",
-	[LATT_CF_CLOCK] = "clock",
-	[LATT_CF_MECHANISM] = "mechanism",
-	[LATT_CF_COMMAND] = "command",
-	[LATT_CF_FOLLOWED] = "own waits",
-	[LATT_CF_SCHEDULER] = "scheduler",
-	[LATT_CF_LOAD] = "latt's load",
-};
-
-static const char *const fact_keys[LATT_CF_COUNT] = {
-	[LATT_CF_KERNEL] = "kernel",
-	[LATT_CF_PREEMPT] = "preemption",
-	[LATT_CF_AUTOGROUP] = "autogroup",
-	[LATT_CF_HZ] = "hz",
-	[LATT_CF_PMQOS] = "pm_qos",
-	[LATT_CF_CLOCKSOURCE] = "clocksource",
-	[LATT_CF_CPU_MODEL] = "cpu_model",
-	[LATT_CF_CPUS] = "cpus",
-	[LATT_CF_HOST] = "hostname",
-	[LATT_CF_VERSION] = "latt",
-	[LATT_CF_CLIENTS] = "clients",
-	[LATT_CF_WAIT] = "wait",
-	[LATT_CF_WORK] = "work",
-	[LATT_CF_DURATION] = "duration",
-	[LATT_CF_CLOCK] = "clock",
-	[LATT_CF_MECHANISM] = "mechanism",
-	[LATT_CF_COMMAND] = "command",
-	[LATT_CF_FOLLOWED] = "own_waits",
-	[LATT_CF_SCHEDULER] = "scheduler",
-	[LATT_CF_LOAD] = "load",
+/* Each fact: its name in the header, its key in a noise profile. */
+static const struct {
+	const char *name, *key;
+} facts[LATT_CF_COUNT] = {
+	[LATT_CF_KERNEL] = { "kernel", "kernel" },
+	[LATT_CF_PREEMPT] = { "preemption", "preemption" },
+	[LATT_CF_AUTOGROUP] = { "autogroup", "autogroup" },
+	[LATT_CF_HZ] = { "HZ", "hz" },
+	[LATT_CF_PMQOS] = { "PM QoS", "pm_qos" },
+	[LATT_CF_CLOCKSOURCE] = { "clocksource", "clocksource" },
+	[LATT_CF_CPU_MODEL] = { "CPU model", "cpu_model" },
+	[LATT_CF_CPUS] = { "CPUs", "cpus" },
+	[LATT_CF_HOST] = { "host", "hostname" },
+	[LATT_CF_VERSION] = { "latt", "latt" },
+	[LATT_CF_CLIENTS] = { "clients", "clients" },
+	[LATT_CF_WAIT] = { "wait", "wait" },
+	[LATT_CF_WORK] = { "work", "work" },
+	[LATT_CF_DURATION] = { "duration", "duration" },
+	[LATT_CF_CLOCK] = { "clock", "clock" },
+	[LATT_CF_MECHANISM] = { "mechanism", "mechanism" },
+	[LATT_CF_COMMAND] = { "command", "command" },
+	[LATT_CF_FOLLOWED] = { "own waits", "own_waits" },
+	[LATT_CF_SCHEDULER] = { "scheduler", "scheduler" },
+	[LATT_CF_LOAD] = { "latt's load", "load" },
 };
 
 const char *latt_cmp_fact_key(enum latt_cmp_fact f)
 {
-	return fact_keys[f];
+	return facts[f].key;
 }
 
 const char *latt_cmp_fact_name(enum latt_cmp_fact f)
 {
-	return fact_names[f];
+	return facts[f].name;
 }
 
 int latt_cmp_vcfg(const struct latt_metric_list *ml,
@@ -202,7 +182,7 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 		for (r = 0; r < nfacts; r++)
 			if (differ[r] && latt_cmp_fact_must_match(r)) {
 				col += (size_t)fprintf(out, "%s%s", sep,
-						       fact_names[r]);
+						       facts[r].name);
 				sep = ", ";
 			}
 		/* In 100 columns: the why on a line of its own if need be. */
@@ -216,7 +196,7 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 	for (r = 0; r < nfacts; r++)
 		if (differ[r] && !latt_cmp_fact_must_match(r)) {
 			fprintf(out, "%s%s", *sep ? sep : "Compared: they "
-				"differ in ", fact_names[r]);
+				"differ in ", facts[r].name);
 			sep = ", ";
 		}
 	if (settings) {
@@ -259,7 +239,7 @@ static void header_row(FILE *out, const struct latt_cmp_file *files,
 
 	fputs(differ ? "* " : "  ", out);
 	pad(out, c ? "config " : r == 0 ? "" : r == 1 ? "file" :
-	    fact_names[r - 2], c ? 7 : wt);
+	    facts[r - 2].name, c ? 7 : wt);
 	if (c)
 		pad(out, c, wt - 7);
 	for (i = 0; i < n; i++) {
@@ -298,7 +278,7 @@ static void group_warnings(FILE *out, const struct latt_cmp_group *gs,
 				fprintf(out, "Warning: the files of group %zu "
 					"(%s) differ in ", g + 1, gs[g].label);
 			fprintf(out, "%s%s", sep, c ? "settings" :
-				fact_names[r - 2]);
+				facts[r - 2].name);
 			settings |= c != NULL;
 			sep = ", ";
 		}
@@ -354,7 +334,7 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 			continue;
 		t = ROW_CFG(r) ? strlen("config ") +
 		    latt_esc_width(ROW_CFG(r)) : r < 2 ? 4 :
-		    strlen(fact_names[r - 2]);
+		    strlen(facts[r - 2].name);
 		wt = t > wt ? t : wt;
 		for (i = 0; i < n; i++) {
 			t = latt_esc_width(cell_text(&files[i], r,
