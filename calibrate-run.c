@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,16 +171,39 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Is @path this very program (@self, /proc/self/exe's)? */
+static bool is_self(const char *path, const struct stat *self)
+{
+	struct stat st;
+
+	return !stat(path, &st) && st.st_dev == self->st_dev &&
+	       st.st_ino == self->st_ino;
+}
+
 char *latt_cal_self(const char *argv0)
 {
-	struct stat a, b;
+	const char *path = getenv("PATH"), *end;
+	struct stat self;
+	char *cand;
+	size_t n;
 
-	if (stat("/proc/self/exe", &b))
+	if (stat("/proc/self/exe", &self))
 		return NULL;
-	if (strchr(argv0, '/') && !stat(argv0, &a) && a.st_dev == b.st_dev &&
-	    a.st_ino == b.st_ino)
-		return strdup(argv0);
-	return realpath("/proc/self/exe", NULL);
+	if (strchr(argv0, '/'))
+		return strdup(is_self(argv0, &self) ? argv0 :
+			      "/proc/self/exe");
+	/* Started by its name: the directory of $PATH it was found in. */
+	for (; path && *path; path = *end ? end + 1 : end) {
+		end = strchrnul(path, ':');
+		n = (size_t)(end - path);
+		if (asprintf(&cand, "%.*s/%s", (int)n, n ? path : ".",
+			     argv0) < 0)
+			return NULL;
+		if (is_self(cand, &self))
+			return cand;
+		free(cand);
+	}
+	return strdup("/proc/self/exe");
 }
 
 /* See calibrate-run.h. */

@@ -27,9 +27,11 @@ struct latt_cal {
 
 /*
  * The path to run latt again by, from @argv0 (latt's own argv[0]): the
- * path it was started by where that is this very program (a link's
- * name too, so that the invocations bear latt's name as it does), else
- * where /proc/self/exe leads.  NULL if neither can be found.  Free it.
+ * path it was started by, or the directory of $PATH that has it, where
+ * that is this very program (a link's name too, so that the invocations
+ * bear latt's name as it does); else /proc/self/exe (which runs this
+ * program even once its file is replaced).  NULL if /proc is not there.
+ * Free it.
  */
 char *latt_cal_self(const char *argv0);
 
