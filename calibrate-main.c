@@ -417,8 +417,7 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 	const struct latt_vrun **runs = calloc(k, sizeof(*runs));
 	struct latt_vcfg *v = calloc(k, sizeof(*v));
 	struct latt_agg_cfg *agg = calloc(k, sizeof(*agg));
-	struct latt_agg_run *ar;
-	size_t *n = calloc(k, sizeof(*n)), i, j, f;
+	size_t *n = calloc(k, sizeof(*n)), i, f;
 	struct latt_profile p;
 	struct latt_profile_doc d = {
 		.ml = ml, .p = &p, .argc = c->argc, .argv = c->argv,
@@ -433,13 +432,7 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 	for (i = 0; i < k; i++) {
 		const struct latt_cmp_cfg *cc = &files[i].cfgs[0];
 
-		ar = calloc(cc->nruns, sizeof(*ar));
-		if (!ar)
-			goto out;
-		for (j = 0; j < cc->nruns; j++)
-			ar[j] = cc->runs[j].agg;
-		err = latt_agg_cfg(ml, cc->name, ar, cc->nruns, &agg[i]);
-		free(ar);
+		err = latt_cmp_agg(ml, cc->name, &cc, 1, &agg[i]);
 		if (err || (err = latt_cmp_vcfg(ml, &cc, 1, &agg[i], &v[i])))
 			goto out;
 		v[i].invocation = (unsigned int)i;

@@ -81,21 +81,9 @@ static int vbuild(const struct latt_metric_list *ml, struct row *r,
  */
 static int build(const struct latt_metric_list *ml, struct row *r)
 {
-	struct latt_agg_run *runs;
-	size_t i, k, n = 0;
-	int ret;
-
-	for (k = 0; k < r->g->n; k++)
-		n += r->cfg[k] ? r->cfg[k]->nruns : 0;
-	runs = calloc(n ? n : 1, sizeof(*runs));
-	if (!runs)
-		return -ENOMEM;
-	for (k = 0, n = 0; k < r->g->n; k++)
-		for (i = 0; r->cfg[k] && i < r->cfg[k]->nruns; i++)
-			runs[n++] = r->cfg[k]->runs[i].agg;
-	ret = latt_agg_cfg(ml, r->name, runs, n, &r->agg);
-	free(runs);
-	return ret;
+	return latt_cmp_agg(ml, r->name,
+			    (const struct latt_cmp_cfg *const *)r->cfg,
+			    r->g->n, &r->agg);
 }
 
 /* Text @s, escaped already, then spaces to @width columns. */

@@ -50,6 +50,27 @@ const char *latt_cmp_fact_name(enum latt_cmp_fact f)
 	return facts[f].name;
 }
 
+int latt_cmp_agg(const struct latt_metric_list *ml, const char *name,
+		 const struct latt_cmp_cfg *const *cfgs, size_t ncfgs,
+		 struct latt_agg_cfg *agg)
+{
+	struct latt_agg_run *runs;
+	size_t i, k, n = 0;
+	int ret;
+
+	for (k = 0; k < ncfgs; k++)
+		n += cfgs[k] ? cfgs[k]->nruns : 0;
+	runs = calloc(n ? n : 1, sizeof(*runs));
+	if (!runs)
+		return -ENOMEM;
+	for (k = 0, n = 0; k < ncfgs; k++)
+		for (i = 0; cfgs[k] && i < cfgs[k]->nruns; i++)
+			runs[n++] = cfgs[k]->runs[i].agg;
+	ret = latt_agg_cfg(ml, name, runs, n, agg);
+	free(runs);
+	return ret;
+}
+
 int latt_cmp_vcfg(const struct latt_metric_list *ml,
 		  const struct latt_cmp_cfg *const *cfgs, size_t ncfgs,
 		  const struct latt_agg_cfg *agg, struct latt_vcfg *v)

@@ -158,6 +158,15 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f);
 
 /*
+ * The values @agg of configuration @name (latt_agg_cfg(), by the rules
+ * of run/result.h) from its runs in @cfgs[0..ncfgs) (one a file of a
+ * group; NULL where a file has none).  0 or -ENOMEM.
+ */
+int latt_cmp_agg(const struct latt_metric_list *ml, const char *name,
+		 const struct latt_cmp_cfg *const *cfgs, size_t ncfgs,
+		 struct latt_agg_cfg *agg);
+
+/*
  * A configuration as a verdict sees it, from its runs in @cfgs[0..ncfgs)
  * (one a file of a group: each an invocation; NULL where a file has
  * none), its values @agg (latt_agg_cfg() of those runs): the runs that
