@@ -238,8 +238,6 @@ int latt_cal_measure(const struct latt_cal *c, char (*paths)[64], int *fds)
 		if (latt_cal_caught)
 			break;
 		ret = invoke(c, i, fds[i]);
-		if (tty && !ret)
-			fputs("\r\033[K", stderr);
 	}
 	if (tty)
 		fputs("\r\033[K", stderr);
