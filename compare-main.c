@@ -134,7 +134,7 @@ struct copts {
  */
 static void profile_line(const struct latt_metric_list *ml,
 			 const struct latt_cmp_profile *pr, size_t n,
-			 const char *note)
+			 const char *note, const struct latt_cmp_outcome *o)
 {
 	char inv[64] = "";
 	const char *names[] = { "p50", "p99" };
@@ -167,6 +167,16 @@ static void profile_line(const struct latt_metric_list *ml,
 		printf(", made %.0f day%s ago", floor(days),
 		       floor(days) == 1 ? "" : "s");
 	printf("%s%s.\n", *note ? "; " : "", note);
+	/* Where the data did not agree with it: said, and by which. */
+	for (m = 0, i = 0; m < ml->n; m++) {
+		if (!o->scaled[m])
+			continue;
+		printf("%s %s", i++ ? "," : "Runs spread more than the "
+		       "profile's on", ml->m[m].name);
+	}
+	if (i)
+		printf(": judged by their own spread, an invocation's part "
+		       "of the profile scaled as much.\n");
 }
 
 /*
@@ -200,7 +210,7 @@ static int print(const struct latt_metric_list *ml,
 				       op->level, op->wide, pr ? &pr->p : NULL,
 				       &o);
 	if (!ret && !op->cdf)
-		profile_line(ml, pr, n, note);
+		profile_line(ml, pr, n, note, &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
 	if (!ret && op->cdf)

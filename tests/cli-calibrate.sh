@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 92
+plan 95
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -124,6 +124,21 @@ cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/b.json"
 check "compare --profile: exit 0 or 6" test "$rc" -eq 0 -o "$rc" -eq 6
 check "... naming the profile under the table" \
 	grep -q "^Between files, verdicts take the noise profile $tmp/p.json ([0-9-]*, 3 invocations, 6 runs in all" "$tmp/out"
+# A profile of runs far quieter than these: their own spread, said.
+sed 's/"\(run_var\|within\)": [-0-9.e]*/"\1": 1e-12/' "$tmp/p.json" \
+	>"$tmp/quiet.json"
+run $quick -r6 --json "$tmp/r6a.json"
+run $quick -r6 --json "$tmp/r6b.json"
+cmp_run --profile "$tmp/quiet.json" "$tmp/r6a.json" "$tmp/r6b.json"
+check "runs spreading more than the profile's: exit 0 or 6" \
+	test "$rc" -eq 0 -o "$rc" -eq 6
+check "... a line names the metrics judged by their own spread" \
+	grep -q "^Runs spread more than the profile's on [a-z0-9., ]*: judged by their own spread" "$tmp/out"
+sed 's/"\(run_var\|within\)": [-0-9.e]*/"\1": 100/' "$tmp/p.json" \
+	>"$tmp/loud.json"
+cmp_run --profile "$tmp/loud.json" "$tmp/r6a.json" "$tmp/r6b.json"
+check "... and none against a profile of runs spreading far more" \
+	not grep -q "^Runs spread more" "$tmp/out"
 cmp_run "$tmp/a.json" "$tmp/b.json"
 check "without a profile: the floors, said in one line" \
 	grep -q "^Between files, verdicts take fixed floors: latt calibrate measures" "$tmp/out"

@@ -39,7 +39,13 @@
  * run's and the invocation's factors).  It is printed at the level at
  * which it finds a difference in as many identical pairs as the product
  * did, and at the level at which it finds one in 5% of them: what the
- * data could show, at the product's caution and at the budget.
+ * data could show, at the product's caution and at the budget.  With a
+ * profile of the same model and one invocation a side, the profile's
+ * oracle too: the same test, but for the invocation's variance, which it
+ * estimates as latt must, from the profile's K invocations (their means'
+ * variance less what their runs put into it, the runs' known), at the
+ * level that finds a difference in 5% of identical pairs: what a profile
+ * of K invocations lets any test see, a ceiling for the product's.
  *
  * To be fast, each setting draws a pool of runs once (their histograms
  * drawn again by latt_vcfg_ready() once each); a pair takes runs from
@@ -238,6 +244,13 @@ struct tally {
 	 * (NaN: a side without the figure).
 	 */
 	double (*z)[LATT_METRICS_MAX];
+	/*
+	 * The profile's oracle's (a profile, one invocation a side): the
+	 * same difference over its standard deviation as known but for the
+	 * invocation's variance, which it takes from the profile's K
+	 * invocations (NaN: no profile).
+	 */
+	double (*zp)[LATT_METRICS_MAX];
 };
 
 /*
@@ -313,7 +326,8 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		  size_t pr, size_t npairs, struct tally *t)
 {
 	struct latt_profile prof;
-	double (*z)[LATT_METRICS_MAX] = t->z, va_true[LATT_METRICS_MAX],
+	double (*z)[LATT_METRICS_MAX] = t->z, (*zp)[LATT_METRICS_MAX] = t->zp,
+	       va_true[LATT_METRICS_MAX],
 	       vb_true[LATT_METRICS_MAX], sd;
 	struct latt_vrun ra[SIDE_MAX], rb[SIDE_MAX];
 	struct latt_agg_run aa[SIDE_MAX], ab[SIDE_MAX];
@@ -325,6 +339,7 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 
 	memset(t, 0, sizeof(*t));
 	t->z = z;
+	t->zp = zp;
 	true_var(ml, md, pa, va_true);
 	true_var(ml, md, pb, vb_true);
 	for (p = 0; p < npairs; p++) {
@@ -348,6 +363,17 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 				  2 * md->inv_sd * md->inv_sd);
 			z[p][m] = (side_mean(rb, nb, m) -
 				   side_mean(ra, na, m)) / sd;
+			zp[p][m] = NAN;
+			if (pk && groups == 1 && prof.m[m].known) {
+				/* The profile's means less their runs' part. */
+				double run = va_true[m], inv =
+					fmax(prof.m[m].between -
+					     run / (double)pr, 0);
+
+				zp[p][m] = z[p][m] * sd /
+					   sqrt(2 * inv + run / (double)na +
+						run / (double)nb);
+			}
 		}
 		any = false;
 		for (m = 0; m < ml->n; m++) {
@@ -443,7 +469,8 @@ static int cmp_double(const void *a, const void *b)
  * in @k of the pairs (0: the largest |z|).
  */
 static double oracle_bound(const struct latt_metric_list *ml,
-			   const struct tally *t, size_t k)
+			   const struct tally *t,
+			   double (*z)[LATT_METRICS_MAX], size_t k)
 {
 	double *top = malloc(t->pairs * sizeof(*top)), c;
 	size_t p, m;
@@ -455,8 +482,8 @@ static double oracle_bound(const struct latt_metric_list *ml,
 		for (m = 0; m < ml->n; m++)
 			if (ml->m[m].better != LATT_BETTER_NONE &&
 			    t->judged[m] * 2 > t->pairs &&
-			    fabs(t->z[p][m]) > top[p])
-				top[p] = fabs(t->z[p][m]);
+			    fabs(z[p][m]) > top[p])
+				top[p] = fabs(z[p][m]);
 	}
 	qsort(top, t->pairs, sizeof(*top), cmp_double);
 	c = top[t->pairs - 1 - (k < t->pairs ? k : t->pairs - 1)];
@@ -465,12 +492,13 @@ static double oracle_bound(const struct latt_metric_list *ml,
 }
 
 /* How often the oracle found pairs @t worse in metric @m, beyond @c. */
-static double oracle_worse(const struct tally *t, size_t m, double c)
+static double oracle_worse(const struct tally *t,
+			   double (*z)[LATT_METRICS_MAX], size_t m, double c)
 {
 	size_t p, n = 0;
 
 	for (p = 0; p < t->pairs; p++)
-		n += t->z[p][m] > c;
+		n += z[p][m] > c;
 	return (double)n / (double)t->pairs;
 }
 
@@ -661,9 +689,9 @@ int main(void)
 	struct tally t, tp;
 	struct model ch, pm;
 	char names[192], pw[1024], title[160], line[1400];
-	double rate, err, f, bound, budget, limit;
+	double rate, err, f, bound, budget, limit, pbud;
 	size_t c, o, mi;
-	bool pass, power;
+	bool pass, power, exact;
 
 	if (getenv("LATT_SIM_PAIRS"))
 		npairs = strtoul(getenv("LATT_SIM_PAIRS"), NULL, 10);
@@ -671,7 +699,9 @@ int main(void)
 		npairs = 100;
 	t.z = malloc(npairs * sizeof(*t.z));
 	tp.z = malloc(npairs * sizeof(*tp.z));
-	if (!t.z || !tp.z)
+	t.zp = malloc(npairs * sizeof(*t.zp));
+	tp.zp = malloc(npairs * sizeof(*tp.zp));
+	if (!t.z || !tp.z || !t.zp || !tp.zp)
 		return 1;
 	latt_metrics_init(&ml);
 	plan((int)ns);
@@ -695,12 +725,15 @@ int main(void)
 		judged_names(&ml, &t, names, sizeof(names));
 		pass = rate <= limit + 2 * err;
 		power = true;
+		exact = st->pk && !st->groups && !st->prof_run &&
+			!st->prof_inv;
 		/* The oracle as often wrong as the product, and at 5%. */
-		bound = oracle_bound(&ml, &t, t.any);
-		budget = oracle_bound(&ml, &t, t.pairs / 20);
+		bound = oracle_bound(&ml, &t, t.z, t.any);
+		budget = oracle_bound(&ml, &t, t.z, t.pairs / 20);
+		pbud = oracle_bound(&ml, &t, t.zp, t.pairs / 20);
 		pw[0] = '\0';
 		for (c = 0, o = 0; st->power && c < NCHANGES; c++) {
-			double of, o5;
+			double of, o5, p5;
 			bool low;
 
 			ch = *st->md;
@@ -714,16 +747,23 @@ int main(void)
 			      st->pr, npairs / 4, &tp);
 			mi = (size_t)idx(&ml, changes[c].metric);
 			f = (double)tp.worse[mi] / (double)tp.pairs;
-			of = oracle_worse(&tp, mi, bound);
-			o5 = oracle_worse(&tp, mi, budget);
+			of = oracle_worse(&tp, tp.z, mi, bound);
+			o5 = oracle_worse(&tp, tp.z, mi, budget);
+			p5 = oracle_worse(&tp, tp.zp, mi, pbud);
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
 					      c ? ", " : "; found worse: ");
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o, "%s",
 					      changes[c].what);
 			o += (size_t)snprintf(pw + o, sizeof(pw) - o,
 					      " %.0f%% (the oracle %.0f%%, at 5%% "
-					      "%.0f%%)", 100 * f, 100 * of,
+					      "%.0f%%", 100 * f, 100 * of,
 					      100 * o5);
+			if (exact)
+				o += (size_t)snprintf(pw + o, sizeof(pw) - o,
+						      "; the profile's oracle "
+						      "at 5%% %.0f%%",
+						      100 * p5);
+			o += (size_t)snprintf(pw + o, sizeof(pw) - o, ")");
 			/* Power against the oracle's at the product's rate. */
 			if (st->ratio && changes[c].ratio &&
 			    of >= ORACLE_MEANT && f < RATIO * of) {
@@ -808,5 +848,7 @@ int main(void)
 	}
 	free(t.z);
 	free(tp.z);
+	free(t.zp);
+	free(tp.zp);
 	return tap_done();
 }

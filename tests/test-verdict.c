@@ -427,6 +427,35 @@ static void side_own(void)
 	   "... of two invocations, the floor still (%.3g)", apart.term);
 }
 
+/*
+ * Ten runs a side against a profile of a run's variance 0.01 (24 degrees
+ * of freedom): runs spreading 1.2 times as much, as chance often makes
+ * them, are judged by the profile; 4 times, by their own spread, the
+ * invocation's part scaled as much.
+ */
+static void side_profiled(void)
+{
+	struct latt_noise pn = { .known = true, .run = 0.01, .run_df = 24,
+				 .within = 0.01, .between = 0.02,
+				 .between_df = 5, .runs_h = 5 };
+	static struct latt_vrun runs[10];
+	struct latt_vside near, far;
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		runs[i].y[0] = (i % 2 ? 1 : -1) * sqrt(0.012 * 0.9);
+	latt_vside_profiled(runs, 10, 0, &pn, &near);
+	for (i = 0; i < 10; i++)
+		runs[i].y[0] = (i % 2 ? 1 : -1) * sqrt(0.04 * 0.9);
+	latt_vside_profiled(runs, 10, 0, &pn, &far);
+	ok(!near.scaled && !near.shown && fabs(near.term - 0.02) < 1e-12,
+	   "runs 1.2x as spread as the profile's: within chance, the "
+	   "profile's (%.4f)", near.term);
+	ok(far.scaled && far.shown && fabs(far.prof_between - 0.08) < 1e-9,
+	   "... 4x: their own, the invocations' part scaled 4x (%.4f)",
+	   far.prof_between);
+}
+
 int main(void)
 {
 	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS], e[NRUNS];
@@ -445,7 +474,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(58);
+	plan(60);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -676,5 +705,6 @@ int main(void)
 	profile_known();
 	cor_tests();
 	side_own();
+	side_profiled();
 	return tap_done();
 }

@@ -285,8 +285,10 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
 				       v[i]))
 			goto out;
-		for (j = 0; i && j < ml->n; j++)
+		for (j = 0; i && j < ml->n; j++) {
 			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
+			o->scaled[j] |= v[i][j].scaled;
+		}
 		aggs[i] = rows[i].agg;
 	}
 	/* The columns some row has a value of, and their verdicts. */

@@ -84,6 +84,26 @@ void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
 }
 
 /*
+ * Whether a variance @own of @d1 degrees of freedom is above @v of @d2
+ * by more than chance at LATT_VSIDE_SPREAD_LEVEL: Fisher's F of the two,
+ * its upper tail by Paulson's normal approximation.
+ */
+static bool spread_more(double own, double d1, double v, double d2)
+{
+	double f, a, b, z;
+
+	if (!(own > v) || d1 < 1)
+		return false;
+	if (!(d2 >= 1) || !isfinite(d2))
+		d2 = 1e6;
+	f = cbrt(own / v);
+	a = 2 / (9 * d1);
+	b = 2 / (9 * d2);
+	z = ((1 - b) * f - (1 - a)) / sqrt(b * f * f + a);
+	return 0.5 * erfc(z / sqrt(2)) < LATT_VSIDE_SPREAD_LEVEL;
+}
+
+/*
  * A run's variance is the profile's plus this side's samples' noise, or
  * the runs' own where they show more (and then the invocation's part is
  * scaled as much); the side's mean varies by that over its runs plus
@@ -100,7 +120,7 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 	s->groups = 1;
 	runs_of(runs, n, m, pn->noise, &s->mean, &own, &noise);
 	v = pn->run + noise;
-	if (n > 1 && own > v) {
+	if (n > 1 && spread_more(own, fn - 1, v, pn->run_df)) {
 		/* The runs spread more than the profile allows. */
 		scale = own / v;
 		v = own;
@@ -186,7 +206,8 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	 * did: its invocations' part scaled as much.
 	 */
 	within = n > g ? ss / (double)(n - g) : 0;
-	if (within > pn->run + noise) {
+	if (spread_more(within, (double)(n - g), pn->run + noise,
+			pn->run_df)) {
 		scale = within / (pn->run + noise);
 		s->scaled = true;
 	}

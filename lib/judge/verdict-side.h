@@ -46,6 +46,19 @@ struct latt_vside {
 #define LATT_VSIDE_OWN_RUNS	10
 
 /*
+ * A side's runs spread more than the profile's when chance would make
+ * them spread as much at most this often: half of all sides of a true
+ * profile spread a little more than it, and taking their own spread
+ * then (with the invocation's part scaled) cost verdicts between two
+ * invocations of 10 runs half their power (tests/test-verdict-sim: a
+ * tail twice as long found 18%, 26% with the test), while a profile of
+ * a quieter day is still caught.
+ */
+#ifndef LATT_VSIDE_SPREAD_LEVEL
+#define LATT_VSIDE_SPREAD_LEVEL	0.1
+#endif
+
+/*
  * With the floors: a run's variance is the larger of @run_sd squared
  * plus the samples' noise, and what the runs show, or from
  * LATT_VSIDE_OWN_RUNS runs of one invocation (@apart false) what the

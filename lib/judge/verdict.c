@@ -354,6 +354,7 @@ static void why_not(const struct latt_metric *m, size_t idx,
 /* A metric's difference in logs, its variance and their freedom. */
 struct diff {
 	double d, var, df;
+	bool scaled;
 };
 
 /*
@@ -393,6 +394,7 @@ static void diff_of(const struct latt_metric *mt, size_t m,
 	out->d = b.mean - a.mean;
 	out->var = a.term + b.term;
 	out->df = latt_vside_df(&a, &b, pn);
+	out->scaled = a.scaled || b.scaled;
 }
 
 /* Metric @mt's verdict from @df at @level. */
@@ -406,6 +408,7 @@ static void judge(const struct latt_metric *mt, const struct diff *df,
 	v->method = LATT_VM_LOGT;
 	v->level = level;
 	v->df = df->df;
+	v->scaled = df->scaled;
 	v->change = expm1(df->d);
 	v->lo = expm1(df->d - h);
 	v->hi = expm1(df->d + h);

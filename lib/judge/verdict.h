@@ -50,7 +50,8 @@
  *  - With the machine's noise profile (judge/profile.h) for sides of
  *    two invocations, its variances replace the floors: a run's is the
  *    profile's plus the run's samples' noise, or the runs' own where
- *    they show more, and then the invocation's part is scaled as much;
+ *    they show more than chance would (judge/verdict-side.h), and then
+ *    the invocation's part is scaled as much;
  *    an invocation's is what the profile's invocations' means varied by
  *    beyond their runs.  Their degrees of freedom are the profile's.
  * The interval is d +- q sqrt(V), q Student's t of the degrees of
@@ -111,6 +112,9 @@ struct latt_verdict {
 	double level;		/* of that interval */
 	double df;		/* its degrees of freedom; INFINITY where
 				   only floors counted */
+	bool scaled;		/* a side's runs spread more than the
+				   profile's: their own spread taken, the
+				   invocation's part scaled as much */
 	char why[96];		/* LATT_V_NONE: why, in words */
 };
 
