@@ -703,6 +703,8 @@ int main(void)
 		{ &models[1], 10, 10, true, 20, 5, 0, 0, 0, 0,
 		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
 		/* ... and of as many runs an invocation as the sides'. */
+		{ &models[1], 10, 10, true, 6, 10, 0, 0, 0, 0,
+		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
 		{ &models[1], 10, 10, true, 20, 10, 0, 0, 0, 0,
 		  { [P99_X2] = 0.8, [P50_X15] = 0.5 }, true, FEW_DF },
 		{ &models[1], 10, 10, false, 3, 3, 0, 0, 0, 0, NONE },
