@@ -15,7 +15,7 @@ export top_srcdir top_builddir
 san=$(sed -n 's/^SAN_CFLAGS = //p' "$top_builddir/Makefile" 2>/dev/null)
 mkdir "$tmp/run"
 
-plan 10
+plan 11
 
 # bench NAME [VAR=VALUE...] SCRIPT [ARG...]: run contrib/bench/SCRIPT in
 # $tmp/run with LATT set to the latt under test; its output in
@@ -184,6 +184,13 @@ bench calibrate sh "$bench/calibrate.sh" 1 c2-3s-r1
 point calibrate "the setup's pairs with a verdict and its interval" '
 	/^c2-3s-r1 +latt .*; [01] of 1 pairs with a verdict \([0-9]+-[0-9]+%\)$/ { n++ }
 	END { exit !(n == 1) }'
+# ... and a change, two invocations a side in turns, compared as groups.
+bench calibrate CHANGE="--mechanism eventfd" GROUPS=2 sh \
+	"$bench/calibrate.sh" 1 c2-3s-r1
+point calibrate "a change: how often p50 and p99 were found, and the verdicts" '
+	/^c2-3s-r1 +latt .*, against it with --mechanism eventfd, 2 invocation\(s\) a side; p50 found in [01] of 1 pairs \([0-9]+-[0-9]+%\), p99 in [01] \([0-9]+-[0-9]+%\)$/ { n++ }
+	/^    pair 1: / { p++ }
+	END { exit !(n == 1 && p == 1) }'
 
 # cmdlat.sh: clients (latt only), truth (perf and the BPF program, as
 # root) and cost (x264 and GNU time too), in one point: the modes that

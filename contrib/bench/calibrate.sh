@@ -16,6 +16,12 @@
 # setup (latt calibrate --invocations K with the setup's options) and
 # judges its pairs by that profile (latt compare --profile), as a user
 # with a profile would; without it, by the fixed floors.
+# CHANGE="OPTIONS" measures a real change instead of identical pairs:
+# each pair's second side runs with OPTIONS too (--dma-latency 20), and
+# GROUPS=G (1) gives each side G invocations, measured in turns (a b a b)
+# and compared as groups (latt compare a1 a2 -- b1 b2); the line then
+# counts the pairs that found p50 and p99 better or worse.  Two-invocation
+# setups only.
 # Run it on a machine with nothing else to do: what else runs beside the
 # measurement is, to latt, what is being compared.  All setups take about
 # an hour with N=20; "calibrate.sh 1 c2-3s-r1" (one pair of 3 s runs) is
@@ -140,6 +146,36 @@ measure() {
 	fi
 }
 
+# change_setup NAME ARGS...: N pairs of GROUPS invocations a side, the
+# second side with CHANGE, in turns; how often p50 and p99 were found
+# better or worse (run_setup's $prof and $with).
+change_setup() {
+	name=$1
+	shift
+	g=${GROUPS:-1} p50=0 p99=0 what=""
+	for i in $(seq 1 "$N"); do
+		sa="" sb=""
+		for j in $(seq 1 "$g"); do
+			a=$keep/$name-$i-a$j.json b=$keep/$name-$i-b$j.json
+			# shellcheck disable=SC2086 # CHANGE is options
+			{ measure "$a" "$@" && measure "$b" $CHANGE "$@"; } ||
+				{ echo "$name: latt failed" >&2; return 1; }
+			sa="$sa $a" sb="$sb $b"
+		done
+		# shellcheck disable=SC2086 # file names without spaces
+		$L compare --level "$LEVEL" ${prof:+--profile "$prof"} $sa -- \
+			$sb >"$tmp/out" 2>&1
+		v=$(found "$tmp/out")
+		case "; $v" in *"; p50 "*) p50=$((p50 + 1)) ;; esac
+		case "; $v" in *"; p99 "*) p99=$((p99 + 1)) ;; esac
+		what="$what
+    pair $i: ${v:-none}"
+	done
+	printf '%-16s latt %s, against it with %s, %d invocation(s) a side%s; p50 found in %d of %d pairs (%s), p99 in %d (%s)%s\n' \
+		"$name" "$*" "$CHANGE" "$g" "$with" "$p50" "$N" \
+		"$(interval "$p50" "$N")" "$p99" "$(interval "$p99" "$N")" "$what"
+}
+
 run_setup() {
 	name=$1 kind=$2
 	shift 2
@@ -149,6 +185,11 @@ run_setup() {
 		measure "calibrate:$PROFILE:$prof" "$@" ||
 			{ echo "$name: latt calibrate failed" >&2; return 1; }
 		with=" --profile (of $PROFILE invocations)"
+	fi
+	if [ -n "${CHANGE:-}" ]; then
+		[ "$kind" = pair ] || { echo "$name: CHANGE needs a two-invocation setup" >&2; return 1; }
+		change_setup "$name" "$@"
+		return
 	fi
 	for i in $(seq 1 "$N"); do
 		a=$keep/$name-$i-a.json b=$keep/$name-$i-b.json
