@@ -34,6 +34,10 @@
  * (getrusage(RUSAGE_THREAD)), read just inside the two schedstat reads,
  * tell it: a wakeup's run follows exactly one voluntary switch (the
  * block) and no involuntary one; any other such wakeup is left out too.
+ * The first read may be the last wakeup's second one (run/client.c):
+ * where the switch counts just before blocking are still those of that
+ * read, the thread has not been put on a CPU since, and fields 2 and 3
+ * change only then.
  *
  * The kernel times the wait with its scheduler clock, per CPU.  Where it
  * is the clock latt reads (the TSC as clocksource) the figure is at most

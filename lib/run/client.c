@@ -101,6 +101,32 @@ static bool kwait_read(int *fd, struct latt_kwait *k, struct latt_schedstat *ss)
 	return false;
 }
 
+/*
+ * --kernel-view: the readings just before blocking, the schedstat and
+ * the switches inside it (lib/measure/kwait.h).  Where the thread has not
+ * been switched out since the readings after its last stamp (@fresh:
+ * those are whole), its runqueue wait and its runs are still those read
+ * then (both change only when it is switched back in): the schedstat is
+ * not read again.  A read costs the client one to three microseconds
+ * here, which the clients woken after it on its CPU wait for.
+ */
+static bool kwait_before(int *fd, struct latt_kwait *k, bool fresh,
+			 const struct latt_schedstat *after,
+			 const struct latt_kwait_switches *sw_after,
+			 struct latt_schedstat *before,
+			 struct latt_kwait_switches *sw_before)
+{
+	if (*fd < 0)
+		return false;
+	if (fresh && !latt_kwait_switches(sw_before) &&
+	    sw_before->voluntary == sw_after->voluntary &&
+	    sw_before->involuntary == sw_after->involuntary) {
+		*before = *after;
+		return true;
+	}
+	return kwait_read(fd, k, before) && !latt_kwait_switches(sw_before);
+}
+
 int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		     struct latt_work *work)
 {
@@ -110,7 +136,7 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 	struct latt_kwait_switches sw_before, sw_after;
 	uint64_t t0, t1, tw, t2, n;
 	int ret, kfd = -1;
-	bool kv;
+	bool kv, fresh = false;
 
 	s->kwait.last_ns = LATT_KWAIT_NONE;
 	if (cfg->kernel_view) {
@@ -119,12 +145,9 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 			s->kwait.error = kfd;
 	}
 	for (;;) {
-		/*
-		 * The kernel's counts just before blocking, and the switches
-		 * inside them (lib/measure/kwait.h) ...
-		 */
-		kv = kwait_read(&kfd, &s->kwait, &before) &&
-		     !latt_kwait_switches(&sw_before);
+		/* The kernel's counts just before blocking ... */
+		kv = kwait_before(&kfd, &s->kwait, fresh, &after, &sw_after,
+				  &before, &sw_before);
 		/* A process: ready, the run starts once every client is. */
 		if (c->count_off) {
 			c->count_off = false;
@@ -143,8 +166,9 @@ int latt_client_loop(struct latt_client *c, const struct latt_client_cfg *cfg,
 		 * samples do not count it.
 		 */
 		if (kfd >= 0) {
-			kv = !latt_kwait_switches(&sw_after) && kv;
-			kv = kwait_read(&kfd, &s->kwait, &after) && kv;
+			fresh = !latt_kwait_switches(&sw_after) &&
+				kwait_read(&kfd, &s->kwait, &after);
+			kv = fresh && kv;
 			tw = latt_clock_now(clk);
 		}
 		woke_on(s);
