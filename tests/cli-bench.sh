@@ -170,12 +170,18 @@ elif ! have cc; then
 	skip "probe.sh: no C compiler"
 else
 	bench probe sh "$bench/probe.sh" 1 1
-	point probe "latt's and the probe's percentiles, idle and loaded" '
-		/^(idle|loaded) +(latt|probe) +[1-9][0-9]* samples: p50 +[0-9]+\.[0-9] p99 +[0-9]+\.[0-9] p99\.9 +[0-9]+\.[0-9] us +\(rounds: p50 [0-9]+\.[0-9]-[0-9]+\.[0-9]\)$/ {
+	point probe "latt's (with and without --kernel-view) and the probes' percentiles, idle and loaded" '
+		/^(idle|loaded) +(latt|latt-kv|probe|probe-one) +[1-9][0-9]* samples: p50 +[0-9]+\.[0-9] p99 +[0-9]+\.[0-9] p99\.9 +[0-9]+\.[0-9] us +\(rounds: p50 [0-9]+\.[0-9]-[0-9]+\.[0-9]\)( \(kernel: p50 [0-9]+\.[0-9] p99 [0-9]+\.[0-9] us\))?$/ {
 			got[$1 " " $2]++
 		}
-		END { exit !(got["idle latt"] == 1 && got["idle probe"] == 1 &&
-			     got["loaded latt"] == 1 && got["loaded probe"] == 1) }'
+		END {
+			for (k in got) {
+				n++
+				if (got[k] != 1)
+					exit 1
+			}
+			exit n != 8
+		}'
 fi
 
 # calibrate.sh: one setup's count of pairs with a verdict, and its

@@ -2,13 +2,15 @@
 # latt against the bare probe (probe.c: the same measurement and nothing
 # else) in the same conditions: 4 clients, a 2 ms cycle, no work, idle
 # and beside stress-ng --cpu <CPUs>.  Each load runs ROUNDS rounds of
-# SECONDS, latt and the probe taking turns, so that both meet the same
-# moods of the machine.  Prints, per tool, p50, p99 and p99.9 of all the
-# rounds' samples together, the lowest and highest p50 of a single round
-# (how much one round says) and, with LATT_ARGS=--kernel-view, the
-# kernel's figure for latt's wakeups (p50 and p99 of the samples that have
-# one).  LATT_ARGS adds options to latt's command.  Needs a built tree and
-# stress-ng.
+# SECONDS, the tools taking turns, so that all meet the same moods of the
+# machine: latt; latt --kernel-view, whose schedstat reads in the clients
+# are a cost of their own, with the kernel's figure for its wakeups (p50
+# and p99 of the samples that have one); the probe, its clients answering
+# on a pipe each; and the probe answering as latt's clients do, one
+# answer a cycle ("probe-one").  Prints, per tool, p50, p99 and p99.9 of
+# all the rounds' samples together and the lowest and highest p50 of a
+# single round (how much one round says).  LATT_ARGS adds options to
+# both of latt's commands.  Needs a built tree and stress-ng.
 # Usage: contrib/bench/probe.sh [SECONDS [ROUNDS]] (default 10 5; 1 1 is
 # brief).  LATT chooses latt (./latt).
 set -eu
@@ -26,10 +28,12 @@ trap 'rm -rf "$tmp"; [ -z "$stress" ] || kill "$stress" 2>/dev/null || true' EXI
 cc -O2 "$top/contrib/bench/probe.c" -o "$tmp/probe"
 
 # One latt round: its samples (ns) appended to $1, its p50 appended to
-# $1.p50, the kernel's figures (--kernel-view) to $1.k.
+# $1.p50, the kernel's figures (--kernel-view, given after $1) to $1.k.
 latt_round() {
+	f=$1
+	shift
 	# shellcheck disable=SC2086 # LATT_ARGS are words
-	"$latt" -v -x0 -c4 -s2 -S2 -t "$secs" --clock monotonic $args \
+	"$latt" -v -x0 -c4 -s2 -S2 -t "$secs" --clock monotonic "$@" $args \
 		>"$tmp/out" 2>"$tmp/err" || true
 	sed -n 's/^sample .*wakeup_ns=\([0-9]*\) .*/\1/p' "$tmp/out" \
 		>"$tmp/round"
@@ -38,15 +42,17 @@ latt_round() {
 		cat "$tmp/err" >&2
 		exit 1
 	fi
-	cat "$tmp/round" >>"$1"
+	cat "$tmp/round" >>"$f"
 	sort -n "$tmp/round" | awk '{ v[NR] = $1 }
-		END { print v[int(NR / 2) + 1] / 1000 }' >>"$1.p50"
+		END { print v[int(NR / 2) + 1] / 1000 }' >>"$f.p50"
 	sed -n 's/^sample .*kernel_ns=\([0-9][0-9]*\)$/\1/p' "$tmp/out" \
-		>>"$1.k"
+		>>"$f.k"
 }
 
+# One probe round, into $1 as latt_round; $2, how its clients answer
+# (pipes, or one).
 probe_round() {
-	"$tmp/probe" 4 2000 "$secs" "$tmp/round" >/dev/null
+	"$tmp/probe" 4 2000 "$secs" "$tmp/round" "${2:-pipes}" >/dev/null
 	[ -s "$tmp/round" ] || { echo "probe.sh: the probe wrote no samples" >&2; exit 1; }
 	cat "$tmp/round" >>"$1"
 	sort -n "$tmp/round" | awk '{ v[NR] = $1 }
@@ -73,6 +79,7 @@ summary() {
 	echo
 }
 
+tools="latt latt-kv probe probe-one"
 echo "# $(uname -r), $ncpu CPUs, $(date -u +%Y-%m-%d): 4 clients, 2 ms cycle, no work, $rounds x $secs s each${args:+ (latt $args)}"
 for load in idle loaded; do
 	if [ $load = loaded ]; then
@@ -80,16 +87,20 @@ for load in idle loaded; do
 		stress=$!
 		sleep 1
 	fi
-	: >"$tmp/latt.$load"; : >"$tmp/latt.$load.p50"; : >"$tmp/latt.$load.k"
-	: >"$tmp/probe.$load"; : >"$tmp/probe.$load.p50"
+	for t in $tools; do
+		: >"$tmp/$t.$load"; : >"$tmp/$t.$load.p50"; : >"$tmp/$t.$load.k"
+	done
 	r=0
 	while [ $r -lt "$rounds" ]; do
 		latt_round "$tmp/latt.$load"
+		latt_round "$tmp/latt-kv.$load" --kernel-view
 		probe_round "$tmp/probe.$load"
+		probe_round "$tmp/probe-one.$load" one
 		r=$((r + 1))
 	done
-	printf '%-7s latt  ' "$load"; summary "$tmp/latt.$load"
-	printf '%-7s probe ' "$load"; summary "$tmp/probe.$load"
+	for t in $tools; do
+		printf '%-7s %-9s ' "$load" "$t"; summary "$tmp/$t.$load"
+	done
 	if [ $load = loaded ]; then
 		kill "$stress" || true
 		wait "$stress" 2>/dev/null || true
