@@ -191,7 +191,7 @@ point calibrate "the setup's pairs with a verdict and its interval" '
 	/^c2-3s-r1 +latt .*; [01] of 1 pairs with a verdict \([0-9]+-[0-9]+%\)$/ { n++ }
 	END { exit !(n == 1) }'
 # ... and a change, two invocations a side in turns, compared as groups.
-bench calibrate CHANGE="--mechanism eventfd" GROUPS=2 sh \
+bench calibrate CHANGE="--mechanism eventfd" BOOTS=2 sh \
 	"$bench/calibrate.sh" 1 c2-3s-r1
 point calibrate "a change: how often p50 and p99 were found, and the verdicts" '
 	/^c2-3s-r1 +latt .*, against it with --mechanism eventfd, 2 invocation\(s\) a side; p50 found in [01] of 1 pairs \([0-9]+-[0-9]+%\), p99 in [01] \([0-9]+-[0-9]+%\)$/ { n++ }

@@ -13,12 +13,13 @@
 # LATT (./latt) chooses the binary; LEVEL (95) latt compare's --level;
 # KEEP=DIR keeps every document, for latt compare or a second look.
 # PROFILE=K first measures this machine's noise for each two-invocation
-# setup (latt calibrate --invocations K with the setup's options) and
+# setup (latt calibrate --invocations K with the setup's options; its
+# summary kept beside the profile, NAME-profile.txt under KEEP) and
 # judges its pairs by that profile (latt compare --profile), as a user
 # with a profile would; without it, by the fixed floors.
 # CHANGE="OPTIONS" measures a real change instead of identical pairs:
 # each pair's second side runs with OPTIONS too (--dma-latency 20), and
-# GROUPS=G (1) gives each side G invocations, measured in turns (a b a b)
+# BOOTS=G (1) gives each side G invocations, measured in turns (a b a b)
 # and compared as groups (latt compare a1 a2 -- b1 b2); the line then
 # counts the pairs that found p50 and p99 better or worse.  Two-invocation
 # setups only.
@@ -44,6 +45,10 @@ CMD='i=0; while [ $i -lt 400000 ]; do i=$((i + 1)); done'
 # a shell starting sleep 300 times, about 1.5 s.
 WCMD='i=0; while [ $i -lt 300 ]; do sleep 0.002; i=$((i + 1)); done'
 
+# CPU hogs on every CPU, for as long as latt runs them (its -t ends
+# each run): stress-ng.
+HCMD="stress-ng --cpu $(nproc) --timeout 3600 -q"
+
 # name, then what each side runs (one invocation each; "sweep" setups
 # are one invocation of two configurations).
 setups() {
@@ -58,6 +63,7 @@ c2-cmd-r3 pair -c2 -x0 -s2 -S4 -r3 --
 c2-wcmd-r3 pair -c2 -x0 -s2 -S4 -r3 --w
 c0-wcmd-r3 pair -c0 -r3 --w
 c0-wcmd-r5 pair -c0 -r5 --w
+c2-hogs-r5 pair -c2 -s1 -S5 -t2 -r5 --h
 sweep-c0-wcmd-r3 sweep -c0 -r3 --w
 sweep-c2-3s-r3 sweep -c2 -x0 -s2 -S4 -t3 -r3
 sweep-c8-10s sweep -c8 -t10
@@ -124,12 +130,13 @@ args_but_last() {
 # with "--" (the command CMD) or "--w" (WCMD), else there is none.  With
 # FILE "calibrate:K:PATH", latt calibrate of K invocations into PATH.
 measure() {
-	f=$1
+	f=$1 said=/dev/null
 	shift
 	case $f in
 	calibrate:*)
 		k=${f#calibrate:}
 		f=${k#*:}
+		said=${f%.json}.txt
 		set -- calibrate --invocations "${k%%:*}" -o "$f" "$@"
 		;;
 	*)
@@ -138,21 +145,29 @@ measure() {
 	esac
 	for last; do :; done
 	if [ "$last" = "--" ]; then
-		$L "$@" sh -c "$CMD" >/dev/null 2>&1
+		$L "$@" sh -c "$CMD" >"$said" 2>&1
 	elif [ "$last" = "--w" ]; then
-		$L $(args_but_last "$@") -- sh -c "$WCMD" >/dev/null 2>&1
+		$L $(args_but_last "$@") -- sh -c "$WCMD" >"$said" 2>&1
+	elif [ "$last" = "--h" ]; then
+		# shellcheck disable=SC2086 # HCMD is words
+		$L $(args_but_last "$@") -- $HCMD >"$said" 2>&1
 	else
-		$L "$@" >/dev/null 2>&1
+		$L "$@" >"$said" 2>&1
 	fi
 }
 
-# change_setup NAME ARGS...: N pairs of GROUPS invocations a side, the
+# shown ARGS...: a setup's options as typed, its command named.
+shown() {
+	echo "$*" | sed "s/--w\$/-- sh -c \"\$WCMD\"/; s/--h\$/-- $HCMD/"
+}
+
+# change_setup NAME ARGS...: N pairs of BOOTS invocations a side, the
 # second side with CHANGE, in turns; how often p50 and p99 were found
 # better or worse (run_setup's $prof and $with).
 change_setup() {
 	name=$1
 	shift
-	g=${GROUPS:-1} p50=0 p99=0 what=""
+	g=${BOOTS:-1} p50=0 p99=0 what=""
 	for i in $(seq 1 "$N"); do
 		sa="" sb=""
 		for j in $(seq 1 "$g"); do
@@ -172,7 +187,7 @@ change_setup() {
     pair $i: ${v:-none}"
 	done
 	printf '%-16s latt %s, against it with %s, %d invocation(s) a side%s; p50 found in %d of %d pairs (%s), p99 in %d (%s)%s\n' \
-		"$name" "$*" "$CHANGE" "$g" "$with" "$p50" "$N" \
+		"$name" "$(shown "$@")" "$CHANGE" "$g" "$with" "$p50" "$N" \
 		"$(interval "$p50" "$N")" "$p99" "$(interval "$p99" "$N")" "$what"
 }
 
@@ -218,7 +233,7 @@ run_setup() {
 		fi
 	done
 	printf '%-16s latt %s%s%s; %d of %d pairs with a verdict (%s)%s\n' \
-		"$name" "$(echo "$*" | sed 's/--w$/-- sh -c "$WCMD"/')" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" "$with" \
+		"$name" "$(shown "$@")" "$( [ "$kind" = sweep ] && echo " -C a: -C b:")" "$with" \
 		"$bad" "$N" "$(interval "$bad" "$N")" "$what"
 }
 
