@@ -456,6 +456,19 @@ static void side_profiled(void)
 	   far.prof_between);
 }
 
+/* Fisher's F's tail: exact forms and a table's value. */
+static void f_tail(void)
+{
+	double a = latt_f_tail(3, 2, 2), b = latt_f_tail(1, 7, 7),
+	       c = latt_f_tail(1.91, 9, 24);
+
+	ok(fabs(a - 0.25) < 1e-9 && fabs(b - 0.5) < 1e-9 &&
+	   fabs(c - 0.1) < 0.002 && latt_f_tail(0, 3, 3) == 1,
+	   "F's tail: 1 / (1 + f) of F(2, 2) at 3 (%.6f), a half of F(7, 7) "
+	   "at 1 (%.6f), 10%% of F(9, 24) at its table's 1.91 (%.4f)", a, b,
+	   c);
+}
+
 int main(void)
 {
 	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS], e[NRUNS];
@@ -474,7 +487,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(60);
+	plan(61);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -706,5 +719,6 @@ int main(void)
 	cor_tests();
 	side_own();
 	side_profiled();
+	f_tail();
 	return tap_done();
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Normal and Student's t quantiles; see lib/base/dist.h.  The t's tail is
- * the regularised incomplete beta function, evaluated by its continued
+ * Normal and Student's t quantiles, F's tail; see lib/base/dist.h.  The
+ * t's tail and F's are the regularised incomplete beta function, evaluated by its continued
  * fraction (modified Lentz), and inverted by bisection: slow next to a
  * rational approximation, exact to the last bits that matter, and called
  * a few times a verdict.
@@ -103,4 +103,11 @@ double latt_t_upper(double p, double df)
 			hi = t;
 	}
 	return (lo + hi) / 2;
+}
+
+double latt_f_tail(double f, double d1, double d2)
+{
+	if (!(f > 0))
+		return 1;
+	return inc_beta(d2 / 2, d1 / 2, d2 / (d2 + d1 * f));
 }

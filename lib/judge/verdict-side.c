@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "judge/verdict-side.h"
+#include "base/dist.h"
 #include "judge/profile.h"
 #include "judge/verdict-noise.h"
 
@@ -85,22 +86,16 @@ void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
 
 /*
  * Whether a variance @own of @d1 degrees of freedom is above @v of @d2
- * by more than chance at LATT_VSIDE_SPREAD_LEVEL: Fisher's F of the two,
- * its upper tail by Paulson's normal approximation.
+ * by more than chance at LATT_VSIDE_SPREAD_LEVEL (Fisher's F of the two;
+ * @d2 unknown or infinite taken as a million).
  */
 static bool spread_more(double own, double d1, double v, double d2)
 {
-	double f, a, b, z;
-
 	if (!(own > v) || d1 < 1)
 		return false;
 	if (!(d2 >= 1) || !isfinite(d2))
 		d2 = 1e6;
-	f = cbrt(own / v);
-	a = 2 / (9 * d1);
-	b = 2 / (9 * d2);
-	z = ((1 - b) * f - (1 - a)) / sqrt(b * f * f + a);
-	return 0.5 * erfc(z / sqrt(2)) < LATT_VSIDE_SPREAD_LEVEL;
+	return latt_f_tail(own / v, d1, d2) < LATT_VSIDE_SPREAD_LEVEL;
 }
 
 /*
