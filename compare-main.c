@@ -129,57 +129,6 @@ struct copts {
 };
 
 /*
- * The line under the table that says what verdicts between files were
- * judged by: @pr's noise, or the floors.
- */
-static void profile_line(const struct latt_metric_list *ml,
-			 const struct latt_cmp_profile *pr, size_t n,
-			 const char *note, const struct latt_cmp_outcome *o)
-{
-	char inv[64] = "";
-	const char *names[] = { "p50", "p99" };
-	double days;
-	size_t m, i;
-
-	if (n < 2)
-		return;
-	if (!pr) {
-		printf("Between files, verdicts take fixed floors: latt "
-		       "calibrate measures this machine's noise (--profile)."
-		       "\n");
-		return;
-	}
-	for (i = 0; i < 2; i++)
-		for (m = 0; m < ml->n; m++)
-			if (!strcmp(ml->m[m].name, names[i]) &&
-			    pr->p.m[m].known)
-				snprintf(inv + strlen(inv),
-					 sizeof(inv) - strlen(inv),
-					 "%s %s +-%.0f%%", *inv ? "," : "",
-					 names[i],
-					 100 * expm1(sqrt(pr->p.m[m].inv)));
-	days = difftime(time(NULL), pr->when) / 86400;
-	printf("Between files, verdicts take the noise profile %s (%.10s, %zu "
-	       "invocations, %zu runs in all; an invocation%s%s)", latt_esc(
-	       pr->path), pr->date, pr->p.invocations, pr->p.runs, *inv ? ":" :
-	       " of no latency figure", inv);
-	if (days >= 1)
-		printf(", made %.0f day%s ago", floor(days),
-		       floor(days) == 1 ? "" : "s");
-	printf("%s%s.\n", *note ? "; " : "", note);
-	/* Where the data did not agree with it: said, and by which. */
-	for (m = 0, i = 0; m < ml->n; m++) {
-		if (!o->scaled[m])
-			continue;
-		printf("%s %s", i++ ? "," : "Runs spread more than the "
-		       "profile's on", ml->m[m].name);
-	}
-	if (i)
-		printf(": judged by their own spread, an invocation's part "
-		       "of the profile scaled as much.\n");
-}
-
-/*
  * Print the table (or with o->cdf the distributions) of @files[0..n), in
  * groups of @sizes[0..ngroups) files (compare/compare.h), judged by @pr
  * (NULL: the floors); @note, what the profile is used across.
@@ -210,7 +159,7 @@ static int print(const struct latt_metric_list *ml,
 				       op->level, op->wide, pr ? &pr->p : NULL,
 				       &o);
 	if (!ret && !op->cdf)
-		profile_line(ml, pr, n, note, &o);
+		latt_cmp_profile_line(stdout, ml, pr, n, note, &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
 	if (!ret && op->cdf)

@@ -17,6 +17,7 @@
 #include "compare/compare-read.h"
 #include "base/escape.h"
 #include "base/parse.h"
+#include "base/sha256.h"
 #include "compare/compare-check.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
@@ -365,22 +366,31 @@ static int parse_chunk(struct parse *p, const char *buf, size_t got,
 jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
 		     char *err, size_t len)
 {
+	return latt_cmp_parse_stream(path, NULL, b, NULL, err, len);
+}
+
+/* See compare/compare-read.h. */
+jobj *latt_cmp_parse_stream(const char *path, FILE *given,
+			    struct latt_cmp_budget *b, char sha256[65],
+			    char *err, size_t len)
+{
 	struct parse p = { .e = json_tokener_continue, .b = b };
+	struct latt_sha256 sum;
 	size_t got, values = 0;
+	FILE *fp = given;
 	char *buf;
-	FILE *fp;
 
 	buf = malloc(CHUNK + 1);
 	if (!buf) {
 		snprintf(err, len, "out of memory");
 		return NULL;
 	}
-	fp = fopen(path, "re");
-	if (!fp) {
+	if (!fp && !(fp = fopen(path, "re"))) {
 		snprintf(err, len, "%s", strerror(errno));
 		free(buf);
 		return NULL;
 	}
+	latt_sha256_init(&sum);
 	p.tok = json_tokener_new();
 	if (!p.tok) {
 		snprintf(err, len, "out of memory");
@@ -390,6 +400,7 @@ jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
 	/* Without mallinfo2(), what the documents before keep: a guess. */
 	heap_meter_start(&p.hm, b->values * 16);
 	while ((got = fread(buf, 1, CHUNK, fp)) > 0) {
+		latt_sha256_add(&sum, buf, got);
 		values += values_in(buf, got);
 		if (b->bytes + p.total + got > LATT_CMP_SIZE_MAX ||
 		    b->values + values > LATT_CMP_VALUES_MAX) {
@@ -416,6 +427,8 @@ jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
 	} else {
 		b->bytes += p.total;
 		b->values += values;
+		if (sha256)
+			latt_sha256_hex(&sum, sha256);
 		goto out_tok;
 	}
 out_doc:
@@ -424,7 +437,8 @@ out_doc:
 out_tok:
 	json_tokener_free(p.tok);
 out:
-	fclose(fp);
+	if (!given)
+		fclose(fp);
 	free(buf);
 	return p.doc;
 }
@@ -527,6 +541,13 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		  struct latt_metric_list *ml, struct latt_cmp_budget *b,
 		  char *err, size_t len)
 {
+	return latt_cmp_read_stream(f, path, NULL, ml, b, err, len);
+}
+
+int latt_cmp_read_stream(struct latt_cmp_file *f, const char *path,
+			 FILE *fp, struct latt_metric_list *ml,
+			 struct latt_cmp_budget *b, char *err, size_t len)
+{
 	struct latt_cmp_reader rd = { .err = err, .len = len };
 	struct latt_hist *scratch = NULL;
 	jobj *doc, *tool, *cfgs, *label;
@@ -536,7 +557,7 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 
 	memset(f, 0, sizeof(*f));
 	f->path = path;
-	doc = latt_cmp_parse(path, b, err, len);
+	doc = latt_cmp_parse_stream(path, fp, b, f->sha256, err, len);
 	if (!doc)
 		return -1;
 	tool = latt_cmp_tool(doc, err, len);

@@ -30,6 +30,15 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
 		  char *err, size_t len);
 
 /*
+ * latt_cmp_read() of the document open in @fp (read to its end, not
+ * closed), named @path: a result latt has just written, read as the
+ * file it writes would be.
+ */
+int latt_cmp_read_stream(struct latt_cmp_file *f, const char *path,
+			 FILE *fp, struct latt_metric_list *ml,
+			 struct latt_cmp_budget *b, char *err, size_t len);
+
+/*
  * Read and parse @path, chunk by chunk, so that what is not JSON is
  * refused at its first wrong byte (latt compare /dev/zero) and no more
  * than LATT_CMP_SIZE_MAX bytes, LATT_CMP_VALUES_MAX values (with what
@@ -40,6 +49,15 @@ int latt_cmp_read(struct latt_cmp_file *f, const char *path,
  */
 jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
 		     char *err, size_t len);
+
+/*
+ * latt_cmp_parse() of the document open in @fp (NULL: open @path), with
+ * in @sha256 (NULL: not wanted) the SHA-256 of its bytes, as 64 hex
+ * digits.
+ */
+jobj *latt_cmp_parse_stream(const char *path, FILE *fp,
+			    struct latt_cmp_budget *b, char sha256[65],
+			    char *err, size_t len);
 
 /* @doc's "tool" object if it is latt's; else NULL with one line in @err. */
 jobj *latt_cmp_tool(jobj *doc, char *err, size_t len);

@@ -280,7 +280,10 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	tr = calloc(nrows ? nrows : 1, sizeof(*tr));
 	if (!v || !sv || !aggs || !sr || !tr)
 		goto out;
-	memset(o, 0, sizeof(*o));
+	o->incomparable = false;
+	memset(o->worse, 0, sizeof(o->worse));
+	memset(o->scaled, 0, sizeof(o->scaled));
+	o->got = 0;
 	for (i = 0; i < nrows; i++) {
 		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
 				       v[i]))
@@ -290,6 +293,8 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 			o->scaled[j] |= v[i][j].scaled;
 		}
 		aggs[i] = rows[i].agg;
+		if (o->last && o->got < o->nlast && rows[i].g == &gs[ng - 1])
+			memcpy(o->last[o->got++], v[i], sizeof(v[i]));
 	}
 	/* The columns some row has a value of, and their verdicts. */
 	latt_table_shown(ml, aggs, (const struct latt_verdict (*)

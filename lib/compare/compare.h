@@ -96,19 +96,27 @@ struct latt_cmp_budget {
 
 struct latt_cmp_file {
 	const char *path;	/* as given, not escaped */
+	char sha256[65];	/* its bytes' SHA-256, in hex */
 	char *label;		/* --label, else "KERNEL (FILE)" */
 	char *fact[LATT_CF_COUNT];
 	struct latt_cmp_cfg *cfgs;
 	size_t ncfgs;
 };
 
-/* What a comparison found, for --fail-if. */
+/*
+ * What a comparison found, for --fail-if; and, where the caller gives
+ * room for them in @last (@nlast rows), the verdicts of the last
+ * group's rows against the first row, in order, in *@last (--against:
+ * the run's own configurations), how many in @got.
+ */
 struct latt_cmp_outcome {
 	bool incomparable;		/* files differ in what must match */
 	bool worse[LATT_METRICS_MAX];	/* a row is worse in that metric */
 	bool scaled[LATT_METRICS_MAX];	/* a row's runs spread more than
 					   the profile's (struct
 					   latt_verdict) */
+	struct latt_verdict (*last)[LATT_METRICS_MAX];	/* NULL: not kept */
+	size_t nlast, got;
 };
 
 /*

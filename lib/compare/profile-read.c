@@ -211,7 +211,7 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 
 	memset(pr, 0, sizeof(*pr));
 	pr->path = path;
-	doc = latt_cmp_parse(path, b, err, len);
+	doc = latt_cmp_parse_stream(path, NULL, b, pr->sha256, err, len);
 	if (!doc)
 		return -1;
 	if (!latt_cmp_tool(doc, err, len)) {
@@ -329,4 +329,52 @@ void latt_cmp_profile_free(struct latt_cmp_profile *pr)
 	free(pr->config);
 	free(pr->date);
 	memset(pr, 0, sizeof(*pr));
+}
+
+/* See compare/profile-read.h. */
+void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
+			   const struct latt_cmp_profile *pr, size_t n,
+			   const char *note, const struct latt_cmp_outcome *o)
+{
+	char inv[64] = "";
+	const char *names[] = { "p50", "p99" };
+	double days;
+	size_t m, i;
+
+	if (n < 2)
+		return;
+	if (!pr) {
+		fprintf(out, "Between files, verdicts take fixed floors: latt "
+			"calibrate measures this machine's noise (--profile)."
+			"\n");
+		return;
+	}
+	for (i = 0; i < 2; i++)
+		for (m = 0; m < ml->n; m++)
+			if (!strcmp(ml->m[m].name, names[i]) &&
+			    pr->p.m[m].known)
+				snprintf(inv + strlen(inv),
+					 sizeof(inv) - strlen(inv),
+					 "%s %s +-%.0f%%", *inv ? "," : "",
+					 names[i],
+					 100 * expm1(sqrt(pr->p.m[m].inv)));
+	days = difftime(time(NULL), pr->when) / 86400;
+	fprintf(out, "Between files, verdicts take the noise profile %s "
+		"(%.10s, %zu invocations, %zu runs in all; an invocation%s%s)",
+		latt_esc(pr->path), pr->date, pr->p.invocations, pr->p.runs,
+		*inv ? ":" : " of no latency figure", inv);
+	if (days >= 1)
+		fprintf(out, ", made %.0f day%s ago", floor(days),
+			floor(days) == 1 ? "" : "s");
+	fprintf(out, "%s%s.\n", *note ? "; " : "", note);
+	/* Where the data did not agree with it: said, and by which. */
+	for (m = 0, i = 0; m < ml->n; m++) {
+		if (!o->scaled[m])
+			continue;
+		fprintf(out, "%s %s", i++ ? "," : "Runs spread more than the "
+			"profile's on", ml->m[m].name);
+	}
+	if (i)
+		fprintf(out, ": judged by their own spread, an invocation's "
+			"part of the profile scaled as much.\n");
 }

@@ -9,6 +9,7 @@
 #define LATT_COMPARE_PROFILE_READ_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <time.h>
 
 #include "compare/compare.h"
@@ -17,6 +18,7 @@
 
 struct latt_cmp_profile {
 	const char *path;		/* as given, not escaped */
+	char sha256[65];		/* its bytes' SHA-256, in hex */
 	struct latt_profile p;		/* by the index of the list read
 					   with */
 	char *fact[LATT_CF_COUNT];	/* escaped; NULL: not in it */
@@ -53,5 +55,17 @@ int latt_cmp_profile_check(const struct latt_cmp_profile *pr,
 			   char *err, size_t len, char *note, size_t nlen);
 
 void latt_cmp_profile_free(struct latt_cmp_profile *pr);
+
+/*
+ * The line under a table of @n files (none for one) that says what
+ * verdicts between files were judged by: the profile @pr (its file,
+ * date, invocations, its invocation's p50 and p99 as +-%, its age; then
+ * @note, what differs that it is used across) or (@pr NULL) the floors;
+ * and, with a profile, a line naming the metrics whose runs spread
+ * more than it (@o's scaled).
+ */
+void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
+			   const struct latt_cmp_profile *pr, size_t n,
+			   const char *note, const struct latt_cmp_outcome *o);
 
 #endif /* LATT_COMPARE_PROFILE_READ_H */
