@@ -47,6 +47,7 @@
 #include "trace/cmdlat.h"
 #include "trace/decision.h"
 #include "trace/trace.h"
+#include "against-run.h"
 #include "calibrate-main.h"
 #include "compare-main.h"
 #include "options.h"
@@ -277,6 +278,8 @@ struct invocation {
 	struct latt_doc doc;
 	int out_error;			/* a run's lines could not be written */
 	bool sigpipe;			/* ... because the reader left */
+	struct against_run against;	/* --against */
+	bool worse_than_baseline;	/* ... and --fail-if found it worse */
 };
 
 /*
@@ -401,6 +404,34 @@ static struct latt_report_opts report_opts(const struct latt_opts *o)
 }
 
 /*
+ * The document of the runs so far: each configuration's values and
+ * verdicts, and what the JSON records.  0 or -ENOMEM.
+ */
+static int make_doc(struct invocation *in)
+{
+	const struct latt_opts *o = &in->o;
+
+	in->doc = (struct latt_doc){
+		.argc = in->argc, .argv = in->argv,
+		.cmdline = in->cmdline ? in->cmdline : "",
+		.label = o->label, .sys = &in->s.sys,
+		.hz = latt_sysinfo_hz(&in->s.sys, ""), .cfgs = o->cfgs,
+		.ncfgs = o->ncfgs, .results = in->results, .n = in->nres,
+		.metrics = &o->metrics, .agg = in->agg,
+		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
+			    in->verdicts,
+		.level = o->level,
+	};
+	if (latt_agg_results(&o->metrics, o->cfgs, o->ncfgs, in->results,
+			     in->nres, in->agg) ||
+	    latt_verdict_results(&o->metrics, in->agg, o->ncfgs, in->results,
+				 in->nres, o->level, in->verdicts))
+		return -ENOMEM;
+	latt_against_doc(&in->against, &in->doc);
+	return 0;
+}
+
+/*
  * Every configuration, -r times, interleaved so that drift spreads
  * evenly (A1 B1 A2 B2 ...), until a run fails.  Returns the exit status
  * of the last run.
@@ -422,6 +453,9 @@ static int run_all(struct invocation *in)
 			if (r->sys.warning[0])
 				fprintf(stderr, "latt: warning: %s\n",
 					latt_esc(r->sys.warning));
+			if (in->against.lines && !status && !make_doc(in))
+				latt_against_line(&in->against, o, &in->doc,
+						  r);
 			if (!in->out.f)
 				continue;
 			/* As a failed -v write: stop here. */
@@ -431,6 +465,13 @@ static int run_all(struct invocation *in)
 		}
 	}
 	return status;
+}
+
+/* The name the run's JSON is judged by: its file's, as latt compare's. */
+static const char *doc_name(const struct invocation *in)
+{
+	return in->o.json && strcmp(in->o.json, "-") ? in->o.json :
+	       "this run";
 }
 
 /* Write the report and the documents, each whole.  0 or -errno, said. */
@@ -443,6 +484,13 @@ static int write_outputs(struct invocation *in)
 	if (latt_report_due(&in->doc)) {
 		if (in->out.f)
 			ret = latt_report_write(in->out.f, &ro, &in->doc);
+		/* Then, against the baseline, latt compare's table. */
+		if (!ret && in->against.on)
+			ret = latt_against_summary(&in->against, &in->o,
+						   &in->doc, doc_name(in),
+						   in->o.quiet ? NULL :
+						   in->out.f,
+						   &in->worse_than_baseline);
 		if (!ret)
 			ret = commit_sink(&in->out);
 		if (!ret && in->json.f && (failed = &in->json) &&
@@ -514,21 +562,7 @@ static int finish(struct invocation *in, int status)
 		latt_changes_say_kept_trace(in->results, in->nres);
 		return LATT_EXIT_RUNTIME;
 	}
-	in->doc = (struct latt_doc){
-		.argc = in->argc, .argv = in->argv,
-		.cmdline = in->cmdline ? in->cmdline : "",
-		.label = o->label, .sys = &in->s.sys,
-		.hz = latt_sysinfo_hz(&in->s.sys, ""), .cfgs = o->cfgs,
-		.ncfgs = o->ncfgs, .results = in->results, .n = in->nres,
-		.metrics = &o->metrics, .agg = in->agg,
-		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
-			    in->verdicts,
-		.level = o->level,
-	};
-	if (latt_agg_results(&o->metrics, o->cfgs, o->ncfgs, in->results,
-			     in->nres, in->agg) ||
-	    latt_verdict_results(&o->metrics, in->agg, o->ncfgs, in->results,
-				 in->nres, o->level, in->verdicts)) {
+	if (make_doc(in)) {
 		fprintf(stderr, "latt: out of memory for the summaries\n");
 		return LATT_EXIT_RUNTIME;
 	}
@@ -541,7 +575,8 @@ static int finish(struct invocation *in, int status)
 					   o->ncfgs, o->limits, o->nlimits) &&
 	    !status)
 		status = LATT_EXIT_LIMIT;
-	if (o->fail_if_given && fail_if_worse(in) && !status)
+	if (o->fail_if_given && (fail_if_worse(in) ||
+				 in->worse_than_baseline) && !status)
 		status = LATT_EXIT_WORSE;
 	if (latt_result_output_error(r)) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
@@ -592,6 +627,12 @@ int main(int argc, char **argv)
 	    latt_changes_left(in.o.force) ||
 	    preflight(in.o.cfgs, in.o.ncfgs, in.o.nspecs > 0))
 		goto out_free;
+	/* The baseline read and checked before anything is changed. */
+	ret = latt_against_begin(&in.against, &in.o);
+	if (ret) {
+		status = ret;
+		goto out_free;
+	}
 	in.cmdline = latt_shell_join(argc, argv);
 	if (latt_changes_begin(&in.o, in.cmdline ? in.cmdline : "latt",
 			       &in.record))
@@ -638,6 +679,7 @@ out_free:
 	free(in.agg);
 	free(in.verdicts);
 	free(in.cmdline);
+	latt_against_end(&in.against);
 	latt_opts_free(&in.o);
 	if (in.sigpipe)
 		die_of_sigpipe();

@@ -87,6 +87,28 @@ static const char *report_extra(const struct latt_opts *o)
  * Options that do not go together, once all are known.  Each is a usage
  * error.
  */
+/* --against and --profile: what they read is not written over. */
+static void check_against(const struct latt_opts *o)
+{
+	const char *out[] = { o->output, o->json, o->csv };
+	const char *name[] = { "-o", "--json", "--csv" };
+	size_t i, k;
+
+	if (o->profile && !o->nagainst)
+		latt_usage_error("--profile judges a run against saved results "
+				 "of the other side: give --against FILE too");
+	for (i = 0; i < o->nagainst; i++)
+		for (k = 0; k < 3; k++)
+			if (same_file(o->against[i], out[k]))
+				latt_usage_error("%s %s would write over a file "
+						 "--against reads", name[k],
+						 o->against[i]);
+	for (k = 0; k < 3; k++)
+		if (same_file(o->profile, out[k]))
+			latt_usage_error("%s %s would write over the --profile "
+					 "file", name[k], o->profile);
+}
+
 void latt_opts_check_conflicts(struct latt_opts *o)
 {
 	bool json_out = o->json && !strcmp(o->json, "-");
@@ -119,6 +141,7 @@ void latt_opts_check_conflicts(struct latt_opts *o)
 	    same_file(o->json, o->csv))
 		latt_usage_error("two of -o, --json and --csv would write to "
 				 "the same file (- is the standard output)");
+	check_against(o);
 }
 
 /*
@@ -174,18 +197,20 @@ static void metrics(struct latt_opts *o)
 	if (latt_limit_resolve(o->limits, o->nlimits, &o->metrics, err,
 			       sizeof(err)))
 		latt_usage_error("%s", err);
-	if (o->level_given && o->ncfgs < 2)
+	if (o->level_given && o->ncfgs < 2 && !o->nagainst)
 		latt_usage_error("--level is that of the verdicts, which "
-				 "compare each configuration with the first: "
-				 "it needs two -C or more");
+				 "compare each configuration with the first "
+				 "(or with --against's): it needs two -C or "
+				 "more, or --against");
 	if (o->fail_if_given) {
 		bool ask[LATT_METRICS_MAX];
 		int ret;
 
-		if (o->ncfgs < 2)
+		if (o->ncfgs < 2 && !o->nagainst)
 			latt_usage_error("--fail-if worse compares each "
-					 "configuration with the first: it "
-					 "needs two -C or more");
+					 "configuration with the first (or "
+					 "with --against's): it needs two -C "
+					 "or more, or --against");
 		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
 					sizeof(err));
 		if (ret == -EDOM)

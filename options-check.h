@@ -18,6 +18,7 @@
 #include "settings/config.h"
 
 #define LATT_CONFIGS_MAX	32
+#define LATT_AGAINST_MAX	16	/* --against files */
 
 struct latt_opts {
 	struct latt_run_cfg base;	/* every configuration's defaults */
@@ -38,6 +39,9 @@ struct latt_opts {
 	bool force;			/* --force */
 	struct latt_fail_if fail_if;	/* --fail-if */
 	bool fail_if_given;
+	const char *against[LATT_AGAINST_MAX];	/* --against, in order */
+	size_t nagainst;
+	const char *profile;		/* --profile; NULL: the floors */
 	double level;			/* --level, of the verdicts: 0.95 */
 	bool level_given;
 	struct latt_limit limits[LATT_LIMITS_MAX];

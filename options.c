@@ -67,6 +67,8 @@ enum {
 	OPT_KERNEL_VIEW,
 	OPT_NO_CMD_WAITS,
 	OPT_FORCE,
+	OPT_AGAINST,
+	OPT_PROFILE,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -221,6 +223,18 @@ static void parse_fail_if(struct latt_opts *o, const struct opt_row *d,
 	o->fail_if_given = true;
 }
 
+static void parse_against(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg)
+{
+	if (!*arg)
+		latt_usage_error("invalid --%s value '': expected a file "
+				 "name", d->name);
+	if (o->nagainst == LATT_AGAINST_MAX)
+		latt_usage_error("too many files to judge against: at most "
+				 "%d --against", LATT_AGAINST_MAX);
+	o->against[o->nagainst++] = arg;
+}
+
 static void parse_level(struct latt_opts *o, const struct opt_row *d,
 			const char *arg)
 {
@@ -318,6 +332,10 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, parse_fail_if },
 	{ "level", OPT_LEVEL, required_argument, OK_CALL, 0,
 	  0, 0, 0, NULL, parse_level },
+	{ "against", OPT_AGAINST, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_against },
+	{ "profile", OPT_PROFILE, required_argument, OK_FILE,
+	  IN_OPTS(profile), 0, 0, 0, "a file name", NULL },
 	{ "per-client", OPT_PER_CLIENT, no_argument, OK_BIT, IN_OPTS(extra),
 	  0, LATT_REPORT_CLIENTS, 0, NULL, NULL },
 	{ "hist", OPT_HIST, no_argument, OK_BIT, IN_OPTS(extra),

@@ -56,6 +56,36 @@ static char *time_text(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
+/* See compare/compare-read.h. */
+int latt_cmp_params_text(const struct latt_cmp_params *p, char **param)
+{
+	struct latt_cmp_reader rd = { .err = NULL };
+	uint64_t work = p->work_bytes;
+	char a[48], b[48];
+
+	put(&rd, param, LATT_CF_CLIENTS, "%llu",
+	    (unsigned long long)p->clients);
+	put(&rd, param, LATT_CF_WAIT, "%s to %s", time_text(p->min_wait_ns, a,
+	    sizeof(a)), time_text(p->max_wait_ns, b, sizeof(b)));
+	if (work && !(work % (1ULL << 20)))
+		put(&rd, param, LATT_CF_WORK, "%llum",
+		    (unsigned long long)(work >> 20));
+	else if (work && !(work % 1024))
+		put(&rd, param, LATT_CF_WORK, "%lluk",
+		    (unsigned long long)(work >> 10));
+	else
+		put(&rd, param, LATT_CF_WORK, "%llub",
+		    (unsigned long long)work);
+	put(&rd, param, LATT_CF_DURATION, "%s", p->bounded ?
+	    time_text(p->duration_ns, a, sizeof(a)) : "the command's");
+	put(&rd, param, LATT_CF_CLOCK, "%s", p->clock ? p->clock : "(null)");
+	put(&rd, param, LATT_CF_MECHANISM, "%s%s", p->mechanism ?
+	    p->mechanism : "(null)", p->threads ? ", threads" : "");
+	put(&rd, param, LATT_CF_COMMAND, "%s", p->command ? p->command :
+	    "none");
+	return rd.failed ? -ENOMEM : 0;
+}
+
 /*
  * The measurement's parameters: what must match, beside the system, for
  * two configurations' numbers to compare.
@@ -63,40 +93,29 @@ static char *time_text(uint64_t ns, char *buf, size_t len)
 static void read_parameters(struct latt_cmp_reader *rd, jobj *par,
 			    const char *at, struct latt_cmp_cfg *c)
 {
-	uint64_t clients, work, smin, smax, dur;
-	char a[48], b[48], *clock, *mech;
-	bool bounded;
+	struct latt_cmp_params p = { 0 };
+	char *clock, *mech;
 	int threads;
 
-	latt_cmp_uint_field(rd, par, at, "clients", CPUS_MAX, &clients);
-	latt_cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX, &smin);
-	latt_cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX, &smax);
-	latt_cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX, &work);
-	bounded = latt_cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX,
-				      &dur);
+	latt_cmp_uint_field(rd, par, at, "clients", CPUS_MAX, &p.clients);
+	latt_cmp_uint_field(rd, par, at, "min_wait_ns", TIME_MAX,
+			    &p.min_wait_ns);
+	latt_cmp_uint_field(rd, par, at, "max_wait_ns", TIME_MAX,
+			    &p.max_wait_ns);
+	latt_cmp_uint_field(rd, par, at, "work_bytes", TIME_MAX,
+			    &p.work_bytes);
+	p.bounded = latt_cmp_uint_field(rd, par, at, "duration_ns", TIME_MAX,
+					&p.duration_ns);
 	clock = latt_cmp_str(rd, par, at, "clock");
 	mech = latt_cmp_str(rd, par, at, "mechanism");
 	latt_cmp_bool_field(rd, par, at, "threads", &threads);
 	c->command = latt_cmp_str(rd, par, at, "command");
-	put(rd, c->param, LATT_CF_CLIENTS, "%llu", (unsigned long long)clients);
-	put(rd, c->param, LATT_CF_WAIT, "%s to %s", time_text(smin, a,
-	    sizeof(a)), time_text(smax, b, sizeof(b)));
-	if (work && !(work % (1ULL << 20)))
-		put(rd, c->param, LATT_CF_WORK, "%llum",
-		    (unsigned long long)(work >> 20));
-	else if (work && !(work % 1024))
-		put(rd, c->param, LATT_CF_WORK, "%lluk",
-		    (unsigned long long)(work >> 10));
-	else
-		put(rd, c->param, LATT_CF_WORK, "%llub",
-		    (unsigned long long)work);
-	put(rd, c->param, LATT_CF_DURATION, "%s", bounded ?
-	    time_text(dur, a, sizeof(a)) : "the command's");
-	put(rd, c->param, LATT_CF_CLOCK, "%s", clock);
-	put(rd, c->param, LATT_CF_MECHANISM, "%s%s", mech, threads > 0 ?
-	    ", threads" : "");
-	put(rd, c->param, LATT_CF_COMMAND, "%s", c->command ? c->command :
-	    "none");
+	p.clock = clock;
+	p.mechanism = mech;
+	p.threads = threads > 0;
+	p.command = c->command;
+	if (!rd->failed && latt_cmp_params_text(&p, c->param))
+		latt_cmp_fail(rd, "out of memory");
 	free(clock);
 	free(mech);
 }

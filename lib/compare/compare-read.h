@@ -7,7 +7,10 @@
 #ifndef LATT_COMPARE_COMPARE_READ_H
 #define LATT_COMPARE_COMPARE_READ_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "compare/compare-check.h"
 #include "compare/compare.h"
@@ -70,6 +73,23 @@ jobj *latt_cmp_tool(jobj *doc, char *err, size_t len);
  */
 void latt_cmp_finite(struct latt_cmp_reader *rd, jobj *o, char *at,
 		     size_t len);
+
+/* A configuration's parameters, as its document says them. */
+struct latt_cmp_params {
+	uint64_t clients, min_wait_ns, max_wait_ns, work_bytes;
+	bool bounded;			/* a duration, not the command's */
+	uint64_t duration_ns;
+	const char *clock, *mechanism;	/* as latt --json names them */
+	bool threads;
+	const char *command;		/* NULL: none */
+};
+
+/*
+ * The texts of @p's parameters (LATT_CF_CLIENTS to LATT_CF_COMMAND) into
+ * @param, malloc'd, as compare shows and matches them: a document's or
+ * (latt --against) a run's about to be made.  0 or -ENOMEM.
+ */
+int latt_cmp_params_text(const struct latt_cmp_params *p, char **param);
 
 /* Free what latt_cmp_read() put in @f. */
 void latt_cmp_file_free(struct latt_cmp_file *f);

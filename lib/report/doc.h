@@ -19,6 +19,12 @@
  * the JSON and the CSV) take the document, not copies in each result.
  */
 
+/* A file a result was judged against, by its name and contents. */
+struct latt_doc_file {
+	const char *path;		/* as given */
+	const char *sha256;		/* its bytes', in hex */
+};
+
 struct latt_doc {
 	int argc;			/* latt's own command line */
 	char *const *argv;
@@ -39,6 +45,10 @@ struct latt_doc {
 	const struct latt_verdict (*verdicts)[LATT_METRICS_MAX];
 	double level;			/* ... at this level for a row's
 					   metrics together (--level) */
+	/* --against: the files, and the profile (path NULL: none) */
+	const struct latt_doc_file *against;
+	size_t nagainst;
+	struct latt_doc_file profile;
 };
 
 #endif /* LATT_REPORT_DOC_H */

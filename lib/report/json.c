@@ -600,6 +600,32 @@ static jobj *configurations_arr(const struct latt_doc *d)
 	return a;
 }
 
+static jobj *file_obj(const struct latt_doc_file *f)
+{
+	jobj *o = json_object_new_object();
+
+	add(o, "path", jstr(f->path));
+	add(o, "sha256", jstr(f->sha256));
+	return o;
+}
+
+/* What the run was judged against (--against); NULL: nothing. */
+static jobj *against_obj(const struct latt_doc *d)
+{
+	jobj *o, *files;
+	size_t i;
+
+	if (!d->nagainst)
+		return NULL;
+	o = json_object_new_object();
+	files = json_object_new_array();
+	for (i = 0; i < d->nagainst; i++)
+		json_object_array_add(files, file_obj(&d->against[i]));
+	add(o, "files", files);
+	add(o, "profile", d->profile.path ? file_obj(&d->profile) : NULL);
+	return o;
+}
+
 int latt_json_write(FILE *f, const struct latt_doc *d)
 {
 	jobj *root = json_object_new_object(), *tool, *argv;
@@ -619,6 +645,7 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 		json_object_array_add(argv, jstr(d->argv[i]));
 	add(root, "command_line", argv);
 	add(root, "label", jstr(d->label));
+	add(root, "against", against_obj(d));
 	add(root, "started", d->n ? jtime(&d->results[0].started) : NULL);
 	add(root, "system", system_obj(d));
 	add(root, "configurations", configurations_arr(d));

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt --against; see against-run.h.  Each judgement reads the document
+ * latt writes of the runs so far, from memory, as latt compare reads a
+ * file: the line after a run and the table at the end are latt
+ * compare's verdicts of the same numbers.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/escape.h"
+#include "compare/against.h"
+#include "compare/compare.h"
+#include "judge/aggregate.h"
+#include "judge/verdict-ask.h"
+#include "judge/verdict.h"
+#include "measure/sysinfo.h"
+#include "report/doc.h"
+#include "report/json.h"
+#include "report/report-brief.h"
+#include "run/result.h"
+#include "against-run.h"
+#include "options-check.h"
+
+/* The metrics the line after a run shows. */
+static const char *const shown[] = { "p50", "p99" };
+
+int latt_against_begin(struct against_run *ar, const struct latt_opts *o)
+{
+	struct latt_sysinfo sys;
+	const char *kernel;
+	char err[768];
+	size_t i;
+
+	memset(ar, 0, sizeof(*ar));
+	if (!o->nagainst)
+		return 0;
+	latt_sysinfo_read(&sys, "");
+	if (latt_against_open(&ar->a, (char *const *)o->against, o->nagainst,
+			      o->profile, &sys, o->cfgs, o->ncfgs, err,
+			      sizeof(err))) {
+		fprintf(stderr, "latt: %s\n", err);
+		latt_against_close(&ar->a);
+		return LATT_EXIT_USAGE;
+	}
+	ar->on = true;
+	for (i = 0; i < o->nagainst; i++) {
+		ar->files[i].path = o->against[i];
+		ar->files[i].sha256 = ar->a.files[i].sha256;
+		/* The kernel is what differs, as a rule: said, not refused. */
+		kernel = ar->a.files[i].fact[LATT_CF_KERNEL];
+		fprintf(stderr, "latt: judged against %s, of %s%s%s\n",
+			latt_esc(o->against[i]), strcmp(kernel, sys.kernel) ?
+			"kernel " : "this kernel, ", kernel, strcmp(kernel,
+			sys.kernel) ? " (this one is another)" : "");
+	}
+	if (o->profile) {
+		ar->profile.path = o->profile;
+		ar->profile.sha256 = ar->a.prof.sha256;
+	}
+	ar->lines = !o->quiet && !o->interval_ns && isatty(STDERR_FILENO);
+	return 0;
+}
+
+void latt_against_doc(const struct against_run *ar, struct latt_doc *doc)
+{
+	if (!ar->on)
+		return;
+	doc->against = ar->files;
+	doc->nagainst = ar->a.n;
+	doc->profile = ar->profile;
+}
+
+/*
+ * Judge @doc against the baseline: its table on @out (NULL: none), what
+ * it found in @o and *@ml.  0 or -1 with one line in @err.
+ */
+static int judge(const struct against_run *ar, const struct latt_opts *o,
+		 const struct latt_doc *doc, const char *name, FILE *out,
+		 struct latt_metric_list *ml, struct latt_cmp_outcome *oc,
+		 char *err, size_t len)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *ms, *in;
+	int ret;
+
+	ms = open_memstream(&buf, &size);
+	if (!ms) {
+		snprintf(err, len, "%s", strerror(errno));
+		return -1;
+	}
+	ret = latt_json_write(ms, doc);
+	if (fclose(ms) && !ret)
+		ret = -ENOMEM;
+	in = ret ? NULL : fmemopen(buf, size, "r");
+	if (!in) {
+		snprintf(err, len, "%s", strerror(ret ? -ret : errno));
+		free(buf);
+		return -1;
+	}
+	ret = latt_against_judge(&ar->a, in, name, out, o->extra &
+				 LATT_REPORT_LONG, o->level, ml, oc, err, len);
+	fclose(in);
+	free(buf);
+	return ret ? -1 : 0;
+}
+
+/* The index of metric @name in @ml, or -1. */
+static int metric(const struct latt_metric_list *ml, const char *name)
+{
+	size_t m;
+
+	for (m = 0; m < ml->n; m++)
+		if (!strcmp(ml->m[m].name, name))
+			return (int)m;
+	return -1;
+}
+
+/*
+ * "p50 worse +12% (+3% to +22%)", "p99 can't tell +4% (-9% to +19%)",
+ * "p99 no verdict, too few samples (...)".
+ */
+static void verdict_text(FILE *f, const char *name,
+			 const struct latt_verdict *v)
+{
+	fprintf(f, "%s %s", name, latt_verdict_word(v->kind));
+	if (v->kind == LATT_V_NONE)
+		fprintf(f, ", %s", v->why);
+	else if (!isnan(v->change))
+		fprintf(f, " %+.0f%% (%+.0f%% to %+.0f%%)", 100 * v->change,
+			100 * v->lo, 100 * v->hi);
+}
+
+void latt_against_line(const struct against_run *ar,
+		       const struct latt_opts *o, const struct latt_doc *doc,
+		       const struct latt_result *r)
+{
+	struct latt_cmp_outcome oc = { .nlast = LATT_CONFIGS_MAX };
+	const struct latt_metric_list *lm = doc->metrics;
+	struct latt_verdict (*last)[LATT_METRICS_MAX];
+	struct latt_metric_list ml;
+	struct latt_run_view view;
+	struct latt_value val;
+	char err[512];
+	size_t k, i;
+	int m;
+
+	if (!ar->lines)
+		return;
+	for (k = 0; k < doc->ncfgs; k++)
+		if (!strcmp(doc->cfgs[k].name, r->cfg.name))
+			break;
+	if (k == doc->ncfgs)
+		return;
+	last = calloc(LATT_CONFIGS_MAX, sizeof(*last));
+	if (!last) {
+		fprintf(stderr, "latt: --against: out of memory\n");
+		return;
+	}
+	oc.last = last;
+	if (judge(ar, o, doc, "this run", NULL, &ml, &oc, err, sizeof(err))) {
+		fprintf(stderr, "latt: --against: %s\n", latt_esc(err));
+		free(last);
+		return;
+	}
+	latt_agg_view(r, &view);
+	fprintf(stderr, "latt: run %u of %u", r->run, o->runs);
+	if (doc->ncfgs > 1)
+		fprintf(stderr, ", %s", latt_esc(r->cfg.name));
+	for (i = 0; i < 2; i++) {
+		if ((m = metric(lm, shown[i])) < 0)
+			continue;
+		latt_agg_value(&lm->m[m], &view, &val);
+		fprintf(stderr, "%s %s %.1f", i ? "," : ":", shown[i],
+			latt_metric_print_value(&lm->m[m], val.v));
+		fprintf(stderr, " (so far %.1f)", latt_metric_print_value(
+			&lm->m[m], doc->agg[k].val[m].v));
+	}
+	fputs(" usec; against the baseline:", stderr);
+	for (i = 0; i < 2 && k < oc.got; i++) {
+		if ((m = metric(&ml, shown[i])) < 0)
+			continue;
+		fputs(i ? "; " : " ", stderr);
+		verdict_text(stderr, shown[i], &last[k][m]);
+	}
+	fputc('\n', stderr);
+	free(last);
+}
+
+int latt_against_summary(const struct against_run *ar,
+			 const struct latt_opts *o, const struct latt_doc *doc,
+			 const char *name, FILE *out, bool *worse)
+{
+	struct latt_cmp_outcome oc = { 0 };
+	bool ask[LATT_METRICS_MAX];
+	struct latt_metric_list ml;
+	char err[512];
+	size_t m;
+
+	*worse = false;
+	if (!ar->on)
+		return 0;
+	if (out && fputc('\n', out) == EOF)
+		return -EIO;
+	if (judge(ar, o, doc, name, out, &ml, &oc, err, sizeof(err))) {
+		fprintf(stderr, "latt: --against: %s\n", latt_esc(err));
+		return -EIO;
+	}
+	if (!o->fail_if_given)
+		return 0;
+	/* A metric the baseline lacks is not asked of. */
+	if (latt_fail_if_mask(&o->fail_if, &ml, ask, err, sizeof(err)))
+		return 0;
+	for (m = 0; m < ml.n; m++)
+		*worse |= ask[m] && oc.worse[m];
+	return 0;
+}
+
+void latt_against_end(struct against_run *ar)
+{
+	if (ar->on)
+		latt_against_close(&ar->a);
+	memset(ar, 0, sizeof(*ar));
+}

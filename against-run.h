@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * latt --against FILE.json... [--profile FILE]: the run judged against
+ * the other kernel's saved results (lib/compare/against.h) as it goes,
+ * a line after each run on a terminal, and at the end latt compare's
+ * table of the baseline and the run.  The program's, not the library's.
+ */
+#ifndef LATT_AGAINST_RUN_H
+#define LATT_AGAINST_RUN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "compare/against.h"
+#include "report/doc.h"
+#include "run/result.h"
+#include "options-check.h"
+
+struct against_run {
+	bool on;			/* --against given */
+	bool lines;			/* a line after each run */
+	struct latt_against a;
+	struct latt_doc_file files[LATT_AGAINST_MAX];
+	struct latt_doc_file profile;	/* path NULL: none */
+};
+
+/*
+ * Before anything runs: read and check the baseline and the profile of
+ * @o (nothing to do without --against).  0, or the exit status of a
+ * baseline that cannot be read or compared (said in one line).
+ */
+int latt_against_begin(struct against_run *ar, const struct latt_opts *o);
+
+/* What the JSON records of it, in @doc. */
+void latt_against_doc(const struct against_run *ar, struct latt_doc *doc);
+
+/*
+ * After run @r, with @doc the document of the runs so far: the line of
+ * the run, its configuration so far and their verdicts against the
+ * baseline, on the standard error (when ar->lines).
+ */
+void latt_against_line(const struct against_run *ar,
+		       const struct latt_opts *o, const struct latt_doc *doc,
+		       const struct latt_result *r);
+
+/*
+ * At the end, @doc the document written (named @name): latt compare's
+ * table of the baseline and the run on @out (NULL: none); in *@worse
+ * whether the run is worse in a metric --fail-if asks of.  0 or -errno,
+ * said.
+ */
+int latt_against_summary(const struct against_run *ar,
+			 const struct latt_opts *o, const struct latt_doc *doc,
+			 const char *name, FILE *out, bool *worse);
+
+void latt_against_end(struct against_run *ar);
+
+#endif /* LATT_AGAINST_RUN_H */
