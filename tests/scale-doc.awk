@@ -1,11 +1,17 @@
 # scale-doc.awk -v f=N: a latt --json document (as latt prints it, a
-# value a line) with every wakeup time multiplied by N, a power of two,
+# value a line) with every wakeup time multiplied by N, a power of two
+# (or 1/8: the samples all 1024 ns or more),
 # so that each histogram bucket's low end becomes another bucket's:
 # min_ns, max_ns, mean_ns, stdev_ns, stdev_mean_ns, p99_ns, the
 # percentiles' ns and the first number of each [low, count] pair.  The
 # verdicts' tests compare a run with such a copy of itself.
+# Scaled down (f < 1), a time is cut to a whole number, not rounded, so
+# that it stays in its bucket's scaled range: from 1024 ns up, buckets
+# scale to buckets by 1/8; not below.
 function num(v) {
-	return v ~ /\./ ? sprintf("%.1f", v * f) : sprintf("%.0f", v * f)
+	if (v ~ /\./)
+		return sprintf("%.1f", v * f)
+	return f < 1 ? sprintf("%d", int(v * f)) : sprintf("%.0f", v * f)
 }
 {
 	line = $0
