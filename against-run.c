@@ -6,7 +6,6 @@
  * compare's verdicts of the same numbers.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,18 +121,17 @@ static int metric(const struct latt_metric_list *ml, const char *name)
 }
 
 /*
- * "p50 worse +12% (+3% to +22%)", "p99 can't tell +4% (-9% to +19%)",
- * "p99 no verdict, too few samples (...)".
+ * "p50 worse +12.3% [+5.0%, +20.1%]", "p99 no verdict: too few samples
+ * (...)": as the tables say it.
  */
 static void verdict_text(FILE *f, const char *name,
 			 const struct latt_verdict *v)
 {
-	fprintf(f, "%s %s", name, latt_verdict_word(v->kind));
-	if (v->kind == LATT_V_NONE)
-		fprintf(f, ", %s", v->why);
-	else if (!isnan(v->change))
-		fprintf(f, " %+.0f%% (%+.0f%% to %+.0f%%)", 100 * v->change,
-			100 * v->lo, 100 * v->hi);
+	char text[160];
+
+	fprintf(f, "%s %s%s%s", name, latt_verdict_word(v->kind),
+		v->kind == LATT_V_NONE ? ": " : " ",
+		latt_verdict_text(v, text, sizeof(text)));
 }
 
 void latt_against_line(const struct against_run *ar,
