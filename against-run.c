@@ -103,7 +103,8 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 		return -1;
 	}
 	ret = latt_against_judge(&ar->a, in, name, out, o->extra &
-				 LATT_REPORT_LONG, o->level, ml, oc, err, len);
+				 LATT_REPORT_LONG, o->level, o->same_within, ml,
+				 oc, err, len);
 	fclose(in);
 	free(buf);
 	return ret ? -1 : 0;
@@ -192,7 +193,8 @@ void latt_against_line(const struct against_run *ar,
 
 int latt_against_summary(const struct against_run *ar,
 			 const struct latt_opts *o, const struct latt_doc *doc,
-			 const char *name, FILE *out, bool *worse)
+			 const char *name, FILE *out, bool *worse,
+			 bool *differ)
 {
 	struct latt_cmp_outcome oc = { 0 };
 	bool ask[LATT_METRICS_MAX];
@@ -200,7 +202,7 @@ int latt_against_summary(const struct against_run *ar,
 	char err[512];
 	size_t m;
 
-	*worse = false;
+	*worse = *differ = false;
 	if (!ar->on)
 		return 0;
 	if (out && fputc('\n', out) == EOF)
@@ -212,10 +214,12 @@ int latt_against_summary(const struct against_run *ar,
 	if (!o->fail_if_given)
 		return 0;
 	/* A metric the baseline lacks is not asked of. */
-	if (latt_fail_if_mask(&o->fail_if, &ml, ask, err, sizeof(err)))
-		return 0;
-	for (m = 0; m < ml.n; m++)
-		*worse |= ask[m] && oc.worse[m];
+	if (!latt_fail_if_mask(&o->fail_if, &ml, ask, err, sizeof(err)))
+		for (m = 0; m < ml.n; m++)
+			*worse |= ask[m] && oc.worse[m];
+	if (!latt_fail_if_mask_same(&o->fail_if, &ml, ask, err, sizeof(err)))
+		for (m = 0; m < ml.n; m++)
+			*differ |= ask[m] && oc.differ[m];
 	return 0;
 }
 

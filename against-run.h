@@ -46,12 +46,14 @@ void latt_against_line(const struct against_run *ar,
 /*
  * At the end, @doc the document written (named @name): latt compare's
  * table of the baseline and the run on @out (NULL: none); in *@worse
- * whether the run is worse in a metric --fail-if asks of.  0 or -errno,
- * said.
+ * whether the run is worse in a metric --fail-if worse asks of, in
+ * *@differ whether it is not the same in one --fail-if not-same asks
+ * of.  0 or -errno, said.
  */
 int latt_against_summary(const struct against_run *ar,
 			 const struct latt_opts *o, const struct latt_doc *doc,
-			 const char *name, FILE *out, bool *worse);
+			 const char *name, FILE *out, bool *worse,
+			 bool *differ);
 
 void latt_against_end(struct against_run *ar);
 

@@ -6,7 +6,7 @@
  * their distributions (--cdf).  Exit status: 0; 1 for bad usage or a
  * file that cannot be read; 2 when the output cannot be written; with
  * --fail-if, 7 when the files do not compare, else 6 when a row is worse
- * than the first.
+ * than the first, else 8 when one is not the same within --same-within.
  */
 #include <errno.h>
 #include <math.h>
@@ -33,8 +33,9 @@ static void compare_usage(FILE *f)
 {
 	fputs("Usage: latt compare [-l] [--cdf] [--fail-if COND]... "
 	      "[--level PCT]\n"
-	      "                    [--profile FILE] FILE.json... "
-	      "[-- FILE.json...]...\n"
+	      "                    [--same-within PCT] [--profile FILE] "
+	      "FILE.json...\n"
+	      "                    [-- FILE.json...]...\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -71,6 +72,11 @@ static void compare_usage(FILE *f)
 	      "                        exit 6 when a row is worse than the "
 	      "first\n"
 	      "                        (in any metric, or in those named)\n"
+	      "  --fail-if not-same[=METRIC[,METRIC...]]\n"
+	      "                        exit 8 when a row is not the same as "
+	      "the first\n"
+	      "                        within --same-within (in any metric, "
+	      "or those named)\n"
 	      "  --fail-if incomparable\n"
 	      "                        exit 7 when the files differ in what "
 	      "must match\n"
@@ -78,6 +84,9 @@ static void compare_usage(FILE *f)
 	      "below 100\n"
 	      "                        (default 95: a false worse about 1 in "
 	      "20 at most)\n"
+	      "  --same-within PCT     a verdict whose interval lies within "
+	      "+-PCT is\n"
+	      "                        \"same\" (=), not can't tell\n"
 	      "  --profile FILE        judge files by this machine's noise "
 	      "profile, made\n"
 	      "                        by latt calibrate (without it: fixed "
@@ -124,6 +133,7 @@ static const char *bad_word(int argc, char **argv)
 struct copts {
 	bool cdf, wide, level_given;
 	double level;
+	double within;			/* --same-within; 0 none */
 	struct latt_fail_if fail;
 	const char *profile;		/* --profile; NULL: the floors */
 };
@@ -154,9 +164,23 @@ static int print(const struct latt_metric_list *ml,
 			"no verdict to fail on" : " in these files");
 		return LATT_EXIT_USAGE;
 	}
+	if (!ret && (f->not_same || f->nsame)) {
+		bool ask_same[LATT_METRICS_MAX];
+
+		ret = latt_fail_if_mask_same(f, ml, ask_same, err,
+					     sizeof(err));
+	}
+	if (ret) {
+		fprintf(stderr, "latt compare: --fail-if: %s '%s'%s\n",
+			ret == -EDOM ? "metric" : "no metric", latt_esc(err),
+			ret == -EDOM ? " is neither better nor worse: it has "
+			"no verdict to fail on" : " in these files");
+		return LATT_EXIT_USAGE;
+	}
 	ret = op->cdf ? latt_cmp_cdf(stdout, ml, files, n, sizes, ngroups) :
 			latt_cmp_print(stdout, ml, files, n, sizes, ngroups,
-				       op->level, op->wide, pr ? &pr->p : NULL,
+				       op->level, op->within, op->wide,
+				       pr ? &pr->p : NULL,
 				       &o);
 	if (!ret && !op->cdf)
 		latt_cmp_profile_line(stdout, ml, pr, n, note, &o);
@@ -169,7 +193,12 @@ static int print(const struct latt_metric_list *ml,
 			return LATT_EXIT_INCOMPARABLE;
 		for (m = 0; m < ml->n; m++)
 			worse |= ask[m] && o.worse[m];
-		return worse ? LATT_EXIT_WORSE : LATT_EXIT_OK;
+		if (worse)
+			return LATT_EXIT_WORSE;
+		latt_fail_if_mask_same(f, ml, ask, err, sizeof(err));
+		for (m = 0; m < ml->n; m++)
+			worse |= ask[m] && o.differ[m];
+		return worse ? LATT_EXIT_NOT_SAME : LATT_EXIT_OK;
 	}
 	fprintf(stderr, "latt compare: write error on standard output: %s\n",
 		strerror(-ret));
@@ -293,10 +322,11 @@ static int compare(char **words, size_t n, const struct copts *op)
 static int cdf_conflicts(const struct copts *op)
 {
 	if (op->level_given || op->fail.worse || op->fail.nnames ||
-	    op->fail.incomparable)
+	    op->fail.not_same || op->fail.nsame || op->fail.incomparable ||
+	    op->within > 0)
 		return bad_usage("--cdf prints the distributions, without "
-				 "verdicts: no --level or --fail-if with it",
-				 NULL);
+				 "verdicts: no --level, --same-within or "
+				 "--fail-if with it", NULL);
 	if (op->profile)
 		return bad_usage("--cdf prints the distributions, without "
 				 "verdicts: no --profile with it", NULL);
@@ -315,6 +345,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "level", required_argument, NULL, 'L' },
 		{ "long", no_argument, NULL, 'l' },
 		{ "profile", required_argument, NULL, 'p' },
+		{ "same-within", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[512], name[] = "latt compare", **words;
@@ -351,6 +382,11 @@ int latt_compare_main(int argc, char **argv)
 				return bad_value("--level", optarg, err);
 			op.level_given = true;
 			break;
+		case 's':
+			if (latt_same_within_parse(optarg, &op.within, err,
+						   sizeof(err)))
+				return bad_value("--same-within", optarg, err);
+			break;
 		case 'p':
 			if (!*optarg)
 				return bad_value("--profile", optarg,
@@ -382,6 +418,10 @@ int latt_compare_main(int argc, char **argv)
 	}
 	if (op.cdf && (ret = cdf_conflicts(&op)))
 		return ret;
+	if ((op.fail.not_same || op.fail.nsame) && !(op.within > 0))
+		return bad_usage("--fail-if not-same fails on what is not the "
+				 "same within --same-within PCT: give it",
+				 NULL);
 	if (n < 1)
 		return bad_usage("no file to compare", NULL);
 	return compare(words, n, &op);

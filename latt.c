@@ -280,6 +280,7 @@ struct invocation {
 	bool sigpipe;			/* ... because the reader left */
 	struct against_run against;	/* --against */
 	bool worse_than_baseline;	/* ... and --fail-if found it worse */
+	bool differs_from_baseline;	/* ... or not the same */
 };
 
 /*
@@ -410,6 +411,7 @@ static struct latt_report_opts report_opts(const struct latt_opts *o)
 static int make_doc(struct invocation *in)
 {
 	const struct latt_opts *o = &in->o;
+	size_t i;
 
 	in->doc = (struct latt_doc){
 		.argc = in->argc, .argv = in->argv,
@@ -427,6 +429,9 @@ static int make_doc(struct invocation *in)
 	    latt_verdict_results(&o->metrics, in->agg, o->ncfgs, in->results,
 				 in->nres, o->level, in->verdicts))
 		return -ENOMEM;
+	for (i = 1; i < o->ncfgs; i++)
+		latt_verdicts_within(&o->metrics, in->verdicts[i],
+				     o->same_within);
 	latt_against_doc(&in->against, &in->doc);
 	return 0;
 }
@@ -490,7 +495,8 @@ static int write_outputs(struct invocation *in)
 						   &in->doc, doc_name(in),
 						   in->o.quiet ? NULL :
 						   in->out.f,
-						   &in->worse_than_baseline);
+						   &in->worse_than_baseline,
+						   &in->differs_from_baseline);
 		if (!ret)
 			ret = commit_sink(&in->out);
 		if (!ret && in->json.f && (failed = &in->json) &&
@@ -516,8 +522,11 @@ static int write_outputs(struct invocation *in)
 	return ret;
 }
 
-/* --fail-if worse: is a configuration worse than the first?  Said. */
-static bool fail_if_worse(const struct invocation *in)
+/*
+ * --fail-if worse: is a configuration worse than the first?  (@same:
+ * --fail-if not-same: not the same?)  Said.
+ */
+static bool fail_if_worse(const struct invocation *in, bool same)
 {
 	const struct latt_opts *o = &in->o;
 	const char **names;
@@ -532,10 +541,10 @@ static bool fail_if_worse(const struct invocation *in)
 	}
 	for (i = 0; i < o->ncfgs; i++)
 		names[i] = in->agg[i].name;
-	ret = latt_fail_if_worse(&o->fail_if, &o->metrics, names,
-				 (const struct latt_verdict (*)
-				  [LATT_METRICS_MAX])in->verdicts,
-				 o->ncfgs, stderr, err, sizeof(err));
+	ret = (same ? latt_fail_if_not_same : latt_fail_if_worse)(
+		&o->fail_if, &o->metrics, names,
+		(const struct latt_verdict (*)[LATT_METRICS_MAX])in->verdicts,
+		o->ncfgs, stderr, err, sizeof(err));
 	free(names);
 	return ret > 0;
 }
@@ -575,9 +584,12 @@ static int finish(struct invocation *in, int status)
 					   o->ncfgs, o->limits, o->nlimits) &&
 	    !status)
 		status = LATT_EXIT_LIMIT;
-	if (o->fail_if_given && (fail_if_worse(in) ||
+	if (o->fail_if_given && (fail_if_worse(in, false) ||
 				 in->worse_than_baseline) && !status)
 		status = LATT_EXIT_WORSE;
+	if (o->fail_if_given && (fail_if_worse(in, true) ||
+				 in->differs_from_baseline) && !status)
+		status = LATT_EXIT_NOT_SAME;
 	if (latt_result_output_error(r)) {
 		fprintf(stderr, "latt: write error on %s: %s\n",
 			in->out.name, strerror(-latt_result_output_error(r)));

@@ -202,17 +202,29 @@ static void metrics(struct latt_opts *o)
 				 "compare each configuration with the first "
 				 "(or with --against's): it needs two -C or "
 				 "more, or --against");
+	if (o->same_within > 0 && o->ncfgs < 2 && !o->nagainst)
+		latt_usage_error("--same-within is of the verdicts, which "
+				 "compare each configuration with the first "
+				 "(or with --against's): it needs two -C or "
+				 "more, or --against");
+	if ((o->fail_if.not_same || o->fail_if.nsame) &&
+	    !(o->same_within > 0))
+		latt_usage_error("--fail-if not-same fails on what is not the "
+				 "same within --same-within PCT: give it");
 	if (o->fail_if_given) {
 		bool ask[LATT_METRICS_MAX];
 		int ret;
 
 		if (o->ncfgs < 2 && !o->nagainst)
-			latt_usage_error("--fail-if worse compares each "
+			latt_usage_error("--fail-if compares each "
 					 "configuration with the first (or "
 					 "with --against's): it needs two -C "
 					 "or more, or --against");
 		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
 					sizeof(err));
+		if (!ret)
+			ret = latt_fail_if_mask_same(&o->fail_if, &o->metrics,
+						     ask, err, sizeof(err));
 		if (ret == -EDOM)
 			latt_usage_error("invalid --fail-if value: '%s' is "
 					 "neither better nor worse: it has no "

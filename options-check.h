@@ -42,6 +42,7 @@ struct latt_opts {
 	const char *against[LATT_AGAINST_MAX];	/* --against, in order */
 	size_t nagainst;
 	const char *profile;		/* --profile; NULL: the floors */
+	double same_within;		/* --same-within: 0.05; 0 none */
 	double level;			/* --level, of the verdicts: 0.95 */
 	bool level_given;
 	struct latt_limit limits[LATT_LIMITS_MAX];

@@ -69,6 +69,7 @@ enum {
 	OPT_FORCE,
 	OPT_AGAINST,
 	OPT_PROFILE,
+	OPT_SAME_WITHIN,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -235,6 +236,16 @@ static void parse_against(struct latt_opts *o, const struct opt_row *d,
 	o->against[o->nagainst++] = arg;
 }
 
+static void parse_same_within(struct latt_opts *o, const struct opt_row *d,
+			      const char *arg)
+{
+	char err[256];
+
+	if (latt_same_within_parse(arg, &o->same_within, err, sizeof(err)))
+		latt_usage_error("invalid --%s value '%s': %s", d->name, arg,
+				 err);
+}
+
 static void parse_level(struct latt_opts *o, const struct opt_row *d,
 			const char *arg)
 {
@@ -332,6 +343,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, parse_fail_if },
 	{ "level", OPT_LEVEL, required_argument, OK_CALL, 0,
 	  0, 0, 0, NULL, parse_level },
+	{ "same-within", OPT_SAME_WITHIN, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_same_within },
 	{ "against", OPT_AGAINST, required_argument, OK_CALL, 0,
 	  0, 0, 0, NULL, parse_against },
 	{ "profile", OPT_PROFILE, required_argument, OK_FILE,

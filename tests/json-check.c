@@ -6,6 +6,7 @@
  *
  *   json-check DOC SCHEMA
  *   json-check --get DOC PATH
+ *   json-check --put-config DOC FROM NAME
  *
  * SCHEMA has a line per documented field, "PATH TYPE": PATH names the
  * field from the document's root, with "[]" for every element of an
@@ -16,6 +17,9 @@
  * the document must be documented.  Prints TAP-ish diagnostics on stderr
  * and exits 0 only when all holds.  --get prints the value at PATH
  * ("configurations[1].runs[0].wakeup.count"; a string without quotes).
+ * --put-config prints DOC, one value a line as latt writes it, with its
+ * second configuration FROM's first, named NAME (a configuration judged
+ * against a copy of itself, or of another document's).
  */
 #include <json-c/json.h>
 #include <math.h>
@@ -294,6 +298,35 @@ static int get(const char *file, const char *path)
 	return ret;
 }
 
+/* --put-config: @file with configurations[1] @from's [0], named @name. */
+static int put_config(const char *file, const char *from, const char *name)
+{
+	struct json_object *doc = json_object_from_file(file);
+	struct json_object *src = json_object_from_file(from);
+	struct json_object *cfgs, *scfgs, *c = NULL;
+	int ret = 1;
+
+	if (doc && src && json_object_object_get_ex(doc, "configurations",
+						    &cfgs) &&
+	    json_object_object_get_ex(src, "configurations", &scfgs) &&
+	    json_object_array_length(cfgs) >= 2 &&
+	    !json_object_deep_copy(json_object_array_get_idx(scfgs, 0), &c,
+				   NULL)) {
+		json_object_object_add(c, "name", json_object_new_string(name));
+		json_object_array_put_idx(cfgs, 1, c);
+		puts(json_object_to_json_string_ext(
+			doc, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			JSON_C_TO_STRING_NOSLASHESCAPE));
+		ret = 0;
+	} else {
+		fprintf(stderr, "json-check --put-config: %s or %s: not a "
+			"document of two configurations\n", file, from);
+	}
+	json_object_put(doc);
+	json_object_put(src);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct json_object *doc, *cfgs, *runs;
@@ -303,6 +336,8 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && !strcmp(argv[1], "--get"))
 		return get(argv[2], argv[3]);
+	if (argc == 5 && !strcmp(argv[1], "--put-config"))
+		return put_config(argv[2], argv[3], argv[4]);
 	if (argc != 3) {
 		fprintf(stderr, "usage: json-check DOC SCHEMA\n");
 		return 2;

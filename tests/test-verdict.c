@@ -469,6 +469,70 @@ static void f_tail(void)
 	   c);
 }
 
+/*
+ * --same-within: can't tell within the bound is "same"; better or worse
+ * within it stay, said; outside it, nothing changes; 0 asks nothing.
+ */
+static void same_within(void)
+{
+	struct latt_metric_list ml;
+	struct latt_verdict v[LATT_METRICS_MAX] = { 0 };
+	struct latt_fail_if fi = { 0 };
+	const char *names[2] = { "a", "b" };
+	struct latt_verdict rows[2][LATT_METRICS_MAX] = { { { 0 } } };
+	char text[160], err[64];
+	size_t i, p50, p99, avg, max;
+	FILE *null = fopen("/dev/null", "w");
+
+	latt_metrics_init(&ml);
+	p50 = (size_t)idx(&ml, "p50");
+	p99 = (size_t)idx(&ml, "p99");
+	avg = (size_t)idx(&ml, "avg");
+	max = (size_t)idx(&ml, "max");
+	for (i = 0; i < ml.n; i++)
+		v[i].kind = LATT_V_NONE;
+	v[p50] = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.01,
+					.lo = -0.05, .hi = 0.08 };
+	v[p99] = (struct latt_verdict){ .kind = LATT_V_WORSE, .change = 0.04,
+					.lo = 0.02, .hi = 0.06 };
+	v[avg] = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0,
+					.lo = -0.2, .hi = 0.05 };
+	latt_verdicts_within(&ml, v, 0);
+	ok(v[p50].kind == LATT_V_UNSURE && !v[p50].same && !v[p50].within,
+	   "--same-within not given: can't tell stays");
+	latt_verdicts_within(&ml, v, 0.1);
+	ok(v[p50].kind == LATT_V_SAME && v[p50].same &&
+	   !strcmp(latt_verdict_word(v[p50].kind), "same") &&
+	   !strcmp(latt_verdict_token(v[p50].kind), "same") &&
+	   latt_verdict_mark(&v[p50]) == '=',
+	   "can't tell within +-10%%: same, '=', token same");
+	ok(!strcmp(latt_verdict_text(&v[p50], text, sizeof(text)),
+		   "+1.0% [-5.0%, +8.0%], within +-10%"),
+	   "... its text says the bound: %s", text);
+	ok(v[p99].kind == LATT_V_WORSE && v[p99].same,
+	   "worse by less than the bound: worse still, and the same within "
+	   "it");
+	ok(v[avg].kind == LATT_V_UNSURE && !v[avg].same &&
+	   v[max].kind == LATT_V_NONE && !v[max].same,
+	   "an interval past the bound, or no verdict: not the same");
+	/* --fail-if not-same=p50,p99 passes; not-same (every metric) not. */
+	latt_fail_if_parse("not-same=p50,p99", &fi, err, sizeof(err));
+	memcpy(rows[1], v, sizeof(v));
+	i = (size_t)latt_fail_if_not_same(&fi, &ml, names,
+					  (const struct latt_verdict (*)
+					   [LATT_METRICS_MAX])rows, 2, null,
+					  err, sizeof(err));
+	fi.not_same = true;
+	ok(i == 0 && latt_fail_if_not_same(&fi, &ml, names,
+					   (const struct latt_verdict (*)
+					    [LATT_METRICS_MAX])rows, 2, null,
+					   err, sizeof(err)) == 1,
+	   "--fail-if not-same=p50,p99: passes; not-same on every metric: "
+	   "fails (avg, max)");
+	if (null)
+		fclose(null);
+}
+
 int main(void)
 {
 	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS], e[NRUNS];
@@ -487,7 +551,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(61);
+	plan(67);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -720,5 +784,6 @@ int main(void)
 	side_own();
 	side_profiled();
 	f_tail();
+	same_within();
 	return tap_done();
 }

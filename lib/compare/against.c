@@ -198,7 +198,7 @@ int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
 
 int latt_against_judge(const struct latt_against *a, FILE *doc,
 		       const char *name, FILE *out, bool wide, double level,
-		       struct latt_metric_list *ml,
+		       double within, struct latt_metric_list *ml,
 		       struct latt_cmp_outcome *o, char *err, size_t len)
 {
 	struct latt_cmp_budget b = a->budget;
@@ -225,7 +225,8 @@ int latt_against_judge(const struct latt_against *a, FILE *doc,
 	} else {
 		/* As latt compare A.json B.json, A1 A2 -- B.json. */
 		ret = latt_cmp_print(to, ml, files, a->n + 1,
-				     a->n > 1 ? sizes : NULL, 2, level, wide,
+				     a->n > 1 ? sizes : NULL, 2, level, within,
+				     wide,
 				     a->profiled ? &a->prof.p : NULL, o);
 		if (!ret)
 			latt_cmp_profile_line(to, ml, a->profiled ? &a->prof :

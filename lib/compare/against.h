@@ -45,7 +45,7 @@ int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
 
 /*
  * Judge the run's document, open in @doc and named @name, against the
- * baseline at @level: latt compare's table of the baseline (a group of
+ * baseline at @level (and --same-within @within, 0 none): latt compare's table of the baseline (a group of
  * its files) and the run, the line of what verdicts between files take,
  * on @out (NULL: not printed); what it found in @o (its last: the run's
  * configurations), by the metrics of *@ml.  0; -1 with one line in @err
@@ -53,7 +53,7 @@ int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
  */
 int latt_against_judge(const struct latt_against *a, FILE *doc,
 		       const char *name, FILE *out, bool wide, double level,
-		       struct latt_metric_list *ml,
+		       double within, struct latt_metric_list *ml,
 		       struct latt_cmp_outcome *o, char *err, size_t len);
 
 void latt_against_close(struct latt_against *a);

@@ -240,7 +240,7 @@ static void group_notes(FILE *out, const struct latt_cmp_group *gs, size_t ng,
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n,
 		   const size_t *sizes, size_t ngroups, double level,
-		   bool wide, const struct latt_profile *p,
+		   double within, bool wide, const struct latt_profile *p,
 		   struct latt_cmp_outcome *o)
 {
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
@@ -282,14 +282,18 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		goto out;
 	o->incomparable = false;
 	memset(o->worse, 0, sizeof(o->worse));
+	memset(o->differ, 0, sizeof(o->differ));
 	memset(o->scaled, 0, sizeof(o->scaled));
 	o->got = 0;
 	for (i = 0; i < nrows; i++) {
 		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
 				       v[i]))
 			goto out;
+		if (i)
+			latt_verdicts_within(ml, v[i], within);
 		for (j = 0; i && j < ml->n; j++) {
 			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
+			o->differ[j] |= !v[i][j].same;
 			o->scaled[j] |= v[i][j].scaled;
 		}
 		aggs[i] = rows[i].agg;

@@ -34,13 +34,14 @@
  * its own; between groups, by the noise profile @p, NULL: the floors);
  * under the rows, with groups of more than one file, a line
  * saying so and one for each row that only some of its group's files
- * have (its row is of those); what it found in @o.  0 or -errno of a
- * failed write.
+ * have (its row is of those); what it found in @o.  With @within
+ * (--same-within; 0 none), a verdict within +-@within is "same".  0 or
+ * -errno of a failed write.
  */
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n,
 		   const size_t *sizes, size_t ngroups, double level,
-		   bool wide, const struct latt_profile *p,
+		   double within, bool wide, const struct latt_profile *p,
 		   struct latt_cmp_outcome *o);
 
 /*

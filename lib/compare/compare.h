@@ -112,6 +112,8 @@ struct latt_cmp_file {
 struct latt_cmp_outcome {
 	bool incomparable;		/* files differ in what must match */
 	bool worse[LATT_METRICS_MAX];	/* a row is worse in that metric */
+	bool differ[LATT_METRICS_MAX];	/* ... not the same within
+					   --same-within */
 	bool scaled[LATT_METRICS_MAX];	/* a row's runs spread more than
 					   the profile's (struct
 					   latt_verdict) */

@@ -35,11 +35,56 @@ int latt_verdict_level_parse(const char *arg, double *level, char *err,
 	return 0;
 }
 
-int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
-		       size_t len)
+int latt_same_within_parse(const char *arg, double *within, char *err,
+			   size_t len)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = isdigit((unsigned char)*arg) && !strpbrk(arg, "xX") ?
+	    strtod(arg, &end) : NAN;
+	if (!isnan(v) && *end == '%')
+		end++;
+	if (isnan(v) || *end || errno || !(v > 0 && v < 100)) {
+		snprintf(err, len, "expected a percentage above 0 and below "
+			 "100, such as 5");
+		return -EINVAL;
+	}
+	*within = v / 100;
+	return 0;
+}
+
+/* The metrics of "METRIC[,METRIC...]" @list into @names, *@n of them. */
+static int parse_names(const char *list, char (*names)[16], size_t *n,
+		       char *err, size_t len)
 {
 	char buf[512], *tok, *save;
 
+	snprintf(buf, sizeof(buf), "%s", list);
+	if (buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
+		snprintf(err, len, "an empty metric name between commas");
+		return -EINVAL;
+	}
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (*n == LATT_METRICS_MAX) {
+			snprintf(err, len, "more than %d metrics",
+				 LATT_METRICS_MAX);
+			return -EINVAL;
+		}
+		if (strlen(tok) >= sizeof(names[0])) {
+			snprintf(err, len, "no metric is called that");
+			return -EINVAL;
+		}
+		snprintf(names[(*n)++], sizeof(names[0]), "%s", tok);
+	}
+	return 0;
+}
+
+int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
+		       size_t len)
+{
 	if (!strcmp(arg, "incomparable")) {
 		f->incomparable = true;
 		return 0;
@@ -48,32 +93,17 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 		f->worse = true;
 		return 0;
 	}
-	if (strncmp(arg, "worse=", 6) || !arg[6] ||
-	    strlen(arg) >= sizeof(buf)) {
-		snprintf(err, len, "expected worse, worse=METRIC[,METRIC...] "
-			 "or incomparable");
-		return -EINVAL;
+	if (!strcmp(arg, "not-same")) {
+		f->not_same = true;
+		return 0;
 	}
-	snprintf(buf, sizeof(buf), "%s", arg + 6);
-	if (buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
-		snprintf(err, len, "an empty metric name between commas");
-		return -EINVAL;
-	}
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (f->nnames == LATT_METRICS_MAX) {
-			snprintf(err, len, "more than %d metrics",
-				 LATT_METRICS_MAX);
-			return -EINVAL;
-		}
-		if (strlen(tok) >= sizeof(f->names[0])) {
-			snprintf(err, len, "no metric is called that");
-			return -EINVAL;
-		}
-		snprintf(f->names[f->nnames++], sizeof(f->names[0]), "%s",
-			 tok);
-	}
-	return 0;
+	if (strlen(arg) < 512 && !strncmp(arg, "worse=", 6) && arg[6])
+		return parse_names(arg + 6, f->names, &f->nnames, err, len);
+	if (strlen(arg) < 512 && !strncmp(arg, "not-same=", 9) && arg[9])
+		return parse_names(arg + 9, f->same, &f->nsame, err, len);
+	snprintf(err, len, "expected worse, worse=METRIC[,METRIC...], "
+		 "not-same, not-same=METRIC[,METRIC...] or incomparable");
+	return -EINVAL;
 }
 
 /* The index in @ml of metric @name (as -q names it, any case), or -1. */
@@ -93,28 +123,45 @@ static long metric_index(const struct latt_metric_list *ml, const char *name)
 	return -1;
 }
 
-int latt_fail_if_mask(const struct latt_fail_if *f,
-		      const struct latt_metric_list *ml, bool *ask, char *err,
-		      size_t len)
+/* The metrics of @ml asked of: all (@all), or those of @names. */
+static int mask(bool all, const char (*names)[16], size_t n,
+		const struct latt_metric_list *ml, bool *ask, char *err,
+		size_t len)
 {
 	size_t i, m;
 	long k;
 
 	for (m = 0; m < ml->n; m++)
-		ask[m] = f->worse;
-	for (i = 0; i < f->nnames; i++) {
-		k = metric_index(ml, f->names[i]);
+		ask[m] = all;
+	for (i = 0; i < n; i++) {
+		k = metric_index(ml, names[i]);
 		if (k < 0) {
-			snprintf(err, len, "%s", f->names[i]);
+			snprintf(err, len, "%s", names[i]);
 			return -ENOENT;
 		}
 		if (ml->m[k].better == LATT_BETTER_NONE) {
-			snprintf(err, len, "%s", f->names[i]);
+			snprintf(err, len, "%s", names[i]);
 			return -EDOM;
 		}
 		ask[k] = true;
 	}
 	return 0;
+}
+
+int latt_fail_if_mask(const struct latt_fail_if *f,
+		      const struct latt_metric_list *ml, bool *ask, char *err,
+		      size_t len)
+{
+	return mask(f->worse, (const char (*)[16])f->names, f->nnames, ml,
+		    ask, err, len);
+}
+
+int latt_fail_if_mask_same(const struct latt_fail_if *f,
+			   const struct latt_metric_list *ml, bool *ask,
+			   char *err, size_t len)
+{
+	return mask(f->not_same, (const char (*)[16])f->same, f->nsame, ml,
+		    ask, err, len);
 }
 
 int latt_fail_if_worse(const struct latt_fail_if *f,
@@ -143,4 +190,35 @@ int latt_fail_if_worse(const struct latt_fail_if *f,
 							  sizeof(text)));
 		}
 	return worse;
+}
+
+int latt_fail_if_not_same(const struct latt_fail_if *f,
+			  const struct latt_metric_list *ml,
+			  const char *const *names,
+			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
+			  size_t n, FILE *say, char *err, size_t len)
+{
+	bool ask[LATT_METRICS_MAX];
+	char text[160];
+	size_t i, m;
+	int differ = 0;
+
+	if (latt_fail_if_mask_same(f, ml, ask, err, len))
+		return -ENOENT;
+	for (i = 1; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			if (!ask[m] || v[i][m].same)
+				continue;
+			differ = 1;
+			if (say)
+				fprintf(say, "latt: configuration '%s': %s is "
+					"not the same as '%s' within +-%g%%: "
+					"%s%s\n", names[i], ml->m[m].name,
+					names[0], 100 * v[i][m].within,
+					v[i][m].kind == LATT_V_NONE ?
+					"no verdict, " : "",
+					latt_verdict_text(&v[i][m], text,
+							  sizeof(text)));
+		}
+	return differ;
 }

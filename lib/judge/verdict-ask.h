@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
@@ -17,18 +18,32 @@
 int latt_verdict_level_parse(const char *arg, double *level, char *err,
 			     size_t len);
 
-/* --fail-if: worse (in any metric, or in those named), incomparable. */
+/*
+ * Parse --same-within's "5" or "5%" (a percentage above 0 and below 100)
+ * into @within (0.05).  0, or -EINVAL with why in @err.
+ */
+int latt_same_within_parse(const char *arg, double *within, char *err,
+			   size_t len);
+
+/*
+ * --fail-if: worse (in any metric, or in those named), not-same (the
+ * same, within --same-within), incomparable.
+ */
 struct latt_fail_if {
 	bool worse;				/* in any metric ... */
 	size_t nnames;				/* ... or in these */
 	char names[LATT_METRICS_MAX][16];
+	bool not_same;				/* in any metric ... */
+	size_t nsame;				/* ... or in these */
+	char same[LATT_METRICS_MAX][16];
 	bool incomparable;			/* latt compare's */
 };
 
 /*
- * Parse "worse", "worse=METRIC[,METRIC...]" or "incomparable" into @f
- * (names checked once the metrics are known: latt_fail_if_worse()).
- * 0, or -EINVAL with why in @err.
+ * Parse "worse", "worse=METRIC[,METRIC...]", "not-same",
+ * "not-same=METRIC[,METRIC...]" or "incomparable" into @f (names
+ * checked once the metrics are known: latt_fail_if_mask()).  0, or
+ * -EINVAL with why in @err.
  */
 int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 		       size_t len);
@@ -43,6 +58,11 @@ int latt_fail_if_mask(const struct latt_fail_if *f,
 		      const struct latt_metric_list *ml, bool *ask, char *err,
 		      size_t len);
 
+/* The same of not-same's metrics. */
+int latt_fail_if_mask_same(const struct latt_fail_if *f,
+			   const struct latt_metric_list *ml, bool *ask,
+			   char *err, size_t len);
+
 /*
  * Is a verdict of @v[1..n) worse in a metric @f asks of (@ml)?  Each
  * worse one is said on @say (NULL: not said) as "latt: configuration
@@ -55,5 +75,16 @@ int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const char *const *names,
 		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		       size_t n, FILE *say, char *err, size_t len);
+
+/*
+ * Is a verdict of @v[1..n) not the same (struct latt_verdict's @same)
+ * in a metric not-same asks of?  Each said as latt_fail_if_worse()
+ * says a worse one: "... p99 is not the same as 'A' within +-5%: ...".
+ */
+int latt_fail_if_not_same(const struct latt_fail_if *f,
+			  const struct latt_metric_list *ml,
+			  const char *const *names,
+			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
+			  size_t n, FILE *say, char *err, size_t len);
 
 #endif /* LATT_JUDGE_VERDICT_ASK_H */

@@ -40,6 +40,7 @@ const char *latt_verdict_word(enum latt_verdict_kind k)
 	case LATT_V_BETTER: return "better";
 	case LATT_V_WORSE: return "worse";
 	case LATT_V_UNSURE: return "can't tell";
+	case LATT_V_SAME: return "same";
 	default: return "no verdict";
 	}
 }
@@ -50,6 +51,7 @@ const char *latt_verdict_token(enum latt_verdict_kind k)
 	case LATT_V_BETTER: return "better";
 	case LATT_V_WORSE: return "worse";
 	case LATT_V_UNSURE: return "cant_tell";
+	case LATT_V_SAME: return "same";
 	default: return "none";
 	}
 }
@@ -60,6 +62,7 @@ char latt_verdict_mark(const struct latt_verdict *v)
 	case LATT_V_BETTER: return 'b';
 	case LATT_V_WORSE: return 'w';
 	case LATT_V_UNSURE: return '~';
+	case LATT_V_SAME: return '=';
 	default: return v->method == LATT_VM_NONE && !v->why[0] ? ' ' : '?';
 	}
 }
@@ -99,7 +102,28 @@ char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
 	pct_text(v->lo, lo, sizeof(lo));
 	pct_text(v->hi, hi, sizeof(hi));
 	snprintf(buf, len, "%s [%s, %s]", c, lo, hi);
+	if (v->same)
+		snprintf(buf + strlen(buf), len - strlen(buf), ", within "
+			 "+-%g%%", 100 * v->within);
 	return buf;
+}
+
+void latt_verdicts_within(const struct latt_metric_list *ml,
+			  struct latt_verdict *v, double within)
+{
+	size_t m;
+
+	if (!(within > 0))
+		return;
+	for (m = 0; m < ml->n; m++) {
+		v[m].within = within;
+		if (v[m].kind == LATT_V_NONE)
+			continue;
+		/* Both one-sided tests: above -within and below +within. */
+		v[m].same = v[m].lo > -within && v[m].hi < within;
+		if (v[m].same && v[m].kind == LATT_V_UNSURE)
+			v[m].kind = LATT_V_SAME;
+	}
 }
 
 /*

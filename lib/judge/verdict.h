@@ -97,6 +97,9 @@ enum latt_verdict_kind {
 	LATT_V_BETTER,
 	LATT_V_WORSE,
 	LATT_V_UNSURE,		/* can't tell */
+	LATT_V_SAME,		/* can't tell a difference, and its
+				   interval is within +-@within
+				   (--same-within) */
 };
 
 enum latt_verdict_method {
@@ -115,8 +118,21 @@ struct latt_verdict {
 	bool scaled;		/* a side's runs spread more than the
 				   profile's: their own spread taken, the
 				   invocation's part scaled as much */
+	double within;		/* --same-within: +-0.05; 0 not asked */
+	bool same;		/* ... its interval lies within that
+				   (better or worse by less, or same) */
 	char why[96];		/* LATT_V_NONE: why, in words */
 };
+
+/*
+ * --same-within @within (0.05: +-5%): the verdicts @v[0..ml->n) whose
+ * interval lies wholly within +-@within are the same within it (two
+ * one-sided tests at the interval's level): can't tell becomes
+ * LATT_V_SAME, better or worse stay but say so (@same).  Nothing for a
+ * @within of 0.
+ */
+void latt_verdicts_within(const struct latt_metric_list *ml,
+			  struct latt_verdict *v, double within);
 
 /*
  * Every configuration of @aggs[0..ncfgs) against the first, from
@@ -146,10 +162,13 @@ struct latt_vcfg {
 	size_t nown;
 };
 
-/* "better", "worse", "can't tell", "no verdict". */
+/* "better", "worse", "can't tell", "same", "no verdict". */
 const char *latt_verdict_word(enum latt_verdict_kind k);
 
-/* The token of -q and the JSON: "better", "worse", "cant_tell", "none". */
+/*
+ * The token of -q and the JSON: "better", "worse", "cant_tell", "same",
+ * "none".
+ */
 const char *latt_verdict_token(enum latt_verdict_kind k);
 
 /*
@@ -196,13 +215,15 @@ int latt_verdicts(const struct latt_metric_list *ml,
 
 /*
  * A verdict as a table shows it beside a ratio: 'w' worse, 'b' better,
- * '~' can't tell, '?' no verdict; ' ' for the baseline itself.
+ * '~' can't tell, '=' same, '?' no verdict; ' ' for the baseline
+ * itself.
  */
 char latt_verdict_mark(const struct latt_verdict *v);
 
 /*
- * The change and interval in words: "+12.3% [+5.0%, +20.1%]", or for
- * LATT_V_NONE its why.  Returns @buf.
+ * The change and interval in words: "+12.3% [+5.0%, +20.1%]", then
+ * ", within +-5%" when the interval lies within --same-within's bounds;
+ * or for LATT_V_NONE its why.  Returns @buf.
  */
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
 

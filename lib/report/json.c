@@ -525,6 +525,10 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 	add(e, "method", judged && methods[v->method] ?
 	    jstr(methods[v->method]) : NULL);
 	add(e, "why", have && !judged ? jstr(v->why) : NULL);
+	add(e, "same_within", have && v->within > 0 ?
+	    metric_num(v->within) : NULL);
+	add(e, "same", have && v->within > 0 ?
+	    json_object_new_boolean(v->same) : NULL);
 }
 
 static jobj *summary_obj(const struct latt_metric_list *ml,

@@ -14,8 +14,6 @@
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
 #include "measure/hist.h"
-#include "measure/sysinfo.h"
-#include "settings/config.h"
 
 /* A compact cell: the value in 8 columns, then two marks. */
 #define COMPACT_CELL	(LATT_CELL_WIDTH + 2)
@@ -349,14 +347,9 @@ static void note(FILE *f, int *col, const char *fmt, ...)
 	*col += fprintf(f, " %s", buf);
 }
 
-/*
- * What is said of row @a beside its numbers, in brackets: not run, no
- * complete run, runs left out, a waker late, and (@load: no column nor
- * mark says it) latt's own load, after @col columns.  Whether there is
- * any (@f NULL).
- */
-static bool row_notes(FILE *f, const struct latt_agg_cfg *a, bool load,
-		      int col)
+/* See report/report-table.h. */
+bool latt_table_row_notes(FILE *f, const struct latt_agg_cfg *a, bool load,
+			  int col)
 {
 	bool any = (!a->runs && !a->left_out) || !a->complete ||
 		   a->left_out || a->lagged || (load && a->load_noted);
@@ -419,12 +412,12 @@ void latt_table_rows(FILE *f, const struct latt_table *t,
 	}
 	/* What is said of a row, under them all (a sweep: by its settings). */
 	for (i = 0, any = false; t->row_notes && i < t->n; i++)
-		if (row_notes(NULL, t->rows[i].agg, t->wide && !last.mk.load,
+		if (latt_table_row_notes(NULL, t->rows[i].agg, t->wide && !last.mk.load,
 			      0)) {
 			if (!any)
 				fputc('\n', f);
 			any = true;
-			row_notes(f, t->rows[i].agg, t->wide && !last.mk.load,
+			latt_table_row_notes(f, t->rows[i].agg, t->wide && !last.mk.load,
 				  vname(f, t, i, 0));
 			fputc('\n', f);
 		}
@@ -460,6 +453,18 @@ static void reason(const char *why, char *buf, size_t len)
 
 #define REASONS_MAX	16
 
+double latt_table_within(const struct latt_table *t)
+{
+	double w = 0;
+	size_t i, k;
+
+	for (i = 1; i < t->n; i++)
+		for (k = 0; k < t->ml->n; k++)
+			if (t->rows[i].v[k].within > w)
+				w = t->rows[i].v[k].within;
+	return w;
+}
+
 /*
  * Compact: the verdicts that are better or worse, a line each; the
  * others summed in one line, each reason said once.
@@ -468,6 +473,7 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 {
 	char reasons[REASONS_MAX][96], text[160], r[96];
 	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
+	unsigned int same = 0;
 	size_t i, k, j, nr = 0;
 	int col;
 
@@ -479,6 +485,10 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				continue;
 			if (v->kind == LATT_V_UNSURE) {
 				unsure++;
+				continue;
+			}
+			if (v->kind == LATT_V_SAME) {
+				same++;
 				continue;
 			}
 			if (v->kind == LATT_V_NONE) {
@@ -505,9 +515,13 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				latt_verdict_text(v, text, sizeof(text)));
 		}
 	col = 0;
+	if (same)
+		col = fprintf(f, "Same within +-%g%% %u%s", 100 *
+			      latt_table_within(t), same, unsure || none ?
+			      ". " : "\n");
 	if (unsure)
-		col = fprintf(f, "Can't tell %u%s", unsure,
-			      none ? ". " : "\n");
+		col += fprintf(f, "Can't tell %u%s", unsure,
+			       none ? ". " : "\n");
 	if (!none)
 		return;
 	col += fprintf(f, "No verdict %u:", none);
@@ -535,6 +549,8 @@ static void legend(FILE *f, const struct latt_table *t,
 {
 	const struct latt_metric_list *ml = t->ml;
 	const char *sep = "\n", *more = "";
+	double within = latt_table_within(t);
+	char same[48] = "";
 	size_t k;
 
 	for (k = 0; k < ml->n; k++) {
@@ -569,10 +585,13 @@ static void legend(FILE *f, const struct latt_table *t,
 	}
 	if (*more)
 		fputc('\n', f);
+	if (within > 0)
+		snprintf(same, sizeof(same), "= same within +-%g%%, ",
+			 100 * within);
 	if (marks->marked)
-		fprintf(f, "%sw worse, b better, ~ can't tell, ? no verdict: "
+		fprintf(f, "%sw worse, b better, %s~ can't tell, ? no verdict: "
 			"against the first row, at %g%%%s\n",
-			t->wide ? "\n" : sep, 100 * t->level,
+			t->wide ? "\n" : sep, same, 100 * t->level,
 			t->wide ? " for a row's metrics together" : "");
 	sep = marks->marked && !t->wide ? "" : sep;
 	if (marks->self)
@@ -658,87 +677,4 @@ void latt_table_shown(const struct latt_metric_list *ml,
 				vout[i][k] = v[i][m];
 		}
 	}
-}
-
-/* The sweep's settings: a line per configuration, what it set. */
-static void settings(FILE *f, const struct latt_run_cfg *cfgs,
-		     const struct latt_agg_cfg *rows, size_t n, int w,
-		     bool load, bool wide)
-{
-	char *set;
-	size_t i;
-	int col;
-
-	fputc('\n', f);
-	for (i = 0; i < n; i++) {
-		set = latt_config_format(&cfgs[i], NULL);
-		col = fprintf(f, "%-*s ", w, rows[i].name);
-		if (set && set[0]) {
-			fputs(latt_esc(set), f);
-			col += (int)latt_esc_width(set);
-		} else {
-			col += fprintf(f, "%s", set ? "(no settings)" :
-				       "(out of memory)");
-		}
-		free(set);
-		/* Wide without the load column: the note is here. */
-		row_notes(f, &rows[i], !load && wide, col);
-		fputc('\n', f);
-	}
-}
-
-int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_metric_list *ml,
-		      const struct latt_run_cfg *cfgs,
-		      const struct latt_agg_cfg *rows,
-		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n, double level, bool wide)
-{
-	struct latt_verdict (*sv)[LATT_METRICS_MAX];
-	struct latt_table_row *tr;
-	struct latt_metric_list shown;
-	struct latt_agg_cfg *sr;
-	struct latt_table t = {
-		.ml = &shown, .head = { "config", NULL }, .n = n,
-		.level = level, .wide = wide,
-	};
-	struct latt_table_marks marks;
-	size_t i;
-	int w = 6;
-
-	sr = calloc(n ? n : 1, sizeof(*sr));
-	sv = calloc(n ? n : 1, sizeof(*sv));
-	tr = calloc(n ? n : 1, sizeof(*tr));
-	if (!sr || !sv || !tr) {
-		free(sr);
-		free(sv);
-		free(tr);
-		return -ENOMEM;
-	}
-	latt_table_shown(ml, rows, v, n, &shown, sr, sv);
-	for (i = 0; i < n; i++) {
-		tr[i].name[0] = rows[i].name;
-		tr[i].agg = &sr[i];
-		tr[i].v = sv[i];
-		if ((int)strlen(rows[i].name) > w)
-			w = (int)strlen(rows[i].name);
-	}
-	t.rows = tr;
-	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
-		latt_esc(sys->kernel), latt_esc(sys->hostname),
-		latt_esc(sys->cpu_model), sys->cpus,
-		sys->numa_nodes, sys->numa_nodes == 1 ? "" : "s");
-	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
-		latt_esc(sys->clocksource), latt_esc(sys->preempt),
-		sys->autogroup < 0 ? "absent" :
-		sys->autogroup ? "on" : "off");
-	latt_table_rows(f, &t, &marks);
-	settings(f, cfgs, rows, n, w, marks.load, wide);
-	latt_table_notes(f, &t, &marks);
-	free(sr);
-	free(sv);
-	free(tr);
-	if (fflush(f) || ferror(f))
-		return errno ? -errno : -EIO;
-	return 0;
 }

@@ -21,8 +21,6 @@
 
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
-#include "measure/sysinfo.h"
-#include "settings/config.h"
 
 /* The widest a compact table is made. */
 #define LATT_TABLE_COLS	100
@@ -47,6 +45,9 @@ struct latt_table {
 	bool row_notes;			/* under the rows, what is said of
 					   each (else the caller says it) */
 };
+
+/* --same-within's bound in the verdicts of @t's rows: 0.05; 0 none. */
+double latt_table_within(const struct latt_table *t);
 
 /*
  * What a table shows of @ml: the metrics that some row of @rows[0..n)
@@ -85,20 +86,12 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 		      const struct latt_table_marks *marks);
 
 /*
- * The table of configurations: a header with the facts that decide
- * whether the numbers compare (kernel, CPUs, NUMA nodes, clocksource,
- * preemption, autogroup), one row per configuration of @rows[0..n) (its
- * settings from @cfgs[i]) with every metric of @ml, the p99 spread, the
- * ratio of each metric to the first configuration marked with its
- * verdict @v[i] (at @level) as latt compare marks it, the verdicts in words, and
- * each configuration's settings.  No line contains "Avg".  Returns 0 or
- * -errno of a failed write.
+ * What is said of row @a beside its numbers, in brackets: not run, no
+ * complete run, runs left out, a waker late, and (@load: no column nor
+ * mark says it) latt's own load, after @col columns.  Whether there is
+ * any (@f NULL).
  */
-int latt_report_table(FILE *f, const struct latt_sysinfo *sys,
-		      const struct latt_metric_list *ml,
-		      const struct latt_run_cfg *cfgs,
-		      const struct latt_agg_cfg *rows,
-		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		      size_t n, double level, bool wide);
+bool latt_table_row_notes(FILE *f, const struct latt_agg_cfg *a, bool load,
+			  int col);
 
 #endif /* LATT_REPORT_REPORT_TABLE_H */

@@ -30,6 +30,7 @@
 #include "report/report-brief.h"
 #include "report/report-explain.h"
 #include "report/report-kernel.h"
+#include "report/report-sweep.h"
 #include "report/report-table.h"
 #include "report/report-text.h"
 #include "run/result-stop.h"
@@ -579,9 +580,17 @@ static int sweep_table(FILE *f, const struct latt_report_opts *o,
 			break;
 	if (i == d->n)
 		return 0;
-	ret = latt_report_table(f, d->sys, d->metrics, d->cfgs, d->agg,
-				d->verdicts, d->ncfgs, d->level,
-				o->extra & LATT_REPORT_LONG);
+	fprintf(f, "\nKernel %s on %s: %s, %u CPUs, %u NUMA node%s\n",
+		latt_esc(d->sys->kernel), latt_esc(d->sys->hostname),
+		latt_esc(d->sys->cpu_model), d->sys->cpus,
+		d->sys->numa_nodes, d->sys->numa_nodes == 1 ? "" : "s");
+	fprintf(f, "Clocksource %s, preemption %s, autogroup %s\n",
+		latt_esc(d->sys->clocksource), latt_esc(d->sys->preempt),
+		d->sys->autogroup < 0 ? "absent" :
+		d->sys->autogroup ? "on" : "off");
+	ret = latt_report_sweep_table(f, d->metrics, d->cfgs, d->agg,
+				      d->verdicts, d->ncfgs, d->level,
+				      o->extra & LATT_REPORT_LONG);
 	if (ret)
 		return ret;
 	/* Started: the first run's start. */

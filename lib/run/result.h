@@ -42,6 +42,7 @@
 #define LATT_EXIT_WORSE		6	/* --fail-if worse */
 #define LATT_EXIT_INCOMPARABLE	7	/* latt compare --fail-if
 					   incomparable */
+#define LATT_EXIT_NOT_SAME	8	/* --fail-if not-same */
 
 /* Why measurement stopped. */
 enum latt_stop {

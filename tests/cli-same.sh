@@ -1,0 +1,132 @@
+#!/bin/sh
+# --same-within PCT: a verdict whose interval lies within +-PCT is
+# "same" (=) in every output (the table, -l, -q, the JSON), and
+# --fail-if not-same exits 8 unless it is.  Deterministic where a saved
+# sweep is judged against a copy of itself (a configuration duplicated:
+# no change) or eight times as slow; a live sweep's status follows its
+# own verdicts (no latency is assumed).
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 28
+
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+get() {
+	"$check_bin" --get "$@"
+}
+scale="${top_srcdir:-.}/tests/scale-doc.awk"
+
+run -c2 -s1 -S2 -x0 -t 0.3 -r10 -C a: -C b: --same-within 50 --json "$tmp/s.json"
+is "$rc" 0 "a sweep with --same-within 50: exit 0"
+check "the JSON: same_within 0.5 and same beside each judged verdict" \
+	sh -c "grep -q '\"same_within\": 0.5' '$tmp/s.json' && grep -q '\"same\": \\(true\\|false\\)' '$tmp/s.json'"
+check "... same_within null for the first configuration" \
+	sh -c "test \"\$('$check_bin' --get '$tmp/s.json' 'configurations[0].summary.metrics[0].same_within')\" = null"
+sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' \
+	"$top_srcdir/man/latt-json.5" | sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"
+"$check_bin" "$tmp/s.json" "$tmp/schema" 2>"$tmp/check"
+check "... the document as latt-json(5) describes it" \
+	sh -c "! grep -v 'never met\\|fields checked' '$tmp/check' | grep -q ."
+
+# A configuration against an exact copy of itself: no change at all.
+"$check_bin" --put-config "$tmp/s.json" "$tmp/s.json" b >"$tmp/dup.json"
+"$latt" compare -l --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>"$tmp/err"
+is "$?" 0 "latt compare --same-within 50 of a copy: exit 0"
+line=$(grep -E '^[^ ]+ \(dup\.json\) b +p50 ' "$tmp/out")
+check "... p50 no change: +0.0% ($line)" sh -c "echo '$line' | grep -q ' +0\\.0% \\['"
+lo=$(echo "$line" | sed -n 's/.*\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\].*/\1/p')
+hi=$(echo "$line" | sed -n 's/.*\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\].*/\2/p')
+if awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo > -50 && hi < 50) }'; then
+	want="same"
+else
+	want="can't tell"
+fi
+check "... '$want' exactly when its interval [$lo%, $hi%] lies within +-50%" \
+	sh -c "echo \"\$1\" | grep -q \"p50 *\$2 \"" - "$line" "$want"
+if [ "$want" = same ]; then
+	check "... whose line ends with the bound" \
+		sh -c "echo '$line' | grep -q ', within +-50%\$'"
+else
+	skip "p50's interval is wider than +-50% here"
+fi
+"$latt" compare --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>&1
+if [ "$want" = same ]; then
+	check "the compact table: '=' after p50, the legend and the count" \
+		sh -c "grep -Eq '^[^ ]+ \\(dup\\.json\\) +b .* [0-9.]+ = ' '$tmp/out' &&
+			grep -q '^w worse, b better, = same within +-50%, ~ can.t tell, ? no verdict: against the first row, at 95%' '$tmp/out' &&
+			grep -Eq '^Same within \\+-50% [0-9]+' '$tmp/out'"
+	"$latt" compare --same-within 50 --fail-if not-same=p50 "$tmp/dup.json" >/dev/null 2>&1
+	is "$?" 0 "--fail-if not-same=p50: exit 0 when p50 is the same"
+else
+	skip "p50's interval is wider than +-50% here"
+	skip "p50's interval is wider than +-50% here"
+fi
+"$latt" compare --fail-if not-same=p50 --same-within 50 --fail-if not-same=max "$tmp/dup.json" >/dev/null 2>&1
+st=$?
+if grep -Eq '^[^ ]+ \(dup\.json\) b +max +same ' "$tmp/out" 2>/dev/null; then want=0; else want=8; fi
+"$latt" compare -l --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>&1
+if grep -Eq '\(dup\.json\) b +max .*within \+-50%$' "$tmp/out" &&
+	grep -Eq '\(dup\.json\) b +p50 .*within \+-50%$' "$tmp/out"; then
+	want=0
+else
+	want=8
+fi
+is "$st" "$want" "--fail-if not-same=p50,max: exit 8 exactly when one is not the same"
+
+# Eight times as slow: worse, never the same.
+awk -v f=8 -f "$scale" "$tmp/dup.json" >"$tmp/slow.json"
+"$check_bin" --put-config "$tmp/dup.json" "$tmp/slow.json" b >"$tmp/mixed.json"
+"$latt" compare -l --same-within 50 "$tmp/mixed.json" >"$tmp/out" 2>&1
+check "a configuration 8x as slow: p50 worse, not within the bound" \
+	sh -c "grep -Eq '\\(mixed\\.json\\) b +p50 +worse +\\+700\\.0% ' '$tmp/out' && ! grep -Eq '\\(mixed\\.json\\) b +p50 .*within' '$tmp/out'"
+"$latt" compare --same-within 50 --fail-if not-same=p50 "$tmp/mixed.json" >/dev/null 2>"$tmp/err"
+is "$?" 8 "... --fail-if not-same=p50: exit 8"
+"$latt" compare --same-within 50 --fail-if not-same=p50 --fail-if worse=p50 "$tmp/mixed.json" >/dev/null 2>&1
+is "$?" 6 "... with --fail-if worse=p50 too: 6 comes first"
+
+# A live sweep: -q says same, and --fail-if not-same follows it.
+run -q -c2 -s1 -S2 -x0 -t 0.3 -r10 -C a: -C b: --same-within 60 --fail-if not-same=p50
+if sed -n 2p "$tmp/out" | grep -q ' p50_verdict=same '; then want=0; else want=8; fi
+is "$rc" "$want" "latt --fail-if not-same=p50: exit 8 exactly when -q's p50 is not same"
+check "... -q's tokens: p50_verdict one of better, worse, cant_tell, same, none" \
+	sh -c "sed -n 2p '$tmp/out' | grep -Eq ' p50_verdict=(better|worse|cant_tell|same|none) '"
+if [ "$want" = 8 ]; then
+	check "... each metric not the same named on stderr" \
+		grep -q "^latt: configuration 'b': p50 is not the same as 'a' within +-60%: " "$tmp/err"
+else
+	check "... nothing said on stderr" sh -c "! grep -q 'not the same' '$tmp/err'"
+fi
+
+# Usage errors.
+run -c2 -t 0.1 --same-within 5
+check "--same-within without -C or --against: a usage error" \
+	sh -c "test $rc -eq 1 && grep -q 'needs two -C or more, or --against' '$tmp/err'"
+for bad in 0 100 -5 abc 5x ''; do
+	run -c2 -t 0.1 -C a: -C b: --same-within "$bad"
+	[ "$rc" -eq 1 ] && grep -q "invalid --same-within value '$bad': expected a percentage above 0 and below 100" "$tmp/err" || break
+done
+check "--same-within 0, 100, -5, abc, 5x, '': usage errors, one line" sh -c "test $rc -eq 1"
+run -c2 -t 0.1 -C a: -C b: --fail-if not-same
+check "--fail-if not-same without --same-within: a usage error" \
+	sh -c "test $rc -eq 1 && grep -q 'give it' '$tmp/err'"
+run -c2 -t 0.1 -C a: -C b: --same-within 5 --fail-if not-same=nosuch
+check "--fail-if not-same=nosuch: a usage error naming it" \
+	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch'\" '$tmp/err'"
+"$latt" compare --fail-if not-same "$tmp/dup.json" >/dev/null 2>"$tmp/err"
+is "$?" 1 "latt compare --fail-if not-same without --same-within: a usage error"
+"$latt" compare --cdf --same-within 5 "$tmp/dup.json" >/dev/null 2>"$tmp/err"
+is "$?" 1 "latt compare --cdf --same-within: a usage error"
+"$latt" compare --same-within 0 "$tmp/dup.json" >/dev/null 2>"$tmp/err"
+is "$?" 1 "latt compare --same-within 0: a usage error"
+"$latt" compare --same-within 5 --fail-if not-same=entries "$tmp/dup.json" >/dev/null 2>"$tmp/err"
+is "$?" 1 "latt compare --fail-if not-same=entries (never judged): a usage error"
+
+# With --against: the end table's legend says the bound.
+run -c2 -s1 -S2 -x0 -t 0.3 -r3 --json "$tmp/base.json"
+run -c2 -s1 -S2 -x0 -t 0.3 -r3 --against "$tmp/base.json" --same-within 50 --json "$tmp/r.json"
+is "$rc" 0 "--against with --same-within: exit 0"
+check "... the legend of the end table says the bound" \
+	grep -q '^w worse, b better, = same within +-50%, ' "$tmp/out"
+"$latt" compare --same-within 50 "$tmp/base.json" "$tmp/r.json" >"$tmp/cmp" 2>&1
+n=$(wc -l <"$tmp/cmp")
+check "... the end table is latt compare --same-within's, byte for byte" \
+	sh -c "tail -n $n '$tmp/out' | cmp -s - '$tmp/cmp'"
