@@ -15,6 +15,7 @@
 #include "compare/against.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
+#include "judge/sequential.h"
 #include "judge/verdict-ask.h"
 #include "judge/verdict.h"
 #include "measure/sysinfo.h"
@@ -62,6 +63,7 @@ int latt_against_begin(struct against_run *ar, const struct latt_opts *o)
 		ar->profile.sha256 = ar->a.prof.sha256;
 	}
 	ar->lines = !o->quiet && !o->interval_ns && isatty(STDERR_FILENO);
+	ar->level = o->level;
 	return 0;
 }
 
@@ -103,8 +105,8 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 		return -1;
 	}
 	ret = latt_against_judge(&ar->a, in, name, out, o->extra &
-				 LATT_REPORT_LONG, o->level, o->same_within, ml,
-				 oc, err, len);
+				 LATT_REPORT_LONG, ar->level, o->same_within,
+				 ml, oc, err, len);
 	fclose(in);
 	free(buf);
 	return ret ? -1 : 0;
@@ -137,7 +139,7 @@ static void verdict_text(FILE *f, const char *name,
 
 void latt_against_line(const struct against_run *ar,
 		       const struct latt_opts *o, const struct latt_doc *doc,
-		       const struct latt_result *r)
+		       const struct latt_result *r, bool look)
 {
 	struct latt_cmp_outcome oc = { .nlast = LATT_CONFIGS_MAX };
 	const struct latt_metric_list *lm = doc->metrics;
@@ -168,7 +170,8 @@ void latt_against_line(const struct against_run *ar,
 		return;
 	}
 	latt_agg_view(r, &view);
-	fprintf(stderr, "latt: run %u of %u", r->run, o->runs);
+	fprintf(stderr, "latt: run %u of %s%u", r->run, o->runs_auto ?
+		"at most " : "", o->runs);
 	if (doc->ncfgs > 1)
 		fprintf(stderr, ", %s", latt_esc(r->cfg.name));
 	for (i = 0; i < 2; i++) {
@@ -180,7 +183,19 @@ void latt_against_line(const struct against_run *ar,
 		fprintf(stderr, " (so far %.1f)", latt_metric_print_value(
 			&lm->m[m], doc->agg[k].val[m].v));
 	}
-	fputs(" usec; against the baseline:", stderr);
+	if (o->runs_auto && !look) {
+		for (i = r->run + 1; i < o->runs && !latt_seq_look(
+			     (unsigned int)i, o->runs); i++)
+			;
+		fprintf(stderr, " usec; the next look after run %zu\n", i);
+		free(last);
+		return;
+	}
+	if (o->runs_auto)
+		fprintf(stderr, " usec; at %g%% against the baseline:",
+			100 * ar->level);
+	else
+		fputs(" usec; against the baseline:", stderr);
 	for (i = 0; i < 2 && k < oc.got; i++) {
 		if ((m = metric(&ml, shown[i])) < 0)
 			continue;
@@ -189,6 +204,66 @@ void latt_against_line(const struct against_run *ar,
 	}
 	fputc('\n', stderr);
 	free(last);
+}
+
+/* Metric @m's verdict @v decides: better, worse, or the same. */
+static bool decides(const struct latt_verdict *v)
+{
+	return v->kind == LATT_V_BETTER || v->kind == LATT_V_WORSE ||
+	       v->kind == LATT_V_SAME;
+}
+
+/* The metrics --decide-on names (p50 and p99 without), of @ml, in @ask. */
+static void decide_on(const struct latt_opts *o,
+		      const struct latt_metric_list *ml, bool *ask)
+{
+	size_t i;
+	int m;
+
+	memset(ask, 0, LATT_METRICS_MAX * sizeof(*ask));
+	for (i = 0; i < (o->ndecide ? o->ndecide : 2); i++) {
+		m = metric(ml, o->ndecide ? o->decide_on[i] : shown[i]);
+		if (m >= 0)
+			ask[m] = true;
+	}
+}
+
+bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
+		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n)
+{
+	bool ask[LATT_METRICS_MAX];
+	size_t i, m;
+
+	decide_on(o, ml, ask);
+	for (i = 1; i < n; i++)
+		for (m = 0; m < ml->n; m++)
+			if (ask[m] && !decides(&v[i][m]))
+				return false;
+	return true;
+}
+
+bool latt_against_decided(const struct against_run *ar,
+			  const struct latt_opts *o,
+			  const struct latt_doc *doc)
+{
+	struct latt_cmp_outcome oc = { .nlast = LATT_CONFIGS_MAX };
+	struct latt_metric_list ml;
+	bool ask[LATT_METRICS_MAX], done = true;
+	char err[512];
+	size_t k, m;
+
+	oc.last = calloc(LATT_CONFIGS_MAX, sizeof(*oc.last));
+	if (!oc.last ||
+	    judge(ar, o, doc, "this run", NULL, &ml, &oc, err, sizeof(err))) {
+		free(oc.last);
+		return false;
+	}
+	decide_on(o, &ml, ask);
+	for (k = 0; k < oc.got; k++)
+		for (m = 0; m < ml.n; m++)
+			done &= !ask[m] || decides(&oc.last[k][m]);
+	free(oc.last);
+	return done;
 }
 
 int latt_against_summary(const struct against_run *ar,

@@ -19,6 +19,8 @@
 struct against_run {
 	bool on;			/* --against given */
 	bool lines;			/* a line after each run */
+	double level;			/* of the verdicts against it (with
+					   -r auto, the last look's) */
 	struct latt_against a;
 	struct latt_doc_file files[LATT_AGAINST_MAX];
 	struct latt_doc_file profile;	/* path NULL: none */
@@ -37,11 +39,24 @@ void latt_against_doc(const struct against_run *ar, struct latt_doc *doc);
 /*
  * After run @r, with @doc the document of the runs so far: the line of
  * the run, its configuration so far and their verdicts against the
- * baseline, on the standard error (when ar->lines).
+ * baseline, on the standard error (when ar->lines).  With -r auto the
+ * verdicts only at a look (@look), at its level; else when the next is.
  */
 void latt_against_line(const struct against_run *ar,
 		       const struct latt_opts *o, const struct latt_doc *doc,
-		       const struct latt_result *r);
+		       const struct latt_result *r, bool look);
+
+/*
+ * -r auto: is every metric of --decide-on (p50 and p99) decided
+ * (better, worse, or the same within --same-within) in every row of
+ * @v[1..n), against the first?  Or (latt_against_decided()) in each of
+ * the run's configurations of @doc against the baseline, at ar->level?
+ */
+bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
+		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n);
+bool latt_against_decided(const struct against_run *ar,
+			  const struct latt_opts *o,
+			  const struct latt_doc *doc);
 
 /*
  * At the end, @doc the document written (named @name): latt compare's

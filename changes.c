@@ -3,13 +3,19 @@
  * latt's changes to the system, as latt tells them; see changes.h.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "base/escape.h"
+#include "measure/clock.h"
+#include "measure/sysinfo.h"
 #include "run/result.h"
 #include "settings/config.h"
 #include "settings/leftovers.h"
 #include "settings/lock.h"
+#include "settings/priv.h"
+#include "settings/sched.h"
 #include "settings/undo.h"
 #include "changes.h"
 
@@ -96,4 +102,47 @@ void latt_changes_say_kept_trace(const struct latt_result *results, size_t n)
 			results[n].trace.name, results[n].trace.dir);
 		return;
 	}
+}
+
+/* See changes.h. */
+int latt_changes_preflight(const struct latt_run_cfg *cfgs, size_t n,
+			   bool named)
+{
+	bool rt = latt_sysinfo_preempt_rt();
+	char err[2 * PATH_MAX];	/* a cgroup's path, whole */
+	size_t i;
+	int ret;
+
+	/* The clock is every configuration's. */
+	if (cfgs[0].clock == LATT_CLOCK_TSC &&
+	    !latt_clock_tsc_trusted("", err, sizeof(err))) {
+		fprintf(stderr, "latt: --clock tsc: %s (use --clock auto or "
+			"monotonic)\n", err);
+		return -EOPNOTSUPP;
+	}
+	for (i = 0; i < n; i++) {
+		ret = latt_priv_check(&cfgs[i], err, sizeof(err));
+		if (ret) {
+			if (named)
+				fprintf(stderr, "latt: configuration '%s': "
+					"%s\n", cfgs[i].name, latt_esc(err));
+			else
+				fprintf(stderr, "latt: %s\n", latt_esc(err));
+			return ret;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (latt_sched_rt_starves_waker(&cfgs[i].waker,
+						&cfgs[i].target, rt))
+			fprintf(stderr, "latt: note: %s%s%sa real-time command "
+				"can starve the waker on this PREEMPT_RT kernel "
+				"(its timers expire in the ktimers thread, fifo "
+				"1, on the CPUs they share): the run may not end "
+				"at -t; give the waker a higher priority "
+				"(--waker-policy fifo --waker-priority N) or "
+				"other CPUs (--waker-cpus)\n",
+				named ? "configuration '" : "",
+				named ? latt_esc(cfgs[i].name) : "",
+				named ? "': " : "");
+	return 0;
 }

@@ -3,7 +3,8 @@
  * What latt says and decides about its changes to the system, around
  * lib/settings/undo.c and lib/settings/lock.c: what a latt that is gone left behind (put
  * back, or a refusal to measure), the undo record and the settings'
- * locks before the first change, a kept trace named when the report
+ * locks before the first change, whether it may make them at all, a
+ * kept trace named when the report
  * that names it could not be written.
  */
 #ifndef LATT_CHANGES_H
@@ -13,6 +14,7 @@
 #include <stddef.h>
 
 #include "run/result.h"
+#include "settings/config.h"
 #include "options.h"
 
 /*
@@ -22,6 +24,15 @@
  * @force.  0, or -EBUSY after saying so.
  */
 int latt_changes_left(bool force);
+
+/*
+ * Before anything runs: may latt make every setting of every
+ * configuration of @cfgs[0..n) here (@named: said by their names)?
+ * Returns 0, or prints why not and returns -errno.  What it may make
+ * but that can keep the run from ending is noted.
+ */
+int latt_changes_preflight(const struct latt_run_cfg *cfgs, size_t n,
+			   bool named);
 
 /*
  * Before the first change of the system: the undo record that outlives

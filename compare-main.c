@@ -156,20 +156,9 @@ static int print(const struct latt_metric_list *ml,
 	int ret;
 
 	/* The metrics --fail-if names, known once the files are read. */
-	ret = latt_fail_if_mask(f, ml, ask, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "latt compare: --fail-if: %s '%s'%s\n",
-			ret == -EDOM ? "metric" : "no metric", latt_esc(err),
-			ret == -EDOM ? " is neither better nor worse: it has "
-			"no verdict to fail on" : " in these files");
-		return LATT_EXIT_USAGE;
-	}
-	if (!ret && (f->not_same || f->nsame)) {
-		bool ask_same[LATT_METRICS_MAX];
-
-		ret = latt_fail_if_mask_same(f, ml, ask_same, err,
-					     sizeof(err));
-	}
+	ret = latt_fail_if_mask_same(f, ml, ask, err, sizeof(err));
+	if (!ret)
+		ret = latt_fail_if_mask(f, ml, ask, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "latt compare: --fail-if: %s '%s'%s\n",
 			ret == -EDOM ? "metric" : "no metric", latt_esc(err),

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@
 #include "base/util.h"
 #include "judge/aggregate.h"
 #include "judge/limit.h"
+#include "judge/sequential.h"
 #include "judge/verdict-ask.h"
 #include "judge/verdict.h"
 #include "measure/clock.h"
@@ -135,52 +137,6 @@ static int ensure_fds(const struct latt_run_cfg *cfgs, size_t n)
 }
 
 /*
- * Before anything runs: may latt make every setting of every
- * configuration here?  Returns 0, or prints why not and returns -errno.
- * What it may make but that can keep the run from ending is noted.
- */
-static int preflight(const struct latt_run_cfg *cfgs, size_t n, bool named)
-{
-	bool rt = latt_sysinfo_preempt_rt();
-	char err[2 * PATH_MAX];	/* a cgroup's path, whole */
-	size_t i;
-	int ret;
-
-	/* The clock is every configuration's. */
-	if (cfgs[0].clock == LATT_CLOCK_TSC &&
-	    !latt_clock_tsc_trusted("", err, sizeof(err))) {
-		fprintf(stderr, "latt: --clock tsc: %s (use --clock auto or "
-			"monotonic)\n", err);
-		return -EOPNOTSUPP;
-	}
-	for (i = 0; i < n; i++) {
-		ret = latt_priv_check(&cfgs[i], err, sizeof(err));
-		if (ret) {
-			if (named)
-				fprintf(stderr, "latt: configuration '%s': "
-					"%s\n", cfgs[i].name, latt_esc(err));
-			else
-				fprintf(stderr, "latt: %s\n", latt_esc(err));
-			return ret;
-		}
-	}
-	for (i = 0; i < n; i++)
-		if (latt_sched_rt_starves_waker(&cfgs[i].waker,
-						&cfgs[i].target, rt))
-			fprintf(stderr, "latt: note: %s%s%sa real-time command "
-				"can starve the waker on this PREEMPT_RT kernel "
-				"(its timers expire in the ktimers thread, fifo "
-				"1, on the CPUs they share): the run may not end "
-				"at -t; give the waker a higher priority "
-				"(--waker-policy fifo --waker-priority N) or "
-				"other CPUs (--waker-cpus)\n",
-				named ? "configuration '" : "",
-				named ? latt_esc(cfgs[i].name) : "",
-				named ? "': " : "");
-	return 0;
-}
-
-/*
  * An output of latt: the report (-o FILE, else the standard output), the
  * JSON (--json).  Each is opened before anything runs and put in place
  * whole at the end.
@@ -279,6 +235,12 @@ struct invocation {
 	int out_error;			/* a run's lines could not be written */
 	bool sigpipe;			/* ... because the reader left */
 	struct against_run against;	/* --against */
+	double level;			/* of the verdicts: --level's, or
+					   with -r auto the last look's */
+	unsigned int looked;		/* -r auto: the last look's runs */
+	double looked_t;		/* ... and its share of the budget */
+	bool enough;			/* ... decided, or --max-time up */
+	uint64_t start_ns;		/* when the first run started */
 	bool worse_than_baseline;	/* ... and --fail-if found it worse */
 	bool differs_from_baseline;	/* ... or not the same */
 };
@@ -422,12 +384,12 @@ static int make_doc(struct invocation *in)
 		.metrics = &o->metrics, .agg = in->agg,
 		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
 			    in->verdicts,
-		.level = o->level,
+		.level = in->level,
 	};
 	if (latt_agg_results(&o->metrics, o->cfgs, o->ncfgs, in->results,
 			     in->nres, in->agg) ||
 	    latt_verdict_results(&o->metrics, in->agg, o->ncfgs, in->results,
-				 in->nres, o->level, in->verdicts))
+				 in->nres, in->level, in->verdicts))
 		return -ENOMEM;
 	for (i = 1; i < o->ncfgs; i++)
 		latt_verdicts_within(&o->metrics, in->verdicts[i],
@@ -437,20 +399,76 @@ static int make_doc(struct invocation *in)
 }
 
 /*
+ * -r auto: the level of a look after round @run, at the share of the
+ * budget used: of the runs, or of --max-time if more (all of it once
+ * the time is up).
+ */
+static void look_level(struct invocation *in, unsigned int run)
+{
+	const struct latt_opts *o = &in->o;
+	double t = (double)run / o->runs, tt;
+
+	if (o->max_time_ns) {
+		tt = (double)(latt_mono_ns() - in->start_ns) /
+		     (double)o->max_time_ns;
+		t = fmin(fmax(t, tt), 1);
+	}
+	in->level = latt_seq_level_at(o->level, in->looked_t, t);
+	in->against.level = in->level;
+	in->looked_t = t;
+	in->looked = run;
+}
+
+/*
+ * -r auto, at the end of round @run: is it a look (or is --max-time
+ * up)?  Then the verdicts at the look's level (judge/sequential.h).
+ */
+static bool auto_look(struct invocation *in, unsigned int run)
+{
+	const struct latt_opts *o = &in->o;
+	bool late = o->max_time_ns &&
+		    latt_mono_ns() - in->start_ns >= o->max_time_ns;
+
+	if (!latt_seq_look(run, o->runs) && !late)
+		return false;
+	look_level(in, run);
+	in->enough = late;
+	return true;
+}
+
+/* -r auto, at a look: do the verdicts decide?  Stop then too. */
+static void auto_decide(struct invocation *in)
+{
+	const struct latt_opts *o = &in->o;
+
+	if (make_doc(in))
+		in->enough = true;
+	else if (in->against.on)
+		in->enough |= latt_against_decided(&in->against, o, &in->doc);
+	else
+		in->enough |= latt_decided(o, &o->metrics,
+					 (const struct latt_verdict (*)
+					  [LATT_METRICS_MAX])in->verdicts,
+					 o->ncfgs);
+}
+
+/*
  * Every configuration, -r times, interleaved so that drift spreads
- * evenly (A1 B1 A2 B2 ...), until a run fails.  Returns the exit status
- * of the last run.
+ * evenly (A1 B1 A2 B2 ...), until a run fails (with -r auto, until the
+ * verdicts decide).  Returns the exit status of the last run.
  */
 static int run_all(struct invocation *in)
 {
 	const struct latt_opts *o = &in->o;
 	struct latt_report_opts ro = report_opts(o);
-	struct latt_result *r;
+	struct latt_result *r = NULL;
 	int status = LATT_EXIT_OK;
 	unsigned int run;
+	bool look;
 	size_t k;
 
-	for (run = 1; run <= o->runs && !status; run++) {
+	in->start_ns = latt_mono_ns();
+	for (run = 1; run <= o->runs && !status && !in->enough; run++) {
 		for (k = 0; k < o->ncfgs && !status; k++) {
 			r = &in->results[in->nres++];
 			latt_run(&in->s, &o->cfgs[k], run, r);
@@ -458,9 +476,14 @@ static int run_all(struct invocation *in)
 			if (r->sys.warning[0])
 				fprintf(stderr, "latt: warning: %s\n",
 					latt_esc(r->sys.warning));
-			if (in->against.lines && !status && !make_doc(in))
+			look = o->runs_auto && !status &&
+			       k + 1 == o->ncfgs && auto_look(in, run);
+			if (look)
+				auto_decide(in);
+			if (in->against.lines && !status &&
+			    (look || !make_doc(in)))
 				latt_against_line(&in->against, o, &in->doc,
-						  r);
+						  r, look);
 			if (!in->out.f)
 				continue;
 			/* As a failed -v write: stop here. */
@@ -469,6 +492,9 @@ static int run_all(struct invocation *in)
 				status = LATT_EXIT_RUNTIME;
 		}
 	}
+	/* Ended short of a look (a run failed, ^C): a look there too. */
+	if (o->runs_auto && r && in->looked != r->run)
+		look_level(in, r->run);
 	return status;
 }
 
@@ -637,7 +663,7 @@ int main(int argc, char **argv)
 	latt_opts_parse(&in.o, argc, argv);
 	if (ensure_fds(in.o.cfgs, in.o.ncfgs) ||
 	    latt_changes_left(in.o.force) ||
-	    preflight(in.o.cfgs, in.o.ncfgs, in.o.nspecs > 0))
+	    latt_changes_preflight(in.o.cfgs, in.o.ncfgs, in.o.nspecs > 0))
 		goto out_free;
 	/* The baseline read and checked before anything is changed. */
 	ret = latt_against_begin(&in.against, &in.o);
@@ -646,6 +672,7 @@ int main(int argc, char **argv)
 		goto out_free;
 	}
 	in.cmdline = latt_shell_join(argc, argv);
+	in.level = in.o.level;
 	if (latt_changes_begin(&in.o, in.cmdline ? in.cmdline : "latt",
 			       &in.record))
 		goto out_undo;

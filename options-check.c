@@ -87,6 +87,21 @@ static const char *report_extra(const struct latt_opts *o)
  * Options that do not go together, once all are known.  Each is a usage
  * error.
  */
+/* -r auto and its budget. */
+static void check_auto(const struct latt_opts *o)
+{
+	const char *alone = o->max_runs ? "--max-runs" : o->max_time_ns ?
+			    "--max-time" : o->ndecide ? "--decide-on" : NULL;
+
+	if (alone && !o->runs_auto)
+		latt_usage_error("%s is of -r auto, which adds runs until the "
+				 "verdicts decide: give -r auto", alone);
+	if (o->runs_auto && !o->nagainst && o->nspecs < 2)
+		latt_usage_error("-r auto adds runs until the verdicts decide: "
+				 "it needs --against FILE, or two -C or more "
+				 "to compare");
+}
+
 /* --against and --profile: what they read is not written over. */
 static void check_against(const struct latt_opts *o)
 {
@@ -142,6 +157,53 @@ void latt_opts_check_conflicts(struct latt_opts *o)
 		latt_usage_error("two of -o, --json and --csv would write to "
 				 "the same file (- is the standard output)");
 	check_against(o);
+	check_auto(o);
+}
+
+/* What is asked of the verdicts (--decide-on, --fail-if): by metrics. */
+static void verdict_asks(const struct latt_opts *o)
+{
+	char err[64];
+
+	if (o->ndecide) {
+		struct latt_fail_if f = { .nnames = o->ndecide };
+		bool ask[LATT_METRICS_MAX];
+		int ret;
+
+		memcpy(f.names, o->decide_on, sizeof(f.names));
+		ret = latt_fail_if_mask(&f, &o->metrics, ask, err, sizeof(err));
+		if (ret == -EDOM)
+			latt_usage_error("invalid --decide-on value: '%s' is "
+					 "neither better nor worse: it has no "
+					 "verdict to decide on", err);
+		if (ret)
+			latt_usage_error("invalid --decide-on value: no metric "
+					 "'%s'", err);
+	}
+	if (o->fail_if_given) {
+		bool ask[LATT_METRICS_MAX];
+		int ret;
+
+		if (o->ncfgs < 2 && !o->nagainst)
+			latt_usage_error("--fail-if compares each "
+					 "configuration with the first (or "
+					 "with --against's): it needs two -C "
+					 "or more, or --against");
+		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
+					sizeof(err));
+		if (!ret)
+			ret = latt_fail_if_mask_same(&o->fail_if, &o->metrics,
+						     ask, err, sizeof(err));
+		if (ret == -EDOM)
+			latt_usage_error("invalid --fail-if value: '%s' is "
+					 "neither better nor worse: it has no "
+					 "verdict to fail on", err);
+		if (ret)
+			latt_usage_error("invalid --fail-if value: no metric "
+					 "'%s' (max, avg, stdev, pNN, wall_s, "
+					 "cpu_s, cmd_pNN with a command, or a "
+					 "--target-metric's name)", err);
+	}
 }
 
 /*
@@ -211,30 +273,7 @@ static void metrics(struct latt_opts *o)
 	    !(o->same_within > 0))
 		latt_usage_error("--fail-if not-same fails on what is not the "
 				 "same within --same-within PCT: give it");
-	if (o->fail_if_given) {
-		bool ask[LATT_METRICS_MAX];
-		int ret;
-
-		if (o->ncfgs < 2 && !o->nagainst)
-			latt_usage_error("--fail-if compares each "
-					 "configuration with the first (or "
-					 "with --against's): it needs two -C "
-					 "or more, or --against");
-		ret = latt_fail_if_mask(&o->fail_if, &o->metrics, ask, err,
-					sizeof(err));
-		if (!ret)
-			ret = latt_fail_if_mask_same(&o->fail_if, &o->metrics,
-						     ask, err, sizeof(err));
-		if (ret == -EDOM)
-			latt_usage_error("invalid --fail-if value: '%s' is "
-					 "neither better nor worse: it has no "
-					 "verdict to fail on", err);
-		if (ret)
-			latt_usage_error("invalid --fail-if value: no metric "
-					 "'%s' (max, avg, stdev, pNN, wall_s, "
-					 "cpu_s, cmd_pNN with a command, or a "
-					 "--target-metric's name)", err);
-	}
+	verdict_asks(o);
 }
 
 /*

@@ -19,12 +19,19 @@
 
 #define LATT_CONFIGS_MAX	32
 #define LATT_AGAINST_MAX	16	/* --against files */
+#define LATT_AUTO_RUNS		20	/* -r auto's --max-runs */
 
 struct latt_opts {
 	struct latt_run_cfg base;	/* every configuration's defaults */
 	char *specs[LATT_CONFIGS_MAX];	/* -C, in order */
 	size_t nspecs;
-	unsigned int runs;		/* -r */
+	unsigned int runs;		/* -r; with -r auto, --max-runs */
+	bool runs_auto;			/* -r auto: until decided */
+	unsigned int max_runs;		/* --max-runs (0: not given) */
+	uint64_t max_time_ns;		/* --max-time (0: none) */
+	char decide_on[LATT_METRICS_MAX][16];	/* --decide-on; none given:
+						   p50 and p99 */
+	size_t ndecide;
 	const char *output;		/* -o */
 	const char *json;		/* --json */
 	const char *csv;		/* --csv */

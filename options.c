@@ -70,6 +70,9 @@ enum {
 	OPT_AGAINST,
 	OPT_PROFILE,
 	OPT_SAME_WITHIN,
+	OPT_MAX_RUNS,
+	OPT_MAX_TIME,
+	OPT_DECIDE_ON,
 	OPT_SETTING,		/* latt_config_setting(0), then the others */
 };
 
@@ -236,6 +239,39 @@ static void parse_against(struct latt_opts *o, const struct opt_row *d,
 	o->against[o->nagainst++] = arg;
 }
 
+/* -r N, or -r auto: until the verdicts decide (judge/sequential.h). */
+static void parse_runs(struct latt_opts *o, const struct opt_row *d,
+		       const char *arg)
+{
+	uint64_t v;
+
+	o->runs_auto = !strcmp(arg, "auto");
+	if (o->runs_auto)
+		return;
+	if (latt_parse_uint(arg, &v) || v < d->lo || v > d->hi)
+		latt_usage_error("invalid --%s value '%s': expected a whole "
+				 "number from %llu to %llu, or auto", d->name,
+				 arg, (unsigned long long)d->lo,
+				 (unsigned long long)d->hi);
+	o->runs = (unsigned int)v;
+}
+
+/* --decide-on METRIC,...: checked once the metrics are known. */
+static void parse_decide_on(struct latt_opts *o, const struct opt_row *d,
+			    const char *arg)
+{
+	struct latt_fail_if f = { 0 };
+	char spec[600], err[256];
+
+	snprintf(spec, sizeof(spec), "worse=%s", arg);
+	if (strlen(arg) > 500 || latt_fail_if_parse(spec, &f, err,
+						    sizeof(err)))
+		latt_usage_error("invalid --%s value '%s': expected "
+				 "METRIC[,METRIC...] (p50,p99)", d->name, arg);
+	memcpy(o->decide_on, f.names, sizeof(o->decide_on));
+	o->ndecide = f.nnames;
+}
+
 static void parse_same_within(struct latt_opts *o, const struct opt_row *d,
 			      const char *arg)
 {
@@ -314,8 +350,15 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, NULL },
 	{ "config", 'C', required_argument, OK_CALL, 0, 0, 0, 0, NULL,
 	  parse_config },
-	{ "runs", 'r', required_argument, OK_COUNT, IN_OPTS(runs),
-	  0, 1, RUNS_MAX, NULL, NULL },
+	{ "runs", 'r', required_argument, OK_CALL, 0, 0, 1, RUNS_MAX, NULL,
+	  parse_runs },
+	{ "max-runs", OPT_MAX_RUNS, required_argument, OK_COUNT,
+	  IN_OPTS(max_runs), 0, 2, RUNS_MAX, NULL, NULL },
+	{ "max-time", OPT_MAX_TIME, required_argument, OK_TIME,
+	  IN_OPTS(max_time_ns), NS_S, NS_S, DURATION_MAX_NS, "1s to 30d",
+	  NULL },
+	{ "decide-on", OPT_DECIDE_ON, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_decide_on },
 	{ "output", 'o', required_argument, OK_FILE, IN_OPTS(output),
 	  0, 0, 0, "a file name", NULL },
 	{ "quiet", 'q', no_argument, OK_FLAG, IN_OPTS(quiet),
@@ -688,6 +731,8 @@ void latt_opts_parse(struct latt_opts *o, int argc, char **argv)
 {
 	parse_options(o, argc, argv);
 	latt_opts_check_conflicts(o);
+	if (o->runs_auto)
+		o->runs = o->max_runs ? o->max_runs : LATT_AUTO_RUNS;
 	o->cfgs = make_configs(o, &o->ncfgs);
 	latt_opts_make_metrics(o);
 	o->sweep = o->ncfgs > 1 || o->runs > 1;

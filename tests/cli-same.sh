@@ -21,11 +21,11 @@ check "the JSON: same_within 0.5 and same beside each judged verdict" \
 	sh -c "grep -q '\"same_within\": 0.5' '$tmp/s.json' && grep -q '\"same\": \\(true\\|false\\)' '$tmp/s.json'"
 check "... same_within null for the first configuration" \
 	sh -c "test \"\$('$check_bin' --get '$tmp/s.json' 'configurations[0].summary.metrics[0].same_within')\" = null"
-sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' \
-	"$top_srcdir/man/latt-json.5" | sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"
+json_schema
 "$check_bin" "$tmp/s.json" "$tmp/schema" 2>"$tmp/check"
 check "... the document as latt-json(5) describes it" \
-	sh -c "! grep -v 'never met\\|fields checked' '$tmp/check' | grep -q ."
+	sh -c "grep -q 'fields checked' '$tmp/check' &&
+		! grep -v 'never met\\|fields checked' '$tmp/check' | grep -q ."
 
 # A configuration against an exact copy of itself: no change at all.
 "$check_bin" --put-config "$tmp/s.json" "$tmp/s.json" b >"$tmp/dup.json"

@@ -441,3 +441,18 @@ marks() {
 			if (match(s, /[wb~?]/)) k = substr(s, RSTART, 1); printf "%s", k }
 	' "$3"
 }
+
+# run_tty COMMAND: COMMAND (a shell line) with a terminal for its
+# stderr (script(1)); latt's lines after each run ("latt: run ...") in
+# $tmp/lines.
+run_tty() {
+	script -qec "$1" /dev/null >"$tmp/tty" 2>&1 </dev/null
+	tr '\r' '\n' <"$tmp/tty" | grep -a '^latt: run ' >"$tmp/lines" || true
+}
+
+# json_schema: the fields latt-json(5) documents, "PATH TYPE|TYPE" a
+# line, into $tmp/schema (tests/json-check reads it).
+json_schema() {
+	sed -n 's/^\.BR "\([^"]*\)" " (\([^)]*\))"$/\1 \2/p' \
+		"$top_srcdir/man/latt-json.5" | sed 's/\\-/-/g; s/ or /|/g' >"$tmp/schema"
+}

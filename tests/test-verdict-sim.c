@@ -60,6 +60,7 @@
 
 #include "judge/aggregate.h"
 #include "judge/profile.h"
+#include "judge/sequential.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict.h"
 #include "measure/hist.h"
@@ -712,7 +713,7 @@ static void same_within(const struct latt_metric_list *ml,
 	make_pool(ml, md, pool);
 	for (i = 0; i < 3; i++) {
 		sim_within = bound[i];
-		pairs(ml, md, pool, pool, 10, 10, 1, md, 0, 0, npairs, t);
+		pairs(ml, md, pool, pool, 10, 10, 1, md, 0, 0, npairs / 2, t);
 		rate[i] = (double)t->same[m] / (double)t->pairs;
 	}
 	snprintf(line, sizeof(line), "%s, 10 and 10 runs: identical pairs "
@@ -744,6 +745,182 @@ static void same_within(const struct latt_metric_list *ml,
 		   100 * rate[0], t->pairs, 200 * err);
 	}
 	sim_within = 0;
+}
+
+/* What -r auto came to over pairs: seq_pairs(). */
+struct seq {
+	size_t pairs, any;		/* any better or worse, at the stop */
+	size_t found;			/* the change's metric worse */
+	size_t runs[SIDE_MAX + 1];	/* pairs stopped at that many runs */
+};
+
+/*
+ * -r auto: @npairs pairs of @md from pools @pa and @pb, side b adding
+ * runs up to @max, looked at as latt looks (judge/sequential.h), until
+ * every metric of @decide is better or worse (or at the budget); side a
+ * of @na runs (0: as many as b, a sweep); with a profile of 6 x 5 runs
+ * where @md has two invocations.  Counted in @q.
+ */
+static void seq_pairs(const struct latt_metric_list *ml,
+		      const struct model *md, struct prun *pa,
+		      struct prun *pb, size_t na, size_t max,
+		      const bool *decide, size_t found_m, size_t npairs,
+		      struct seq *q)
+{
+	struct latt_vrun ra[SIDE_MAX], rb[SIDE_MAX];
+	struct latt_agg_run aa[SIDE_MAX], ab[SIDE_MAX];
+	struct latt_agg_cfg ca, cb, pca, pcb;
+	struct latt_vcfg va, vb;
+	struct latt_verdict v[LATT_METRICS_MAX];
+	struct latt_profile prof;
+	bool used_a[POOL], used_b[POOL], done;
+	size_t p, m, n, prev;
+	double level;
+
+	memset(q, 0, sizeof(*q));
+	for (p = 0; p < npairs; p++) {
+		memset(used_a, 0, sizeof(used_a));
+		memset(used_b, 0, sizeof(used_b));
+		make_side(ml, md, pa, na ? na : max, md->inv_sd * gauss(), 1,
+			  used_a, ra, aa, &ca, &va);
+		make_side(ml, md, pb, max, md->inv_sd * gauss(), 1,
+			  pa == pb ? used_a : used_b, rb, ab, &cb, &vb);
+		if (md->inv_sd > 0) {
+			profile(ml, md, pa, 6, 5, &prof);
+			va.profile = vb.profile = &prof;
+			vb.invocation = 1;
+		}
+		for (n = 1, prev = 0, done = false; n <= max && !done; n++) {
+			if (!latt_seq_look((unsigned int)n, (unsigned int)max))
+				continue;
+			level = latt_seq_level(LATT_VERDICT_CONFIDENCE,
+					       (unsigned int)prev,
+					       (unsigned int)n,
+					       (unsigned int)max);
+			prev = n;
+			/* The first n runs of b (and of a, in a sweep). */
+			latt_agg_cfg(ml, "b", ab, n, &pcb);
+			vb.agg = &pcb;
+			vb.nruns = n;
+			if (!na) {
+				latt_agg_cfg(ml, "a", aa, n, &pca);
+				va.agg = &pca;
+				va.nruns = n;
+			}
+			if (latt_verdicts(ml, &va, &vb, level, v))
+				exit(1);
+			for (m = 0, done = true; m < ml->n; m++)
+				done &= !decide[m] ||
+					v[m].kind == LATT_V_BETTER ||
+					v[m].kind == LATT_V_WORSE;
+			if (done || n == max)
+				break;
+		}
+		q->runs[n > max ? max : n]++;
+		for (m = 0, done = false; m < ml->n; m++)
+			done |= v[m].kind == LATT_V_BETTER ||
+				v[m].kind == LATT_V_WORSE;
+		q->any += done;
+		q->found += v[found_m].kind == LATT_V_WORSE;
+		q->pairs++;
+	}
+}
+
+/* The mean and (*@p90) the 90th percentile of @q's runs. */
+static double seq_mean(const struct seq *q, size_t *p90)
+{
+	size_t n, seen = 0;
+	double sum = 0;
+
+	*p90 = 0;
+	for (n = 0; n <= SIDE_MAX; n++) {
+		sum += (double)(n * q->runs[n]);
+		if (seen < (q->pairs * 9 + 9) / 10)
+			*p90 = n;
+		seen += q->runs[n];
+	}
+	return sum / (double)q->pairs;
+}
+
+/*
+ * -r auto (issue: valid under optional stopping).  A sweep of one
+ * invocation (both sides adding runs), and a run against a saved one of
+ * 10 runs on another boot with a profile of 6 x 5 (--against), up to 20
+ * runs a side: identical pairs get a better or worse verdict at most 5%
+ * (+2 standard errors) of the time; for p50 twice as slow, 25% slower
+ * and p99 50% longer, deciding on that metric, the runs it took (mean,
+ * 90th percentile) and how often it was found worse by the budget,
+ * beside a fixed -r of the same mean cost.  The pools are drawn again.
+ */
+static void auto_runs(const struct latt_metric_list *ml, struct prun *pool,
+		      struct prun *other, size_t npairs, struct tally *t)
+{
+	static const struct {
+		double body, tail;
+		const char *metric, *what;
+	} ch[] = {
+		{ 2, 1, "p50", "p50 of a body twice as slow" },
+		{ 1.25, 1, "p50", "p50 of a body 25% slower" },
+		{ 1, 1.5, "p99", "p99 of a tail 50% longer" },
+	};
+	static const struct {
+		const struct model *md;
+		size_t na;
+		const char *what;
+	} set[] = {
+		{ &models[0], 0, "a sweep" },
+		{ &models[1], 10, "against 10 runs of another boot, with a "
+		  "profile of 6 x 5 runs," },
+	};
+	bool decide[LATT_METRICS_MAX], one[LATT_METRICS_MAX];
+	char line[1400];
+	size_t s, c, o, m, p90, fixed;
+	double rate, err, mean;
+	struct model chm;
+	struct seq q;
+
+	memset(decide, 0, sizeof(decide));
+	decide[idx(ml, "p50")] = decide[idx(ml, "p99")] = true;
+	for (s = 0; s < sizeof(set) / sizeof(set[0]); s++) {
+		make_pool(ml, set[s].md, pool);
+		seq_pairs(ml, set[s].md, pool, pool, set[s].na, 20, decide,
+			  (size_t)idx(ml, "p50"), npairs / 2, &q);
+		rate = (double)q.any / (double)q.pairs;
+		err = sqrt(0.05 * 0.95 / (double)q.pairs);
+		o = (size_t)snprintf(line, sizeof(line), "-r auto, %s %s, up "
+				     "to 20 runs (looks at 3, 5, 8, 12 and "
+				     "20): a verdict in %.1f%% of %zu "
+				     "identical pairs (at most 5%% + %.1f%%)",
+				     set[s].what, set[s].md->name, 100 * rate,
+				     q.pairs, 200 * err);
+		for (c = 0; c < sizeof(ch) / sizeof(ch[0]); c++) {
+			chm = *set[s].md;
+			chm.body = ch[c].body;
+			chm.tail = ch[c].tail;
+			make_pool(ml, &chm, other);
+			m = (size_t)idx(ml, ch[c].metric);
+			memset(one, 0, sizeof(one));
+			one[m] = true;
+			seq_pairs(ml, set[s].md, pool, other, set[s].na, 20,
+				  one, m, npairs / 4, &q);
+			mean = seq_mean(&q, &p90);
+			fixed = (size_t)lround(mean);
+			pairs(ml, set[s].md, pool, other,
+			      set[s].na ? set[s].na : fixed, fixed, 1,
+			      set[s].md, set[s].na ? 6 : 0, 5, npairs / 4, t);
+			o += (size_t)snprintf(line + o, sizeof(line) - o,
+					      "; %s: decided after %.1f runs "
+					      "on average (90th percentile "
+					      "%zu), found worse %.0f%% by the "
+					      "budget; a fixed -r %zu: %.0f%%",
+					      ch[c].what, mean, p90,
+					      100 * (double)q.found /
+					      (double)q.pairs, fixed,
+					      100 * (double)t->worse[m] /
+					      (double)t->pairs);
+		}
+		ok(rate <= 0.05 + 2 * err, "%s", line);
+	}
 }
 
 int main(void)
@@ -862,7 +1039,7 @@ int main(void)
 	if (!t.z || !tp.z || !t.zp || !tp.zp)
 		return 1;
 	latt_metrics_init(&ml);
-	plan((int)ns + 3);
+	plan((int)ns + 5);
 	for (s = 0; s < ns; s++) {
 		const struct setting *st = &settings[s];
 
@@ -1000,6 +1177,7 @@ int main(void)
 		ok(pass && power, "%s", line);
 	}
 	same_within(&ml, pool, other[0], npairs, &t);
+	auto_runs(&ml, pool, other[0], npairs, &t);
 	for (s = 0; s < POOL; s++) {
 		free(pool[s].b);
 		for (c = 0; c < NCHANGES; c++)

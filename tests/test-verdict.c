@@ -19,6 +19,7 @@
 #include "judge/profile.h"
 #include "judge/verdict-cor.h"
 #include "judge/verdict-ask.h"
+#include "judge/sequential.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict-side.h"
 #include "judge/verdict.h"
@@ -533,6 +534,38 @@ static void same_within(void)
 		fclose(null);
 }
 
+/* -r auto's looks and their levels (judge/sequential.h). */
+static void sequential(void)
+{
+	unsigned int n, prev = 0, looks[8], k = 0;
+	double spent = 0, l;
+
+	for (n = 1; n <= 20; n++)
+		if (latt_seq_look(n, 20) && k < 8)
+			looks[k++] = n;
+	ok(k == 5 && looks[0] == 3 && looks[1] == 5 && looks[2] == 8 &&
+	   looks[3] == 12 && looks[4] == 20 && latt_seq_prev(20, 20) == 12 &&
+	   latt_seq_prev(3, 20) == 0,
+	   "a budget of 20: looks at 3, 5, 8, 12 and 20 runs");
+	for (n = 1; n <= 20; n++) {
+		if (!latt_seq_look(n, 20))
+			continue;
+		l = latt_seq_level(0.95, prev, n, 20);
+		spent += 1 - l;
+		prev = n;
+	}
+	ok(spent <= 0.05 + 1e-12 && spent > 0.049 &&
+	   latt_seq_level(0.95, 12, 20, 20) > 0.96 &&
+	   latt_seq_level(0.95, 0, 3, 20) > 0.998,
+	   "the looks' parts of 5%% add up to at most 5%% (%.4f), little "
+	   "early, most at the budget", spent);
+	ok(latt_seq_look(2, 2) && !latt_seq_look(1, 2) &&
+	   latt_seq_level(0.95, 0, 2, 2) == 0.95 &&
+	   latt_seq_level(0.95, 5, 7, 20) < 1,
+	   "a budget of 2: one look, at 95%%; a stop between looks spends "
+	   "its part");
+}
+
 int main(void)
 {
 	static struct fake a[NRUNS], b[NRUNS], c[NRUNS], d[NRUNS], e[NRUNS];
@@ -551,7 +584,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(67);
+	plan(70);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -785,5 +818,6 @@ int main(void)
 	side_profiled();
 	f_tail();
 	same_within();
+	sequential();
 	return tap_done();
 }

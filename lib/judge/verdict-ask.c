@@ -164,32 +164,54 @@ int latt_fail_if_mask_same(const struct latt_fail_if *f,
 		    ask, err, len);
 }
 
+/*
+ * The verdicts of @v[1..n) that fail @f: worse (@same false) or not the
+ * same (@same), each said on @say.  1 when one does; -ENOENT.
+ */
+static int fails(const struct latt_fail_if *f,
+		 const struct latt_metric_list *ml, const char *const *names,
+		 const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
+		 FILE *say, char *err, size_t len, bool same)
+{
+	bool ask[LATT_METRICS_MAX];
+	char text[160], what[64];
+	size_t i, m;
+	int failed = 0;
+
+	if ((same ? latt_fail_if_mask_same : latt_fail_if_mask)(f, ml, ask,
+								err, len))
+		return -ENOENT;
+	for (i = 1; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			if (!ask[m] || (same ? v[i][m].same :
+					v[i][m].kind != LATT_V_WORSE))
+				continue;
+			failed = 1;
+			if (!say)
+				continue;
+			if (same)
+				snprintf(what, sizeof(what), "not the same as "
+					 "'%s' within +-%g%%", names[0],
+					 100 * v[i][m].within);
+			else
+				snprintf(what, sizeof(what), "worse than '%s'",
+					 names[0]);
+			fprintf(say, "latt: configuration '%s': %s is %s: %s%s"
+				"\n", names[i], ml->m[m].name, what,
+				v[i][m].kind == LATT_V_NONE ? "no verdict, " :
+				"", latt_verdict_text(&v[i][m], text,
+						      sizeof(text)));
+		}
+	return failed;
+}
+
 int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const struct latt_metric_list *ml,
 		       const char *const *names,
 		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		       size_t n, FILE *say, char *err, size_t len)
 {
-	bool ask[LATT_METRICS_MAX];
-	char text[160];
-	size_t i, m;
-	int worse = 0;
-
-	if (latt_fail_if_mask(f, ml, ask, err, len))
-		return -ENOENT;
-	for (i = 1; i < n; i++)
-		for (m = 0; m < ml->n; m++) {
-			if (!ask[m] || v[i][m].kind != LATT_V_WORSE)
-				continue;
-			worse = 1;
-			if (say)
-				fprintf(say, "latt: configuration '%s': %s is "
-					"worse than '%s': %s\n",
-					names[i], ml->m[m].name, names[0],
-					latt_verdict_text(&v[i][m], text,
-							  sizeof(text)));
-		}
-	return worse;
+	return fails(f, ml, names, v, n, say, err, len, false);
 }
 
 int latt_fail_if_not_same(const struct latt_fail_if *f,
@@ -198,27 +220,5 @@ int latt_fail_if_not_same(const struct latt_fail_if *f,
 			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
 			  size_t n, FILE *say, char *err, size_t len)
 {
-	bool ask[LATT_METRICS_MAX];
-	char text[160];
-	size_t i, m;
-	int differ = 0;
-
-	if (latt_fail_if_mask_same(f, ml, ask, err, len))
-		return -ENOENT;
-	for (i = 1; i < n; i++)
-		for (m = 0; m < ml->n; m++) {
-			if (!ask[m] || v[i][m].same)
-				continue;
-			differ = 1;
-			if (say)
-				fprintf(say, "latt: configuration '%s': %s is "
-					"not the same as '%s' within +-%g%%: "
-					"%s%s\n", names[i], ml->m[m].name,
-					names[0], 100 * v[i][m].within,
-					v[i][m].kind == LATT_V_NONE ?
-					"no verdict, " : "",
-					latt_verdict_text(&v[i][m], text,
-							  sizeof(text)));
-		}
-	return differ;
+	return fails(f, ml, names, v, n, say, err, len, true);
 }

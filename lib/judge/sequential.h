@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * -r auto: runs added until the verdicts decide, looked at on a
+ * schedule, each look at a level of its own so that looking again and
+ * again keeps the chance of any false verdict within 1 - level.
+ *
+ * The looks are at 3 runs a side, then about 1.5 times as many each time
+ * (3, 5, 8, 12, 18, 27, ...) while the next would still be within the
+ * budget (--max-runs), and at the budget: 3, 5, 8, 12 and 20 of 20.  A look at
+ * n runs of a budget of N spends alpha (t^2 - t'^2) of alpha = 1 -
+ * level, t = n / N and t' that of the look before: Lan and DeMets'
+ * alpha-spending function of the form alpha t^2, each part a level of
+ * its own (their sum, alpha, bounds the chance of a false verdict at
+ * any look: Bonferroni over the looks, where the exact group-sequential
+ * boundaries would spend a little less).  Little is spent early: only a
+ * large change stops the runs at the first looks; the last look, at the
+ * budget, has most of it.
+ */
+#ifndef LATT_JUDGE_SEQUENTIAL_H
+#define LATT_JUDGE_SEQUENTIAL_H
+
+#include <stdbool.h>
+
+/* The first look, in runs a side. */
+#define LATT_SEQ_FIRST	3
+
+/* Is @n runs a side a look, with a budget of @max runs? */
+bool latt_seq_look(unsigned int n, unsigned int max);
+
+/* The look before one at @n runs (0 for the first). */
+unsigned int latt_seq_prev(unsigned int n, unsigned int max);
+
+/*
+ * The level of a look at @n runs a side, the look before it at @prev
+ * (0: none), with a budget of @max, of verdicts at @level overall: 1 -
+ * (1 - @level) ((n / max)^2 - (prev / max)^2), its part cut to 4
+ * decimals (a level the tables print as it is).  Stopping at @n before
+ * @max (--max-time) is a look too.
+ */
+double latt_seq_level(double level, unsigned int prev, unsigned int n,
+		      unsigned int max);
+
+/*
+ * The same of a look at @t of the budget (n / max; with --max-time, or
+ * the share of the time gone if more, up to 1: all that is left spent
+ * when the time is up), the look before at @t0.
+ */
+double latt_seq_level_at(double level, double t0, double t);
+
+#endif /* LATT_JUDGE_SEQUENTIAL_H */

@@ -1,0 +1,122 @@
+#!/bin/sh
+# -r auto: runs added until p50 and p99 (--decide-on) are decided, judged
+# at looks (3, 5, 8, 12 runs ..., then --max-runs), each at a level of its
+# own; --max-runs and --max-time end it; the table at the end says the
+# last look's level and is latt compare's at that level.  No latency is
+# asserted: where the runs stop is checked to be a look, and at its level.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+plan 21
+
+check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
+get() {
+	"$check_bin" --get "$@"
+}
+m="-c2 -s1 -S2 -x0 -t 0.2"
+# runs FILE: the runs of the first configuration of a document.
+runs() {
+	"$check_bin" --get "$1" 'configurations[0].runs' | grep -o '"run":' | wc -l
+}
+# level: the level of the verdicts in $tmp/out ("99.52").
+level() {
+	sed -n 's/^Verdicts against .* at \([0-9.]*\)% .*/\1/p' "$tmp/out" | head -n 1
+}
+
+# shellcheck disable=SC2086
+run $m -r3 --json "$tmp/a.json"
+is "$rc" 0 "a baseline of 3 runs"
+
+# A budget of 3: one look, at the budget, at 95%.
+# shellcheck disable=SC2086
+run $m -r auto --max-runs 3 --against "$tmp/a.json" --json "$tmp/b.json"
+is "$rc" 0 "-r auto --max-runs 3 --against: exit 0"
+is "$(runs "$tmp/b.json")" 3 "... 3 runs (the budget, the only look)"
+is "$(level)" 95 "... the verdicts at 95%"
+"$latt" compare "$tmp/a.json" "$tmp/b.json" >"$tmp/cmp" 2>&1
+n=$(wc -l <"$tmp/cmp")
+check "... the end table latt compare's, byte for byte" \
+	sh -c "tail -n $n '$tmp/out' | cmp -s - '$tmp/cmp'"
+
+# A budget of 4: 3 is no look (the next, 5, is past it), 4 is.
+# shellcheck disable=SC2086
+run $m -r auto --max-runs 4 --against "$tmp/a.json" --json "$tmp/b.json"
+is "$(runs "$tmp/b.json"):$(level)" "4:95" "--max-runs 4: 4 runs, at 95% (one look)"
+
+# The default budget, 20: it stops at a look, at that look's level.
+# shellcheck disable=SC2086
+run $m -r auto --against "$tmp/a.json" --json "$tmp/c.json"
+is "$rc" 0 "-r auto (20 at most): exit 0"
+n=$(runs "$tmp/c.json")
+case $n in
+3) want=99.89 ;;
+5) want=99.8 ;;
+8) want=99.52 ;;
+12) want=99 ;;
+20) want=96.8 ;;
+*) want="a look" ;;
+esac
+is "$(level)" "$want" "... it stopped at a look ($n runs), at its level"
+diag "$(grep -E '\(this run\) +(p50|p99) ' "$tmp/out" | sed 's/  */ /g')"
+lv=$(level)
+"$latt" compare --level "$lv" "$tmp/a.json" "$tmp/c.json" >"$tmp/cmp" 2>&1
+n=$(wc -l <"$tmp/cmp")
+check "... the end table latt compare --level $lv's, byte for byte" \
+	sh -c "tail -n $n '$tmp/out' | cmp -s - '$tmp/cmp'"
+if [ "$(runs "$tmp/c.json")" -lt 20 ]; then
+	check "... stopped before the budget: p50 and p99 decided" \
+		sh -c "grep -Eq '\\(this run\\) +p50 +(better|worse) ' '$tmp/out' &&
+			grep -Eq '\\(this run\\) +p99 +(better|worse) ' '$tmp/out'"
+else
+	check "... at the budget: nothing to check of the verdicts" true
+fi
+
+# A sweep, without --against.
+# shellcheck disable=SC2086
+run $m -r auto --max-runs 3 -C a: -C b: --json "$tmp/s.json"
+is "$rc:$(runs "$tmp/s.json")" "0:3" "-r auto in a sweep, --max-runs 3: 3 runs each"
+check "... its table at 95%" grep -q '^Verdicts against a at 95% on every metric' "$tmp/out"
+
+# --max-time: no round starts once it has passed.
+# shellcheck disable=SC2086
+run $m -r auto --max-runs 200 --max-time 1 -C a: -C b: --json "$tmp/t.json"
+n=$(runs "$tmp/t.json")
+check "--max-time 1: it ends long before 200 runs ($n)" sh -c "test $rc -eq 0 && test $n -ge 2 && test $n -lt 50"
+check "... its verdicts at a level from 95% up (the time up, what is left spent: $(level)%)" \
+	awk -v l="$(level)" 'BEGIN { exit !(l >= 95 && l < 100) }'
+
+# --decide-on p50: decided on p50 alone (a budget of 3: one look).
+# shellcheck disable=SC2086
+run $m -r auto --max-runs 3 --decide-on p50 --against "$tmp/a.json"
+is "$rc" 0 "--decide-on p50: exit 0"
+
+# Usage errors, nothing run.
+# shellcheck disable=SC2086
+run $m -r auto
+check "-r auto without --against or two -C: a usage error" \
+	sh -c "test $rc -eq 1 && grep -q 'it needs --against FILE, or two -C or more' '$tmp/err'"
+# shellcheck disable=SC2086
+run $m --max-runs 5 -C a: -C b:
+check "--max-runs without -r auto: a usage error" \
+	sh -c "test $rc -eq 1 && grep -q -- '--max-runs is of -r auto' '$tmp/err'"
+# shellcheck disable=SC2086
+run $m -r auto --max-runs 1 -C a: -C b:
+check "--max-runs 1: a usage error (2 to 1000)" \
+	sh -c "test $rc -eq 1 && grep -q 'from 2 to 1000' '$tmp/err'"
+# shellcheck disable=SC2086
+run $m -r auto --decide-on nosuch -C a: -C b:
+check "--decide-on nosuch: a usage error naming it" \
+	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch'\" '$tmp/err'"
+# shellcheck disable=SC2086
+run $m -r autox
+check "-r autox: a usage error" \
+	sh -c "test $rc -eq 1 && grep -q 'expected a whole number from 1 to 1000, or auto' '$tmp/err'"
+
+# On a terminal: the looks said, and when the next is.
+if command -v script >/dev/null 2>&1; then
+	run_tty "$latt $m -r auto --max-runs 3 --against $tmp/a.json -o $tmp/rep"
+	check "on a terminal: runs 1 and 2 say the next look, run 3 its verdicts at 95%" \
+		sh -c "sed -n 1p '$tmp/lines' | grep -q '^latt: run 1 of at most 3: .* usec; the next look after run 3\$' &&
+			sed -n 3p '$tmp/lines' | grep -q '^latt: run 3 of at most 3: .* usec; at 95% against the baseline: p50 '"
+else
+	skip "script(1) is not installed"
+fi
