@@ -63,7 +63,6 @@ int latt_against_begin(struct against_run *ar, const struct latt_opts *o)
 		ar->profile.sha256 = ar->a.prof.sha256;
 	}
 	ar->lines = !o->quiet && !o->interval_ns && isatty(STDERR_FILENO);
-	ar->level = o->level;
 	return 0;
 }
 
@@ -105,22 +104,11 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 		return -1;
 	}
 	ret = latt_against_judge(&ar->a, in, name, out, o->extra &
-				 LATT_REPORT_LONG, ar->level, o->same_within,
+				 LATT_REPORT_LONG, doc->level, o->same_within,
 				 ml, oc, err, len);
 	fclose(in);
 	free(buf);
 	return ret ? -1 : 0;
-}
-
-/* The index of metric @name in @ml, or -1. */
-static int metric(const struct latt_metric_list *ml, const char *name)
-{
-	size_t m;
-
-	for (m = 0; m < ml->n; m++)
-		if (!strcmp(ml->m[m].name, name))
-			return (int)m;
-	return -1;
 }
 
 /*
@@ -148,8 +136,7 @@ void latt_against_line(const struct against_run *ar,
 	struct latt_run_view view;
 	struct latt_value val;
 	char err[512];
-	size_t k, i;
-	int m;
+	size_t k, i, m;
 
 	if (!ar->lines)
 		return;
@@ -175,7 +162,7 @@ void latt_against_line(const struct against_run *ar,
 	if (doc->ncfgs > 1)
 		fprintf(stderr, ", %s", latt_esc(r->cfg.name));
 	for (i = 0; i < 2; i++) {
-		if ((m = metric(lm, shown[i])) < 0)
+		if ((m = latt_metrics_find(lm, shown[i])) == lm->n)
 			continue;
 		latt_agg_value(&lm->m[m], &view, &val);
 		fprintf(stderr, "%s %s %.1f", i ? "," : ":", shown[i],
@@ -193,11 +180,11 @@ void latt_against_line(const struct against_run *ar,
 	}
 	if (o->runs_auto)
 		fprintf(stderr, " usec; at %g%% against the baseline:",
-			100 * ar->level);
+			100 * doc->level);
 	else
 		fputs(" usec; against the baseline:", stderr);
 	for (i = 0; i < 2 && k < oc.got; i++) {
-		if ((m = metric(&ml, shown[i])) < 0)
+		if ((m = latt_metrics_find(&ml, shown[i])) == ml.n)
 			continue;
 		fputs(i ? "; " : " ", stderr);
 		verdict_text(stderr, shown[i], &last[k][m]);
@@ -213,19 +200,22 @@ static bool decides(const struct latt_verdict *v)
 	       v->kind == LATT_V_SAME;
 }
 
-/* The metrics --decide-on names (p50 and p99 without), of @ml, in @ask. */
-static void decide_on(const struct latt_opts *o,
+/*
+ * The metrics --decide-on names (p50 and p99 without), of @ml, in @ask:
+ * named as --fail-if names them, as the options were checked.  False
+ * when @ml lacks one: nothing is decided without it.
+ */
+static bool decide_on(const struct latt_opts *o,
 		      const struct latt_metric_list *ml, bool *ask)
 {
+	struct latt_fail_if f = { .nnames = o->ndecide ? o->ndecide : 2 };
+	char err[64];
 	size_t i;
-	int m;
 
-	memset(ask, 0, LATT_METRICS_MAX * sizeof(*ask));
-	for (i = 0; i < (o->ndecide ? o->ndecide : 2); i++) {
-		m = metric(ml, o->ndecide ? o->decide_on[i] : shown[i]);
-		if (m >= 0)
-			ask[m] = true;
-	}
+	for (i = 0; i < f.nnames; i++)
+		snprintf(f.names[i], sizeof(f.names[i]), "%s",
+			 o->ndecide ? o->decide_on[i] : shown[i]);
+	return !latt_fail_if_mask(&f, ml, ask, err, sizeof(err));
 }
 
 bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
@@ -234,7 +224,8 @@ bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
 	bool ask[LATT_METRICS_MAX];
 	size_t i, m;
 
-	decide_on(o, ml, ask);
+	if (!decide_on(o, ml, ask))
+		return false;
 	for (i = 1; i < n; i++)
 		for (m = 0; m < ml->n; m++)
 			if (ask[m] && !decides(&v[i][m]))
@@ -258,7 +249,7 @@ bool latt_against_decided(const struct against_run *ar,
 		free(oc.last);
 		return false;
 	}
-	decide_on(o, &ml, ask);
+	done = decide_on(o, &ml, ask);
 	for (k = 0; k < oc.got; k++)
 		for (m = 0; m < ml.n; m++)
 			done &= !ask[m] || decides(&oc.last[k][m]);

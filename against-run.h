@@ -19,8 +19,6 @@
 struct against_run {
 	bool on;			/* --against given */
 	bool lines;			/* a line after each run */
-	double level;			/* of the verdicts against it (with
-					   -r auto, the last look's) */
 	struct latt_against a;
 	struct latt_doc_file files[LATT_AGAINST_MAX];
 	struct latt_doc_file profile;	/* path NULL: none */
@@ -50,7 +48,7 @@ void latt_against_line(const struct against_run *ar,
  * -r auto: is every metric of --decide-on (p50 and p99) decided
  * (better, worse, or the same within --same-within) in every row of
  * @v[1..n), against the first?  Or (latt_against_decided()) in each of
- * the run's configurations of @doc against the baseline, at ar->level?
+ * the run's configurations of @doc against the baseline, at its level?
  */
 bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
 		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n);

@@ -349,9 +349,7 @@ static void smallest(const struct latt_metric_list *ml,
 	size_t m;
 	double v;
 
-	for (m = 0; m < ml->n; m++)
-		if (!strcmp(ml->m[m].name, name))
-			break;
+	m = latt_metrics_find(ml, name);
 	v = m < ml->n ? latt_profile_smallest(&p->m[m], k, r,
 					      judged(ml, p),
 					      LATT_VERDICT_CONFIDENCE) : NAN;

@@ -414,7 +414,6 @@ static void look_level(struct invocation *in, unsigned int run)
 		t = fmin(fmax(t, tt), 1);
 	}
 	in->level = latt_seq_level_at(o->level, in->looked_t, t);
-	in->against.level = in->level;
 	in->looked_t = t;
 	in->looked = run;
 }

@@ -260,16 +260,13 @@ static void parse_runs(struct latt_opts *o, const struct opt_row *d,
 static void parse_decide_on(struct latt_opts *o, const struct opt_row *d,
 			    const char *arg)
 {
-	struct latt_fail_if f = { 0 };
-	char spec[600], err[256];
+	char err[256];
 
-	snprintf(spec, sizeof(spec), "worse=%s", arg);
-	if (strlen(arg) > 500 || latt_fail_if_parse(spec, &f, err,
-						    sizeof(err)))
+	o->ndecide = 0;
+	if (!*arg || latt_metric_names_parse(arg, o->decide_on, &o->ndecide,
+					     err, sizeof(err)))
 		latt_usage_error("invalid --%s value '%s': expected "
 				 "METRIC[,METRIC...] (p50,p99)", d->name, arg);
-	memcpy(o->decide_on, f.names, sizeof(o->decide_on));
-	o->ndecide = f.nnames;
 }
 
 static void parse_same_within(struct latt_opts *o, const struct opt_row *d,

@@ -106,17 +106,6 @@ static void noise(struct latt_cmp_reader *rd, jobj *o, const char *at,
 	n->known = !rd->failed;
 }
 
-/* The index of metric @name in @ml, or ml->n. */
-static size_t metric_at(const struct latt_metric_list *ml, const char *name)
-{
-	size_t m;
-
-	for (m = 0; m < ml->n; m++)
-		if (!strcmp(ml->m[m].name, name))
-			break;
-	return m;
-}
-
 /*
  * The covariances @arr into @pr's, for the metrics of @ml it knows; a
  * metric's own are its within and between.
@@ -143,9 +132,9 @@ static void covariances(struct latt_cmp_reader *rd, jobj *arr,
 			return;
 		}
 		v = member(rd, o, at, "a", json_type_string);
-		a = v ? metric_at(ml, json_object_get_string(v)) : ml->n;
+		a = v ? latt_metrics_find(ml, json_object_get_string(v)) : ml->n;
 		v = member(rd, o, at, "b", json_type_string);
-		b = v ? metric_at(ml, json_object_get_string(v)) : ml->n;
+		b = v ? latt_metrics_find(ml, json_object_get_string(v)) : ml->n;
 		w = btw = NAN;
 		number(rd, o, at, "within", -INFINITY, &w);
 		number(rd, o, at, "between", -INFINITY, &btw);
@@ -265,7 +254,7 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 	if (metrics && !rd.failed) {
 		json_object_object_foreach(metrics, key, mv) {
 			snprintf(at, sizeof(at), "metrics.%s", latt_esc(key));
-			m = metric_at(ml, key);
+			m = latt_metrics_find(ml, key);
 			/* Every metric checked, those of @ml kept. */
 			memset(&scratch, 0, sizeof(scratch));
 			noise(&rd, mv, at, m < ml->n ? &pr->p.m[m] : &scratch);

@@ -171,6 +171,16 @@ int latt_metrics_add(struct latt_metric_list *ml, const struct latt_metric *m)
 	return (int)ml->n++;
 }
 
+size_t latt_metrics_find(const struct latt_metric_list *ml, const char *name)
+{
+	size_t m;
+
+	for (m = 0; m < ml->n; m++)
+		if (!strcmp(ml->m[m].name, name))
+			break;
+	return m;
+}
+
 double latt_metric_print_value(const struct latt_metric *m, double v)
 {
 	return m->unit == LATT_MU_NS ? v / 1000.0 :

@@ -130,6 +130,9 @@ void latt_metric_cmd(double p, struct latt_metric *m);
  */
 int latt_metrics_add(struct latt_metric_list *ml, const struct latt_metric *m);
 
+/* The index of the metric named @name ("p99") in @ml, or ml->n. */
+size_t latt_metrics_find(const struct latt_metric_list *ml, const char *name);
+
 /* One value of one run, or of a configuration. */
 struct latt_value {
 	double v;		/* NaN: none */

@@ -14,8 +14,12 @@
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
 
-int latt_verdict_level_parse(const char *arg, double *level, char *err,
-			     size_t len)
+/*
+ * "99", "99.9%": a percentage above @lo and below 100, into @out as a
+ * share (0.99); else -EINVAL, the example @eg in @err.
+ */
+static int pct_parse(const char *arg, double lo, const char *eg,
+		     double *out, char *err, size_t len)
 {
 	char *end;
 	double v;
@@ -26,41 +30,36 @@ int latt_verdict_level_parse(const char *arg, double *level, char *err,
 	    strtod(arg, &end) : NAN;
 	if (!isnan(v) && *end == '%')
 		end++;
-	if (isnan(v) || *end || errno || !(v > 50 && v < 100)) {
-		snprintf(err, len, "expected a percentage above 50 and below "
-			 "100, such as 99");
+	if (isnan(v) || *end || errno || !(v > lo && v < 100)) {
+		snprintf(err, len, "expected a percentage above %g and below "
+			 "100, such as %s", lo, eg);
 		return -EINVAL;
 	}
-	*level = v / 100;
+	*out = v / 100;
 	return 0;
+}
+
+int latt_verdict_level_parse(const char *arg, double *level, char *err,
+			     size_t len)
+{
+	return pct_parse(arg, 50, "99", level, err, len);
 }
 
 int latt_same_within_parse(const char *arg, double *within, char *err,
 			   size_t len)
 {
-	char *end;
-	double v;
-
-	errno = 0;
-	v = isdigit((unsigned char)*arg) && !strpbrk(arg, "xX") ?
-	    strtod(arg, &end) : NAN;
-	if (!isnan(v) && *end == '%')
-		end++;
-	if (isnan(v) || *end || errno || !(v > 0 && v < 100)) {
-		snprintf(err, len, "expected a percentage above 0 and below "
-			 "100, such as 5");
-		return -EINVAL;
-	}
-	*within = v / 100;
-	return 0;
+	return pct_parse(arg, 0, "5", within, err, len);
 }
 
-/* The metrics of "METRIC[,METRIC...]" @list into @names, *@n of them. */
-static int parse_names(const char *list, char (*names)[16], size_t *n,
-		       char *err, size_t len)
+int latt_metric_names_parse(const char *list, char (*names)[16], size_t *n,
+			    char *err, size_t len)
 {
 	char buf[512], *tok, *save;
 
+	if (strlen(list) >= sizeof(buf)) {
+		snprintf(err, len, "longer than %zu bytes", sizeof(buf) - 1);
+		return -EINVAL;
+	}
 	snprintf(buf, sizeof(buf), "%s", list);
 	if (buf[0] == ',' || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,")) {
 		snprintf(err, len, "an empty metric name between commas");
@@ -98,9 +97,11 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 		return 0;
 	}
 	if (strlen(arg) < 512 && !strncmp(arg, "worse=", 6) && arg[6])
-		return parse_names(arg + 6, f->names, &f->nnames, err, len);
+		return latt_metric_names_parse(arg + 6, f->names, &f->nnames,
+					       err, len);
 	if (strlen(arg) < 512 && !strncmp(arg, "not-same=", 9) && arg[9])
-		return parse_names(arg + 9, f->same, &f->nsame, err, len);
+		return latt_metric_names_parse(arg + 9, f->same, &f->nsame,
+					       err, len);
 	snprintf(err, len, "expected worse, worse=METRIC[,METRIC...], "
 		 "not-same, not-same=METRIC[,METRIC...] or incomparable");
 	return -EINVAL;
@@ -110,17 +111,11 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 static long metric_index(const struct latt_metric_list *ml, const char *name)
 {
 	struct latt_metric m;
-	size_t i;
+	size_t i = latt_metrics_find(ml, name);
 
-	for (i = 0; i < ml->n; i++)
-		if (!strcmp(ml->m[i].name, name))
-			return (long)i;
-	if (latt_metric_parse(name, &m))
-		return -1;
-	for (i = 0; i < ml->n; i++)
-		if (!strcmp(ml->m[i].name, m.name))
-			return (long)i;
-	return -1;
+	if (i == ml->n && !latt_metric_parse(name, &m))
+		i = latt_metrics_find(ml, m.name);
+	return i < ml->n ? (long)i : -1;
 }
 
 /* The metrics of @ml asked of: all (@all), or those of @names. */

@@ -26,6 +26,15 @@ int latt_same_within_parse(const char *arg, double *within, char *err,
 			   size_t len);
 
 /*
+ * "METRIC[,METRIC...]" @list (at most LATT_METRICS_MAX names, each shorter
+ * than 16 bytes) appended to @names, *@n of them; the names are checked
+ * once the metrics are known (latt_fail_if_mask()).  0, or -EINVAL with
+ * why in @err.
+ */
+int latt_metric_names_parse(const char *list, char (*names)[16], size_t *n,
+			    char *err, size_t len);
+
+/*
  * --fail-if: worse (in any metric, or in those named), not-same (the
  * same, within --same-within), incomparable.
  */
