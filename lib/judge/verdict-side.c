@@ -64,6 +64,8 @@ void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
 	var = s->shown && (own > floor || (!apart && known &&
 					   n >= LATT_VSIDE_OWN_RUNS)) ?
 	      own : floor;
+	s->run_var = var;
+	s->seen = n > 1 && known ? own : NAN;
 	s->term = var / (double)n;
 	/*
 	 * What each invocation drew: a share of its runs' moment, at the
@@ -125,6 +127,8 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 	} else {
 		cw = 1 / fn;
 	}
+	s->run_var = v;
+	s->seen = NAN;
 	s->prof_between = scale * pn->between;
 	/*
 	 * With as many runs as the profile's invocations had or more, its
@@ -188,6 +192,9 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	s->mean = sum / (double)g;
 	own = fmax(sq - sum * sum / (double)g, 0) / (double)(g - 1);
 	s->shown = true;
+	/* Runs within their invocations; none beyond one each: none. */
+	s->run_var = n > g ? ss / (double)(n - g) : 0;
+	s->seen = NAN;
 	if (!pn) {
 		s->term = s->own = own / (double)g;
 		s->own_df = (double)(g - 1);

@@ -27,6 +27,9 @@ struct latt_vside {
 	double mean;		/* of their logs (of their invocations'
 				   means, with more than one) */
 	double term;		/* the variance of that mean */
+	double run_var;		/* a run's variance in it: term less
+				   run_var / n is what invocations drew */
+	double seen;		/* what the runs show (NaN: one run) */
 	bool shown;		/* the side's own spread counted */
 	bool scaled;		/* its runs spread more than the profile's:
 				   the invocation's part scaled as much */

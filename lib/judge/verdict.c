@@ -90,9 +90,18 @@ static void pct_text(double v, char *buf, size_t len)
 		snprintf(buf, len, "%+.*f%%", d, p);
 }
 
+void latt_verdict_need(const struct latt_verdict *v, struct latt_need *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (v->kind == LATT_V_UNSURE)
+		latt_plan_need(&v->parts, v->level, v->df, v->change,
+			       v->within, out);
+}
+
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
 {
-	char c[32], lo[32], hi[32];
+	char c[32], lo[32], hi[32], need[128];
+	struct latt_need nd;
 
 	if (v->kind == LATT_V_NONE) {
 		snprintf(buf, len, "%s", v->why);
@@ -105,6 +114,9 @@ char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
 	if (v->same)
 		snprintf(buf + strlen(buf), len - strlen(buf), ", within "
 			 "+-%g%%", 100 * v->within);
+	latt_verdict_need(v, &nd);
+	if (latt_need_text(&nd, need, sizeof(need))[0])
+		snprintf(buf + strlen(buf), len - strlen(buf), "; %s", need);
 	return buf;
 }
 
@@ -123,6 +135,7 @@ void latt_verdicts_within(const struct latt_metric_list *ml,
 		v[m].same = v[m].lo > -within && v[m].hi < within;
 		if (v[m].same && v[m].kind == LATT_V_UNSURE)
 			v[m].kind = LATT_V_SAME;
+
 	}
 }
 
@@ -379,6 +392,7 @@ static void why_not(const struct latt_metric *m, size_t idx,
 struct diff {
 	double d, var, df;
 	bool scaled;
+	struct latt_vparts parts;
 };
 
 /*
@@ -419,6 +433,17 @@ static void diff_of(const struct latt_metric *mt, size_t m,
 	out->var = a.term + b.term;
 	out->df = latt_vside_df(&a, &b, pn);
 	out->scaled = a.scaled || b.scaled;
+	out->parts = (struct latt_vparts){
+		.run = { a.run_var, b.run_var },
+		.n = { (double)a.n, (double)b.n },
+		.g = { (double)a.groups, (double)b.groups },
+		.seen = { a.seen, b.seen },
+		.own_runs = apart ? 0 : LATT_VSIDE_OWN_RUNS,
+		.inv = fmax(out->var - a.run_var / (double)a.n -
+			    b.run_var / (double)b.n, 0),
+		.prior_df = pn ? pn->between_df : 0,
+		.apart = apart || a.groups > 1 || b.groups > 1,
+	};
 }
 
 /* Metric @mt's verdict from @df at @level. */
@@ -433,6 +458,7 @@ static void judge(const struct latt_metric *mt, const struct diff *df,
 	v->level = level;
 	v->df = df->df;
 	v->scaled = df->scaled;
+	v->parts = df->parts;
 	v->change = expm1(df->d);
 	v->lo = expm1(df->d - h);
 	v->hi = expm1(df->d + h);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "judge/aggregate.h"
+#include "judge/plan.h"
 #include "judge/profile.h"
 #include "judge/verdict-noise.h"
 #include "run/result.h"
@@ -121,6 +122,7 @@ struct latt_verdict {
 	double within;		/* --same-within: +-0.05; 0 not asked */
 	bool same;		/* ... its interval lies within that
 				   (better or worse by less, or same) */
+	struct latt_vparts parts;	/* what its variance is made of */
 	char why[96];		/* LATT_V_NONE: why, in words */
 };
 
@@ -161,6 +163,13 @@ struct latt_vcfg {
 	uint64_t (**own_buckets)[2];	/* runs' histograms made sparse */
 	size_t nown;
 };
+
+/*
+ * Can't tell: what would tell (judge/plan.h), the change observed or, as
+ * it lies within --same-within, to be the same within it; zeroed for
+ * any other verdict.
+ */
+void latt_verdict_need(const struct latt_verdict *v, struct latt_need *out);
 
 /* "better", "worse", "can't tell", "same", "no verdict". */
 const char *latt_verdict_word(enum latt_verdict_kind k);
@@ -222,8 +231,10 @@ char latt_verdict_mark(const struct latt_verdict *v);
 
 /*
  * The change and interval in words: "+12.3% [+5.0%, +20.1%]", then
- * ", within +-5%" when the interval lies within --same-within's bounds;
- * or for LATT_V_NONE its why.  Returns @buf.
+ * ", within +-5%" when the interval lies within --same-within's bounds,
+ * or for can't tell "; needs about 12 more runs a side to find +12.3%"
+ * (judge/plan.h) where that can be said; or for LATT_V_NONE its why.
+ * Returns @buf.
  */
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
 

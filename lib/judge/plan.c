@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * How many more; see judge/plan.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "judge/plan.h"
+#include "base/dist.h"
+
+/* The normal law's points of power 80% (a change) and 90% (each bound). */
+#define POWER_FIND	0.2
+#define POWER_SAME	0.1
+
+/*
+ * The difference's variance with @more runs a side in the same
+ * invocations: a side of enough runs (own_runs) takes what its runs
+ * show, in place of the floor.
+ */
+static double var_runs(const struct latt_vparts *p, double more)
+{
+	double v = p->inv, run;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		run = p->run[s];
+		if (p->own_runs > 0 && p->n[s] + more >= p->own_runs &&
+		    p->seen[s] < run)
+			run = p->seen[s];
+		v += run / (p->n[s] + more);
+	}
+	return v;
+}
+
+/*
+ * ... with @more invocations a side, each of a side's runs per
+ * invocation, each drawing what its invocation draws (half the
+ * difference's).
+ */
+static double var_boots(const struct latt_vparts *p, double more)
+{
+	double v = 0;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		v += (p->run[s] / p->n[s] + p->inv / 2) * p->g[s] /
+		     (p->g[s] + more);
+	return v;
+}
+
+/*
+ * The smallest @more in [1, max] for which @ok holds, 0 for none: @ok
+ * holds from some point on.
+ */
+static unsigned int smallest(bool (*ok)(void *, unsigned int), void *arg,
+			     unsigned int max)
+{
+	unsigned int lo = 1, hi = max, mid;
+
+	if (!ok(arg, max))
+		return 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ok(arg, mid))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+struct want {
+	const struct latt_vparts *p;
+	double bound;		/* the change, in logs */
+	double alpha;		/* two-sided, per metric */
+	double df;		/* with runs added */
+	double z;		/* the power's point */
+	double run, inv;	/* --plan: a run's, an invocation's */
+	size_t k;		/* --plan: invocations a side */
+	double qdf, q;		/* the last quantile taken, of qdf */
+};
+
+/* Student's t at w->alpha of @df, the last one kept: a search asks again. */
+static double quantile(struct want *w, double df)
+{
+	if (df != w->qdf) {
+		w->qdf = df;
+		w->q = latt_t_upper(w->alpha / 2, df);
+	}
+	return w->q;
+}
+
+static bool runs_do(void *arg, unsigned int more)
+{
+	struct want *w = arg;
+	const struct latt_vparts *p = w->p;
+	double df = w->df, m = (double)more;
+	double q;
+
+	/* Sides that take their runs' own spread: its degrees of freedom. */
+	if (p->own_runs > 0 && p->n[0] + m >= p->own_runs &&
+	    p->n[1] + m >= p->own_runs)
+		df = fmin(df, p->n[0] + p->n[1] + 2 * m - 2);
+	q = quantile(w, df);
+
+	return (q + w->z) * sqrt(var_runs(w->p, more)) <= w->bound;
+}
+
+static bool boots_do(void *arg, unsigned int more)
+{
+	struct want *w = arg;
+	const struct latt_vparts *p = w->p;
+	double df = p->prior_df + p->g[0] + p->g[1] + 2 * (double)more - 2;
+	double q = quantile(w, df);
+
+	return (q + w->z) * sqrt(var_boots(p, more)) <= w->bound;
+}
+
+void latt_plan_need(const struct latt_vparts *p, double level, double df,
+		    double change, double within, struct latt_need *out)
+{
+	struct want w = { .p = p, .alpha = 1 - level, .df = df };
+	double most = fmax(p->n[0], p->n[1]);
+
+	memset(out, 0, sizeof(*out));
+	if (!(p->n[0] > 0 && p->n[1] > 0 && p->g[0] > 0 && p->g[1] > 0) ||
+	    !isfinite(change) || !(level > 0 && level < 1) || !(df > 0))
+		return;
+	out->same = within > 0 && fabs(change) < within;
+	out->target = out->same ? within : change;
+	/* Either bound may be crossed: the nearer, in logs. */
+	w.bound = out->same ? fmin(log1p(within), -log1p(-fmin(within, 1))) :
+		  fabs(log1p(change));
+	w.z = latt_normal_upper(out->same ? POWER_SAME : POWER_FIND);
+	if (!(w.bound > 0)) {
+		out->beyond = true;
+		return;
+	}
+	out->runs = smallest(runs_do, &w, LATT_PLAN_RUNS_MAX);
+	if (!p->apart || (out->runs && out->runs <= most)) {
+		out->beyond = !out->runs;
+		return;
+	}
+	out->runs = 0;
+	out->by_boots = true;
+	out->boots = smallest(boots_do, &w, LATT_PLAN_BOOTS_MAX);
+	out->beyond = !out->boots;
+}
+
+char *latt_need_text(const struct latt_need *n, char *buf, size_t len)
+{
+	char to[48];
+
+	if (n->same)
+		snprintf(to, sizeof(to), "to be the same within +-%g%%",
+			 100 * n->target);
+	else
+		snprintf(to, sizeof(to), "to find %+.1f%%", 100 * n->target);
+	if (n->runs)
+		snprintf(buf, len, "needs about %u more run%s a side %s",
+			 n->runs, n->runs == 1 ? "" : "s", to);
+	else if (n->boots)
+		snprintf(buf, len, "needs about %u more invocation%s (boots) "
+			 "a side %s", n->boots, n->boots == 1 ? "" : "s", to);
+	else if (n->beyond)
+		snprintf(buf, len, "more than %d %s a side %s", n->by_boots ?
+			 LATT_PLAN_BOOTS_MAX : LATT_PLAN_RUNS_MAX, n->by_boots ?
+			 "invocations" : "runs", to);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+static bool plan_do(void *arg, unsigned int r)
+{
+	struct want *w = arg;
+	double k = (double)w->k;
+	double var = 2 * (w->inv / k + w->run / (k * r));
+	double q = quantile(w, w->df);
+
+	return (q + w->z) * sqrt(var) <= w->bound;
+}
+
+unsigned int latt_plan_runs(double run, double inv, size_t k, double level,
+			    double prior_df, double pct)
+{
+	struct want w = {
+		.alpha = 1 - level, .run = run, .inv = inv, .k = k,
+		.z = latt_normal_upper(POWER_FIND), .bound = log1p(pct),
+	};
+
+	if (!k || !(pct > 0) || !(run >= 0) || !(inv >= 0) ||
+	    !(level > 0 && level < 1))
+		return 0;
+	/* The invocations' spread their own, and the profile's. */
+	w.df = prior_df + 2 * (double)(k - 1);
+	if (!(w.df > 0))
+		w.df = INFINITY;
+	return smallest(plan_do, &w, LATT_PLAN_RUNS_MAX);
+}
