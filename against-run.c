@@ -257,26 +257,84 @@ bool latt_against_decided(const struct against_run *ar,
 	return done;
 }
 
+void latt_auto_end(FILE *f, const struct latt_opts *o,
+		   const struct latt_metric_list *ml, const char *const *names,
+		   const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		   size_t first, size_t n, unsigned int runs)
+{
+	bool ask[LATT_METRICS_MAX];
+	struct latt_need need;
+	size_t i, m, open = 0;
+	char text[160];
+
+	if (!decide_on(o, ml, ask))
+		return;
+	for (i = first; i < n; i++)
+		for (m = 0; m < ml->n; m++)
+			open += ask[m] && !decides(&v[i][m]);
+	if (!open) {
+		fprintf(f, "\n-r auto: decided after %u run%s.\n", runs,
+			runs == 1 ? "" : "s");
+		return;
+	}
+	fprintf(f, "\n-r auto: %u run%s, %s; left open:\n", runs,
+		runs == 1 ? "" : "s", runs >= o->runs ? "the budget "
+		"(--max-runs)" : o->max_time_ns ? "stopped by --max-time or "
+		"short of the budget" : "stopped short of the budget");
+	for (i = first; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			if (!ask[m] || decides(&v[i][m]))
+				continue;
+			fprintf(f, "  %s", ml->m[m].name);
+			if (n - first > 1)
+				fprintf(f, " of %s", latt_esc(names[i]));
+			latt_verdict_need(&v[i][m], &need);
+			if (v[i][m].kind == LATT_V_NONE)
+				fprintf(f, ": no verdict, %s\n", v[i][m].why);
+			else if (latt_need_text(&need, text, sizeof(text))[0])
+				fprintf(f, ": %s\n", text);
+			else
+				fprintf(f, ": %s\n",
+					latt_verdict_word(v[i][m].kind));
+		}
+	if (!(o->same_within > 0))
+		fprintf(f, "Identical sides are never decided without "
+			"--same-within PCT (the same within +-PCT).\n");
+}
+
 int latt_against_summary(const struct against_run *ar,
 			 const struct latt_opts *o, const struct latt_doc *doc,
-			 const char *name, FILE *out, bool *worse,
-			 bool *differ)
+			 const char *name, FILE *out, unsigned int runs,
+			 bool *worse, bool *differ)
 {
-	struct latt_cmp_outcome oc = { 0 };
+	struct latt_cmp_outcome oc = { .nlast = LATT_CONFIGS_MAX };
+	const char *names[LATT_CONFIGS_MAX];
 	bool ask[LATT_METRICS_MAX];
 	struct latt_metric_list ml;
 	char err[512];
 	size_t m;
+	int ret;
 
 	*worse = *differ = false;
 	if (!ar->on)
 		return 0;
 	if (out && fputc('\n', out) == EOF)
 		return -EIO;
-	if (judge(ar, o, doc, name, out, &ml, &oc, err, sizeof(err))) {
+	oc.last = calloc(LATT_CONFIGS_MAX, sizeof(*oc.last));
+	if (!oc.last)
+		return -ENOMEM;
+	ret = judge(ar, o, doc, name, out, &ml, &oc, err, sizeof(err));
+	if (ret) {
 		fprintf(stderr, "latt: --against: %s\n", latt_esc(err));
+		free(oc.last);
 		return -EIO;
 	}
+	for (m = 0; m < doc->ncfgs && m < LATT_CONFIGS_MAX; m++)
+		names[m] = doc->cfgs[m].name;
+	if (out && o->runs_auto)
+		latt_auto_end(out, o, &ml, names, (const struct latt_verdict
+			      (*)[LATT_METRICS_MAX])oc.last, 0, oc.got, runs);
+	free(oc.last);
 	if (!o->fail_if_given)
 		return 0;
 	/* A metric the baseline lacks is not asked of. */

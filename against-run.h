@@ -57,16 +57,28 @@ bool latt_against_decided(const struct against_run *ar,
 			  const struct latt_doc *doc);
 
 /*
+ * -r auto's end on @f, after @runs runs: "decided", or each metric of
+ * --decide-on left open in the rows @v[first..n) (named @names[i]) and
+ * what would tell it (judge/plan.h), and without --same-within that it
+ * would let identical sides be decided.
+ */
+void latt_auto_end(FILE *f, const struct latt_opts *o,
+		   const struct latt_metric_list *ml, const char *const *names,
+		   const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		   size_t first, size_t n, unsigned int runs);
+
+/*
  * At the end, @doc the document written (named @name): latt compare's
- * table of the baseline and the run on @out (NULL: none); in *@worse
+ * table of the baseline and the run on @out (NULL: none), and with -r
+ * auto after @runs runs a side, its end (latt_auto_end()); in *@worse
  * whether the run is worse in a metric --fail-if worse asks of, in
  * *@differ whether it is not the same in one --fail-if not-same asks
  * of.  0 or -errno, said.
  */
 int latt_against_summary(const struct against_run *ar,
 			 const struct latt_opts *o, const struct latt_doc *doc,
-			 const char *name, FILE *out, bool *worse,
-			 bool *differ);
+			 const char *name, FILE *out, unsigned int runs,
+			 bool *worse, bool *differ);
 
 void latt_against_end(struct against_run *ar);
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "compare/compare-plan.h"
 #include "compare/compare-read.h"
 #include "compare/compare-table.h"
 #include "compare/compare.h"
@@ -36,6 +37,8 @@ static void compare_usage(FILE *f)
 	      "                    [--same-within PCT] [--profile FILE] "
 	      "FILE.json...\n"
 	      "                    [-- FILE.json...]...\n"
+	      "       latt compare --plan PCT [--level PCT] [--profile FILE] "
+	      "[FILE.json...]\n"
 	      "\n"
 	      "Put the configurations of results saved by latt --json side "
 	      "by side:\n"
@@ -90,7 +93,13 @@ static void compare_usage(FILE *f)
 	      "  --profile FILE        judge files by this machine's noise "
 	      "profile, made\n"
 	      "                        by latt calibrate (without it: fixed "
-	      "floors)\n"	      "  -h, --help            this help\n"
+	      "floors)\n"
+	      "  --plan PCT            print the runs and invocations (boots) "
+	      "a side that\n"
+	      "                        find a change of +-PCT four times in "
+	      "five, by the\n"
+	      "                        profile, or by what the files show\n"
+	      "  -h, --help            this help\n"
 	      "\n"
 	      "See latt-verdicts(7) and latt-report(7).\n", f);
 }
@@ -136,7 +145,101 @@ struct copts {
 	double within;			/* --same-within; 0 none */
 	struct latt_fail_if fail;
 	const char *profile;		/* --profile; NULL: the floors */
+	double plan;			/* --plan; 0 none */
 };
+
+/* The plan's table on standard output, by @nz: the exit status. */
+static int plan_out(const struct latt_metric_list *ml,
+		    const struct latt_plan_noise *nz, const struct copts *op,
+		    const char *source)
+{
+	int ret = latt_plan_print(stdout, ml, nz, op->plan, op->level,
+				  source);
+
+	if (!ret)
+		ret = latt_out_close_stdout();
+	if (!ret)
+		return LATT_EXIT_OK;
+	fprintf(stderr, "latt compare: write error on standard output: %s\n",
+		strerror(-ret));
+	return LATT_EXIT_RUNTIME;
+}
+
+/*
+ * --plan by what @files[0..n) show: the verdicts of the last group's
+ * first row (or of a single group, its second) against the first row,
+ * judged as latt compare would (@pr: the profile, or NULL), the table
+ * itself not shown.
+ */
+static int plan_files(const struct latt_metric_list *ml,
+		      const struct latt_cmp_file *files, size_t n,
+		      const size_t *sizes, size_t ngroups,
+		      const struct copts *op,
+		      const struct latt_cmp_profile *pr)
+{
+	struct latt_verdict last[2][LATT_METRICS_MAX];
+	struct latt_cmp_outcome o = { .last = last, .nlast = 2 };
+	struct latt_plan_noise nz[LATT_METRICS_MAX];
+	char source[256];
+	size_t i, m, got = 0;
+	FILE *null = fopen("/dev/null", "w");
+	int ret;
+
+	if (!null) {
+		fprintf(stderr, "latt compare: /dev/null: %s\n",
+			strerror(errno));
+		return LATT_EXIT_RUNTIME;
+	}
+	ret = latt_cmp_print(null, ml, files, n, sizes, ngroups, op->level,
+			     0, false, pr ? &pr->p : NULL, &o);
+	fclose(null);
+	if (ret) {
+		fprintf(stderr, "latt compare: %s\n", strerror(-ret));
+		return LATT_EXIT_RUNTIME;
+	}
+	for (i = 0; i < o.got && !got; i++)
+		for (m = 0; m < ml->n; m++)
+			if (last[i][m].kind != LATT_V_NONE)
+				got = i + 1;
+	if (!got) {
+		fprintf(stderr, "latt compare: --plan: no two configurations "
+			"of these files to take the noise of\n");
+		return LATT_EXIT_USAGE;
+	}
+	latt_plan_of_verdicts(ml, last[got - 1], nz);
+	snprintf(source, sizeof(source), "what %s show%s%s",
+		 n > 1 ? "these files" : "this file's configurations",
+		 pr ? ", with the profile " : "",
+		 pr ? latt_esc(pr->path) : "");
+	return plan_out(ml, nz, op, source);
+}
+
+/* --plan by the profile @path alone. */
+static int plan_profile(const char *path, const struct copts *op)
+{
+	struct latt_cmp_budget budget = { 0, 0 };
+	struct latt_plan_noise nz[LATT_METRICS_MAX];
+	struct latt_cmp_profile pr;
+	struct latt_metric_list ml;
+	char err[512], source[512];
+	int ret;
+
+	latt_metrics_init(&ml);
+	if (latt_cmp_profile_read(&pr, path, &ml, &budget, err,
+				  sizeof(err))) {
+		fprintf(stderr, "latt compare: --profile %s: %s\n",
+			latt_esc(path), latt_esc(err));
+		latt_cmp_profile_free(&pr);
+		return LATT_EXIT_USAGE;
+	}
+	latt_plan_of_profile(&ml, &pr.p, nz);
+	snprintf(source, sizeof(source), "the noise profile %s (%zu "
+		 "invocations, %.10s)", latt_esc(path), pr.p.invocations,
+		 pr.date ? pr.date : "undated");
+	ret = plan_out(&ml, nz, op, source);
+	latt_cmp_profile_free(&pr);
+	return ret;
+}
 
 /*
  * Print the table (or with o->cdf the distributions) of @files[0..n), in
@@ -166,6 +269,8 @@ static int print(const struct latt_metric_list *ml,
 			"no verdict to fail on" : " in these files");
 		return LATT_EXIT_USAGE;
 	}
+	if (op->plan > 0)
+		return plan_files(ml, files, n, sizes, ngroups, op, pr);
 	ret = op->cdf ? latt_cmp_cdf(stdout, ml, files, n, sizes, ngroups) :
 			latt_cmp_print(stdout, ml, files, n, sizes, ngroups,
 				       op->level, op->within, op->wide,
@@ -307,6 +412,21 @@ static int compare(char **words, size_t n, const struct copts *op)
 	return status;
 }
 
+/* --plan prints a plan: a usage error with what does not go. */
+static int plan_conflicts(const struct copts *op, size_t n)
+{
+	if (op->cdf || op->wide || op->fail.worse || op->fail.nnames ||
+	    op->fail.not_same || op->fail.nsame || op->fail.incomparable ||
+	    op->within > 0)
+		return bad_usage("--plan prints the runs a comparison needs, "
+				 "not verdicts: no --cdf, --long, --fail-if or "
+				 "--same-within with it", NULL);
+	if (!n && !op->profile)
+		return bad_usage("--plan plans by a noise profile or by files: "
+				 "give --profile FILE or files", NULL);
+	return 0;
+}
+
 /* --cdf prints the distributions: a usage error with what does not go. */
 static int cdf_conflicts(const struct copts *op)
 {
@@ -333,6 +453,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "level", required_argument, NULL, 'L' },
 		{ "long", no_argument, NULL, 'l' },
+		{ "plan", required_argument, NULL, 'P' },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "same-within", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
@@ -376,6 +497,11 @@ int latt_compare_main(int argc, char **argv)
 						   sizeof(err)))
 				return bad_value("--same-within", optarg, err);
 			break;
+		case 'P':
+			if (latt_same_within_parse(optarg, &op.plan, err,
+						   sizeof(err)))
+				return bad_value("--plan", optarg, err);
+			break;
 		case 'p':
 			if (!*optarg)
 				return bad_value("--profile", optarg,
@@ -405,6 +531,10 @@ int latt_compare_main(int argc, char **argv)
 		words++;
 		n--;
 	}
+	if (op.plan > 0 && (ret = plan_conflicts(&op, n)))
+		return ret;
+	if (op.plan > 0 && !n)
+		return plan_profile(op.profile, &op);
 	if (op.cdf && (ret = cdf_conflicts(&op)))
 		return ret;
 	if ((op.fail.not_same || op.fail.nsame) && !(op.within > 0))

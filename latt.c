@@ -504,6 +504,19 @@ static const char *doc_name(const struct invocation *in)
 	       "this run";
 }
 
+/* -r auto's end in a sweep: decided, or what is left open. */
+static void auto_end(const struct invocation *in)
+{
+	const char *names[LATT_CONFIGS_MAX];
+	size_t i;
+
+	for (i = 0; i < in->o.ncfgs; i++)
+		names[i] = in->agg[i].name;
+	latt_auto_end(in->out.f, &in->o, &in->o.metrics, names,
+		      (const struct latt_verdict (*)[LATT_METRICS_MAX])
+		      in->verdicts, 1, in->o.ncfgs, in->looked);
+}
+
 /* Write the report and the documents, each whole.  0 or -errno, said. */
 static int write_outputs(struct invocation *in)
 {
@@ -519,9 +532,12 @@ static int write_outputs(struct invocation *in)
 			ret = latt_against_summary(&in->against, &in->o,
 						   &in->doc, doc_name(in),
 						   in->o.quiet ? NULL :
-						   in->out.f,
+						   in->out.f, in->looked,
 						   &in->worse_than_baseline,
 						   &in->differs_from_baseline);
+		if (!ret && in->o.runs_auto && !in->against.on &&
+		    in->out.f && !in->o.quiet)
+			auto_end(in);
 		if (!ret)
 			ret = commit_sink(&in->out);
 		if (!ret && in->json.f && (failed = &in->json) &&

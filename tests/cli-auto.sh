@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 21
+plan 23
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -16,6 +16,18 @@ m="-c2 -s1 -S2 -x0 -t 0.2"
 # runs FILE: the runs of the first configuration of a document.
 runs() {
 	"$check_bin" --get "$1" 'configurations[0].runs' | grep -o '"run":' | wc -l
+}
+# table: the report in $tmp/out up to -r auto's end (and its blank line).
+table() {
+	awk '/^-r auto: / { exit } NR > 1 { print last } { last = $0 }
+		END { if (!/^-r auto: /) print last }' "$tmp/out"
+}
+# auto_end: -r auto's end after $1 runs a side, decided or each metric
+# left open with what would tell.
+auto_end() {
+	sed -n '/^-r auto: /,$p' "$tmp/out" >"$tmp/end"
+	head -n 1 "$tmp/end" | grep -Eq "^-r auto: (decided after $1 runs?\\.|$1 runs?, .*; left open:)\$" &&
+		! sed 1d "$tmp/end" | grep -v '^Identical sides are never decided without --same-within PCT' | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocations? \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
 }
 # level: the level of the verdicts in $tmp/out ("99.52").
 level() {
@@ -34,8 +46,10 @@ is "$(runs "$tmp/b.json")" 3 "... 3 runs (the budget, the only look)"
 is "$(level)" 95 "... the verdicts at 95%"
 "$latt" compare "$tmp/a.json" "$tmp/b.json" >"$tmp/cmp" 2>&1
 n=$(wc -l <"$tmp/cmp")
+table >"$tmp/tab"
 check "... the end table latt compare's, byte for byte" \
-	sh -c "tail -n $n '$tmp/out' | cmp -s - '$tmp/cmp'"
+	sh -c "tail -n $n '$tmp/tab' | cmp -s - '$tmp/cmp'"
+check "... then -r auto's end: decided, or what each metric left open needs" auto_end 3
 
 # A budget of 4: 3 is no look (the next, 5, is past it), 4 is.
 # shellcheck disable=SC2086
@@ -60,8 +74,9 @@ diag "$(grep -E '\(this run\) +(p50|p99) ' "$tmp/out" | sed 's/  */ /g')"
 lv=$(level)
 "$latt" compare --level "$lv" "$tmp/a.json" "$tmp/c.json" >"$tmp/cmp" 2>&1
 n=$(wc -l <"$tmp/cmp")
+table >"$tmp/tab"
 check "... the end table latt compare --level $lv's, byte for byte" \
-	sh -c "tail -n $n '$tmp/out' | cmp -s - '$tmp/cmp'"
+	sh -c "tail -n $n '$tmp/tab' | cmp -s - '$tmp/cmp'"
 if [ "$(runs "$tmp/c.json")" -lt 20 ]; then
 	check "... stopped before the budget: p50 and p99 decided" \
 		sh -c "grep -Eq '\\(this run\\) +p50 +(better|worse) ' '$tmp/out' &&
@@ -75,6 +90,7 @@ fi
 run $m -r auto --max-runs 3 -C a: -C b: --json "$tmp/s.json"
 is "$rc:$(runs "$tmp/s.json")" "0:3" "-r auto in a sweep, --max-runs 3: 3 runs each"
 check "... its table at 95%" grep -q '^Verdicts against a at 95% on every metric' "$tmp/out"
+check "... then -r auto's end: decided, or what each metric left open needs" auto_end 3
 
 # --max-time: no round starts once it has passed.
 # shellcheck disable=SC2086

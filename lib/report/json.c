@@ -516,6 +516,7 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 	};
 	bool have = against && m->better != LATT_BETTER_NONE;
 	bool judged = have && v->kind != LATT_V_NONE;
+	struct latt_need need;
 
 	add(e, "verdict", have ? jstr(latt_verdict_token(v->kind)) : NULL);
 	add(e, "change", judged ? metric_num(v->change) : NULL);
@@ -529,6 +530,13 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 	    metric_num(v->within) : NULL);
 	add(e, "same", have && v->within > 0 ?
 	    json_object_new_boolean(v->same) : NULL);
+	memset(&need, 0, sizeof(need));
+	if (have)
+		latt_verdict_need(v, &need);
+	add(e, "more_runs", need.runs ?
+	    json_object_new_int64(need.runs) : NULL);
+	add(e, "more_invocations", need.boots ?
+	    json_object_new_int64(need.boots) : NULL);
 }
 
 static jobj *summary_obj(const struct latt_metric_list *ml,

@@ -469,8 +469,50 @@ double latt_table_within(const struct latt_table *t)
  * Compact: the verdicts that are better or worse, a line each; the
  * others summed in one line, each reason said once.
  */
+/* The reasons of the verdicts not given, after @col columns. */
+static void reasons_line(FILE *f, char (*reasons)[96],
+			 const unsigned int *counts, size_t nr,
+			 unsigned int none, int col)
+{
+	size_t j;
+
+	col += fprintf(f, "No verdict %u:", none);
+	/* Within the table's 100 columns, continued two spaces in. */
+	for (j = 0; j < nr; j++) {
+		const char *semi = j + 1 < nr ? ";" : "";
+
+		if (col + snprintf(NULL, 0, " %s: %u%s", reasons[j],
+				   counts[j], semi) > LATT_TABLE_COLS) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		col += fprintf(f, " %s: %u%s", reasons[j], counts[j], semi);
+	}
+	fputc('\n', f);
+}
+
+/* The can't-tell verdict nearest to telling: the fewest runs, else boots. */
+struct near {
+	size_t row, metric;
+	struct latt_need need;
+	double cost;
+};
+
+static void nearest(const struct latt_verdict *v, size_t row, size_t metric,
+		    struct near *near)
+{
+	struct latt_need n;
+	double cost;
+
+	latt_verdict_need(v, &n);
+	cost = n.runs ? n.runs : n.boots ? 1e6 * n.boots : INFINITY;
+	if (cost < near->cost)
+		*near = (struct near){ row, metric, n, cost };
+}
+
 static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 {
+	struct near near = { .cost = INFINITY };
 	char reasons[REASONS_MAX][96], text[160], r[96];
 	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
 	unsigned int same = 0;
@@ -485,6 +527,7 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 				continue;
 			if (v->kind == LATT_V_UNSURE) {
 				unsure++;
+				nearest(v, i, k, &near);
 				continue;
 			}
 			if (v->kind == LATT_V_SAME) {
@@ -522,21 +565,21 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 	if (unsure)
 		col += fprintf(f, "Can't tell %u%s", unsure,
 			       none ? ". " : "\n");
-	if (!none)
+	if (none)
+		reasons_line(f, reasons, counts, nr, none, col);
+	if (near.cost == INFINITY)
 		return;
-	col += fprintf(f, "No verdict %u:", none);
-	/* Within the table's 100 columns, continued two spaces in. */
-	for (j = 0; j < nr; j++) {
-		const char *semi = j + 1 < nr ? ";" : "";
-
-		if (col + snprintf(NULL, 0, " %s: %u%s", reasons[j],
-				   counts[j], semi) > LATT_TABLE_COLS) {
-			fputs("\n ", f);
-			col = 1;
-		}
-		col += fprintf(f, " %s: %u%s", reasons[j], counts[j], semi);
+	/* Within the table's columns: what it needs on a line of its own. */
+	col = fprintf(f, "The nearest to telling: %s", t->ml->m[near.metric].name);
+	if (t->n > 2) {
+		fputs(" of ", f);
+		col += 4 + vname(f, t, near.row, 0);
 	}
-	fputc('\n', f);
+	latt_need_text(&near.need, text, sizeof(text));
+	if (col + 1 + (int)strlen(text) + 11 > LATT_TABLE_COLS)
+		fprintf(f, "\n  %s (-l: each)\n", text);
+	else
+		fprintf(f, " %s (-l: each)\n", text);
 }
 
 /*

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * latt compare --plan; see compare/compare-plan.h.
+ */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "compare/compare-plan.h"
+#include "judge/plan.h"
+
+void latt_plan_of_profile(const struct latt_metric_list *ml,
+			  const struct latt_profile *p,
+			  struct latt_plan_noise *nz)
+{
+	size_t m;
+
+	for (m = 0; m < ml->n; m++)
+		nz[m] = (struct latt_plan_noise){
+			.known = p->m[m].known,
+			.run = p->m[m].run + p->m[m].noise,
+			.inv = p->m[m].inv,
+			.prior_df = p->m[m].between_df,
+		};
+}
+
+void latt_plan_of_verdicts(const struct latt_metric_list *ml,
+			   const struct latt_verdict *v,
+			   struct latt_plan_noise *nz)
+{
+	const struct latt_vparts *p;
+	double run, inv;
+	size_t m;
+
+	for (m = 0; m < ml->n; m++) {
+		p = &v[m].parts;
+		memset(&nz[m], 0, sizeof(nz[m]));
+		if (v[m].kind == LATT_V_NONE || !(p->n[0] > 0 && p->n[1] > 0))
+			continue;
+		nz[m].known = true;
+		nz[m].run = (p->run[0] + p->run[1]) / 2;
+		nz[m].prior_df = p->prior_df;
+		if (p->apart) {
+			nz[m].inv = p->inv / 2;
+		} else {
+			latt_verdict_spread(&ml->m[m], &run, &inv);
+			nz[m].inv = inv * inv;
+		}
+	}
+}
+
+/* One cell: the runs, or "-" beyond LATT_PLAN_RUNS_MAX. */
+static int cell(FILE *f, unsigned int runs)
+{
+	char buf[16];
+
+	if (runs)
+		snprintf(buf, sizeof(buf), "%u", runs);
+	else
+		snprintf(buf, sizeof(buf), "-");
+	return fprintf(f, " %10s", buf);
+}
+
+int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
+		    const struct latt_plan_noise *nz, double pct,
+		    double level, const char *source)
+{
+	static const size_t ks[] = { 1, 2, 4, 8 };
+	size_t m, i, judged = 0;
+	double at;
+
+	for (m = 0; m < ml->n; m++)
+		judged += nz[m].known && ml->m[m].better != LATT_BETTER_NONE;
+	if (!judged) {
+		fprintf(f, "No metric has a noise to plan by.\n");
+		return fflush(f) ? -errno : 0;
+	}
+	at = 1 - (1 - level) / (double)judged;
+	fprintf(f, "Runs a side that find a change of +-%g%% four times in "
+		"five, at %g%% for the\n%zu metrics judged together, by %s:\n"
+		"\n", 100 * pct, 100 * level, judged, source);
+	fprintf(f, "%-10s %10s %32s\n", "", "one", "invocations (boots) a side");
+	fprintf(f, "%-10s %10s", "metric", "invocation");
+	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
+		fprintf(f, " %10zu", ks[i]);
+	fputc('\n', f);
+	for (m = 0; m < ml->n; m++) {
+		if (!nz[m].known || ml->m[m].better == LATT_BETTER_NONE)
+			continue;
+		fprintf(f, "%-10s", ml->m[m].name);
+		cell(f, latt_plan_runs(nz[m].run, 0, 1, at, 0, pct));
+		for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
+			cell(f, latt_plan_runs(nz[m].run, nz[m].inv, ks[i], at,
+					       nz[m].prior_df, pct));
+		fputc('\n', f);
+	}
+	fprintf(f, "\none invocation: configurations of one run of latt "
+		"(-C), beside each other;\nN a side: N invocations (boots) "
+		"of each kernel, that many runs each;\n- : not within %d "
+		"runs.\n", LATT_PLAN_RUNS_MAX);
+	return fflush(f) ? -errno : 0;
+}
