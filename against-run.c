@@ -6,6 +6,7 @@
  * compare's verdicts of the same numbers.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,6 +256,13 @@ bool latt_against_decided(const struct against_run *ar,
 			done &= !ask[m] || decides(&oc.last[k][m]);
 	free(oc.last);
 	return done;
+}
+
+int latt_interrupted(const struct latt_result *r)
+{
+	fprintf(stderr, "latt: ^C: stopped after run %u of '%s'\n", r->run,
+		latt_esc(r->cfg.name));
+	return 128 + SIGINT;
 }
 
 void latt_auto_end(FILE *f, const struct latt_opts *o,

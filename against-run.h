@@ -57,6 +57,12 @@ bool latt_against_decided(const struct against_run *ar,
 			  const struct latt_doc *doc);
 
 /*
+ * A ^C with --against or -r auto, after run @r: said; the exit status of
+ * a SIGINT.
+ */
+int latt_interrupted(const struct latt_result *r);
+
+/*
  * -r auto's end on @f, after @runs runs: "decided", or each metric of
  * --decide-on left open in the rows @v[first..n) (named @names[i]) and
  * what would tell it (judge/plan.h), and without --same-within that it

@@ -469,6 +469,11 @@ static int run_all(struct invocation *in)
 	in->start_ns = latt_mono_ns();
 	for (run = 1; run <= o->runs && !status && !in->enough; run++) {
 		for (k = 0; k < o->ncfgs && !status; k++) {
+			/* A ^C (--against, -r auto): no run after the last. */
+			if (r && latt_session_int_taken(&in->s)) {
+				status = latt_interrupted(r);
+				break;
+			}
 			r = &in->results[in->nres++];
 			latt_run(&in->s, &o->cfgs[k], run, r);
 			status = latt_result_exit_status(r);
@@ -699,6 +704,7 @@ int main(int argc, char **argv)
 		goto out_sinks;
 	}
 	session = true;
+	in.s.finish_run = in.against.on || in.o.runs_auto;
 	if (start_session(&in))
 		goto out_session;
 

@@ -208,6 +208,19 @@ void latt_waker_read_signals(struct latt_waker *w)
 			break;
 		default:
 			/*
+			 * The first ^C of runs that end at a run's end:
+			 * this one goes on to its end, the last.
+			 */
+			if (si.ssi_signo == SIGINT && w->session &&
+			    w->session->finish_run &&
+			    !w->session->int_pending) {
+				w->session->int_pending = true;
+				fprintf(stderr, "%slatt: ^C: stopping at the "
+					"end of this run (^C again: now)\n",
+					w->session->progress ? "\n" : "");
+				break;
+			}
+			/*
 			 * A request to stop: while stopping, a second ^C
 			 * must not lose the report; one after a normal end
 			 * still stops (latt_stop_wins()).

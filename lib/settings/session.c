@@ -67,6 +67,21 @@ static void job_signals(sigset_t *set)
 	sigaddset(set, SIGCONT);
 }
 
+bool latt_session_int_taken(struct latt_session *s)
+{
+	const struct timespec now = { 0, 0 };
+	sigset_t set, only;
+
+	if (!s->finish_run || s->int_pending)
+		return s->int_pending;
+	sigemptyset(&only);
+	sigaddset(&only, SIGINT);
+	if (!sigpending(&set) && sigismember(&set, SIGINT) &&
+	    sigtimedwait(&only, NULL, &now) == SIGINT)
+		s->int_pending = true;
+	return s->int_pending;
+}
+
 int latt_session_init(struct latt_session *s)
 {
 	struct sigaction sa = { .sa_handler = SIG_IGN }, old;

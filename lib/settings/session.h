@@ -68,9 +68,19 @@ struct latt_session {
 	char guard_news[256];	/* a guard that died and what followed, to
 				   say; "" */
 	bool sweep;		/* several runs: samples name their run */
+	bool finish_run;	/* a ^C ends the runs at the end of the one
+				   under way (--against, -r auto), a second
+				   one that run too ... */
+	bool int_pending;	/* ... a ^C came: no run after this one */
 	uint64_t seed;		/* each run's seed derives from it */
 	unsigned int runs;	/* runs started so far */
 };
+
+/*
+ * With finish_run: did a ^C come, in a run (int_pending) or since (a
+ * SIGINT pending, taken here)?
+ */
+bool latt_session_int_taken(struct latt_session *s);
 
 /* Set the session up.  0 or -errno; on failure nothing is left to undo. */
 int latt_session_init(struct latt_session *s);
