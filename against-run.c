@@ -261,8 +261,12 @@ bool latt_against_decided(const struct against_run *ar,
 	return done;
 }
 
+/* A ^C stopped the runs at a run's end (latt_interrupted()). */
+static bool interrupted;
+
 int latt_interrupted(const struct latt_result *r)
 {
+	interrupted = true;
 	fprintf(stderr, "latt: ^C: stopped after run %u of '%s'\n", r->run,
 		latt_esc(r->cfg.name));
 	return 128 + SIGINT;
@@ -290,8 +294,9 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 	}
 	fprintf(f, "\n-r auto: %u run%s, %s; left open:\n", runs,
 		runs == 1 ? "" : "s", runs >= o->runs ? "the budget "
-		"(--max-runs)" : o->max_time_ns ? "stopped by --max-time or "
-		"short of the budget" : "stopped short of the budget");
+		"(--max-runs)" : interrupted ? "stopped by ^C" :
+		o->max_time_ns ? "stopped by --max-time or short of the "
+		"budget" : "stopped short of the budget");
 	for (i = first; i < n; i++)
 		for (m = 0; m < ml->n; m++) {
 			if (!ask[m] || decides(&v[i][m]))

@@ -66,7 +66,7 @@ is "$(runs "$tmp/auto.json")" "$n" "... the JSON written, of those $n runs, each
 check "... the verdict so far: latt compare's table against the baseline" \
 	grep -q "^Verdicts against .*(a\\.json) at [0-9.]*% on every metric" "$tmp/auto.out"
 check "... and -r auto's end, after $n runs" \
-	grep -q "^-r auto: $n runs, stopped short of the budget; left open:\$\\|^-r auto: decided after $n runs\\.\$" "$tmp/auto.out"
+	grep -q "^-r auto: $n runs, stopped by ^C; left open:\$\\|^-r auto: decided after $n runs\\.\$" "$tmp/auto.out"
 "$check_bin" --get "$tmp/auto.json" 'configurations[0].runs' | grep -o '"stop": *"[a-z]*"' | tr -d ' ' | sort -u >"$tmp/stops"
 is "$(cat "$tmp/stops")" '"stop":"duration"' "... every run in it ended at its duration"
 
