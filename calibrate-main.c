@@ -355,6 +355,8 @@ static void smallest(const struct latt_metric_list *ml,
 					      LATT_VERDICT_CONFIDENCE) : NAN;
 	if (isnan(v))
 		snprintf(buf, len, "-");
+	else if (v >= 999)
+		snprintf(buf, len, ">x1000");
 	else if (v >= 10)
 		snprintf(buf, len, "x%.0f", v + 1);
 	else

@@ -202,8 +202,10 @@ static int plan_files(const struct latt_metric_list *ml,
 			if (last[i][m].kind != LATT_V_NONE)
 				got = i + 1;
 	if (!got) {
-		fprintf(stderr, "latt compare: --plan: no two configurations "
-			"of these files to take the noise of\n");
+		fprintf(stderr, "latt compare: --plan: no verdict between "
+			"these files to take their noise from (one file of one "
+			"configuration?): give two files, or --profile FILE "
+			"alone\n");
 		return LATT_EXIT_USAGE;
 	}
 	latt_plan_of_verdicts(ml, last[got - 1], nz);
@@ -362,7 +364,7 @@ static int compare(char **words, size_t n, const struct copts *op)
 	struct latt_metric_list ml;
 	struct latt_cmp_file *files;
 	int status = LATT_EXIT_OK;
-	size_t i, ngroups = 0, *sizes;
+	size_t i, ngroups = 0, *sizes, off, a, b;
 	bool parted = false;
 	char err[512];
 
@@ -393,6 +395,19 @@ static int compare(char **words, size_t n, const struct copts *op)
 		fprintf(stderr, "latt compare: %s: %s\n",
 			latt_esc(words[i]), latt_esc(err));
 		status = LATT_EXIT_USAGE;
+	}
+	/* A document twice in a group would count as two boots' verdicts. */
+	for (i = 0, off = 0; !status && parted && !op->cdf && i < ngroups;
+	     i++) {
+		if (latt_cmp_twice(files + off, sizes[i], &a, &b)) {
+			fprintf(stderr, "latt compare: %s: the same document as "
+				"%s, in one group: each file is one invocation "
+				"(a boot), given once\n",
+				latt_esc(words[off + b]),
+				latt_esc(words[off + a]));
+			status = LATT_EXIT_USAGE;
+		}
+		off += sizes[i];
 	}
 	/* The profile, once the files say which metrics they have. */
 	if (!status && op->profile) {

@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 36
+plan 38
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -93,6 +93,10 @@ run $m --profile "$tmp/a.json"
 check "--profile without --against: a usage error" \
 	sh -c "test $rc -eq 1 && grep -q 'give --against FILE too' '$tmp/err'"
 # shellcheck disable=SC2086
+run $m --against "$tmp/a.json" --against "$tmp/a.json"
+is "$rc" 1 "--against a.json twice: exit 1, nothing run"
+check "... one line: the same document, each file given once" \
+	sh -c "head -n 1 '$tmp/err' | grep -q '^latt: --against .*a.json: the same document as .*a.json: each file is one invocation (a boot), given once' && test ! -s '$tmp/out'"
 run $m --against "$tmp/a.json" --json "$tmp/a.json"
 check "--json naming the baseline: a usage error, the file kept" \
 	sh -c "test $rc -eq 1 && grep -q 'would write over a file --against reads' '$tmp/err' &&

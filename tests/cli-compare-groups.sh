@@ -5,7 +5,7 @@
 # the structure is checked, never a latency.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 34
+plan 36
 
 cmp_run() {
 	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
@@ -161,3 +161,8 @@ cmp_run --cdf "$tmp/a1.json" "$tmp/a1.json" -- "$tmp/b1.json"
 awk '/^# / && !/usec/ { n++ } n <= 2 && !/^#/' "$tmp/out" >"$tmp/twice"
 check "... a group of one file twice: its blocks those of the file alone" \
 	cmp -s "$tmp/alone" "$tmp/twice"
+# One document twice in a group would be two boots' worth of certainty.
+cmp_run "$tmp/a1.json" "$tmp/a1.json" -- "$tmp/b1.json"
+is "$rc" 1 "a group of one file twice: exit 1"
+check "... one line: the same document, each file given once" \
+	sh -c "head -n 1 '$tmp/err' | grep -q 'a1.json: the same document as .*a1.json, in one group: each file is one invocation (a boot), given once' && test ! -s '$tmp/out'"

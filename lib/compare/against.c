@@ -157,7 +157,7 @@ int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
 {
 	struct latt_cmp_file p = { 0 };
 	char why[448];
-	size_t i;
+	size_t i, k;
 	int ret;
 
 	memset(a, 0, sizeof(*a));
@@ -174,6 +174,12 @@ int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
 			continue;
 		snprintf(err, len, "--against %s: %s", latt_esc(paths[i]),
 			 why);
+		return -1;
+	}
+	if (latt_cmp_twice(a->files, a->n, &i, &k)) {
+		snprintf(err, len, "--against %s: the same document as %s: "
+			 "each file is one invocation (a boot), given once",
+			 latt_esc(paths[k]), latt_esc(paths[i]));
 		return -1;
 	}
 	if (plan(&p, sys, cfgs, ncfgs)) {

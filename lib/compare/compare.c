@@ -124,6 +124,21 @@ int latt_cmp_vcfg(const struct latt_metric_list *ml,
 	return latt_vcfg_ready(ml, v);
 }
 
+bool latt_cmp_twice(const struct latt_cmp_file *files, size_t n,
+		    size_t *first, size_t *again)
+{
+	size_t i, j;
+
+	for (j = 1; j < n; j++)
+		for (i = 0; i < j; i++)
+			if (!strcmp(files[i].sha256, files[j].sha256)) {
+				*first = i;
+				*again = j;
+				return true;
+			}
+	return false;
+}
+
 bool latt_cmp_fact_must_match(enum latt_cmp_fact f)
 {
 	switch (f) {

@@ -194,6 +194,15 @@ int latt_cmp_vcfg(const struct latt_metric_list *ml,
 		  const struct latt_agg_cfg *agg, struct latt_vcfg *v);
 
 /*
+ * Is a document among @files[0..n) twice (the same bytes: SHA-256)?
+ * Then its first place in *@first, its second in *@again.  Each file of
+ * a group, or of --against, is one invocation: counting one twice would
+ * make its side surer than it is.
+ */
+bool latt_cmp_twice(const struct latt_cmp_file *files, size_t n,
+		    size_t *first, size_t *again);
+
+/*
  * Fact @f's key in a noise profile's "facts" (latt-json(5)): "kernel",
  * "cpu_model", "clients", ...; and its name as the header shows it.
  */
