@@ -513,8 +513,8 @@ int latt_compare_main(int argc, char **argv)
 				return bad_value("--same-within", optarg, err);
 			break;
 		case 'P':
-			if (latt_same_within_parse(optarg, &op.plan, err,
-						   sizeof(err)))
+			if (latt_plan_pct_parse(optarg, &op.plan, err,
+						sizeof(err)))
 				return bad_value("--plan", optarg, err);
 			break;
 		case 'p':

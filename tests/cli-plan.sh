@@ -6,7 +6,7 @@
 # more invocations or a larger change never need more runs.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 32
+plan 33
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -126,12 +126,15 @@ check "... by what the files show, with the profile" \
 cmp_run --plan 10
 one_line "--plan plans by a noise profile or by files" "--plan with nothing to plan by"
 failed=
-for bad in 0 100 abc -5 ""; do
+for bad in 0 10000 abc -5 ""; do
 	cmp_run --plan "$bad" "$tmp/s.json"
 	[ "$rc" = 1 ] && head -n 1 "$tmp/err" | grep -q "^latt compare: invalid --plan value '$bad'" ||
 		failed="$failed '$bad'"
 done
-is "$failed" "" "--plan 0, 100, abc, -5 and '': each a usage error naming the value"
+is "$failed" "" "--plan 0, 10000, abc, -5 and '': each a usage error naming the value"
+cmp_run --plan 100 "$tmp/s.json"
+check "--plan 100: a factor of 2, planned" \
+	sh -c "test $rc = 0 && grep -q '^Runs a side that find a change of x2 (+100%) four times in five' '$tmp/out'"
 cmp_run --plan 10 --cdf "$tmp/s.json"
 one_line "--plan prints the runs a comparison needs, not verdicts" "--plan with --cdf"
 cmp_run --plan 10 --fail-if worse "$tmp/s.json"

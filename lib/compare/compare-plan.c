@@ -76,9 +76,16 @@ int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
 		return fflush(f) ? -errno : 0;
 	}
 	at = 1 - (1 - level) / (double)judged;
-	fprintf(f, "Runs a side that find a change of +-%g%% four times in "
-		"five, at %g%% for the\n%zu metrics judged together, by %s:\n"
-		"\n", 100 * pct, 100 * level, judged, source);
+	if (pct < 1)
+		fprintf(f, "Runs a side that find a change of +-%g%% four "
+			"times in five, at %g%% for the\n", 100 * pct,
+			100 * level);
+	else
+		fprintf(f, "Runs a side that find a change of x%g (+%g%%) "
+			"four times in five, at %g%% for the\n", 1 + pct,
+			100 * pct, 100 * level);
+	fprintf(f, "%zu metrics judged together, by %s:\n\n", judged,
+		source);
 	fprintf(f, "%-10s %10s %32s\n", "", "one", "invocations (boots) a side");
 	fprintf(f, "%-10s %10s", "metric", "invocation");
 	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)

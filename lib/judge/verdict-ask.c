@@ -15,10 +15,10 @@
 #include "judge/verdict.h"
 
 /*
- * "99", "99.9%": a percentage above @lo and below 100, into @out as a
+ * "99", "99.9%": a percentage above @lo and below @hi, into @out as a
  * share (0.99); else -EINVAL, the example @eg in @err.
  */
-static int pct_parse(const char *arg, double lo, const char *eg,
+static int pct_parse(const char *arg, double lo, double hi, const char *eg,
 		     double *out, char *err, size_t len)
 {
 	char *end;
@@ -30,9 +30,9 @@ static int pct_parse(const char *arg, double lo, const char *eg,
 	    strtod(arg, &end) : NAN;
 	if (!isnan(v) && *end == '%')
 		end++;
-	if (isnan(v) || *end || errno || !(v > lo && v < 100)) {
+	if (isnan(v) || *end || errno || !(v > lo && v < hi)) {
 		snprintf(err, len, "expected a percentage above %g and below "
-			 "100, such as %s", lo, eg);
+			 "%g, such as %s", lo, hi, eg);
 		return -EINVAL;
 	}
 	*out = v / 100;
@@ -42,13 +42,18 @@ static int pct_parse(const char *arg, double lo, const char *eg,
 int latt_verdict_level_parse(const char *arg, double *level, char *err,
 			     size_t len)
 {
-	return pct_parse(arg, 50, "99", level, err, len);
+	return pct_parse(arg, 50, 100, "99", level, err, len);
 }
 
 int latt_same_within_parse(const char *arg, double *within, char *err,
 			   size_t len)
 {
-	return pct_parse(arg, 0, "5", within, err, len);
+	return pct_parse(arg, 0, 100, "5", within, err, len);
+}
+
+int latt_plan_pct_parse(const char *arg, double *pct, char *err, size_t len)
+{
+	return pct_parse(arg, 0, 10000, "10", pct, err, len);
 }
 
 int latt_metric_names_parse(const char *list, char (*names)[16], size_t *n,

@@ -26,6 +26,13 @@ int latt_same_within_parse(const char *arg, double *within, char *err,
 			   size_t len);
 
 /*
+ * Parse latt compare --plan's "10" or "100%" (a percentage above 0 and
+ * below 10000: a change of +100% is a factor of 2) into @pct (1.0).  0,
+ * or -EINVAL with why in @err.
+ */
+int latt_plan_pct_parse(const char *arg, double *pct, char *err, size_t len);
+
+/*
  * "METRIC[,METRIC...]" @list (at most LATT_METRICS_MAX names, each shorter
  * than 16 bytes) appended to @names, *@n of them; the names are checked
  * once the metrics are known (latt_fail_if_mask()).  0, or -EINVAL with
