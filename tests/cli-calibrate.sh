@@ -14,16 +14,6 @@ cal() {
 	"$latt" calibrate "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 }
-cmp_run() {
-	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-# one_line: exit 1 and the first line of stderr says $1.
-one_line() {
-	is "$rc" 1 "$2: exit 1"
-	check "... one line saying it ($1)" \
-		sh -c "head -n 1 '$tmp/err' | grep -q -- '$1' && test ! -s '$tmp/out'"
-}
 quick="-c2 -s1 -S2 -x0 -t 0.3"
 
 # Three invocations of two runs each.

@@ -7,10 +7,6 @@
 
 plan 36
 
-cmp_run() {
-	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
 # The rows of the table (compact or the first of -l's): after its
 # heading, to the empty line.
 rows() {

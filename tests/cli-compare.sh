@@ -10,10 +10,6 @@ check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
 	"$check_bin" --get "$@"
 }
-cmp_run() {
-	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
 
 run -c2 -s1 -S2 -x0 -t 0.4 --json "$tmp/a.json" --label "base line"
 # (The command lasts until its run has measured a wakeup: -i says when.)

@@ -20,21 +20,6 @@ quick="-c2 -s1 -S2 -x0"
 run $quick -t 0.3 -r2 --json "$tmp/a.json"
 is "$rc" 0 "a baseline of 2 runs"
 
-npane=0
-sock="$tmp/tmux0.sock"
-tmux_() {
-	tmux -S "$sock" "$@"
-}
-new_pane() {
-	tmux_ kill-server 2>/dev/null
-	npane=$((npane + 1))
-	sock="$tmp/tmux$npane.sock"
-	tmux_ new-session -d -x 200 -y 50 "env PS1='$ ' bash --norc --noprofile -i"
-}
-stop_tmux() {
-	tmux_ kill-server 2>/dev/null
-	cleanup
-}
 trap stop_tmux EXIT
 pane() {
 	tmux_ capture-pane -p -J -S -200
@@ -49,7 +34,7 @@ job() {
 }
 
 # -r auto against the baseline: ^C after run 2 is said.
-new_pane
+new_pane 200 50
 job auto $quick -t 0.3 -r auto --max-runs 200 --against "$tmp/a.json"
 check "-r auto --against in a pane: its run lines on the terminal" \
 	wait_until sh -c "tmux -S '$sock' capture-pane -p -J | grep -q '^latt: run 2 of at most 200: '"
@@ -71,7 +56,8 @@ check "... and -r auto's end, after $n runs" \
 is "$(cat "$tmp/stops")" '"stop":"duration"' "... every run in it ended at its duration"
 
 # --against, a fixed -r: the same.
-new_pane
+tmux_ kill-server 2>/dev/null
+new_pane 200 50
 job fixed $quick -t 0.3 -r 200 --against "$tmp/a.json"
 wait_until sh -c "tmux -S '$sock' capture-pane -p -J | grep -q '^latt: run 2 of 200: '"
 tmux_ send-keys C-c
@@ -82,7 +68,8 @@ check "--against -r 200: ^C stops after the run under way ($n), exit 130" \
 	sh -c "test '$(cat "$tmp/fixed.rc")' = 130 && test -n '$n' && test $n -lt 200"
 
 # A second ^C ends the run under way: a run of 60 s ends at once.
-new_pane
+tmux_ kill-server 2>/dev/null
+new_pane 200 50
 job twice $quick -t 60 -r auto --max-runs 3 --against "$tmp/a.json"
 sleep 1
 tmux_ send-keys C-c

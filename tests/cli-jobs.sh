@@ -94,23 +94,6 @@ exec '$latt' -l -c2 -s1 -S3 -t 3 -i 0.2 --json '$tmp/j.json' -- '$tmp/cmd' \
 EOF
 chmod +x "$tmp/job"
 
-# Each pane has a server of its own: a new session on the socket of one
-# just told to exit can reach it before it is gone ("server exited
-# unexpectedly", seen beside stress-ng), and then no pane is started.
-npane=0
-sock="$tmp/tmux0.sock"
-tmux_() {
-	tmux -S "$sock" "$@"
-}
-new_pane() {
-	npane=$((npane + 1))
-	sock="$tmp/tmux$npane.sock"
-	tmux_ new-session -d -x 160 -y 40 "env PS1='$ ' bash --norc --noprofile -i"
-}
-stop_tmux() {
-	tmux_ kill-server 2>/dev/null
-	cleanup
-}
 trap stop_tmux EXIT
 
 # An interactive shell has job control: ^Z and fg.

@@ -12,16 +12,6 @@ check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
 	"$check_bin" --get "$@"
 }
-cmp_run() {
-	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-# one_line: exit 1 and the first line of stderr says $1, nothing on stdout.
-one_line() {
-	is "$rc" 1 "$2: exit 1"
-	check "... one line saying it ($1)" \
-		sh -c "head -n 1 '$tmp/err' | grep -q -- '$1' && test ! -s '$tmp/out'"
-}
 quick="-c2 -s1 -S2 -x0 -t 0.3"
 
 # A sweep of three runs a side: most verdicts can't tell.

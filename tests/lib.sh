@@ -106,6 +106,43 @@ diag() {
 sigdefault=""
 env --default-signal true 2>/dev/null && sigdefault="env --default-signal"
 
+# tmux, for tests at a terminal: new_pane [COLS ROWS] starts a pane of
+# an interactive bash (job control, ^C and ^Z as a user has them) on a
+# server of its own ($sock): a new session on the socket of one just
+# told to exit can reach it before it is gone ("server exited
+# unexpectedly", seen beside stress-ng), and then no pane is started.
+# tmux_ ARGS... talks to it; stop_tmux, the EXIT trap of a test that
+# takes panes, ends it and cleans up.
+npane=0
+sock="$tmp/tmux0.sock"
+tmux_() {
+	tmux -S "$sock" "$@"
+}
+new_pane() {
+	npane=$((npane + 1))
+	sock="$tmp/tmux$npane.sock"
+	tmux_ new-session -d -x "${1:-160}" -y "${2:-40}" \
+		"env PS1='$ ' bash --norc --noprofile -i"
+}
+stop_tmux() {
+	tmux_ kill-server 2>/dev/null
+	cleanup
+}
+
+# cmp_run ARGS...: latt compare, as run() runs latt.
+cmp_run() {
+	"$latt" compare "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+
+# one_line WHAT TEST: after run or cmp_run, exit 1 and the first line of
+# stderr says WHAT (a grep pattern), nothing on stdout.
+one_line() {
+	is "$rc" 1 "$2: exit 1"
+	check "... one line saying it ($1)" \
+		sh -c "head -n 1 '$tmp/err' | grep -q -- '$1' && test ! -s '$tmp/out'"
+}
+
 # run ARGS...: run latt, leaving stdout in $tmp/out, stderr in $tmp/err
 # and the exit status in $rc.
 run() {
