@@ -241,8 +241,19 @@ check "... with 143, the lines skipped in the report ($rc)" sh -c "test $rc -eq 
 mkfifo "$tmp/unread"
 ( exec 3<>"$tmp/unread"; exec sleep 600 ) &
 holder=$!
-timeout -s KILL "$patience" "$latt" -q -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
-	-- sh -c 'yes 1 >&2' 2>"$tmp/unread" >"$tmp/out"
+"$latt" -q -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
+	-- sh -c 'yes 1 >&2' 2>"$tmp/unread" >"$tmp/out" &
+lpid=$!
+# Should it not end (seen under load, not reproduced alone): where each
+# of its threads and processes waits, in the log, before it is killed.
+if ! wait_until exited "$lpid"; then
+	for t in /proc/"$lpid"/task/* $(pgrep -P "$lpid" | sed 's|^|/proc/|'); do
+		diag "$t $(cat "$t/comm" 2>/dev/null) waits in $(cat "$t/wchan" 2>/dev/null) ($(cut -d' ' -f3 "$t/stat" 2>/dev/null))"
+		diag "$(cat "$t/stack" 2>/dev/null | head -n 4 | tr '\n' ' ')"
+	done
+	kill -KILL "$lpid"
+fi
+wait "$lpid"
 rc=$?
 kill "$holder"
 check "output passed on to a pipe nobody reads: the run still ends, exit 0 ($rc)" \
