@@ -234,23 +234,29 @@ rc=$?
 check "... with 143, the lines skipped in the report ($rc)" sh -c "test $rc -eq 143 &&
 	grep -q '^	x		 *- (never found by .*; [0-9]* lines\\{0,1\\} skipped, too slow to search: the run failed)\$' '$tmp/out'"
 
-# The command's stderr passed on to an output nobody reads (a pipe held
+# The command's output passed on to an output nobody reads (a pipe held
 # open, never read): the reading, blocked there, is given up 3 s after
 # the run, which ends with its -q line (it waited for that reader
-# forever).
+# forever).  The command writes to latt's standard output, the pipe, and
+# the -q line goes to a file (-o): latt's own messages go to a file too,
+# which its standard error would not be were the pipe that (a line latt
+# writes once the command has filled the pipe would wait there, as any
+# program's would: seen twice under load, the main thread in a pipe
+# write with the run over).
 mkfifo "$tmp/unread"
 ( exec 3<>"$tmp/unread"; exec sleep 600 ) &
 holder=$!
-"$latt" -q -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
-	-- sh -c 'yes 1 >&2' 2>"$tmp/unread" >"$tmp/out" &
+"$latt" -q -o "$tmp/out" -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
+	-- sh -c 'yes 1' >"$tmp/unread" 2>"$tmp/err" &
 lpid=$!
-# Should it not end (seen under load, not reproduced alone): where each
-# of its threads and processes waits, in the log, before it is killed.
+# Should it not end: where each of its threads and processes waits, in
+# the log, before it is killed.
 if ! wait_until exited "$lpid"; then
 	for t in /proc/"$lpid"/task/* $(pgrep -P "$lpid" | sed 's|^|/proc/|'); do
 		diag "$t $(cat "$t/comm" 2>/dev/null) waits in $(cat "$t/wchan" 2>/dev/null) ($(cut -d' ' -f3 "$t/stat" 2>/dev/null))"
 		diag "$(cat "$t/stack" 2>/dev/null | head -n 4 | tr '\n' ' ')"
 	done
+	diag "its stderr: $(head -c 300 "$tmp/err")"
 	kill -KILL "$lpid"
 fi
 wait "$lpid"
