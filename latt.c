@@ -24,6 +24,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "base/errout.h"
 #include "base/escape.h"
 #include "base/util.h"
 #include "judge/aggregate.h"
@@ -664,6 +665,7 @@ int main(int argc, char **argv)
 	size_t i;
 
 	in.stdout_closed = ensure_stdio();
+	latt_errout_init();
 	if (argc > 1 && !strcmp(argv[1], "compare")) {
 		if (in.stdout_closed) {
 			fprintf(stderr, "latt compare: the standard output is "

@@ -7,7 +7,7 @@
 # x264's fps, where x264 is installed.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 66
+plan 67
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -234,36 +234,46 @@ rc=$?
 check "... with 143, the lines skipped in the report ($rc)" sh -c "test $rc -eq 143 &&
 	grep -q '^	x		 *- (never found by .*; [0-9]* lines\\{0,1\\} skipped, too slow to search: the run failed)\$' '$tmp/out'"
 
+# Wait for latt @1 (its stderr in @2) to end and set rc; should it not
+# end, where each of its threads and processes waits goes to the log
+# before it is killed.
+watch_latt() {
+	if ! wait_until exited "$1"; then
+		for t in /proc/"$1"/task/* $(pgrep -P "$1" | sed 's|^|/proc/|'); do
+			diag "$t $(cat "$t/comm" 2>/dev/null) waits in $(cat "$t/wchan" 2>/dev/null) ($(cut -d' ' -f3 "$t/stat" 2>/dev/null))"
+			diag "$(cat "$t/stack" 2>/dev/null | head -n 4 | tr '\n' ' ')"
+		done
+		[ -f "$2" ] && diag "its stderr: $(head -c 300 "$2")"
+		kill -KILL "$1"
+	fi
+	wait "$1"
+	rc=$?
+}
+
 # The command's output passed on to an output nobody reads (a pipe held
 # open, never read): the reading, blocked there, is given up 3 s after
 # the run, which ends with its -q line (it waited for that reader
 # forever).  The command writes to latt's standard output, the pipe, and
-# the -q line goes to a file (-o): latt's own messages go to a file too,
-# which its standard error would not be were the pipe that (a line latt
-# writes once the command has filled the pipe would wait there, as any
-# program's would: seen twice under load, the main thread in a pipe
-# write with the run over).
+# the -q line goes to a file (-o), latt's own messages to a file.
 mkfifo "$tmp/unread"
 ( exec 3<>"$tmp/unread"; exec sleep 600 ) &
 holder=$!
 "$latt" -q -o "$tmp/out" -t 1 -s1 -S2 -x0 --target-metric 'x+=^(1)$' \
 	-- sh -c 'yes 1' >"$tmp/unread" 2>"$tmp/err" &
-lpid=$!
-# Should it not end: where each of its threads and processes waits, in
-# the log, before it is killed.
-if ! wait_until exited "$lpid"; then
-	for t in /proc/"$lpid"/task/* $(pgrep -P "$lpid" | sed 's|^|/proc/|'); do
-		diag "$t $(cat "$t/comm" 2>/dev/null) waits in $(cat "$t/wchan" 2>/dev/null) ($(cut -d' ' -f3 "$t/stat" 2>/dev/null))"
-		diag "$(cat "$t/stack" 2>/dev/null | head -n 4 | tr '\n' ' ')"
-	done
-	diag "its stderr: $(head -c 300 "$tmp/err")"
-	kill -KILL "$lpid"
-fi
-wait "$lpid"
-rc=$?
-kill "$holder"
+watch_latt $! "$tmp/err"
 check "output passed on to a pipe nobody reads: the run still ends, exit 0 ($rc)" \
 	sh -c "test $rc -eq 0 && grep -q '^config=default .* x=1.00' '$tmp/out'"
+
+# The same pipe as latt's standard error, filled by the command's errors:
+# latt's own message after the run (a --fail-above limit) waits for room
+# at most 3 s, then is dropped, and the run ends with its status 3 (it
+# waited there for good).
+"$latt" -q -o "$tmp/out" -t 1 -s1 -S2 -x0 --fail-above p50=1ns \
+	--target-metric 'x+=^(1)$' -- sh -c 'yes 1 >&2' 2>"$tmp/unread" &
+watch_latt $! ""
+kill "$holder"
+check "latt's own message on a standard error nobody reads: the run ends, exit 3 ($rc)" \
+	sh -c "test $rc -eq 3 && grep -q '^config=default .* x=1.00' '$tmp/out'"
 
 # x264's own fps, on a small picture of its own making.
 if command -v x264 >/dev/null 2>&1; then
