@@ -104,21 +104,22 @@ static void compare_usage(FILE *f)
 	      "See latt-verdicts(7) and latt-report(7).\n", f);
 }
 
-/* A usage error: @why (escaped by the caller), then the usage. */
+/* After a usage error's line: where the usage is, as latt's own says. */
+#define TRY_HELP	"Try 'latt compare --help' for more information.\n"
+
+/* A usage error: @why (escaped by the caller), then where help is. */
 static int bad_usage(const char *why, const char *what)
 {
-	fprintf(stderr, "latt compare: %s%s%s%s\n", why, what ? " '" : "",
-		what ? what : "", what ? "'" : "");
-	compare_usage(stderr);
+	fprintf(stderr, "latt compare: %s%s%s%s\n" TRY_HELP, why,
+		what ? " '" : "", what ? what : "", what ? "'" : "");
 	return LATT_EXIT_USAGE;
 }
 
-/* A bad value @arg of option @opt, @why; then the usage. */
+/* A bad value @arg of option @opt, @why; then where help is. */
 static int bad_value(const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "latt compare: invalid %s value '%s': %s\n", opt,
-		latt_esc(arg), why);
-	compare_usage(stderr);
+	fprintf(stderr, "latt compare: invalid %s value '%s': %s\n" TRY_HELP,
+		opt, latt_esc(arg), why);
 	return LATT_EXIT_USAGE;
 }
 

@@ -195,7 +195,7 @@ check "control characters in a label and the kernel: exit 0, shown escaped" \
 check "... and no control character but the newline in the output" \
 	sh -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$tmp/out'"
 cmp_run
-check "no file: a usage error" sh -c "test $rc -eq 1 && grep -q '^Usage: latt compare' '$tmp/err'"
+check "no file: a usage error in two lines, the second where help is" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 2 && grep -qx \"Try 'latt compare --help' for more information.\" '$tmp/err'"
 cmp_run --frobnicate "$tmp/a.json"
 check "an unknown option: a usage error naming it" \
 	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '--frobnicate'\" '$tmp/err'"

@@ -33,19 +33,24 @@ check "... the document as latt-json(5) describes it" \
 is "$?" 0 "latt compare --same-within 50 of a copy: exit 0"
 line=$(grep -E '^[^ ]+ \(dup\.json\) b +p50 ' "$tmp/out")
 check "... p50 no change: +0.0% ($line)" sh -c "echo '$line' | grep -q ' +0\\.0% \\['"
-lo=$(echo "$line" | sed -n 's/.*\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\].*/\1/p')
-hi=$(echo "$line" | sed -n 's/.*\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\].*/\2/p')
-if awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo > -50 && hi < 50) }'; then
+# Its interval at 95%, and that of the two one-sided tests (90%), shown
+# where it makes the verdict same.
+iv() { echo "$line" | sed -n "s/^[^[]*\\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\\].*/\\$1/p"; }
+lo=$(iv 1) hi=$(iv 2)
+slo=$(echo "$line" | sed -n 's/.*(\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\] at 90%)$/\1/p')
+shi=$(echo "$line" | sed -n 's/.*(\[\([-+][0-9.]*\)%, \([-+][0-9.]*\)%\] at 90%)$/\2/p')
+if echo "$line" | grep -q "p50 *same "; then
 	want="same"
+	check "... same: its 90% interval [$slo%, $shi%] within +-50% and within [$lo%, $hi%]" \
+		awk -v lo="$lo" -v hi="$hi" -v slo="$slo" -v shi="$shi" \
+		'BEGIN { exit !(slo > -50 && shi < 50 && slo >= lo && shi <= hi) }'
+	check "... whose line ends with the bound and that interval" \
+		sh -c "echo '$line' | grep -q ', within +-50% (\[[-+0-9.]*%, [-+0-9.]*%\] at 90%)\$'"
 else
 	want="can't tell"
-fi
-check "... '$want' exactly when its interval [$lo%, $hi%] lies within +-50%" \
-	sh -c "echo \"\$1\" | grep -q \"p50 *\$2 \"" - "$line" "$want"
-if [ "$want" = same ]; then
-	check "... whose line ends with the bound" \
-		sh -c "echo '$line' | grep -q ', within +-50%\$'"
-else
+	check "... can't tell: its interval at 95% [$lo%, $hi%] not within +-50%, no other shown" \
+		sh -c "awk -v lo='$lo' -v hi='$hi' 'BEGIN { exit (lo > -50 && hi < 50) }' &&
+			echo \"\$1\" | grep -q \"p50 *can't tell \" && ! echo \"\$1\" | grep -q 'at 90%'" - "$line"
 	skip "p50's interval is wider than +-50% here"
 fi
 "$latt" compare --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>&1

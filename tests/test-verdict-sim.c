@@ -682,7 +682,73 @@ static double side_mean_pool(const struct prun *pool, size_t m)
 }
 
 /*
- * --same-within (two one-sided tests at the verdict's level), one
+ * The ceiling of --same-within @bound on metric @m for identical sides
+ * of @n runs of @md: two one-sided tests at 5% each (a 90% interval, one
+ * metric alone) that know the metric's true variance find the
+ * difference d of the sides' means, of standard deviation sd, within
+ * log(1 + @bound) less 1.645 sd.  Its run's log sd in *@run_sd.
+ */
+static double same_ceiling(const struct latt_metric_list *ml,
+			   const struct model *md, const struct prun *pool,
+			   size_t m, size_t n, double bound, double *run_sd)
+{
+	double var[LATT_METRICS_MAX], sd, lim;
+
+	true_var(ml, md, pool, var);
+	*run_sd = sqrt(var[m]);
+	sd = sqrt(2 * var[m] / (double)n);
+	lim = log1p(bound) - 1.6449 * sd;
+	return lim > 0 ? erf(lim / sd / sqrt(2)) : 0;
+}
+
+/*
+ * Identical sides of one invocation of 10 runs, under the models fitted
+ * to this VM: the same on p50 within 10% in 80% or more of pairs where
+ * the ceiling (same_ceiling()) allows it, a TODO naming the ceiling
+ * where it does not.
+ */
+static void same_fitted(const struct latt_metric_list *ml, struct prun *pool,
+			size_t npairs, struct tally *t)
+{
+	size_t i, m = (size_t)idx(ml, "p50");
+	double rate, ceiling, run_sd;
+	const struct model *md;
+	struct model sweep;
+	char line[320];
+
+	for (i = 0; i < sizeof(models) / sizeof(models[0]); i++) {
+		if (strncmp(models[i].name, "this VM", 7))
+			continue;
+		/* One invocation: what it draws, both sides share. */
+		md = &models[i];
+		sweep = *md;
+		sweep.inv_sd = 0;
+		sweep.inv_tail_sd = 0;
+		make_pool(ml, &sweep, pool);
+		sim_within = 0.1;
+		pairs(ml, &sweep, pool, pool, 10, 10, 1, &sweep, 0, 0,
+		      npairs / 2, t);
+		rate = (double)t->same[m] / (double)t->pairs;
+		ceiling = same_ceiling(ml, &sweep, pool, m, 10, 0.1, &run_sd);
+		snprintf(line, sizeof(line), "%.*s, 1 invocation, 10 and 10 "
+			 "runs: identical pairs the same on p50 within 10%% "
+			 "in %.1f%% of %zu (at least 80%%; the ceiling, a run's "
+			 "log sd %.3f: %.1f%%)", (int)strcspn(md->name, "(,"),
+			 md->name, 100 * rate, t->pairs, run_sd,
+			 100 * ceiling);
+		if (ceiling < 0.8 && rate < 0.8)
+			printf("not ok %d - %s # TODO beyond the ceiling: 10 "
+			       "runs a side of this spread cannot show "
+			       "+-10%% to tests that know it (a normal "
+			       "law's)\n", ++tap_run, line);
+		else
+			ok(rate >= 0.8, "%s", line);
+	}
+	sim_within = 0;
+}
+
+/*
+ * --same-within (two one-sided tests, each at 1 - the row's level), one
  * invocation of 10 runs a side, the quiet model.  Identical pairs are
  * the same on p50 within 30% in 80% or more, and within 10% (the
  * issue's bar: a TODO where even tests knowing p50's true variance
@@ -706,7 +772,7 @@ static void same_within(const struct latt_metric_list *ml,
 	static const double bound[] = { 0.1, 0.2, 0.3 };
 	const struct model *md = &models[0];
 	struct model ch = *md;
-	double rate[3], err, shift, var[LATT_METRICS_MAX], sd, lim, oracle;
+	double rate[3], err, shift, sd, oracle;
 	size_t i, m = (size_t)idx(ml, "p50");
 	char line[320];
 
@@ -722,16 +788,13 @@ static void same_within(const struct latt_metric_list *ml,
 	 * the sides' means, of standard deviation sd, is within log(1.1)
 	 * less 1.645 sd.
 	 */
-	true_var(ml, md, pool, var);
-	sd = sqrt(2 * var[m] / 10);
-	lim = log1p(0.1) - 1.6449 * sd;
-	oracle = lim > 0 ? erf(lim / sd / sqrt(2)) : 0;
+	oracle = same_ceiling(ml, md, pool, m, 10, 0.1, &sd);
 	snprintf(line, sizeof(line), "%s, 10 and 10 runs: identical pairs "
 		 "the same on p50 within 30%% in %.1f%% of %zu (at least "
 		 "80%%); within 20%% %.1f%%, within 10%% %.1f%% (at least "
 		 "80%%; the ceiling, tests knowing p50's variance, a run's "
 		 "log sd %.3f: %.1f%%)", md->name, 100 * rate[2], t->pairs,
-		 100 * rate[1], 100 * rate[0], sqrt(var[m]), 100 * oracle);
+		 100 * rate[1], 100 * rate[0], sd, 100 * oracle);
 	if (rate[2] >= 0.8 && rate[0] < 0.8 && oracle < 0.8)
 		printf("not ok %d - %s # TODO beyond the ceiling: 10 runs a "
 		       "side of this model's spread cannot show +-10%%\n",
@@ -756,6 +819,7 @@ static void same_within(const struct latt_metric_list *ml,
 		   100 * rate[0], t->pairs, 200 * err);
 	}
 	sim_within = 0;
+	same_fitted(ml, pool, npairs, t);
 }
 
 /* What -r auto came to over pairs: seq_pairs(). */
@@ -1144,7 +1208,7 @@ int main(void)
 	if (!t.z || !tp.z || !t.zp || !tp.zp)
 		return 1;
 	latt_metrics_init(&ml);
-	plan((int)ns + 8);
+	plan((int)ns + 12);
 	for (s = 0; s < ns; s++) {
 		const struct setting *st = &settings[s];
 

@@ -471,8 +471,23 @@ static void f_tail(void)
 }
 
 /*
- * --same-within: can't tell within the bound is "same"; better or worse
- * within it stay, said; outside it, nothing changes; 0 asks nothing.
+ * A verdict of @kind at 95% (the row's level too, the normal law's):
+ * @change, and its log's standard deviation @se.
+ */
+static struct latt_verdict verdict_of(enum latt_verdict_kind kind,
+				      double change, double se)
+{
+	double d = log1p(change);
+
+	return (struct latt_verdict){ .kind = kind, .change = change,
+		.lo = expm1(d - 1.959964 * se), .hi = expm1(d + 1.959964 * se),
+		.level = 0.95, .row_level = 0.95, .se = se, .df = INFINITY };
+}
+
+/*
+ * --same-within: can't tell whose 90% interval lies within the bound is
+ * "same" (its 95% interval may not); better or worse within it stay,
+ * said; outside it, nothing changes; 0 asks nothing.
  */
 static void same_within(void)
 {
@@ -482,7 +497,7 @@ static void same_within(void)
 	const char *names[2] = { "a", "b" };
 	struct latt_verdict rows[2][LATT_METRICS_MAX] = { { { 0 } } };
 	char text[160], err[64];
-	size_t i, p50, p99, avg, max;
+	size_t i, p50, p99, avg, max, sd;
 	FILE *null = fopen("/dev/null", "w");
 
 	latt_metrics_init(&ml);
@@ -490,14 +505,14 @@ static void same_within(void)
 	p99 = (size_t)idx(&ml, "p99");
 	avg = (size_t)idx(&ml, "avg");
 	max = (size_t)idx(&ml, "max");
+	sd = (size_t)idx(&ml, "stdev");
 	for (i = 0; i < ml.n; i++)
 		v[i].kind = LATT_V_NONE;
-	v[p50] = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.01,
-					.lo = -0.05, .hi = 0.08 };
-	v[p99] = (struct latt_verdict){ .kind = LATT_V_WORSE, .change = 0.04,
-					.lo = 0.02, .hi = 0.06 };
-	v[avg] = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0,
-					.lo = -0.2, .hi = 0.05 };
+	v[p50] = verdict_of(LATT_V_UNSURE, 0.01, 0.03);
+	v[p99] = verdict_of(LATT_V_WORSE, 0.04, 0.01);
+	v[avg] = verdict_of(LATT_V_UNSURE, -0.07, 0.06);
+	/* [-10.2%, +11.4%] at 95%, [-8.6%, +9.5%] at 90%. */
+	v[sd] = verdict_of(LATT_V_UNSURE, 0, 0.055);
 	latt_verdicts_within(&ml, v, 0);
 	ok(v[p50].kind == LATT_V_UNSURE && !v[p50].same && !v[p50].within,
 	   "--same-within not given: can't tell stays");
@@ -508,8 +523,13 @@ static void same_within(void)
 	   latt_verdict_mark(&v[p50]) == '=',
 	   "can't tell within +-10%%: same, '=', token same");
 	ok(!strcmp(latt_verdict_text(&v[p50], text, sizeof(text)),
-		   "+1.0% [-5.0%, +8.0%], within +-10%"),
-	   "... its text says the bound: %s", text);
+		   "+1.0% [-4.8%, +7.1%], within +-10% ([-3.9%, +6.1%] at "
+		   "90%)"),
+	   "... its text says the bound and the 90%% interval: %s", text);
+	ok(v[sd].kind == LATT_V_SAME && v[sd].slo > -0.1 && v[sd].shi < 0.1 &&
+	   v[sd].lo < -0.1 && v[sd].hi > 0.1,
+	   "its 90%% interval within the bound, its 95%% not: same (two "
+	   "one-sided tests at 5%%)");
 	ok(v[p99].kind == LATT_V_WORSE && v[p99].same,
 	   "worse by less than the bound: worse still, and the same within "
 	   "it");
@@ -584,7 +604,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(70);
+	plan(71);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");

@@ -92,10 +92,13 @@ static void pct_text(double v, char *buf, size_t len)
 
 void latt_verdict_need(const struct latt_verdict *v, struct latt_need *out)
 {
+	/* To be the same: the level of its two one-sided tests' interval. */
+	bool same = v->within > 0 && fabs(v->change) < v->within;
+
 	memset(out, 0, sizeof(*out));
 	if (v->kind == LATT_V_UNSURE)
-		latt_plan_need(&v->parts, v->level, v->df, v->change,
-			       v->within, out);
+		latt_plan_need(&v->parts, same ? 2 * v->row_level - 1 :
+			       v->level, v->df, v->change, v->within, out);
 }
 
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
@@ -111,9 +114,13 @@ char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
 	pct_text(v->lo, lo, sizeof(lo));
 	pct_text(v->hi, hi, sizeof(hi));
 	snprintf(buf, len, "%s [%s, %s]", c, lo, hi);
-	if (v->same)
+	if (v->same) {
+		pct_text(v->slo, lo, sizeof(lo));
+		pct_text(v->shi, hi, sizeof(hi));
 		snprintf(buf + strlen(buf), len - strlen(buf), ", within "
-			 "+-%g%%", 100 * v->within);
+			 "+-%g%% ([%s, %s] at %g%%)", 100 * v->within, lo, hi,
+			 100 * (2 * v->row_level - 1));
+	}
 	latt_verdict_need(v, &nd);
 	if (latt_need_text(&nd, need, sizeof(need))[0])
 		snprintf(buf + strlen(buf), len - strlen(buf), "; %s", need);
@@ -123,6 +130,7 @@ char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
 void latt_verdicts_within(const struct latt_metric_list *ml,
 			  struct latt_verdict *v, double within)
 {
+	double h, d;
 	size_t m;
 
 	if (!(within > 0))
@@ -132,10 +140,13 @@ void latt_verdicts_within(const struct latt_metric_list *ml,
 		if (v[m].kind == LATT_V_NONE)
 			continue;
 		/* Both one-sided tests: above -within and below +within. */
-		v[m].same = v[m].lo > -within && v[m].hi < within;
+		h = latt_t_upper(1 - v[m].row_level, v[m].df) * v[m].se;
+		d = log1p(v[m].change);
+		v[m].slo = expm1(d - h);
+		v[m].shi = expm1(d + h);
+		v[m].same = v[m].slo > -within && v[m].shi < within;
 		if (v[m].same && v[m].kind == LATT_V_UNSURE)
 			v[m].kind = LATT_V_SAME;
-
 	}
 }
 
@@ -456,6 +467,7 @@ static void judge(const struct latt_metric *mt, const struct diff *df,
 
 	v->method = LATT_VM_LOGT;
 	v->level = level;
+	v->se = sqrt(df->var);
 	v->df = df->df;
 	v->scaled = df->scaled;
 	v->parts = df->parts;
@@ -536,6 +548,8 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		if (!found)
 			break;
 	}
+	for (m = 0; m < ml->n; m++)
+		out[m].row_level = level;
 	return 0;
 }
 

@@ -114,24 +114,34 @@ struct latt_verdict {
 	double change;		/* relative: 0.12 is 12% higher; NaN none */
 	double lo, hi;		/* its interval; NaN with LATT_V_NONE */
 	double level;		/* of that interval */
+	double row_level;	/* of the row's metrics together (@level
+				   of latt_verdicts()) */
+	double se;		/* the standard deviation of the change's
+				   log, of which the interval is +-q */
 	double df;		/* its degrees of freedom; INFINITY where
 				   only floors counted */
 	bool scaled;		/* a side's runs spread more than the
 				   profile's: their own spread taken, the
 				   invocation's part scaled as much */
 	double within;		/* --same-within: +-0.05; 0 not asked */
-	bool same;		/* ... its interval lies within that
-				   (better or worse by less, or same) */
+	double slo, shi;	/* ... the interval of its two one-sided
+				   tests (latt_verdicts_within()) */
+	bool same;		/* ... which lies within that (better or
+				   worse by less, or same) */
 	struct latt_vparts parts;	/* what its variance is made of */
 	char why[96];		/* LATT_V_NONE: why, in words */
 };
 
 /*
- * --same-within @within (0.05: +-5%): the verdicts @v[0..ml->n) whose
- * interval lies wholly within +-@within are the same within it (two
- * one-sided tests at the interval's level): can't tell becomes
- * LATT_V_SAME, better or worse stay but say so (@same).  Nothing for a
- * @within of 0.
+ * --same-within @within (0.05: +-5%): the verdicts @v[0..ml->n) shown
+ * above -@within and below +@within, each by a one-sided test at
+ * 1 - row_level (5% at 95%: the change's 90% interval, @slo to @shi,
+ * lies wholly within +-@within), are the same within it: can't tell
+ * becomes LATT_V_SAME, better or worse stay but say so (@same).  Each
+ * metric's "same" is wrong for a real change of @within or more at most
+ * 1 - row_level of the time, and "every metric the same" too (an
+ * intersection-union test: no correction for the metrics' number).
+ * Nothing for a @within of 0.
  */
 void latt_verdicts_within(const struct latt_metric_list *ml,
 			  struct latt_verdict *v, double within);

@@ -530,6 +530,10 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 	    metric_num(v->within) : NULL);
 	add(e, "same", have && v->within > 0 ?
 	    json_object_new_boolean(v->same) : NULL);
+	add(e, "same_low", judged && v->within > 0 ?
+	    metric_num(v->slo) : NULL);
+	add(e, "same_high", judged && v->within > 0 ?
+	    metric_num(v->shi) : NULL);
 	memset(&need, 0, sizeof(need));
 	if (have)
 		latt_verdict_need(v, &need);
