@@ -704,8 +704,8 @@ static double same_ceiling(const struct latt_metric_list *ml,
 /*
  * Identical sides of one invocation of 10 runs, under the models fitted
  * to this VM: the same on p50 within 10% in 80% or more of pairs where
- * the ceiling (same_ceiling()) allows it, a TODO naming the ceiling
- * where it does not.
+ * the ceiling (same_ceiling()) is 90% or more, a TODO naming the ceiling
+ * where it is less and the product too.
  */
 static void same_fitted(const struct latt_metric_list *ml, struct prun *pool,
 			size_t npairs, struct tally *t)
@@ -727,16 +727,16 @@ static void same_fitted(const struct latt_metric_list *ml, struct prun *pool,
 		make_pool(ml, &sweep, pool);
 		sim_within = 0.1;
 		pairs(ml, &sweep, pool, pool, 10, 10, 1, &sweep, 0, 0,
-		      npairs / 2, t);
+		      npairs / 4, t);
 		rate = (double)t->same[m] / (double)t->pairs;
 		ceiling = same_ceiling(ml, &sweep, pool, m, 10, 0.1, &run_sd);
 		snprintf(line, sizeof(line), "%.*s, 1 invocation, 10 and 10 "
 			 "runs: identical pairs the same on p50 within 10%% "
 			 "in %.1f%% of %zu (at least 80%%; the ceiling, a run's "
-			 "log sd %.3f: %.1f%%)", (int)strcspn(md->name, "(,"),
+			 "log sd %.3f: %.1f%%)", (int)strcspn(md->name, "(") - 1,
 			 md->name, 100 * rate, t->pairs, run_sd,
 			 100 * ceiling);
-		if (ceiling < 0.8 && rate < 0.8)
+		if (ceiling < 0.9 && rate < 0.8)
 			printf("not ok %d - %s # TODO beyond the ceiling: 10 "
 			       "runs a side of this spread cannot show "
 			       "+-10%% to tests that know it (a normal "
