@@ -13,15 +13,12 @@
  * decides and tells.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include "base/errout.h"
@@ -34,7 +31,6 @@
 #include "judge/verdict.h"
 #include "measure/clock.h"
 #include "measure/sysinfo.h"
-#include "measure/wake.h"
 #include "report/csv.h"
 #include "report/doc.h"
 #include "report/json.h"
@@ -55,87 +51,13 @@
 #include "compare-main.h"
 #include "options.h"
 #include "options-check.h"
+#include "process.h"
 #include "changes.h"
-
-/*
- * Descriptors latt holds besides the clients' channels: stdio, epoll,
- * signalfd, timers, the hand-off socket, the target's exec pipe.
- */
-#define FDS_BASE	32
 
 /* -b: ring buffer per CPU, KB: the latest events before the spike. */
 #define TRACE_BUFFER_KB	4096
 /* --explain: every event of the run, as far as this goes. */
 #define EXPLAIN_BUFFER_KB	65536
-
-/*
- * Descriptors 0-2 must be open, or pipes would be made on them.  Returns
- * whether the standard output was closed: the report has nowhere to go.
- */
-static bool ensure_stdio(void)
-{
-	bool closed = fcntl(1, F_GETFD) < 0;
-	int fd;
-
-	for (fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) < 0)
-			exit(LATT_EXIT_RUNTIME);
-	return closed;
-}
-
-/*
- * The reader of latt's output left (latt -v | head -1): end as other
- * programs do then, killed by SIGPIPE, now that everything is stopped.
- */
-static void __attribute__((noreturn)) die_of_sigpipe(void)
-{
-	sigset_t set;
-
-	signal(SIGPIPE, SIG_DFL);
-	sigemptyset(&set);
-	sigaddset(&set, SIGPIPE);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(SIGPIPE);
-	_exit(128 + SIGPIPE);
-}
-
-/* The open files the largest of @cfgs[0..n) needs. */
-static int ensure_fds(const struct latt_run_cfg *cfgs, size_t n)
-{
-	uint64_t need = 0, v;
-	unsigned int clients = 0;
-	struct rlimit rl;
-	size_t i;
-	int ret;
-
-	/* Thread clients keep both ends of their channel in latt. */
-	for (i = 0; i < n; i++) {
-		v = (uint64_t)cfgs[i].clients * (cfgs[i].threads ? 2 : 1) *
-		    LATT_WAKE_WAKER_FDS + FDS_BASE;
-		if (v > need) {
-			need = v;
-			clients = cfgs[i].clients;
-		}
-	}
-
-	ret = latt_priv_nofile(need, &rl);
-	if (ret == -EMFILE) {
-		fprintf(stderr, "latt: %u clients need %llu open files, but "
-			"the limit is %llu (hard limit %llu): raise it with "
-			"'ulimit -n %llu'%s\n", clients,
-			(unsigned long long)need,
-			(unsigned long long)rl.rlim_cur,
-			(unsigned long long)rl.rlim_max,
-			(unsigned long long)need,
-			latt_priv_has(CAP_SYS_RESOURCE) ? "" :
-			" as root (needs CAP_SYS_RESOURCE)");
-		return ret;
-	}
-	if (ret)
-		fprintf(stderr, "latt: reading the open files limit: %s\n",
-			strerror(-ret));
-	return ret;
-}
 
 /*
  * An output of latt: the report (-o FILE, else the standard output), the
@@ -664,7 +586,7 @@ int main(int argc, char **argv)
 	bool session = false;
 	size_t i;
 
-	in.stdout_closed = ensure_stdio();
+	in.stdout_closed = latt_ensure_stdio();
 	latt_errout_init();
 	if (argc > 1 && !strcmp(argv[1], "compare")) {
 		if (in.stdout_closed) {
@@ -683,7 +605,7 @@ int main(int argc, char **argv)
 		return latt_calibrate_main(argv[0], argc - 1, argv + 1);
 	}
 	latt_opts_parse(&in.o, argc, argv);
-	if (ensure_fds(in.o.cfgs, in.o.ncfgs) ||
+	if (latt_ensure_fds(in.o.cfgs, in.o.ncfgs) ||
 	    latt_changes_left(in.o.force) ||
 	    latt_changes_preflight(in.o.cfgs, in.o.ncfgs, in.o.nspecs > 0))
 		goto out_free;
@@ -744,6 +666,6 @@ out_free:
 	latt_against_end(&in.against);
 	latt_opts_free(&in.o);
 	if (in.sigpipe)
-		die_of_sigpipe();
+		latt_die_of_sigpipe();
 	return status;
 }
