@@ -163,6 +163,8 @@ struct invocation {
 	unsigned int looked;		/* -r auto: the last look's runs */
 	double looked_t;		/* ... and its share of the budget */
 	bool enough;			/* ... decided, or --max-time up */
+	bool decided;			/* ... its verdicts decided */
+	const char *ended;		/* how the runs ended (runs_ended()) */
 	uint64_t start_ns;		/* when the first run started */
 	bool worse_than_baseline;	/* ... and --fail-if found it worse */
 	bool differs_from_baseline;	/* ... or not the same */
@@ -307,7 +309,7 @@ static int make_doc(struct invocation *in)
 		.metrics = &o->metrics, .agg = in->agg,
 		.verdicts = (const struct latt_verdict (*)[LATT_METRICS_MAX])
 			    in->verdicts,
-		.level = in->level,
+		.level = in->level, .ended = in->ended,
 	};
 	if (latt_agg_results(&o->metrics, o->cfgs, o->ncfgs, in->results,
 			     in->nres, in->agg) ||
@@ -366,12 +368,33 @@ static void auto_decide(struct invocation *in)
 	if (make_doc(in))
 		in->enough = true;
 	else if (in->against.on)
-		in->enough |= latt_against_decided(&in->against, o, &in->doc);
+		in->decided = latt_against_decided(&in->against, o, &in->doc);
 	else
-		in->enough |= latt_decided(o, &o->metrics,
-					 (const struct latt_verdict (*)
-					  [LATT_METRICS_MAX])in->verdicts,
-					 o->ncfgs);
+		in->decided = latt_decided(o, &o->metrics,
+					   (const struct latt_verdict (*)
+					    [LATT_METRICS_MAX])in->verdicts,
+					   o->ncfgs);
+	in->enough |= in->decided;
+}
+
+/*
+ * How the runs ended, for the JSON (latt-json(5), ended), from the
+ * exit status @status of the last: a ^C or another signal, a run that
+ * failed, -r auto decided, at its budget or --max-time, or every run
+ * asked for.
+ */
+static const char *runs_ended(const struct invocation *in, int status)
+{
+	const struct latt_result *r = &in->results[in->nres - 1];
+
+	if (status > 128)
+		return status == 128 + 2 ? "interrupted" : "signal";
+	if (status)
+		return "failed";
+	if (!in->o.runs_auto)
+		return "all";
+	return in->decided ? "decided" : r->run >= in->o.runs ? "budget" :
+	       "max_time";
 }
 
 /*
@@ -633,6 +656,7 @@ int main(int argc, char **argv)
 		goto out_session;
 
 	status = run_all(&in);
+	in.ended = in.nres ? runs_ended(&in, status) : NULL;
 	status = finish(&in, status);
 
 out_session:

@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 23
+plan 26
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -33,10 +33,18 @@ auto_end() {
 level() {
 	sed -n 's/^Verdicts against .* at \([0-9.]*\)% .*/\1/p' "$tmp/out" | head -n 1
 }
+# ended FILE: how its runs ended, as the JSON says; decided_or WORD: the
+# word the report's -r auto end says for the JSON (decided, else WORD).
+ended() {
+	"$check_bin" --get "$1" ended
+}
+decided_or() {
+	if grep -q '^-r auto: decided after ' "$tmp/out"; then echo decided; else echo "$1"; fi
+}
 
 # shellcheck disable=SC2086
 run $m -r3 --json "$tmp/a.json"
-is "$rc" 0 "a baseline of 3 runs"
+is "$rc:$(ended "$tmp/a.json")" 0:all "a baseline of 3 runs: the JSON's ended all"
 
 # A budget of 3: one look, at the budget, at 95%.
 # shellcheck disable=SC2086
@@ -50,6 +58,7 @@ table >"$tmp/tab"
 check "... the end table latt compare's, byte for byte" \
 	sh -c "tail -n $n '$tmp/tab' | cmp -s - '$tmp/cmp'"
 check "... then -r auto's end: decided, or what each metric left open needs" auto_end 3
+is "$(ended "$tmp/b.json")" "$(decided_or budget)" "... the JSON's ended as that end says"
 
 # A budget of 4: 3 is no look (the next, 5, is past it), 4 is.
 # shellcheck disable=SC2086
@@ -99,11 +108,16 @@ n=$(runs "$tmp/t.json")
 check "--max-time 1: it ends long before 200 runs ($n)" sh -c "test $rc -eq 0 && test $n -ge 2 && test $n -lt 50"
 check "... its verdicts at a level from 95% up (the time up, what is left spent: $(level)%)" \
 	awk -v l="$(level)" 'BEGIN { exit !(l >= 95 && l < 100) }'
+is "$(ended "$tmp/t.json")" "$(decided_or max_time)" "... the JSON's ended max_time (unless decided)"
 
 # --decide-on p50: decided on p50 alone (a budget of 3: one look).
 # shellcheck disable=SC2086
 run $m -r auto --max-runs 3 --decide-on p50 --against "$tmp/a.json"
 is "$rc" 0 "--decide-on p50: exit 0"
+
+# A run that fails ends the runs: the JSON says so.
+run -c1 -t 0.3 -r3 --json "$tmp/f.json" -- false
+is "$rc:$(ended "$tmp/f.json"):$(runs "$tmp/f.json")" 4:failed:1 "a command that fails: exit 4, the JSON's ended failed, after 1 run"
 
 # Usage errors, nothing run.
 # shellcheck disable=SC2086

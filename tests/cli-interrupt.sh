@@ -9,7 +9,7 @@
 command -v tmux >/dev/null 2>&1 || skip_all "tmux is not installed"
 command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
 
-plan 15
+plan 16
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 runs() {
@@ -54,6 +54,7 @@ check "... and -r auto's end, after $n runs" \
 	grep -q "^-r auto: $n runs, stopped by ^C; left open:\$\\|^-r auto: decided after $n runs\\.\$" "$tmp/auto.out"
 "$check_bin" --get "$tmp/auto.json" 'configurations[0].runs' | grep -o '"stop": *"[a-z]*"' | tr -d ' ' | sort -u >"$tmp/stops"
 is "$(cat "$tmp/stops")" '"stop":"duration"' "... every run in it ended at its duration"
+is "$("$check_bin" --get "$tmp/auto.json" ended)" interrupted "... its ended: interrupted"
 
 # --against, a fixed -r: the same.
 tmux_ kill-server 2>/dev/null

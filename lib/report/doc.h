@@ -45,6 +45,9 @@ struct latt_doc {
 	const struct latt_verdict (*verdicts)[LATT_METRICS_MAX];
 	double level;			/* ... at this level for a row's
 					   metrics together (--level) */
+	const char *ended;		/* how the runs ended: "all",
+					   "decided", ... (latt-json(5));
+					   NULL: not known yet */
 	/* --against: the files, and the profile (path NULL: none) */
 	const struct latt_doc_file *against;
 	size_t nagainst;

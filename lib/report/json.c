@@ -663,6 +663,7 @@ int latt_json_write(FILE *f, const struct latt_doc *d)
 	add(root, "label", jstr(d->label));
 	add(root, "against", against_obj(d));
 	add(root, "started", d->n ? jtime(&d->results[0].started) : NULL);
+	add(root, "ended", jstr(d->ended));
 	add(root, "system", system_obj(d));
 	add(root, "configurations", configurations_arr(d));
 	/* latt-json(5) describes every field, which latt compare reads by. */
