@@ -78,6 +78,7 @@ static double mid(unsigned int idx)
 struct draw {
 	uint64_t *count;
 	unsigned int lo, hi;		/* the indices touched */
+	double *mid;			/* each bucket's mid(), once */
 };
 
 /* Unit @u into @d: as it is, or @again each count a Poisson draw. */
@@ -183,46 +184,80 @@ static size_t stretch(const struct latt_vrun *r)
 }
 
 /*
- * Metric @m of the drawn run @d, each sample its bucket's midpoint, a
- * percentile by latt's nearest rank: NaN when it has too few samples.
+ * Metrics @idx[0..nidx) of @ml (of the distribution) of the drawn run
+ * @d, in @f[0..nidx): each sample its bucket's midpoint, a percentile
+ * by latt's nearest rank; NaN when it has too few samples.  The
+ * percentiles in one pass, each from where the one below it was found
+ * (@idx's in any order), the mean and the deviation in two.
  */
-static double figure(const struct latt_metric *m, const struct draw *d)
+static void figures(const struct latt_metric_list *ml, const size_t *idx,
+		    size_t nidx, const struct draw *d, double *f)
 {
-	double n = 0, sum = 0, sq = 0, mean, x;
-	uint64_t total = 0, rank, seen = 0;
-	unsigned int i;
+	double n = 0, sum = 0, sq = 0, mean = NAN, x;
+	uint64_t total = 0, rank, seen, below = 0;
+	const struct latt_metric *m;
+	unsigned int i, at;
+	size_t j, k, p, order[LATT_METRICS_MAX];
+	bool moments = false;
 
+	for (j = 0; j < nidx; j++)
+		f[j] = NAN;
 	if (d->lo > d->hi)
-		return NAN;
+		return;
 	for (i = d->lo; i <= d->hi; i++)
 		total += d->count[i];
 	if (total < 2)
-		return NAN;
-	if (m->kind == LATT_MK_PCT) {
-		rank = latt_hist_percentile_rank(total, m->pct);
-		for (i = d->lo; i <= d->hi; i++) {
+		return;
+	/* The percentiles by rank, lowest first. */
+	for (j = 0, k = 0; j < nidx; j++) {
+		m = &ml->m[idx[j]];
+		moments |= m->kind != LATT_MK_PCT;
+		if (m->kind != LATT_MK_PCT)
+			continue;
+		for (p = k++; p && ml->m[idx[order[p - 1]]].pct > m->pct; p--)
+			order[p] = order[p - 1];
+		order[p] = j;
+	}
+	seen = 0;
+	at = d->lo;
+	for (j = 0; j < k; j++) {
+		rank = latt_hist_percentile_rank(total,
+						 ml->m[idx[order[j]]].pct);
+		/* From the bucket the last one was found in, as it stood. */
+		seen = below;
+		for (i = at; i <= d->hi; i++) {
 			seen += d->count[i];
 			if (seen >= rank)
-				return mid(i);
+				break;
 		}
-		return mid(d->hi);
+		if (i > d->hi)
+			i = d->hi;
+		f[order[j]] = d->mid[i];
+		at = i;
+		below = seen - d->count[i];
 	}
+	if (!moments)
+		return;
 	for (i = d->lo; i <= d->hi; i++) {
 		if (!d->count[i])
 			continue;
-		x = mid(i);
+		x = d->mid[i];
 		n += (double)d->count[i];
 		sum += (double)d->count[i] * x;
 	}
 	mean = sum / n;
-	if (m->kind == LATT_MK_AVG)
-		return mean;
 	for (i = d->lo; i <= d->hi; i++)
 		if (d->count[i]) {
-			x = mid(i) - mean;
+			x = d->mid[i] - mean;
 			sq += (double)d->count[i] * x * x;
 		}
-	return sqrt(sq / (n - 1));
+	for (j = 0; j < nidx; j++) {
+		m = &ml->m[idx[j]];
+		if (m->kind == LATT_MK_AVG)
+			f[j] = mean;
+		else if (m->kind == LATT_MK_STDEV)
+			f[j] = sqrt(sq / (n - 1));
+	}
 }
 
 /* A seed from run @r's own histograms: the same run, the same draws. */
@@ -298,7 +333,7 @@ static void run_noise(const struct latt_metric_list *ml, const size_t *idx,
 		      double *val)
 {
 	size_t nd = LATT_VERDICT_DRAWS, b, j, k, nv[LATT_METRICS_MAX] = { 0 };
-	double work = 0, mean, sq, f;
+	double work = 0, mean, sq, f[LATT_METRICS_MAX];
 	uint64_t s = run_seed(r);
 	size_t len = stretch(r);
 
@@ -310,11 +345,11 @@ static void run_noise(const struct latt_metric_list *ml, const size_t *idx,
 		nd = 50;
 	for (b = 0; b < nd; b++) {
 		draw_run(d, r, len, &s);
-		for (j = 0; j < nidx; j++) {
-			f = figure(&ml->m[idx[j]], d);
-			if (f > 0)
-				val[j * LATT_VERDICT_DRAWS + nv[j]++] = log(f);
-		}
+		figures(ml, idx, nidx, d, f);
+		for (j = 0; j < nidx; j++)
+			if (f[j] > 0)
+				val[j * LATT_VERDICT_DRAWS + nv[j]++] =
+					log(f[j]);
 	}
 	for (j = 0; j < nidx; j++) {
 		double *v = &val[j * LATT_VERDICT_DRAWS];
@@ -350,12 +385,16 @@ int latt_noise_runs(const struct latt_metric_list *ml, struct latt_vrun *runs,
 		if (latt_of_distribution(&ml->m[m]))
 			idx[nidx++] = m;
 	d.count = calloc(LATT_HIST_BUCKETS, sizeof(*d.count));
+	d.mid = calloc(LATT_HIST_BUCKETS, sizeof(*d.mid));
 	val = calloc(nidx * LATT_VERDICT_DRAWS + 1, sizeof(*val));
-	if (!d.count || !val) {
+	if (!d.count || !d.mid || !val) {
 		free(d.count);
+		free(d.mid);
 		free(val);
 		return -ENOMEM;
 	}
+	for (i = 0; i < LATT_HIST_BUCKETS; i++)
+		d.mid[i] = mid((unsigned int)i);
 	for (i = 0; i < n; i++) {
 		struct latt_vrun *r = &runs[i];
 
@@ -367,6 +406,7 @@ int latt_noise_runs(const struct latt_metric_list *ml, struct latt_vrun *runs,
 			run_noise(ml, idx, nidx, r, &d, val);
 	}
 	free(d.count);
+	free(d.mid);
 	free(val);
 	return 0;
 }
