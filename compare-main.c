@@ -32,7 +32,7 @@
 
 static void compare_usage(FILE *f)
 {
-	fputs("Usage: latt compare [-l] [--cdf] [--fail-if COND]... "
+	fputs("Usage: latt compare [-l | --csv | --cdf] [--fail-if COND]... "
 	      "[--level PCT]\n"
 	      "                    [--same-within PCT] [--profile FILE] "
 	      "FILE.json...\n"
@@ -69,6 +69,9 @@ static void compare_usage(FILE *f)
 	      "the\n"
 	      "                        ratios and every verdict (the wide "
 	      "table)\n"
+	      "  --csv                 the values and verdicts as CSV, a row "
+	      "per row and\n"
+	      "                        metric, for spreadsheets and scripts\n"
 	      "  --cdf                 each configuration's distribution, for "
 	      "plotting\n"
 	      "  --fail-if worse[=METRIC[,METRIC...]]\n"
@@ -141,7 +144,7 @@ static const char *bad_word(int argc, char **argv)
 
 /* What the command line asked for. */
 struct copts {
-	bool cdf, wide, level_given;
+	bool cdf, wide, csv, level_given;
 	double level;
 	double within;			/* --same-within; 0 none */
 	struct latt_fail_if fail;
@@ -183,17 +186,10 @@ static int plan_files(const struct latt_metric_list *ml,
 	struct latt_plan_noise nz[LATT_METRICS_MAX];
 	char source[256];
 	size_t i, m, got = 0;
-	FILE *null = fopen("/dev/null", "w");
 	int ret;
 
-	if (!null) {
-		fprintf(stderr, "latt compare: /dev/null: %s\n",
-			strerror(errno));
-		return LATT_EXIT_RUNTIME;
-	}
-	ret = latt_cmp_print(null, ml, files, n, sizes, ngroups, op->level,
-			     0, false, pr ? &pr->p : NULL, &o);
-	fclose(null);
+	ret = latt_cmp_print(NULL, ml, files, n, sizes, ngroups, op->level,
+			     0, LATT_CMP_TABLE, pr ? &pr->p : NULL, &o);
 	if (ret) {
 		fprintf(stderr, "latt compare: %s\n", strerror(-ret));
 		return LATT_EXIT_RUNTIME;
@@ -276,10 +272,11 @@ static int print(const struct latt_metric_list *ml,
 		return plan_files(ml, files, n, sizes, ngroups, op, pr);
 	ret = op->cdf ? latt_cmp_cdf(stdout, ml, files, n, sizes, ngroups) :
 			latt_cmp_print(stdout, ml, files, n, sizes, ngroups,
-				       op->level, op->within, op->wide,
-				       pr ? &pr->p : NULL,
+				       op->level, op->within, op->csv ?
+				       LATT_CMP_CSV : op->wide ? LATT_CMP_WIDE :
+				       LATT_CMP_TABLE, pr ? &pr->p : NULL,
 				       &o);
-	if (!ret && !op->cdf)
+	if (!ret && !op->cdf && !op->csv)
 		latt_cmp_profile_line(stdout, ml, pr, n, note, &o);
 	if (!ret)
 		ret = latt_out_close_stdout();
@@ -431,12 +428,12 @@ static int compare(char **words, size_t n, const struct copts *op)
 /* --plan prints a plan: a usage error with what does not go. */
 static int plan_conflicts(const struct copts *op, size_t n)
 {
-	if (op->cdf || op->wide || op->fail.worse || op->fail.nnames ||
-	    op->fail.not_same || op->fail.nsame || op->fail.incomparable ||
-	    op->within > 0)
+	if (op->cdf || op->wide || op->csv || op->fail.worse ||
+	    op->fail.nnames || op->fail.not_same || op->fail.nsame ||
+	    op->fail.incomparable || op->within > 0)
 		return bad_usage("--plan prints the runs a comparison needs, "
-				 "not verdicts: no --cdf, --long, --fail-if or "
-				 "--same-within with it", NULL);
+				 "not verdicts: no --cdf, --csv, --long, "
+				 "--fail-if or --same-within with it", NULL);
 	if (!n && !op->profile)
 		return bad_usage("--plan plans by a noise profile or by files: "
 				 "give --profile FILE or files", NULL);
@@ -455,9 +452,43 @@ static int cdf_conflicts(const struct copts *op)
 	if (op->profile)
 		return bad_usage("--cdf prints the distributions, without "
 				 "verdicts: no --profile with it", NULL);
-	if (op->wide)
+	if (op->wide || op->csv)
 		return bad_usage("--cdf prints the distributions, not a "
-				 "table: no --long with it", NULL);
+				 "table: no --long or --csv with it", NULL);
+	return 0;
+}
+
+/* Option @c's value @arg into @op: 0, or the exit status of a bad one. */
+static int take_value(int c, const char *arg, struct copts *op)
+{
+	char err[512];
+
+	switch (c) {
+	case 'f':
+		if (latt_fail_if_parse(arg, &op->fail, err, sizeof(err)))
+			return bad_value("--fail-if", arg, err);
+		break;
+	case 'L':
+		if (latt_verdict_level_parse(arg, &op->level, err,
+					     sizeof(err)))
+			return bad_value("--level", arg, err);
+		op->level_given = true;
+		break;
+	case 's':
+		if (latt_same_within_parse(arg, &op->within, err,
+					   sizeof(err)))
+			return bad_value("--same-within", arg, err);
+		break;
+	case 'P':
+		if (latt_plan_pct_parse(arg, &op->plan, err, sizeof(err)))
+			return bad_value("--plan", arg, err);
+		break;
+	default:
+		if (!*arg)
+			return bad_value("--profile", arg,
+					 "expected a file name");
+		op->profile = arg;
+	}
 	return 0;
 }
 
@@ -465,6 +496,7 @@ int latt_compare_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "cdf",  no_argument, NULL, 'c' },
+		{ "csv",  no_argument, NULL, 'C' },
 		{ "fail-if", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "level", required_argument, NULL, 'L' },
@@ -474,7 +506,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "same-within", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char err[512], name[] = "latt compare", **words;
+	char name[] = "latt compare", **words;
 	struct copts op = { .level = LATT_VERDICT_CONFIDENCE };
 	int c, first, ret;
 	size_t n;
@@ -494,35 +526,19 @@ int latt_compare_main(int argc, char **argv)
 		case 'c':
 			op.cdf = true;
 			break;
-		case 'f':
-			if (latt_fail_if_parse(optarg, &op.fail, err,
-					       sizeof(err)))
-				return bad_value("--fail-if", optarg, err);
+		case 'C':
+			op.csv = true;
 			break;
 		case 'l':
 			op.wide = true;
 			break;
+		case 'f':
 		case 'L':
-			if (latt_verdict_level_parse(optarg, &op.level, err,
-						     sizeof(err)))
-				return bad_value("--level", optarg, err);
-			op.level_given = true;
-			break;
 		case 's':
-			if (latt_same_within_parse(optarg, &op.within, err,
-						   sizeof(err)))
-				return bad_value("--same-within", optarg, err);
-			break;
 		case 'P':
-			if (latt_plan_pct_parse(optarg, &op.plan, err,
-						sizeof(err)))
-				return bad_value("--plan", optarg, err);
-			break;
 		case 'p':
-			if (!*optarg)
-				return bad_value("--profile", optarg,
-						 "expected a file name");
-			op.profile = optarg;
+			if ((ret = take_value(c, optarg, &op)))
+				return ret;
 			break;
 		case 'h':
 			compare_usage(stdout);
@@ -553,6 +569,9 @@ int latt_compare_main(int argc, char **argv)
 		return plan_profile(op.profile, &op);
 	if (op.cdf && (ret = cdf_conflicts(&op)))
 		return ret;
+	if (op.csv && op.wide)
+		return bad_usage("--csv has every metric of the table, as "
+				 "rows: no --long with it", NULL);
 	if ((op.fail.not_same || op.fail.nsame) && !(op.within > 0))
 		return bad_usage("--fail-if not-same fails on what is not the "
 				 "same within --same-within PCT: give it",

@@ -69,8 +69,8 @@ fi
 st=$?
 if grep -Eq '^[^ ]+ \(dup\.json\) b +max +same ' "$tmp/out" 2>/dev/null; then want=0; else want=8; fi
 "$latt" compare -l --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>&1
-if grep -Eq '\(dup\.json\) b +max .*\], within \+-50%$' "$tmp/out" &&
-	grep -Eq '\(dup\.json\) b +p50 .*\], within \+-50%$' "$tmp/out"; then
+if grep -Eq '\(dup\.json\) b +max .*\], within \+-50% \(\[.*\] at 90%\)$' "$tmp/out" &&
+	grep -Eq '\(dup\.json\) b +p50 .*\], within \+-50% \(\[.*\] at 90%\)$' "$tmp/out"; then
 	want=0
 else
 	want=8

@@ -210,7 +210,6 @@ int latt_against_judge(const struct latt_against *a, FILE *doc,
 	struct latt_cmp_budget b = a->budget;
 	size_t sizes[2] = { a->n, 1 };
 	struct latt_cmp_file *files;
-	FILE *to = out;
 	int ret;
 
 	*ml = a->ml;
@@ -225,21 +224,14 @@ int latt_against_judge(const struct latt_against *a, FILE *doc,
 		free(files);
 		return -1;
 	}
-	/* Judged alone, the table goes nowhere. */
-	if (!to && !(to = fopen("/dev/null", "we"))) {
-		ret = -errno;
-	} else {
-		/* As latt compare A.json B.json, A1 A2 -- B.json. */
-		ret = latt_cmp_print(to, ml, files, a->n + 1,
-				     a->n > 1 ? sizes : NULL, 2, level, within,
-				     wide,
-				     a->profiled ? &a->prof.p : NULL, o);
-		if (!ret)
-			latt_cmp_profile_line(to, ml, a->profiled ? &a->prof :
-					      NULL, a->n + 1, a->note, o);
-		if (!out)
-			fclose(to);
-		else if (!ret && (fflush(out) || ferror(out)))
+	/* As latt compare A.json B.json, A1 A2 -- B.json; @out NULL: judged. */
+	ret = latt_cmp_print(out, ml, files, a->n + 1, a->n > 1 ? sizes : NULL,
+			     2, level, within, wide ? LATT_CMP_WIDE :
+			     LATT_CMP_TABLE, a->profiled ? &a->prof.p : NULL, o);
+	if (!ret && out) {
+		latt_cmp_profile_line(out, ml, a->profiled ? &a->prof : NULL,
+				      a->n + 1, a->note, o);
+		if (fflush(out) || ferror(out))
 			ret = -EIO;
 	}
 	latt_cmp_file_free(&files[a->n]);

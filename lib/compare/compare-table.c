@@ -6,6 +6,7 @@
  * first row, its distribution.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,9 @@
 #include "base/escape.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
+#include "judge/plan.h"
 #include "judge/verdict.h"
+#include "report/csv.h"
 #include "report/report-table.h"
 
 /* A row: one configuration of one group, its runs from all its files. */
@@ -237,12 +240,109 @@ static void group_notes(FILE *out, const struct latt_cmp_group *gs, size_t ng,
 	}
 }
 
+/* A number of the CSV: the shortest that reads back; empty for NaN. */
+static void csv_num(FILE *out, double v)
+{
+	if (!isnan(v))
+		fprintf(out, "%.9g", v);
+	fputc(',', out);
+}
+
+/*
+ * The CSV of latt_cmp_print(): a row per table row @tr[0..n) and metric
+ * of @ml (those shown), its verdicts @v[i] (row 0: none).
+ */
+static void csv_rows(FILE *out, const struct latt_metric_list *ml,
+		     const struct latt_table_row *tr, size_t n,
+		     const struct latt_verdict (*v)[LATT_METRICS_MAX])
+{
+	const struct latt_verdict *vd;
+	const struct latt_metric *mt;
+	struct latt_need need;
+	size_t i, m;
+	bool judged;
+
+	fputs("group,config,metric,value,unit,verdict,change,change_low,"
+	      "change_high,level,same_within,same_low,same_high,more_runs,"
+	      "more_invocations\n", out);
+	for (i = 0; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			mt = &ml->m[m];
+			vd = &v[i][m];
+			judged = i && mt->better != LATT_BETTER_NONE;
+			latt_csv_text(out, tr[i].name[0]);
+			fputc(',', out);
+			latt_csv_text(out, tr[i].name[1]);
+			fprintf(out, ",%s,", mt->name);
+			csv_num(out, latt_metric_print_value(mt,
+							     tr[i].agg->val[m].v));
+			fprintf(out, "%s,", latt_metric_unit_name(mt));
+			fprintf(out, "%s,", judged ?
+				latt_verdict_token(vd->kind) : "");
+			judged &= vd->kind != LATT_V_NONE;
+			csv_num(out, judged ? vd->change : NAN);
+			csv_num(out, judged ? vd->lo : NAN);
+			csv_num(out, judged ? vd->hi : NAN);
+			csv_num(out, judged ? vd->level : NAN);
+			judged &= vd->within > 0;
+			csv_num(out, judged ? vd->within : NAN);
+			csv_num(out, judged ? vd->slo : NAN);
+			csv_num(out, judged ? vd->shi : NAN);
+			memset(&need, 0, sizeof(need));
+			if (i)
+				latt_verdict_need(vd, &need);
+			if (need.runs)
+				fprintf(out, "%u", need.runs);
+			fputc(',', out);
+			if (need.boots)
+				fprintf(out, "%u", need.boots);
+			fputc('\n', out);
+		}
+}
+
+/*
+ * The verdicts @v[1..nrows) of @rows against the first, at @level and
+ * --same-within @within, what they find in @o (with those of the rows
+ * of group @last), and each row's values in @aggs.  0 or -ENOMEM.
+ */
+static int judge_rows(const struct latt_metric_list *ml,
+		      const struct row *rows, size_t nrows,
+		      const struct latt_cmp_group *last, double level,
+		      double within, struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      struct latt_agg_cfg *aggs, struct latt_cmp_outcome *o)
+{
+	size_t i, j;
+
+	o->incomparable = false;
+	memset(o->worse, 0, sizeof(o->worse));
+	memset(o->differ, 0, sizeof(o->differ));
+	memset(o->scaled, 0, sizeof(o->scaled));
+	o->got = 0;
+	for (i = 0; i < nrows; i++) {
+		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
+				       v[i]))
+			return -ENOMEM;
+		if (i)
+			latt_verdicts_within(ml, v[i], within);
+		for (j = 0; i && j < ml->n; j++) {
+			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
+			o->differ[j] |= !v[i][j].same;
+			o->scaled[j] |= v[i][j].scaled;
+		}
+		aggs[i] = rows[i].agg;
+		if (o->last && o->got < o->nlast && rows[i].g == last)
+			memcpy(o->last[o->got++], v[i], sizeof(v[i]));
+	}
+	return 0;
+}
+
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n,
 		   const size_t *sizes, size_t ngroups, double level,
-		   double within, bool wide, const struct latt_profile *p,
-		   struct latt_cmp_outcome *o)
+		   double within, enum latt_cmp_form form,
+		   const struct latt_profile *p, struct latt_cmp_outcome *o)
 {
+	bool wide = form == LATT_CMP_WIDE;
 	struct latt_verdict (*v)[LATT_METRICS_MAX] = NULL;
 	struct latt_verdict (*sv)[LATT_METRICS_MAX] = NULL;
 	struct latt_agg_cfg *aggs = NULL, *sr = NULL;
@@ -255,7 +355,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	};
 	struct row *rows = NULL;
 	struct latt_cmp_group *gs;
-	size_t nrows = 0, ng = ngroups, i, j;
+	size_t nrows = 0, ng = ngroups, i;
 	bool one = true;
 	int ret = -ENOMEM;
 
@@ -280,26 +380,9 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	tr = calloc(nrows ? nrows : 1, sizeof(*tr));
 	if (!v || !sv || !aggs || !sr || !tr)
 		goto out;
-	o->incomparable = false;
-	memset(o->worse, 0, sizeof(o->worse));
-	memset(o->differ, 0, sizeof(o->differ));
-	memset(o->scaled, 0, sizeof(o->scaled));
-	o->got = 0;
-	for (i = 0; i < nrows; i++) {
-		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
-				       v[i]))
-			goto out;
-		if (i)
-			latt_verdicts_within(ml, v[i], within);
-		for (j = 0; i && j < ml->n; j++) {
-			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
-			o->differ[j] |= !v[i][j].same;
-			o->scaled[j] |= v[i][j].scaled;
-		}
-		aggs[i] = rows[i].agg;
-		if (o->last && o->got < o->nlast && rows[i].g == &gs[ng - 1])
-			memcpy(o->last[o->got++], v[i], sizeof(v[i]));
-	}
+	if (judge_rows(ml, rows, nrows, &gs[ng - 1], level, within, v, aggs,
+		       o))
+		goto out;
 	/* The columns some row has a value of, and their verdicts. */
 	latt_table_shown(ml, aggs, (const struct latt_verdict (*)
 			 [LATT_METRICS_MAX])v, nrows, &shown, sr, sv);
@@ -313,12 +396,20 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		t.head[1] = NULL;
 	t.rows = tr;
 	t.n = nrows;
-	if (latt_cmp_header(out, files, n, gs, ng, wide, &o->incomparable))
+	if (latt_cmp_header(form == LATT_CMP_CSV ? NULL : out, files, n, gs,
+			    ng, wide, &o->incomparable))
 		goto out;
-	latt_table_rows(out, &t, &marks);
-	group_notes(out, gs, ng, rows, nrows);
-	latt_table_notes(out, &t, &marks);
 	ret = 0;
+	if (!out)
+		goto out;
+	if (form == LATT_CMP_CSV) {
+		csv_rows(out, &shown, tr, nrows,
+			 (const struct latt_verdict (*)[LATT_METRICS_MAX])sv);
+	} else {
+		latt_table_rows(out, &t, &marks);
+		group_notes(out, gs, ng, rows, nrows);
+		latt_table_notes(out, &t, &marks);
+	}
 	if (fflush(out) || ferror(out))
 		ret = errno ? -errno : -EIO;
 out:

@@ -24,9 +24,16 @@
  * first's followed by "+N", the number of the others.
  */
 
+/* How latt_cmp_print() shows what it finds. */
+enum latt_cmp_form {
+	LATT_CMP_TABLE,		/* the compact table */
+	LATT_CMP_WIDE,		/* -l: every fact, metric and verdict */
+	LATT_CMP_CSV,		/* --csv: a CSV row per row and metric */
+};
+
 /*
- * The table of the groups of @files (lib/report/report-table.h; @wide:
- * --long): the header of facts, a column per file, with the differences
+ * The table of the groups of @files (lib/report/report-table.h; @form
+ * LATT_CMP_WIDE: --long): the header of facts, a column per file, with the differences
  * marked and listed, whether they compare, and a line for each group
  * whose files differ in a fact or a setting; the values and the verdicts
  * against the first row at @level (judge/verdict.h; each group one
@@ -35,14 +42,22 @@
  * under the rows, with groups of more than one file, a line
  * saying so and one for each row that only some of its group's files
  * have (its row is of those); what it found in @o.  With @within
- * (--same-within; 0 none), a verdict within +-@within is "same".  0 or
- * -errno of a failed write.
+ * (--same-within; 0 none), a verdict within +-@within is "same".  With
+ * LATT_CMP_CSV, in place of the header and the table, a header row and
+ * a row per row of the table and metric it shows: the row's group and
+ * configuration, the metric, its value and unit (as the table prints
+ * them), its verdict's token (latt_verdict_token(); empty for the first
+ * row) with its change, interval and level, --same-within's bound and
+ * interval,
+ * and what would tell (judge/plan.h), relative numbers as the JSON's;
+ * fields quoted as RFC 4180 says.  @out NULL: judged alone, into @o.
+ * 0 or -errno of a failed write.
  */
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_file *files, size_t n,
 		   const size_t *sizes, size_t ngroups, double level,
-		   double within, bool wide, const struct latt_profile *p,
-		   struct latt_cmp_outcome *o);
+		   double within, enum latt_cmp_form form,
+		   const struct latt_profile *p, struct latt_cmp_outcome *o);
 
 /*
  * The wakeup latency's distribution of every row of the groups of

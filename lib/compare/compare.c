@@ -364,8 +364,12 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 		else if (differ[r])
 			settings = true;
 	}
+	/* Without a table, only whether they compare. */
+	for (r = 0; !out && n > 1 && r < LATT_CF_COUNT; r++)
+		*incomparable |= fact_differs[r] &&
+				 latt_cmp_fact_must_match(r);
 	/* The widths of the rows shown: compact, the files and what differs. */
-	for (r = 0; r < nrows; r++) {
+	for (r = 0; out && r < nrows; r++) {
 		if (!wide && r >= 2 && !differ[r])
 			continue;
 		t = ROW_CFG(r) ? strlen("config ") +
@@ -378,18 +382,20 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 			w[i] = t > w[i] ? t : w[i];
 		}
 	}
-	for (r = 0; r < nrows; r++)
+	for (r = 0; out && r < nrows; r++)
 		if (wide || r < 2 || differ[r])
 			header_row(out, files, n, r, ROW_CFG(r), differ[r], w,
 				   wt);
 #undef ROW_CFG
-	if (marked)
+	if (out && marked)
 		fprintf(out, "* differs between the files\n");
-	if (n > 1)
+	if (out && n > 1)
 		verdict_of_facts(out, fact_differs, LATT_CF_COUNT, settings,
 				 incomparable);
-	group_warnings(out, gs, ng, cfg, ncfg);
-	fputc('\n', out);
+	if (out) {
+		group_warnings(out, gs, ng, cfg, ncfg);
+		fputc('\n', out);
+	}
 	free(cfg);
 	free(w);
 	free(differ);

@@ -143,7 +143,8 @@ struct latt_cmp_group {
  * it, saying whether they compare (*@incomparable); then a warning line
  * for each of the groups @gs[0..ng) whose files differ in a fact or in
  * a configuration's settings, which boots of one kernel and one setting
- * would not.  0 or -ENOMEM.
+ * would not.  @out NULL: nothing printed, *@incomparable alone set.  0
+ * or -ENOMEM.
  */
 int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 		    const struct latt_cmp_group *gs, size_t ng, bool wide,

@@ -24,12 +24,7 @@
 #include "settings/config.h"
 #include "trace/cmdlat.h"
 
-/*
- * A text field: escaped as the report shows it (a command's control
- * characters as \xHH, never raw), quoted where it holds a comma or a
- * quote; nothing for NULL.
- */
-static void put_text(FILE *f, const char *text)
+void latt_csv_text(FILE *f, const char *text)
 {
 	const char *s = text ? latt_esc(text) : NULL;
 
@@ -52,7 +47,7 @@ static void put_text(FILE *f, const char *text)
 static void text(FILE *f, const char *s)
 {
 	fputc(',', f);
-	put_text(f, s);
+	latt_csv_text(f, s);
 }
 
 static void put_uint(FILE *f, bool known, uint64_t v)
@@ -143,7 +138,7 @@ static void row(FILE *f, const struct latt_doc *d,
 	struct tm tm;
 	size_t i;
 
-	put_text(f, d->label);
+	latt_csv_text(f, d->label);
 	text(f, r->cfg.name);
 	put_uint(f, true, r->run);
 	gmtime_r(&r->started.tv_sec, &tm);

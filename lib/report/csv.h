@@ -17,4 +17,11 @@
 /* Write @d to @f.  0 or -errno of a failed write. */
 int latt_csv_write(FILE *f, const struct latt_doc *d);
 
+/*
+ * A text field on @f: escaped as the report shows it (a command's
+ * control characters as \xHH, never raw), quoted where it holds a comma
+ * or a quote; nothing for NULL.
+ */
+void latt_csv_text(FILE *f, const char *text);
+
 #endif /* LATT_REPORT_CSV_H */
