@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 66
+plan 68
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -236,18 +236,32 @@ if command -v gnuplot >/dev/null 2>&1; then
 	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/d.svg" "$tmp/a.json" "$tmp/a.json" >/dev/null 2>&1
 	grep -o '<text[^>]*>[^<]*default[^<]*' "$tmp/d.svg" | sed 's/<text[^>]*>//' | sort -u >"$tmp/keys"
 	check "latt-plot of two files of one label: a key each, the second marked (2)" \
-		sh -c "test \$(wc -l <'$tmp/keys') -eq 2 && grep -q ' default (2)\$' '$tmp/keys'"
+		sh -c "test \$(wc -l <'$tmp/keys') -eq 2 && grep -q ' default (2): p50 [-+][0-9.]*% [a-z]' '$tmp/keys'"
+	# Each line after the first: its p50's and p99's verdicts, as latt
+	# compare's (a saved sweep: can't tell; a copy of the first with -s
+	# 99: the same).
+	golden="$top_srcdir/tests/expected/golden/sweep.json"
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/v.svg" "$golden" >/dev/null 2>&1
+	grep -o '<text[^>]*>golden [^<]*' "$tmp/v.svg" | sed 's/<text[^>]*>//' | sort -u >"$tmp/keys"
+	check "latt-plot: each line after the first with its verdicts, as latt compare's" \
+		sh -c "grep -qx 'golden base' '$tmp/keys' &&
+			grep -qx \"golden batch: p50 +54.5% can't tell, p99 +16.1% can't tell\" '$tmp/keys' &&
+			grep -qx \"golden few: p50 +2.2% can't tell\" '$tmp/keys'"
+	"$check_bin" --put-config "$golden" "$golden" batch >"$tmp/dupg.json"
+	LATT="$latt" "$top_srcdir/contrib/latt-plot" -s 99 -o "$tmp/v.svg" "$tmp/dupg.json" >/dev/null 2>&1
+	check "latt-plot -s 99: the same within +-99%, said" \
+		grep -q '>golden batch: p50 +0.0% same, p99 ' "$tmp/v.svg"
 	LATT="$latt" "$top_srcdir/contrib/latt-plot" -o "$tmp/q.png" "$tmp/open.json" >/dev/null 2>"$tmp/err"
 	check "latt-plot on a bad file: exit 1, latt's one line, no image" \
 		sh -c "test $? -eq 1 && grep -q '^latt compare: .*open.json: ' '$tmp/err' && test ! -e '$tmp/q.png'"
 else
-	for i in 1 2 3 4 5 6; do
+	for i in 1 2 3 4 5 6 7 8; do
 		skip "gnuplot is not installed"
 	done
 fi
 "$top_srcdir/contrib/latt-plot" --help >"$tmp/out" 2>"$tmp/err"
 is "$?:$(head -n 1 "$tmp/out"):$(cat "$tmp/err")" \
-	"0:Usage: latt-plot [-o FILE.png|FILE.svg] [-t TITLE] A.json [B.json ...]:" \
+	"0:Usage: latt-plot [-o FILE.png|FILE.svg] [-t TITLE] [-s PCT] A.json [B.json ...]:" \
 	"latt-plot --help: the usage on stdout, exit 0, nothing on stderr"
 "$top_srcdir/contrib/latt-plot" --bogus a.json >"$tmp/out" 2>"$tmp/err"
 is "$?:$(head -n 1 "$tmp/err")" "1:latt-plot: unknown option '--bogus'" \
