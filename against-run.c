@@ -261,12 +261,8 @@ bool latt_against_decided(const struct against_run *ar,
 	return done;
 }
 
-/* A ^C stopped the runs at a run's end (latt_interrupted()). */
-static bool interrupted;
-
 int latt_interrupted(const struct latt_result *r)
 {
-	interrupted = true;
 	fprintf(stderr, "latt: ^C: stopped after run %u of '%s'\n", r->run,
 		latt_esc(r->cfg.name));
 	return 128 + SIGINT;
@@ -275,7 +271,7 @@ int latt_interrupted(const struct latt_result *r)
 void latt_auto_end(FILE *f, const struct latt_opts *o,
 		   const struct latt_metric_list *ml, const char *const *names,
 		   const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		   size_t first, size_t n, unsigned int runs)
+		   size_t first, size_t n, unsigned int runs, const char *ended)
 {
 	bool ask[LATT_METRICS_MAX];
 	struct latt_need need;
@@ -292,11 +288,12 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 			runs == 1 ? "" : "s");
 		return;
 	}
+	ended = ended ? ended : "";
 	fprintf(f, "\n-r auto: %u run%s, %s; left open:\n", runs,
 		runs == 1 ? "" : "s", runs >= o->runs ? "the budget "
-		"(--max-runs)" : interrupted ? "stopped by ^C" :
-		o->max_time_ns ? "stopped by --max-time or short of the "
-		"budget" : "stopped short of the budget");
+		"(--max-runs)" : !strcmp(ended, "interrupted") ? "stopped by "
+		"^C" : !strcmp(ended, "max_time") ? "stopped by --max-time" :
+		"stopped short of the budget");
 	for (i = first; i < n; i++)
 		for (m = 0; m < ml->n; m++) {
 			if (!ask[m] || decides(&v[i][m]))
@@ -349,7 +346,8 @@ int latt_against_summary(const struct against_run *ar,
 		names[m] = doc->cfgs[m].name;
 	if (out && o->runs_auto)
 		latt_auto_end(out, o, &ml, names, (const struct latt_verdict
-			      (*)[LATT_METRICS_MAX])oc.last, 0, oc.got, runs);
+			      (*)[LATT_METRICS_MAX])oc.last, 0, oc.got, runs,
+			      doc->ended);
 	free(oc.last);
 	if (!o->fail_if_given)
 		return 0;

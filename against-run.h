@@ -63,15 +63,17 @@ bool latt_against_decided(const struct against_run *ar,
 int latt_interrupted(const struct latt_result *r);
 
 /*
- * -r auto's end on @f, after @runs runs: "decided", or each metric of
- * --decide-on left open in the rows @v[first..n) (named @names[i]) and
- * what would tell it (judge/plan.h), and without --same-within that it
- * would let identical sides be decided.
+ * -r auto's end on @f, after @runs runs: "decided", or how the runs
+ * ended (@ended, as the JSON's: "interrupted", "max_time", ...; NULL:
+ * not known) and each metric of --decide-on left open in the rows
+ * @v[first..n) (named @names[i]) and what would tell it (judge/plan.h),
+ * and without --same-within that it would let identical sides be
+ * decided.
  */
 void latt_auto_end(FILE *f, const struct latt_opts *o,
 		   const struct latt_metric_list *ml, const char *const *names,
 		   const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		   size_t first, size_t n, unsigned int runs);
+		   size_t first, size_t n, unsigned int runs, const char *ended);
 
 /*
  * At the end, @doc the document written (named @name): latt compare's

@@ -465,7 +465,7 @@ static void auto_end(const struct invocation *in)
 		names[i] = in->agg[i].name;
 	latt_auto_end(in->out.f, &in->o, &in->o.metrics, names,
 		      (const struct latt_verdict (*)[LATT_METRICS_MAX])
-		      in->verdicts, 1, in->o.ncfgs, in->looked);
+		      in->verdicts, 1, in->o.ncfgs, in->looked, in->ended);
 }
 
 /* Write the report and the documents, each whole.  0 or -errno, said. */

@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 26
+plan 27
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -109,6 +109,8 @@ check "--max-time 1: it ends long before 200 runs ($n)" sh -c "test $rc -eq 0 &&
 check "... its verdicts at a level from 95% up (the time up, what is left spent: $(level)%)" \
 	awk -v l="$(level)" 'BEGIN { exit !(l >= 95 && l < 100) }'
 is "$(ended "$tmp/t.json")" "$(decided_or max_time)" "... the JSON's ended max_time (unless decided)"
+check "... its end says --max-time stopped it (unless decided)" \
+	grep -Eq '^-r auto: ([0-9]+ runs?, stopped by --max-time; left open:|decided after [0-9]+ runs?\.)$' "$tmp/out"
 
 # --decide-on p50: decided on p50 alone (a budget of 3: one look).
 # shellcheck disable=SC2086
