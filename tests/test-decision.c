@@ -72,7 +72,7 @@ int main(void)
 	char text[1024];
 	const struct latt_dec_rec *found;
 
-	plan(31);
+	plan(32);
 
 	/* The flags, kernel by kernel (x86). */
 	ok(b61.now == 3 && b61.lazy == -1, "6.1: TIF_NEED_RESCHED is bit 3, "
@@ -191,6 +191,16 @@ int main(void)
 	ok(d.why == LATT_WHY_CFS && !d.eevdf && d.behind_ns == 2000000 &&
 	   has(text, "vruntime was 2000.0 usec behind hog (pid 100)'s"),
 	   "CFS: the client 2 ms behind, not preempted");
+
+	/* CFS told the running task to give the CPU up: named so. */
+	r = rec(0, 2000000, 0, 0, 1ULL << 3);
+	r.kind = 0;
+	latt_decision_of(&r, &b61, NULL, &d);
+	latt_decision_text(&d, NULL, text, sizeof(text));
+	ok(d.why == LATT_WHY_PREEMPTED && d.cfs &&
+	   has(text, "CFS told hog (pid 100) to give the CPU up at once"),
+	   "CFS preempted the running task: CFS told it, not 'the scheduler' "
+	   "(%s)", text);
 
 	/* A sched_ext scheduler: its decision, no EEVDF figures. */
 	r = rec(0, 3000000, 2800000, 4000000, 1ULL << 4);

@@ -94,6 +94,7 @@ void latt_decision_of(const struct latt_dec_rec *r,
 	d->queued = r->queued;
 	d->curr_ran_ns = c->ran;
 	d->eevdf = (r->kind & LATT_DEC_EEVDF) && (r->kind & LATT_DEC_AVG);
+	d->cfs = !(r->kind & LATT_DEC_EEVDF);
 	d->behind_ns = (int64_t)(c->vruntime - p->vruntime);
 
 	if (d->eevdf) {
@@ -132,6 +133,7 @@ void latt_decision_of(const struct latt_dec_rec *r,
 	} else if (scx && scx[0]) {
 		d->why = LATT_WHY_SCX;
 		d->eevdf = false;
+		d->cfs = false;
 		snprintf(d->scx, sizeof(d->scx), "%s", scx);
 	} else if (now) {
 		d->why = LATT_WHY_PREEMPTED;
@@ -205,7 +207,8 @@ static double us(int64_t ns)
 char *latt_decision_text(const struct latt_decision *d, const char *name,
 			 char *buf, size_t len)
 {
-	const char *eevdf = d->eevdf ? "EEVDF" : "the scheduler";
+	const char *eevdf = d->eevdf ? "EEVDF" : d->cfs ? "CFS" :
+			    "the scheduler";
 	char who[64], pol[32];
 	size_t at;
 

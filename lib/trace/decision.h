@@ -99,6 +99,8 @@ struct latt_decision {
 	char comm[16];
 	int prio;
 	bool eevdf;		/* EEVDF's figures below */
+	bool cfs;		/* a kernel before EEVDF, the kernel's own
+				   scheduler (CFS) */
 	bool group;		/* the two compared were groups (cgroups,
 				   autogroups), not the tasks */
 	int depth;		/* the level compared (0: the CPU's) */
