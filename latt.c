@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -388,7 +389,7 @@ static const char *runs_ended(const struct invocation *in, int status)
 	const struct latt_result *r = &in->results[in->nres - 1];
 
 	if (status > 128)
-		return status == 128 + 2 ? "interrupted" : "signal";
+		return status == 128 + SIGINT ? "interrupted" : "signal";
 	if (status)
 		return "failed";
 	if (!in->o.runs_auto)

@@ -198,22 +198,18 @@ static const char *cell_text(const struct latt_cmp_file *f, size_t r,
 }
 
 /*
- * Under the header: whether the files compare, and what differs, in two
- * lists: what must match (the machine, the clocks, the measurement,
- * latt's own load) and what is compared (the kernel and its settings).
+ * Under the header: whether the files compare (@incomparable), and what
+ * differs, in two lists: what must match (the machine, the clocks, the
+ * measurement, latt's own load) and what is compared (the kernel and its
+ * settings).
  */
 static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
-			     bool settings, bool *incomparable)
+			     bool settings, bool incomparable)
 {
 	const char *sep = "";
 	size_t r, col;
-	bool any = false;
 
-	for (r = 0; r < nfacts; r++)
-		if (differ[r] && latt_cmp_fact_must_match(r))
-			any = true;
-	*incomparable = any;
-	if (any) {
+	if (incomparable) {
 		col = (size_t)fprintf(out, "Not comparable: they differ in ");
 		for (r = 0; r < nfacts; r++)
 			if (differ[r] && latt_cmp_fact_must_match(r)) {
@@ -364,12 +360,16 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 		else if (differ[r])
 			settings = true;
 	}
-	/* Without a table, only whether they compare. */
-	for (r = 0; !out && n > 1 && r < LATT_CF_COUNT; r++)
+	/* Whether they compare: a fact that must match differs. */
+	*incomparable = false;
+	for (r = 0; n > 1 && r < LATT_CF_COUNT; r++)
 		*incomparable |= fact_differs[r] &&
 				 latt_cmp_fact_must_match(r);
+	/* Without a table, only that. */
+	if (!out)
+		goto out;
 	/* The widths of the rows shown: compact, the files and what differs. */
-	for (r = 0; out && r < nrows; r++) {
+	for (r = 0; r < nrows; r++) {
 		if (!wide && r >= 2 && !differ[r])
 			continue;
 		t = ROW_CFG(r) ? strlen("config ") +
@@ -382,20 +382,19 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 			w[i] = t > w[i] ? t : w[i];
 		}
 	}
-	for (r = 0; out && r < nrows; r++)
+	for (r = 0; r < nrows; r++)
 		if (wide || r < 2 || differ[r])
 			header_row(out, files, n, r, ROW_CFG(r), differ[r], w,
 				   wt);
-#undef ROW_CFG
-	if (out && marked)
+	if (marked)
 		fprintf(out, "* differs between the files\n");
-	if (out && n > 1)
+	if (n > 1)
 		verdict_of_facts(out, fact_differs, LATT_CF_COUNT, settings,
-				 incomparable);
-	if (out) {
-		group_warnings(out, gs, ng, cfg, ncfg);
-		fputc('\n', out);
-	}
+				 *incomparable);
+	group_warnings(out, gs, ng, cfg, ncfg);
+	fputc('\n', out);
+out:
+#undef ROW_CFG
 	free(cfg);
 	free(w);
 	free(differ);

@@ -193,7 +193,7 @@ static size_t stretch(const struct latt_vrun *r)
 static void figures(const struct latt_metric_list *ml, const size_t *idx,
 		    size_t nidx, const struct draw *d, double *f)
 {
-	double n = 0, sum = 0, sq = 0, mean = NAN, x;
+	double n = 0, sum = 0, sq = 0, mean, x;
 	uint64_t total = 0, rank, seen, below = 0;
 	const struct latt_metric *m;
 	unsigned int i, at;
@@ -218,7 +218,6 @@ static void figures(const struct latt_metric_list *ml, const size_t *idx,
 			order[p] = order[p - 1];
 		order[p] = j;
 	}
-	seen = 0;
 	at = d->lo;
 	for (j = 0; j < k; j++) {
 		rank = latt_hist_percentile_rank(total,
