@@ -19,6 +19,7 @@
 #include "judge/profile.h"
 #include "judge/verdict-cor.h"
 #include "judge/verdict-ask.h"
+#include "judge/plan.h"
 #include "judge/sequential.h"
 #include "judge/verdict-noise.h"
 #include "judge/verdict-side.h"
@@ -555,6 +556,42 @@ static void same_within(void)
 }
 
 /* -r auto's looks and their levels (judge/sequential.h). */
+/*
+ * --plan's one invocation: below 10 runs a side the verdict takes the
+ * floor (or the runs' own spread, larger), from 10 their own with their
+ * degrees of freedom; the plan takes them as the verdict would.
+ */
+static void plan_sweep(void)
+{
+	double pct;
+	unsigned int r, last = LATT_PLAN_RUNS_MAX;
+	bool mono = true;
+
+	ok(latt_plan_sweep_runs(0.001, 0.0625, 10, 0.99, 0.1) == 10 &&
+	   latt_plan_runs(0.001, 0, 1, 0.99, 0, 0.1) == 3,
+	   "quiet runs, +-10%%: 10 runs a side (below, the floor 0.25 would "
+	   "need 161), not the 3 their spread alone needs");
+	ok(latt_plan_sweep_runs(0.001, 0.0625, 10, 0.95, 1) == 3,
+	   "quiet runs, x2: 3 runs a side, by the floor");
+	r = latt_plan_sweep_runs(0.01, 0.0625, 10, 0.99, 0.1);
+	ok(r > latt_plan_runs(0.01, 0, 1, 0.99, 0, 0.1) && r < 40,
+	   "from 10 runs Student's t of their own: more than the normal "
+	   "law's (%u)", r);
+	r = latt_plan_sweep_runs(0.2, 0.0625, 10, 0.95, 1);
+	ok(r >= 2 && r < 10 && r > latt_plan_runs(0.2, 0, 1, 0.95, 0, 1),
+	   "runs spread beyond the floor: their own, Student's t (%u)", r);
+	ok(latt_plan_sweep_runs(1, 0.0625, 10, 0.99, 0.001) == 0 &&
+	   latt_plan_sweep_runs(0.01, 0.0625, 10, 0.99, 0) == 0 &&
+	   latt_plan_sweep_runs(NAN, 0.0625, 10, 0.99, 0.1) == 0,
+	   "beyond 10000 runs, no change, no variance: 0");
+	for (pct = 0.02; pct < 3; pct *= 1.3) {
+		r = latt_plan_sweep_runs(0.02, 0.0625, 10, 0.95, pct);
+		mono &= r && r <= last;
+		last = r;
+	}
+	ok(mono, "a larger change never needs more runs");
+}
+
 static void sequential(void)
 {
 	unsigned int n, prev = 0, looks[8], k = 0;
@@ -604,7 +641,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(71);
+	plan(77);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -839,5 +876,6 @@ int main(void)
 	f_tail();
 	same_within();
 	sequential();
+	plan_sweep();
 	return tap_done();
 }

@@ -8,20 +8,26 @@
 
 #include "compare/compare-plan.h"
 #include "judge/plan.h"
+#include "judge/verdict-side.h"
 
 void latt_plan_of_profile(const struct latt_metric_list *ml,
 			  const struct latt_profile *p,
 			  struct latt_plan_noise *nz)
 {
+	double run, inv;
 	size_t m;
 
-	for (m = 0; m < ml->n; m++)
+	for (m = 0; m < ml->n; m++) {
+		latt_verdict_spread(&ml->m[m], &run, &inv);
 		nz[m] = (struct latt_plan_noise){
 			.known = p->m[m].known,
 			.run = p->m[m].run + p->m[m].noise,
 			.inv = p->m[m].inv,
 			.prior_df = p->m[m].between_df,
+			.sweep = p->m[m].run + p->m[m].noise,
+			.floor = run * run + p->m[m].noise,
 		};
+	}
 }
 
 void latt_plan_of_verdicts(const struct latt_metric_list *ml,
@@ -40,6 +46,15 @@ void latt_plan_of_verdicts(const struct latt_metric_list *ml,
 		nz[m].known = true;
 		nz[m].run = (p->run[0] + p->run[1]) / 2;
 		nz[m].prior_df = p->prior_df;
+		/*
+		 * A sweep: below LATT_VSIDE_OWN_RUNS runs the floor, at the
+		 * least what the verdict took; then what the runs showed
+		 * (the verdict's, where they showed nothing).
+		 */
+		latt_verdict_spread(&ml->m[m], &run, &inv);
+		nz[m].floor = fmax(run * run, nz[m].run);
+		nz[m].sweep = isnan(p->seen[0]) || isnan(p->seen[1]) ?
+			      nz[m].run : (p->seen[0] + p->seen[1]) / 2;
 		if (p->apart) {
 			nz[m].inv = p->inv / 2;
 		} else {
@@ -95,7 +110,8 @@ int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
 		if (!nz[m].known || ml->m[m].better == LATT_BETTER_NONE)
 			continue;
 		fprintf(f, "%-10s", ml->m[m].name);
-		cell(f, latt_plan_runs(nz[m].run, 0, 1, at, 0, pct));
+		cell(f, latt_plan_sweep_runs(nz[m].sweep, nz[m].floor,
+					     LATT_VSIDE_OWN_RUNS, at, pct));
 		for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
 			cell(f, latt_plan_runs(nz[m].run, nz[m].inv, ks[i], at,
 					       nz[m].prior_df, pct));

@@ -22,6 +22,10 @@ struct latt_plan_noise {
 	double inv;		/* an invocation's */
 	double prior_df;	/* the degrees of freedom of inv (0: a floor,
 				   taken as known) */
+	double sweep;		/* a run's variance in a sweep as its runs
+				   show it, its samples' noise in ... */
+	double floor;		/* ... and the floor a sweep's side of
+				   fewer than LATT_VSIDE_OWN_RUNS takes */
 };
 
 /* From the profile @p (latt calibrate) into @nz[0..ml->n). */

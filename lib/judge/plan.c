@@ -199,3 +199,51 @@ unsigned int latt_plan_runs(double run, double inv, size_t k, double level,
 		w.df = INFINITY;
 	return smallest(plan_do, &w, LATT_PLAN_RUNS_MAX);
 }
+
+/*
+ * A sweep: sides of @r runs of one invocation, their variance @var of
+ * @df degrees of freedom (INFINITY: a floor, taken as known).
+ */
+static bool sweep_do(const struct want *w, double r, double var, double df)
+{
+	return (latt_t_upper(w->alpha / 2, df) + w->z) * sqrt(2 * var / r) <=
+	       w->bound;
+}
+
+static bool sweep_own_do(void *arg, unsigned int r)
+{
+	struct want *w = arg;
+
+	return r > 1 && sweep_do(w, r, w->run, 2 * (double)r - 2);
+}
+
+unsigned int latt_plan_sweep_runs(double own, double floor, double own_runs,
+				  double level, double pct)
+{
+	struct want w = {
+		.alpha = 1 - level, .run = own,
+		.z = latt_normal_upper(POWER_FIND), .bound = log1p(pct),
+	};
+	unsigned int r, from = own_runs >= 2 ? (unsigned int)own_runs : 2;
+	bool shown;
+
+	if (!(pct > 0) || !(own >= 0) || !(floor >= 0) ||
+	    !(level > 0 && level < 1))
+		return 0;
+	/*
+	 * Below own_runs a side takes the floor, or its runs' own spread
+	 * where they show more (one run shows none).
+	 */
+	for (r = 1; r < from; r++) {
+		shown = r > 1 && own > floor;
+		if (sweep_do(&w, r, shown ? own : floor,
+			     shown ? 2 * (double)r - 2 : INFINITY))
+			return r;
+	}
+	/*
+	 * From own_runs, their own, with their degrees of freedom: more
+	 * runs never need more (the search's ground).
+	 */
+	return sweep_own_do(&w, from) ? from :
+	       smallest(sweep_own_do, &w, LATT_PLAN_RUNS_MAX);
+}

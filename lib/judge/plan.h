@@ -84,4 +84,15 @@ char *latt_need_text(const struct latt_need *n, char *buf, size_t len);
 unsigned int latt_plan_runs(double run, double inv, size_t k, double level,
 			    double prior_df, double pct);
 
+/*
+ * --plan's one invocation: the runs a side of a sweep (-C) need to find
+ * a change of @pct four times in five at @level (two-sided), as its
+ * verdict would judge them: below @own_runs runs a side with a run's
+ * variance @floor, or @own where that is larger and two runs or more
+ * show it; from @own_runs, @own with their degrees of freedom.  0 when
+ * no number of runs up to LATT_PLAN_RUNS_MAX would.
+ */
+unsigned int latt_plan_sweep_runs(double own, double floor, double own_runs,
+				  double level, double pct);
+
 #endif /* LATT_JUDGE_PLAN_H */
