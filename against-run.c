@@ -119,14 +119,12 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 static void verdict_text(FILE *f, const char *name,
 			 const struct latt_verdict *v)
 {
-	struct latt_verdict brief = *v;
 	char text[160];
 
-	/* What more would tell is for the end (latt_auto_end()): no parts. */
-	memset(&brief.parts, 0, sizeof(brief.parts));
+	/* What more would tell is for the end (latt_auto_end()). */
 	fprintf(f, "%s %s%s%s", name, latt_verdict_word(v->kind),
 		v->kind == LATT_V_NONE ? ": " : " ",
-		latt_verdict_text(&brief, text, sizeof(text)));
+		latt_verdict_brief(v, text, sizeof(text)));
 }
 
 void latt_against_line(const struct against_run *ar,

@@ -101,10 +101,9 @@ void latt_verdict_need(const struct latt_verdict *v, struct latt_need *out)
 			       v->level, v->df, v->change, v->within, out);
 }
 
-char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
+char *latt_verdict_brief(const struct latt_verdict *v, char *buf, size_t len)
 {
-	char c[32], lo[32], hi[32], need[128];
-	struct latt_need nd;
+	char c[32], lo[32], hi[32];
 
 	if (v->kind == LATT_V_NONE) {
 		snprintf(buf, len, "%s", v->why);
@@ -121,6 +120,17 @@ char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
 			 "+-%g%% ([%s, %s] at %g%%)", 100 * v->within, lo, hi,
 			 100 * (2 * v->row_level - 1));
 	}
+	return buf;
+}
+
+char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len)
+{
+	struct latt_need nd;
+	char need[128];
+
+	latt_verdict_brief(v, buf, len);
+	if (v->kind == LATT_V_NONE)
+		return buf;
 	latt_verdict_need(v, &nd);
 	if (latt_need_text(&nd, need, sizeof(need))[0])
 		snprintf(buf + strlen(buf), len - strlen(buf), "; %s", need);

@@ -248,4 +248,7 @@ char latt_verdict_mark(const struct latt_verdict *v);
  */
 char *latt_verdict_text(const struct latt_verdict *v, char *buf, size_t len);
 
+/* The same without what more would tell. */
+char *latt_verdict_brief(const struct latt_verdict *v, char *buf, size_t len);
+
 #endif /* LATT_JUDGE_VERDICT_H */
