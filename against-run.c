@@ -318,9 +318,12 @@ int latt_against_summary(const struct against_run *ar,
 			 const char *name, FILE *out, unsigned int runs,
 			 bool *worse, bool *differ)
 {
-	struct latt_cmp_outcome oc = { .nlast = LATT_CONFIGS_MAX };
+	const struct latt_fail_say say = { stderr, "latt", "row" };
+	struct latt_cmp_outcome oc = {
+		.nlast = LATT_CONFIGS_MAX,
+		.fail = o->fail_if_given ? &o->fail_if : NULL, .say = &say,
+	};
 	const char *names[LATT_CONFIGS_MAX];
-	bool ask[LATT_METRICS_MAX];
 	struct latt_metric_list ml;
 	char err[512];
 	size_t m;
@@ -347,15 +350,9 @@ int latt_against_summary(const struct against_run *ar,
 			      (*)[LATT_METRICS_MAX])oc.last, 0, oc.got, runs,
 			      doc->ended);
 	free(oc.last);
-	if (!o->fail_if_given)
-		return 0;
-	/* A metric the baseline lacks is not asked of. */
-	if (!latt_fail_if_mask(&o->fail_if, &ml, ask, err, sizeof(err)))
-		for (m = 0; m < ml.n; m++)
-			*worse |= ask[m] && oc.worse[m];
-	if (!latt_fail_if_mask_same(&o->fail_if, &ml, ask, err, sizeof(err)))
-		for (m = 0; m < ml.n; m++)
-			*differ |= ask[m] && oc.differ[m];
+	/* Said as judged (a metric the baseline lacks is not asked of). */
+	*worse = oc.fails_worse;
+	*differ = oc.fails_same;
 	return 0;
 }
 

@@ -251,10 +251,10 @@ static int print(const struct latt_metric_list *ml,
 		 const struct latt_cmp_profile *pr, const char *note)
 {
 	const struct latt_fail_if *f = &op->fail;
-	struct latt_cmp_outcome o = { 0 };
-	bool ask[LATT_METRICS_MAX], worse = false;
+	const struct latt_fail_say say = { stderr, "latt compare", "row" };
+	struct latt_cmp_outcome o = { .fail = f, .say = &say };
+	bool ask[LATT_METRICS_MAX];
 	char err[64];
-	size_t m;
 	int ret;
 
 	/* The metrics --fail-if names, known once the files are read. */
@@ -285,14 +285,8 @@ static int print(const struct latt_metric_list *ml,
 	if (!ret) {
 		if (f->incomparable && o.incomparable)
 			return LATT_EXIT_INCOMPARABLE;
-		for (m = 0; m < ml->n; m++)
-			worse |= ask[m] && o.worse[m];
-		if (worse)
-			return LATT_EXIT_WORSE;
-		latt_fail_if_mask_same(f, ml, ask, err, sizeof(err));
-		for (m = 0; m < ml->n; m++)
-			worse |= ask[m] && o.differ[m];
-		return worse ? LATT_EXIT_NOT_SAME : LATT_EXIT_OK;
+		return o.fails_worse ? LATT_EXIT_WORSE : o.fails_same ?
+		       LATT_EXIT_NOT_SAME : LATT_EXIT_OK;
 	}
 	fprintf(stderr, "latt compare: write error on standard output: %s\n",
 		strerror(-ret));

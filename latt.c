@@ -522,6 +522,7 @@ static int write_outputs(struct invocation *in)
 static bool fail_if_worse(const struct invocation *in, bool same)
 {
 	const struct latt_opts *o = &in->o;
+	const struct latt_fail_say say = { stderr, "latt", "configuration" };
 	const char **names;
 	char err[64];
 	size_t i;
@@ -537,7 +538,7 @@ static bool fail_if_worse(const struct invocation *in, bool same)
 	ret = (same ? latt_fail_if_not_same : latt_fail_if_worse)(
 		&o->fail_if, &o->metrics, names,
 		(const struct latt_verdict (*)[LATT_METRICS_MAX])in->verdicts,
-		o->ncfgs, stderr, err, sizeof(err));
+		o->ncfgs, &say, err, sizeof(err));
 	free(names);
 	return ret > 0;
 }

@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 38
+plan 39
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -122,12 +122,15 @@ if "$latt" compare "$tmp/a.json" "$tmp/fast.json" >/dev/null 2>&1; then
 	run $m -r3 --against "$tmp/fast.json" --fail-if worse=p50
 	want=$(verdict_status)
 	is "$rc" "$want" "--fail-if worse=p50 against a baseline 8x as fast: exit 6 exactly when p50 is worse"
+	check "... which standard error says exactly then (latt: row ...: p50 is worse than ...)" \
+		sh -c "if [ $rc -eq 6 ]; then grep -q \"^latt: row '.*(this run)': p50 is worse than '.*': +\" '$tmp/err'; else ! grep -q 'is worse than' '$tmp/err'; fi"
 	diag "p50: $(grep -E '\(this run\) +p50 ' "$tmp/out" | sed 's/  */ /g')"
 	# shellcheck disable=SC2086
 	run $m -r3 -q --against "$tmp/fast.json"
 	check "... -q: the line of -q alone, no table, exit 0" \
 		sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/out') -eq 1 && grep -q '^config=default ' '$tmp/out'"
 else
+	skip "samples below 1024 ns: no faster copy of the baseline"
 	skip "samples below 1024 ns: no faster copy of the baseline"
 	skip "samples below 1024 ns: no faster copy of the baseline"
 fi

@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 28
+plan 30
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -85,6 +85,8 @@ check "a configuration 8x as slow: p50 worse, not within the bound" \
 	sh -c "grep -Eq '\\(mixed\\.json\\) b +p50 +worse +\\+700\\.0% ' '$tmp/out' && ! grep -Eq '\\(mixed\\.json\\) b +p50 .*within' '$tmp/out'"
 "$latt" compare --same-within 50 --fail-if not-same=p50 "$tmp/mixed.json" >/dev/null 2>"$tmp/err"
 is "$?" 8 "... --fail-if not-same=p50: exit 8"
+check "... standard error says which row and metric, one line" \
+	sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"^latt compare: row '.*(mixed\\.json) b': p50 is not the same as '.*(mixed\\.json) a' within +-50%: +700\\.0% \\[\" '$tmp/err'"
 "$latt" compare --same-within 50 --fail-if not-same=p50 --fail-if worse=p50 "$tmp/mixed.json" >/dev/null 2>&1
 is "$?" 6 "... with --fail-if worse=p50 too: 6 comes first"
 
@@ -124,6 +126,13 @@ is "$?" 1 "latt compare --cdf --same-within: a usage error"
 is "$?" 1 "latt compare --same-within 0: a usage error"
 "$latt" compare --same-within 5 --fail-if not-same=entries "$tmp/dup.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "latt compare --fail-if not-same=entries (never judged): a usage error"
+# Every metric (no names): those measured, not the counts nor a figure
+# no side has (a command's times without a command).
+"$latt" compare --same-within 99 --fail-if not-same "$tmp/dup.json" >/dev/null 2>"$tmp/err"
+st=$?
+check "--fail-if not-same, every metric: never the counts or a figure not measured (exit $st)" \
+	sh -c "! grep -Eq ': (entries|cs_per_s|load|wall_s|cpu_s) is not the same|no value' '$tmp/err' &&
+		{ [ $st -eq 0 ] && [ ! -s '$tmp/err' ] || { [ $st -eq 8 ] && grep -q 'is not the same as' '$tmp/err'; }; }"
 
 # With --against: the end table's legend says the bound.
 run -c2 -s1 -S2 -x0 -t 0.3 -r3 --json "$tmp/base.json"

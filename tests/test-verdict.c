@@ -500,6 +500,7 @@ static void same_within(void)
 	char text[160], err[64];
 	size_t i, p50, p99, avg, max, sd;
 	FILE *null = fopen("/dev/null", "w");
+	const struct latt_fail_say say = { null, "latt", "configuration" };
 
 	latt_metrics_init(&ml);
 	p50 = (size_t)idx(&ml, "p50");
@@ -542,13 +543,15 @@ static void same_within(void)
 	memcpy(rows[1], v, sizeof(v));
 	i = (size_t)latt_fail_if_not_same(&fi, &ml, names,
 					  (const struct latt_verdict (*)
-					   [LATT_METRICS_MAX])rows, 2, null,
-					  err, sizeof(err));
+					   [LATT_METRICS_MAX])rows, 2,
+					  null ? &say : NULL, err,
+					  sizeof(err));
 	fi.not_same = true;
 	ok(i == 0 && latt_fail_if_not_same(&fi, &ml, names,
 					   (const struct latt_verdict (*)
-					    [LATT_METRICS_MAX])rows, 2, null,
-					   err, sizeof(err)) == 1,
+					    [LATT_METRICS_MAX])rows, 2,
+					   null ? &say : NULL, err,
+					   sizeof(err)) == 1,
 	   "--fail-if not-same=p50,p99: passes; not-same on every metric: "
 	   "fails (avg, max)");
 	if (null)

@@ -314,8 +314,6 @@ static int judge_rows(const struct latt_metric_list *ml,
 	size_t i, j;
 
 	o->incomparable = false;
-	memset(o->worse, 0, sizeof(o->worse));
-	memset(o->differ, 0, sizeof(o->differ));
 	memset(o->scaled, 0, sizeof(o->scaled));
 	o->got = 0;
 	for (i = 0; i < nrows; i++) {
@@ -325,8 +323,6 @@ static int judge_rows(const struct latt_metric_list *ml,
 		if (i)
 			latt_verdicts_within(ml, v[i], within);
 		for (j = 0; i && j < ml->n; j++) {
-			o->worse[j] |= v[i][j].kind == LATT_V_WORSE;
-			o->differ[j] |= !v[i][j].same;
 			o->scaled[j] |= v[i][j].scaled;
 		}
 		aggs[i] = rows[i].agg;
@@ -334,6 +330,46 @@ static int judge_rows(const struct latt_metric_list *ml,
 			memcpy(o->last[o->got++], v[i], sizeof(v[i]));
 	}
 	return 0;
+}
+
+/*
+ * --fail-if of @o (if any) on the verdicts @v[0..nrows) of @rows, each
+ * row named by its file or group and (unless @one) its configuration:
+ * what fails it said and found.  0 or -ENOMEM.
+ */
+static int gate(const struct latt_metric_list *ml, const struct row *rows,
+		size_t nrows, bool one,
+		const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		struct latt_cmp_outcome *o)
+{
+	char **names, err[64];
+	size_t i;
+	int ret = 0;
+
+	o->fails_worse = o->fails_same = false;
+	if (!o->fail || nrows < 2)
+		return 0;
+	names = calloc(nrows, sizeof(*names));
+	for (i = 0; names && i < nrows; i++)
+		if ((one ? asprintf(&names[i], "%s", rows[i].g->label) :
+		     asprintf(&names[i], "%s %s", rows[i].g->label,
+			      rows[i].name)) < 0)
+			names[i] = NULL, ret = -ENOMEM;
+	if (!names || ret) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	o->fails_worse = latt_fail_if_worse(o->fail, ml, (const char *const *)
+					    names, v, nrows, o->say, err,
+					    sizeof(err)) > 0;
+	o->fails_same = latt_fail_if_not_same(o->fail, ml, (const char *const *)
+					      names, v, nrows, o->say, err,
+					      sizeof(err)) > 0;
+out:
+	for (i = 0; names && i < nrows; i++)
+		free(names[i]);
+	free(names);
+	return ret;
 }
 
 int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
@@ -381,7 +417,9 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	if (!v || !sv || !aggs || !sr || !tr)
 		goto out;
 	if (judge_rows(ml, rows, nrows, &gs[ng - 1], level, within, v, aggs,
-		       o))
+		       o) ||
+	    gate(ml, rows, nrows, one, (const struct latt_verdict (*)
+					[LATT_METRICS_MAX])v, o))
 		goto out;
 	/* The columns some row has a value of, and their verdicts. */
 	latt_table_shown(ml, aggs, (const struct latt_verdict (*)

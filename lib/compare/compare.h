@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "judge/aggregate.h"
+#include "judge/verdict-ask.h"
 #include "judge/verdict.h"
 
 /*
@@ -111,14 +112,19 @@ struct latt_cmp_file {
  */
 struct latt_cmp_outcome {
 	bool incomparable;		/* files differ in what must match */
-	bool worse[LATT_METRICS_MAX];	/* a row is worse in that metric */
-	bool differ[LATT_METRICS_MAX];	/* ... not the same within
-					   --same-within */
 	bool scaled[LATT_METRICS_MAX];	/* a row's runs spread more than
 					   the profile's (struct
 					   latt_verdict) */
 	struct latt_verdict (*last)[LATT_METRICS_MAX];	/* NULL: not kept */
 	size_t nlast, got;
+	/*
+	 * --fail-if (NULL: none), its failing verdicts said as @say says
+	 * (judge/verdict-ask.h), and what it found: a row worse, or not
+	 * the same, in a metric it asks of.
+	 */
+	const struct latt_fail_if *fail;
+	const struct latt_fail_say *say;
+	bool fails_worse, fails_same;
 };
 
 /*

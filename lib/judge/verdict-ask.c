@@ -171,10 +171,11 @@ int latt_fail_if_mask_same(const struct latt_fail_if *f,
 static int fails(const struct latt_fail_if *f,
 		 const struct latt_metric_list *ml, const char *const *names,
 		 const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
-		 FILE *say, char *err, size_t len, bool same)
+		 const struct latt_fail_say *say, char *err, size_t len,
+		 bool same)
 {
 	bool ask[LATT_METRICS_MAX];
-	char text[160], what[64];
+	char text[160];
 	size_t i, m;
 	int failed = 0;
 
@@ -186,21 +187,24 @@ static int fails(const struct latt_fail_if *f,
 			if (!ask[m] || (same ? v[i][m].same :
 					v[i][m].kind != LATT_V_WORSE))
 				continue;
+			/* Every metric: those there are, not counts. */
+			if (same && !f->nsame && v[i][m].absent)
+				continue;
 			failed = 1;
 			if (!say)
 				continue;
+			fprintf(say->f, "%s: %s '%s': %s is ", say->prog,
+				say->noun, names[i], ml->m[m].name);
 			if (same)
-				snprintf(what, sizeof(what), "not the same as "
-					 "'%s' within +-%g%%", names[0],
-					 100 * v[i][m].within);
+				fprintf(say->f, "not the same as '%s' within "
+					"+-%g%%", names[0],
+					100 * v[i][m].within);
 			else
-				snprintf(what, sizeof(what), "worse than '%s'",
-					 names[0]);
-			fprintf(say, "latt: configuration '%s': %s is %s: %s%s"
-				"\n", names[i], ml->m[m].name, what,
-				v[i][m].kind == LATT_V_NONE ? "no verdict, " :
-				"", latt_verdict_text(&v[i][m], text,
-						      sizeof(text)));
+				fprintf(say->f, "worse than '%s'", names[0]);
+			fprintf(say->f, ": %s%s\n", v[i][m].kind ==
+				LATT_V_NONE ? "no verdict, " : "",
+				latt_verdict_text(&v[i][m], text,
+						  sizeof(text)));
 		}
 	return failed;
 }
@@ -209,7 +213,8 @@ int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const struct latt_metric_list *ml,
 		       const char *const *names,
 		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		       size_t n, FILE *say, char *err, size_t len)
+		       size_t n, const struct latt_fail_say *say, char *err,
+		       size_t len)
 {
 	return fails(f, ml, names, v, n, say, err, len, false);
 }
@@ -218,7 +223,8 @@ int latt_fail_if_not_same(const struct latt_fail_if *f,
 			  const struct latt_metric_list *ml,
 			  const char *const *names,
 			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			  size_t n, FILE *say, char *err, size_t len)
+			  size_t n, const struct latt_fail_say *say,
+			  char *err, size_t len)
 {
 	return fails(f, ml, names, v, n, say, err, len, true);
 }

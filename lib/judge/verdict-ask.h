@@ -79,9 +79,16 @@ int latt_fail_if_mask_same(const struct latt_fail_if *f,
 			   const struct latt_metric_list *ml, bool *ask,
 			   char *err, size_t len);
 
+/* Where and how a gate says what fails it. */
+struct latt_fail_say {
+	FILE *f;
+	const char *prog;	/* "latt", "latt compare" */
+	const char *noun;	/* "configuration", "row" */
+};
+
 /*
  * Is a verdict of @v[1..n) worse in a metric @f asks of (@ml)?  Each
- * worse one is said on @say (NULL: not said) as "latt: configuration
+ * worse one is said as @say says (NULL: not said), "latt: configuration
  * 'B': p99 is worse than 'A': +24.1% [+14.2%, +35.7%]", with @names.
  * -ENOENT with the name in @err when @f names a metric @ml does not
  * have.
@@ -90,17 +97,21 @@ int latt_fail_if_worse(const struct latt_fail_if *f,
 		       const struct latt_metric_list *ml,
 		       const char *const *names,
 		       const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		       size_t n, FILE *say, char *err, size_t len);
+		       size_t n, const struct latt_fail_say *say, char *err,
+		       size_t len);
 
 /*
  * Is a verdict of @v[1..n) not the same (struct latt_verdict's @same)
- * in a metric not-same asks of?  Each said as latt_fail_if_worse()
- * says a worse one: "... p99 is not the same as 'A' within +-5%: ...".
+ * in a metric not-same asks of (without names, every metric but the
+ * absent: counts, figures a side has no value of)?  Each said as
+ * latt_fail_if_worse() says a worse one: "... p99 is not the same as
+ * 'A' within +-5%: ...".
  */
 int latt_fail_if_not_same(const struct latt_fail_if *f,
 			  const struct latt_metric_list *ml,
 			  const char *const *names,
 			  const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			  size_t n, FILE *say, char *err, size_t len);
+			  size_t n, const struct latt_fail_say *say,
+			  char *err, size_t len);
 
 #endif /* LATT_JUDGE_VERDICT_ASK_H */

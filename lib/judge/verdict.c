@@ -518,6 +518,9 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		out[m].df = NAN;
 		why_not(&ml->m[m], m, base, x, out[m].why,
 			sizeof(out[m].why));
+		out[m].absent = ml->m[m].better == LATT_BETTER_NONE ||
+				isnan(base->agg->val[m].v) ||
+				isnan(x->agg->val[m].v);
 		open[m] = !out[m].why[0];
 		if (open[m]) {
 			diff_of(&ml->m[m], m, base, x, &d[m]);

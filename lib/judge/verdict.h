@@ -130,6 +130,9 @@ struct latt_verdict {
 				   worse by less, or same) */
 	struct latt_vparts parts;	/* what its variance is made of */
 	char why[96];		/* LATT_V_NONE: why, in words */
+	bool absent;		/* ... a count, or a figure a side has no
+				   value of (a command's times without a
+				   command): nothing to be the same */
 };
 
 /*
