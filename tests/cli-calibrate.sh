@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 95
+plan 96
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -114,6 +114,12 @@ cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/b.json"
 check "compare --profile: exit 0 or 6" test "$rc" -eq 0 -o "$rc" -eq 6
 check "... naming the profile under the table" \
 	grep -q "^Between files, verdicts take the noise profile $tmp/p.json ([0-9-]*, 3 invocations, 6 runs in all" "$tmp/out"
+run $quick -r2 --json "$tmp/a2.json"
+run $quick -r2 --json "$tmp/b2.json"
+cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/a2.json" -- "$tmp/b.json" "$tmp/b2.json"
+check "... groups of two files a side: the profile pooled with their spread, no floors" \
+	sh -c "grep -q \"^Between groups, their invocations' spread is pooled with the noise profile $tmp/p.json (\" '$tmp/out' &&
+		! grep -q '^Between files' '$tmp/out'"
 # A profile of runs far quieter than these: their own spread, said.
 sed 's/"\(run_var\|within\)": [-0-9.e]*/"\1": 1e-12/' "$tmp/p.json" \
 	>"$tmp/quiet.json"

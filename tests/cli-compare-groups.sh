@@ -5,7 +5,7 @@
 # the structure is checked, never a latency.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 36
+plan 38
 
 # The rows of the table (compact or the first of -l's): after its
 # heading, to the empty line.
@@ -34,6 +34,8 @@ is "$(rows | awk '{ print $5 }' | sort -u)" 6 "... each row of the runs of its g
 is "$(grep -c '^Rows of ' "$tmp/out"):$(grep '^Rows of ' "$tmp/out")" \
 	"1:Rows of 2 invocations each: verdicts from the spread of their invocations (latt-verdicts(7))" \
 	"... one line under the table says what the rows are"
+check "... and no line of floors after it: groups judge themselves" \
+	sh -c "! grep -q '^Between files' '$tmp/out'"
 check "... no warning: the files of each group agree" sh -c "! grep -q '^Warning' '$tmp/out'"
 check "... the verdicts against the first group's first row" \
 	grep -q "^Verdicts against $k (a1.json) +1 one at 95% on every metric: " "$tmp/out"
@@ -49,6 +51,8 @@ $k (b1.json)" "files of one label: the group named by it, no +N"
 is "$(grep '^Rows of ' "$tmp/out")" \
 	"Rows of 1 and 2 invocations each: verdicts from their invocations' spread, or floors (latt-verdicts(7))" \
 	"... a group of one file beside one of two: said so"
+check "... and the floors line under it, for the side of one file" \
+	grep -q '^Between files, verdicts take fixed floors' "$tmp/out"
 
 # A group of one file against one of two: the first side's floors, the
 # other's spread; every verdict has an interval or a reason.

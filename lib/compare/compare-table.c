@@ -398,6 +398,9 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 	gs = groups_of(files, n, sizes, &ng);
 	if (gs)
 		rows = rows_of(ml, gs, ng, true, p, &nrows);
+	o->single = false;
+	for (i = 0; gs && i < ng; i++)
+		o->single |= gs[i].n == 1;
 	if (!rows) {
 		free_groups(gs, ng);
 		return -ENOMEM;

@@ -112,6 +112,9 @@ struct latt_cmp_file {
  */
 struct latt_cmp_outcome {
 	bool incomparable;		/* files differ in what must match */
+	bool single;			/* a row of one file: a side judged
+					   by the floors or a profile, not
+					   by its invocations' spread */
 	bool scaled[LATT_METRICS_MAX];	/* a row's runs spread more than
 					   the profile's (struct
 					   latt_verdict) */

@@ -330,7 +330,8 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 	double days;
 	size_t m, i;
 
-	if (n < 2)
+	/* Groups alone: the note above the line says what judged them. */
+	if (n < 2 || (!pr && !o->single))
 		return;
 	if (!pr) {
 		fprintf(out, "Between files, verdicts take fixed floors: latt "
@@ -348,9 +349,11 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 					 names[i],
 					 100 * expm1(sqrt(pr->p.m[m].inv)));
 	days = difftime(time(NULL), pr->when) / 86400;
-	fprintf(out, "Between files, verdicts take the noise profile %s "
-		"(%.10s, %zu invocations, %zu runs in all; an invocation%s%s)",
-		latt_esc(pr->path), pr->date, pr->p.invocations, pr->p.runs,
+	fprintf(out, "Between %s the noise profile %s (%.10s, %zu "
+		"invocations, %zu runs in all; an invocation%s%s)",
+		o->single ? "files, verdicts take" : "groups, their "
+		"invocations' spread is pooled with", latt_esc(pr->path),
+		pr->date, pr->p.invocations, pr->p.runs,
 		*inv ? ":" : " of no latency figure", inv);
 	if (days >= 1)
 		fprintf(out, ", made %.0f day%s ago", floor(days),

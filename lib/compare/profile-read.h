@@ -60,9 +60,11 @@ void latt_cmp_profile_free(struct latt_cmp_profile *pr);
  * The line under a table of @n files (none for one) that says what
  * verdicts between files were judged by: the profile @pr (its file,
  * date, invocations, its invocation's p50 and p99 as +-%, its age; then
- * @note, what differs that it is used across) or (@pr NULL) the floors;
- * and, with a profile, a line naming the metrics whose runs spread
- * more than it (@o's scaled).
+ * @note, what differs that it is used across), pooled with the groups'
+ * own spread where every row is of several files (@o's single false),
+ * or (@pr NULL) the floors, where a row is of one file; and, with a
+ * profile, a line naming the metrics whose runs spread more than it
+ * (@o's scaled).
  */
 void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 			   const struct latt_cmp_profile *pr, size_t n,
