@@ -36,6 +36,7 @@
 #include "calibrate-main.h"
 #include "calibrate-run.h"
 #include "options.h"
+#include "usage.h"
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define INVOCATIONS_DEFAULT	5
@@ -68,6 +69,11 @@ static void calibrate_usage(FILE *f)
 	      "each)\n"
 	      "  -h, --help            this help\n"
 	      "\n"
+	      "Exit status: 0 success, 1 usage error or a file that cannot "
+	      "be read, 2 a\n"
+	      "measurement or the profile's writing failed, or an "
+	      "invocation's own status.\n"
+	      "\n"
 	      "See latt-verdicts(7) and latt-json(5).\n", f);
 }
 
@@ -79,7 +85,7 @@ static void say(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-/* A usage error: one line, then the usage. */
+/* A usage error: one line, then where the usage is. */
 static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 							    ...)
 {
@@ -88,7 +94,7 @@ static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 	va_start(ap, fmt);
 	say(fmt, ap);
 	va_end(ap);
-	calibrate_usage(stderr);
+	fputs("Try 'latt calibrate --help' for more information.\n", stderr);
 	return LATT_EXIT_USAGE;
 }
 
@@ -147,9 +153,12 @@ static int split(int argc, char **argv, struct latt_cal *c)
 			     LATT_EXIT_OK);
 		}
 		if (!strcmp(w, "--from")) {
+			/* Its files: the words up to the next option. */
 			c->from = argv + i + 1;
-			c->nfrom = argc - i - 1;
-			break;
+			for (c->nfrom = 0; i + 1 < argc && argv[i + 1][0] != '-';
+			     i++)
+				c->nfrom++;
+			continue;
 		}
 		if (own_word(w, "invocations", &val, &next)) {
 			if (next && i + 1 >= argc)
@@ -222,7 +231,9 @@ static int check_run(struct latt_cal *c)
 		{ "fail-below", "--fail-below" }, { "fail-if", "--fail-if" },
 		{ "level", "--level" }, { "long", "-l" },
 		{ "per-client", "--per-client" }, { "hist", "--hist" },
-		{ "output", "-o" },
+		{ "output", "-o" }, { "against", "--against" },
+		{ "profile", "--profile" }, { "same-within", "--same-within" },
+		{ "decide-on", "--decide-on" },
 	};
 	struct latt_opts o;
 	const char *name;
@@ -253,8 +264,10 @@ static int check_run(struct latt_cal *c)
 	words[n++] = (char *)"latt";
 	for (i = 0; i < (size_t)c->nrun; i++)
 		words[n++] = c->run[i];
-	/* A bad option is said as latt says it, and exits 1. */
+	/* A bad option is said as latt says it, by latt calibrate; exit 1. */
+	latt_prog = "latt calibrate";
 	latt_opts_parse(&o, n, words);
+	latt_prog = "latt";
 	if (o.ncfgs > 1)
 		ret = bad_usage("%zu configurations: a profile is of one "
 				"setup (give one -C, or none)", o.ncfgs);
@@ -512,7 +525,7 @@ int latt_calibrate_main(const char *argv0, int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "latt calibrate: cannot write %s: %s\n",
 			latt_esc(c.out), strerror(-ret));
-		ret = LATT_EXIT_USAGE;
+		ret = LATT_EXIT_RUNTIME;
 		goto out;
 	}
 	k = c.from ? (size_t)c.nfrom : c.k;

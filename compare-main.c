@@ -104,6 +104,12 @@ static void compare_usage(FILE *f)
 	      "                        profile, or by what the files show\n"
 	      "  -h, --help            this help\n"
 	      "\n"
+	      "Exit status: 0 success, 1 usage error or a file that cannot "
+	      "be read, 2 a\n"
+	      "write failed, 6 --fail-if worse, 7 --fail-if incomparable, 8 "
+	      "--fail-if\n"
+	      "not-same.\n"
+	      "\n"
 	      "See latt-verdicts(7) and latt-report(7).\n", f);
 }
 

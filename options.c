@@ -117,7 +117,8 @@ struct opt_row {
 
 static void __attribute__((noreturn)) bad_usage(void)
 {
-	fputs("Try 'latt --help' for more information.\n", stderr);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+		latt_prog);
 	exit(LATT_EXIT_USAGE);
 }
 
@@ -137,7 +138,8 @@ static uint64_t duration_arg(const struct opt_row *d, const char *arg)
 	if (latt_parse_duration(arg, d->unit, &ns) || ns < d->lo ||
 	    ns > d->hi)
 		latt_usage_error("invalid --%s value '%s': expected a time "
-				 "from %s", d->name, arg, d->range);
+				 "from %s%s", d->name, arg, d->range,
+				 latt_duration_hint(arg));
 	return ns;
 }
 
@@ -537,7 +539,7 @@ getopt_error(int c, int argc, char **argv)
 
 	if (strncmp(word, "--", 2) || !word[2]) {
 		ch = (char)optopt;
-		fprintf(stderr, "latt: %s -- '%s'\n", c == ':' ?
+		fprintf(stderr, "%s: %s -- '%s'\n", latt_prog, c == ':' ?
 			"option requires an argument" : "invalid option",
 			latt_esc_n(&ch, 1));
 		bad_usage();
@@ -556,17 +558,17 @@ getopt_error(int c, int argc, char **argv)
 		matches++;
 	}
 	if (!matches)
-		fprintf(stderr, "latt: unrecognized option '%s'\n",
-			latt_esc(word));
+		fprintf(stderr, "%s: unrecognized option '%s'\n",
+			latt_prog, latt_esc(word));
 	else if (matches > 1)
-		fprintf(stderr, "latt: option '%s' is ambiguous\n",
-			latt_esc_n(word, n + 2));
+		fprintf(stderr, "%s: option '%s' is ambiguous\n",
+			latt_prog, latt_esc_n(word, n + 2));
 	else if (eq && found->has_arg == no_argument)
-		fprintf(stderr, "latt: option '--%s' doesn't allow an "
-			"argument\n", found->name);
+		fprintf(stderr, "%s: option '--%s' doesn't allow an "
+			"argument\n", latt_prog, found->name);
 	else
-		fprintf(stderr, "latt: option '--%s' requires an argument\n",
-			found->name);
+		fprintf(stderr, "%s: option '--%s' requires an argument\n",
+			latt_prog, found->name);
 	bad_usage();
 }
 

@@ -17,6 +17,8 @@
 #include "settings/config.h"
 #include "usage.h"
 
+const char *latt_prog = "latt";
+
 void latt_usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -27,9 +29,10 @@ void latt_usage_error(const char *fmt, ...)
 	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		fputs("latt: out of memory\n", stderr);
+		fprintf(stderr, "%s: out of memory\n", latt_prog);
 	else
-		fprintf(stderr, "latt: %s\n", latt_esc_n(msg, (size_t)n));
+		fprintf(stderr, "%s: %s\n", latt_prog,
+			latt_esc_n(msg, (size_t)n));
 	exit(LATT_EXIT_USAGE);
 }
 

@@ -18,6 +18,9 @@ void __attribute__((noreturn)) latt_usage(bool all);
  */
 void __attribute__((noreturn)) latt_exit_after_stdout(void);
 
+/* Who says a usage error: "latt", or "latt calibrate" for its options. */
+extern const char *latt_prog;
+
 /* One line, the arguments in it escaped (they may hold anything); exit 1. */
 void __attribute__((noreturn, format(printf, 1, 2)))
 latt_usage_error(const char *fmt, ...);

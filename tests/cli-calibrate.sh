@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 96
+plan 102
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -86,9 +86,23 @@ for k in 1 101 x; do
 done
 cal --frobnicate
 is "$rc" 1 "an option latt does not know: exit 1"
+check "... said by latt calibrate, then where its help is, two lines" \
+	sh -c "test \$(wc -l <'$tmp/err') -eq 2 &&
+		grep -q \"^latt calibrate: unrecognized option '--frobnicate'\" '$tmp/err' &&
+		grep -q \"^Try 'latt calibrate --help' for more information\\.\" '$tmp/err'"
+for bad in "--against $tmp/a.json" "--same-within 5"; do
+	cal $quick $bad
+	one_line "a profile has no report" "calibrate $bad"
+done
 cal $quick -o "$tmp/no/such/dir/p.json"
-one_line "cannot write" "-o in a missing directory"
+is "$rc" 2 "-o in a missing directory: exit 2 (the output fails)"
+check "... one line saying it, refused before measuring" \
+	sh -c "head -n 1 '$tmp/err' | grep -q 'cannot write' && test \$(wc -l <'$tmp/err') -eq 1"
 check "... refused before measuring" no_latt_left
+# --from's files end at the next option.
+cal --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" -o "$tmp/pf.json"
+check "--from FILE... -o FILE: the files end at -o, the profile written there" \
+	sh -c "test $rc -eq 0 && test \"\$('$check_bin' --get '$tmp/pf.json' 'runs[2]')\" -gt 0"
 
 # An invocation that fails: its status and its errors.
 cal --invocations 2 -c2 -s1 -S2 -x0 -r2 -- sh -c 'exit 3'

@@ -4,7 +4,7 @@
 # run and nothing on stdout.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 57
+plan 59
 
 run --help
 is "$rc" 0 "--help exits 0"
@@ -66,6 +66,7 @@ bad -x 65m "invalid --work value '65m': expected a size from 0 to 64m"
 bad -x lots "--work"
 bad -t 0 "invalid --duration value '0': expected a time from 1ms to 30d"
 bad -t 31days "--duration"
+bad -t 1m "invalid --duration value '1m': expected a time from 1ms to 30d; 'm' is not a unit: ms or min"
 bad --grace 2h "invalid --grace value '2h': expected a time from 0 to 1h"
 bad -p 0 "invalid --percentiles value '0'"
 bad -p 50,101 "--percentiles"

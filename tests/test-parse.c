@@ -362,7 +362,7 @@ int main(void)
 	plan((int)(ARRAY_SIZE(durations) + ARRAY_SIZE(sizes) +
 		   ARRAY_SIZE(uints) + ARRAY_SIZE(pcts) +
 		   ARRAY_SIZE(labels) + ARRAY_SIZE(durs) + 1 +
-		   ARRAY_SIZE(ints) + ARRAY_SIZE(cpulists) + 1));
+		   ARRAY_SIZE(ints) + ARRAY_SIZE(cpulists) + 1 + 1));
 	test_ints();
 	test_cpulists();
 	test_numbers("duration", durations, ARRAY_SIZE(durations),
@@ -372,5 +372,10 @@ int main(void)
 	test_percentiles();
 	test_labels();
 	test_format();
+	ok(*latt_duration_hint("1m") && *latt_duration_hint("2.5M") &&
+	   !*latt_duration_hint("1min") && !*latt_duration_hint("1ms") &&
+	   !*latt_duration_hint("m") && !*latt_duration_hint("5x"),
+	   "a duration of 'm': the hint says ms or min (%s); none for "
+	   "1min, 1ms, m, 5x", latt_duration_hint("1m"));
 	return tap_done();
 }

@@ -122,6 +122,15 @@ int latt_parse_duration(const char *s, uint64_t unit_ns, uint64_t *ns)
 	return parse_with_unit(s, duration_units, unit_ns, ns);
 }
 
+const char *latt_duration_hint(const char *s)
+{
+	size_t n = s ? strspn(s, "0123456789.") : 0;
+
+	if (n && (!strcmp(s + n, "m") || !strcmp(s + n, "M")))
+		return "; 'm' is not a unit: ms or min";
+	return "";
+}
+
 int latt_parse_size(const char *s, uint64_t unit, uint64_t *bytes)
 {
 	return parse_with_unit(s, size_units, unit, bytes);

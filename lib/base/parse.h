@@ -27,6 +27,12 @@
 int latt_parse_duration(const char *s, uint64_t unit_ns, uint64_t *ns);
 
 /*
+ * What a duration @s that did not parse may have meant, for its error
+ * ("; 'm' is not a unit: ms or min" for "1m"), or "".
+ */
+const char *latt_duration_hint(const char *s);
+
+/*
  * A size: a non-negative decimal number with an optional unit: b, k, m, g
  * (powers of 1024; "kb", "KiB" and upper case are accepted too).  Without a
  * unit the number is in @unit bytes.  The result is in bytes.

@@ -90,8 +90,8 @@ static int parse_time(const char *val, uint64_t lo, uint64_t hi,
 
 	/* A plain number is in microseconds, the scale of these settings. */
 	if (latt_parse_duration(val, US, &v) || v < lo || v > hi)
-		return latt_err(-EINVAL, err, len, "expected a time from %s",
-				range);
+		return latt_err(-EINVAL, err, len, "expected a time from "
+				"%s%s", range, latt_duration_hint(val));
 	*ns = v;
 	return 0;
 }
