@@ -376,6 +376,38 @@ static void smallest(const struct latt_metric_list *ml,
 		snprintf(buf, len, "+%.0f%%", 100 * v);
 }
 
+/*
+ * Fewer than 5 invocations, 3 runs each, or 3 degrees of freedom for
+ * p50's or p99's invocation: said, since invocations that happened to
+ * agree make a profile that is too sure (normal-law degrees of freedom
+ * do not cover a tail that jumps from run to run).
+ */
+static void thin(const struct latt_metric_list *ml,
+		 const struct latt_profile *p)
+{
+	const char *name = NULL;
+	double df = INFINITY;
+	size_t m;
+
+	for (m = 0; m < ml->n; m++)
+		if (p->m[m].known && (!strcmp(ml->m[m].name, "p50") ||
+				      !strcmp(ml->m[m].name, "p99")) &&
+		    p->m[m].inv_df < df) {
+			df = p->m[m].inv_df;
+			name = ml->m[m].name;
+		}
+	if (p->invocations >= 5 && (double)p->runs >= 3.0 *
+	    (double)p->invocations && !(df < 3))
+		return;
+	printf("Few to go by: %zu invocations, %zu runs", p->invocations,
+	       p->runs);
+	if (name)
+		printf("; %s's invocation on %.1f degrees of freedom", name,
+		       df);
+	printf(".\nInvocations that happened to agree make verdicts too "
+	       "sure: --invocations 8 -r5\nor more.\n");
+}
+
 /* The summary: one screen. */
 static void summary(const struct latt_metric_list *ml,
 		    const struct latt_profile *p,
@@ -400,6 +432,7 @@ static void summary(const struct latt_metric_list *ml,
 		printf("  %-10s %-10s %-16s (%.1f)\n", ml->m[m].name, run, inv,
 		       p->m[m].inv_df);
 	}
+	thin(ml, p);
 	printf("\nWhat a comparison of two kernels finds 4 times in 5 on this "
 	       "machine\n(the smallest change worse, p50 / p99):\n");
 	printf("  %-20s", "invocations a side");

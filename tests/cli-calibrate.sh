@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 102
+plan 103
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -43,6 +43,9 @@ check "... what a comparison finds with 1, 2 and 4 invocations a side" \
 		for k in 1 2 4; do grep -q \"^  \$k  \" '$tmp/out' || exit 1; done"
 check "... and how to use the profile" \
 	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
+check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom" \
+	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs(; p(50|99).s invocation on [0-9.]+ degrees of freedom)?\\.\$' '$tmp/out' &&
+		grep -q '^Invocations that happened to agree make verdicts too sure: --invocations 8 -r5' '$tmp/out'"
 check "... nothing left running" no_latt_left
 
 # Without -r: five runs an invocation.
