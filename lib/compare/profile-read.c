@@ -358,6 +358,9 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 	if (days >= 1)
 		fprintf(out, ", made %.0f day%s ago", floor(days),
 			floor(days) == 1 ? "" : "s");
+	/* As latt calibrate says it: too few to trust where they agreed. */
+	if (pr->p.invocations < 5 || pr->p.runs < 3 * pr->p.invocations)
+		fprintf(out, "; few to go by");
 	fprintf(out, "%s%s.\n", *note ? "; " : "", note);
 	/* Where the data did not agree with it: said, and by which. */
 	for (m = 0, i = 0; m < ml->n; m++) {
