@@ -30,6 +30,27 @@
 /* The metrics the line after a run shows. */
 static const char *const shown[] = { "p50", "p99" };
 
+/*
+ * A baseline's configuration of no complete run (interrupted, or its
+ * command failed) is judged by what its runs measured, as latt compare
+ * does: said before anything runs.
+ */
+static void no_complete(const struct latt_cmp_file *f, const char *path)
+{
+	size_t c, r;
+
+	for (c = 0; c < f->ncfgs; c++) {
+		for (r = 0; r < f->cfgs[c].nruns; r++)
+			if (f->cfgs[c].runs[r].agg.complete)
+				break;
+		if (f->cfgs[c].nruns && r == f->cfgs[c].nruns)
+			fprintf(stderr, "latt: %s: configuration '%s' has no "
+				"complete run (interrupted, or its command "
+				"failed): judged by what its runs measured\n",
+				latt_esc(path), latt_esc(f->cfgs[c].name));
+	}
+}
+
 int latt_against_begin(struct against_run *ar, const struct latt_opts *o)
 {
 	struct latt_sysinfo sys;
@@ -58,6 +79,7 @@ int latt_against_begin(struct against_run *ar, const struct latt_opts *o)
 			latt_esc(o->against[i]), strcmp(kernel, sys.kernel) ?
 			"kernel " : "this kernel, ", kernel, strcmp(kernel,
 			sys.kernel) ? " (this one is another)" : "");
+		no_complete(&ar->a.files[i], o->against[i]);
 	}
 	if (o->profile) {
 		ar->profile.path = o->profile;

@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 39
+plan 41
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -97,6 +97,15 @@ run $m --against "$tmp/a.json" --against "$tmp/a.json"
 is "$rc" 1 "--against a.json twice: exit 1, nothing run"
 check "... one line: the same document, each file given once" \
 	sh -c "head -n 1 '$tmp/err' | grep -q '^latt: --against .*a.json: the same document as .*a.json: each file is one invocation (a boot), given once' && test ! -s '$tmp/out'"
+# A baseline whose runs were all cut short: said before anything runs.
+sed 's/"complete": true/"complete": false/' "$tmp/a.json" >"$tmp/cut.json"
+# shellcheck disable=SC2086
+run $m --against "$tmp/cut.json"
+check "a baseline of no complete run: judged, and said in one line" \
+	sh -c "test $rc -eq 0 -o $rc -eq 6 && grep -q \"^latt: .*cut.json: configuration 'default' has no complete run (interrupted, or its command failed): judged by what its runs measured\\\$\" '$tmp/err'"
+# shellcheck disable=SC2086
+run $m --against "$tmp/a.json"
+check "... not of one that has them" sh -c "! grep -q 'no complete run' '$tmp/err'"
 run $m --against "$tmp/a.json" --json "$tmp/a.json"
 check "--json naming the baseline: a usage error, the file kept" \
 	sh -c "test $rc -eq 1 && grep -q 'would write over a file --against reads' '$tmp/err' &&
