@@ -242,41 +242,68 @@ static bool decide_on(const struct latt_opts *o,
 	return !latt_fail_if_mask(&f, ml, ask, err, sizeof(err));
 }
 
-bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
-		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n)
+/*
+ * Rows @v[first..n): every metric @ask names decided?  If not, into
+ * *@futile whether each left open is so for good, after @runs runs a
+ * side (both sides adding runs where @both).
+ */
+static bool rows_decided(const struct latt_opts *o,
+			 const struct latt_metric_list *ml, const bool *ask,
+			 const struct latt_verdict (*v)[LATT_METRICS_MAX],
+			 size_t first, size_t n, unsigned int runs, bool both,
+			 bool *futile)
 {
-	bool ask[LATT_METRICS_MAX];
+	bool done = true;
 	size_t i, m;
 
+	*futile = true;
+	for (i = first; i < n; i++)
+		for (m = 0; m < ml->n; m++) {
+			if (!ask[m] || decides(&v[i][m]))
+				continue;
+			done = false;
+			*futile &= latt_seq_futile(&v[i][m], runs, o->runs,
+						   both, o->level,
+						   o->same_within);
+		}
+	*futile &= !done;
+	return done;
+}
+
+bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
+		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
+		  unsigned int runs, bool *futile)
+{
+	bool ask[LATT_METRICS_MAX];
+
+	*futile = false;
 	if (!decide_on(o, ml, ask))
 		return false;
-	for (i = 1; i < n; i++)
-		for (m = 0; m < ml->n; m++)
-			if (ask[m] && !decides(&v[i][m]))
-				return false;
-	return true;
+	return rows_decided(o, ml, ask, v, 1, n, runs, true, futile);
 }
 
 bool latt_against_decided(const struct against_run *ar,
 			  const struct latt_opts *o,
-			  const struct latt_doc *doc)
+			  const struct latt_doc *doc, unsigned int runs,
+			  bool *futile)
 {
 	struct latt_cmp_outcome oc = { .nlast = LATT_CONFIGS_MAX };
 	struct latt_metric_list ml;
-	bool ask[LATT_METRICS_MAX], done = true;
+	bool ask[LATT_METRICS_MAX], done = false;
 	char err[512];
-	size_t k, m;
 
+	*futile = false;
 	oc.last = calloc(LATT_CONFIGS_MAX, sizeof(*oc.last));
 	if (!oc.last ||
 	    judge(ar, o, doc, "this run", NULL, &ml, &oc, err, sizeof(err))) {
 		free(oc.last);
 		return false;
 	}
-	done = decide_on(o, &ml, ask);
-	for (k = 0; k < oc.got; k++)
-		for (m = 0; m < ml.n; m++)
-			done &= !ask[m] || decides(&oc.last[k][m]);
+	/* The baseline's runs are what they are: this side adds. */
+	if (decide_on(o, &ml, ask))
+		done = rows_decided(o, &ml, ask, (const struct latt_verdict (*)
+				    [LATT_METRICS_MAX])oc.last, 0, oc.got,
+				    runs, false, futile);
 	free(oc.last);
 	return done;
 }
@@ -313,7 +340,8 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 		runs == 1 ? "" : "s", runs >= o->runs ? "the budget "
 		"(--max-runs)" : !strcmp(ended, "interrupted") ? "stopped by "
 		"^C" : !strcmp(ended, "max_time") ? "stopped by --max-time" :
-		"stopped short of the budget");
+		!strcmp(ended, "futile") ? "stopped: more runs up to the "
+		"budget would not tell" : "stopped short of the budget");
 	for (i = first; i < n; i++)
 		for (m = 0; m < ml->n; m++) {
 			if (!ask[m] || decides(&v[i][m]))

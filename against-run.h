@@ -45,16 +45,21 @@ void latt_against_line(const struct against_run *ar,
 		       const struct latt_result *r, bool look);
 
 /*
- * -r auto: is every metric of --decide-on (p50 and p99) decided
- * (better, worse, or the same within --same-within) in every row of
- * @v[1..n), against the first?  Or (latt_against_decided()) in each of
- * the run's configurations of @doc against the baseline, at its level?
+ * -r auto, at a look after @runs runs a side: is every metric of
+ * --decide-on (p50 and p99) decided (better, worse, or the same within
+ * --same-within) in every row of @v[1..n), against the first?  Or
+ * (latt_against_decided()) in each of the run's configurations of @doc
+ * against the baseline, at its level?  When not, *@futile says whether
+ * every metric left open is so for good: the look at the budget would
+ * tell it less than 1 time in 20 (judge/sequential.h).
  */
 bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
-		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n);
+		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
+		  unsigned int runs, bool *futile);
 bool latt_against_decided(const struct against_run *ar,
 			  const struct latt_opts *o,
-			  const struct latt_doc *doc);
+			  const struct latt_doc *doc, unsigned int runs,
+			  bool *futile);
 
 /*
  * A ^C with --against or -r auto, after run @r: said; the exit status of

@@ -165,6 +165,7 @@ struct invocation {
 	double looked_t;		/* ... and its share of the budget */
 	bool enough;			/* ... decided, or --max-time up */
 	bool decided;			/* ... its verdicts decided */
+	bool futile;			/* ... or left open for good */
 	const char *ended;		/* how the runs ended (runs_ended()) */
 	uint64_t start_ns;		/* when the first run started */
 	bool worse_than_baseline;	/* ... and --fail-if found it worse */
@@ -369,13 +370,14 @@ static void auto_decide(struct invocation *in)
 	if (make_doc(in))
 		in->enough = true;
 	else if (in->against.on)
-		in->decided = latt_against_decided(&in->against, o, &in->doc);
+		in->decided = latt_against_decided(&in->against, o, &in->doc,
+						   in->looked, &in->futile);
 	else
 		in->decided = latt_decided(o, &o->metrics,
 					   (const struct latt_verdict (*)
 					    [LATT_METRICS_MAX])in->verdicts,
-					   o->ncfgs);
-	in->enough |= in->decided;
+					   o->ncfgs, in->looked, &in->futile);
+	in->enough |= in->decided || in->futile;
 }
 
 /*
@@ -395,7 +397,7 @@ static const char *runs_ended(const struct invocation *in, int status)
 	if (!in->o.runs_auto)
 		return "all";
 	return in->decided ? "decided" : r->run >= in->o.runs ? "budget" :
-	       "max_time";
+	       in->futile ? "futile" : "max_time";
 }
 
 /*

@@ -86,7 +86,11 @@ n=$(wc -l <"$tmp/cmp")
 table >"$tmp/tab"
 check "... the end table latt compare --level $lv's, byte for byte" \
 	sh -c "tail -n $n '$tmp/tab' | cmp -s - '$tmp/cmp'"
-if [ "$(runs "$tmp/c.json")" -lt 20 ]; then
+if [ "$(runs "$tmp/c.json")" -lt 20 ] && [ "$(ended "$tmp/c.json")" = futile ]; then
+	check "... stopped before the budget as futile: said, each metric left open with what would tell" \
+		sh -c "grep -q '^-r auto: [0-9]* runs, stopped: more runs up to the budget would not tell; left open:\$' '$tmp/out' &&
+			grep -Eq '^  p(50|99): (needs about|more than) ' '$tmp/out'"
+elif [ "$(runs "$tmp/c.json")" -lt 20 ]; then
 	check "... stopped before the budget: p50 and p99 decided" \
 		sh -c "grep -Eq '\\(this run\\) +p50 +(better|worse) ' '$tmp/out' &&
 			grep -Eq '\\(this run\\) +p99 +(better|worse) ' '$tmp/out'"

@@ -858,13 +858,15 @@ static void same_within(const struct latt_metric_list *ml,
 struct seq {
 	size_t pairs, any;		/* any better or worse, at the stop */
 	size_t found;			/* the change's metric worse */
+	size_t futile;			/* stopped as futile */
 	size_t runs[SIDE_MAX + 1];	/* pairs stopped at that many runs */
 };
 
 /*
  * -r auto: @npairs pairs of @md from pools @pa and @pb, side b adding
  * runs up to @max, looked at as latt looks (judge/sequential.h), until
- * every metric of @decide is better or worse (or at the budget); side a
+ * every metric of @decide is better or worse, or every one left open is
+ * futile (LATT_SIM_NO_FUTILE: never), or at the budget; side a
  * of @na runs (0: as many as b, a sweep); with a profile of 6 x 5 runs
  * where @md has two invocations.  Counted in @q.
  */
@@ -880,7 +882,7 @@ static void seq_pairs(const struct latt_metric_list *ml,
 	struct latt_vcfg va, vb;
 	struct latt_verdict v[LATT_METRICS_MAX];
 	struct latt_profile prof;
-	bool used_a[POOL], used_b[POOL], done;
+	bool used_a[POOL], used_b[POOL], done, futile;
 	size_t p, m, n, prev;
 	double level;
 
@@ -922,6 +924,21 @@ static void seq_pairs(const struct latt_metric_list *ml,
 					v[m].kind == LATT_V_WORSE;
 			if (done || n == max)
 				break;
+			/* Every metric left open for good: futile. */
+			for (m = 0, futile = true; m < ml->n; m++)
+				futile &= !decide[m] ||
+					  v[m].kind == LATT_V_BETTER ||
+					  v[m].kind == LATT_V_WORSE ||
+					  latt_seq_futile(&v[m],
+							  (unsigned int)n,
+							  (unsigned int)max,
+							  !na,
+							  LATT_VERDICT_CONFIDENCE,
+							  0);
+			if (futile && !getenv("LATT_SIM_NO_FUTILE")) {
+				q->futile++;
+				break;
+			}
 		}
 		q->runs[n > max ? max : n]++;
 		for (m = 0, done = false; m < ml->n; m++)
@@ -994,12 +1011,16 @@ static void auto_runs(const struct latt_metric_list *ml, struct prun *pool,
 			  (size_t)idx(ml, "p50"), npairs / 2, &q);
 		rate = (double)q.any / (double)q.pairs;
 		err = sqrt(0.05 * 0.95 / (double)q.pairs);
+		mean = seq_mean(&q, &p90);
 		o = (size_t)snprintf(line, sizeof(line), "-r auto, %s %s, up "
 				     "to 20 runs (looks at 3, 5, 8, 12 and "
 				     "20): a verdict in %.1f%% of %zu "
-				     "identical pairs (at most 5%% + %.1f%%)",
-				     set[s].what, set[s].md->name, 100 * rate,
-				     q.pairs, 200 * err);
+				     "identical pairs (at most 5%% + %.1f%%), "
+				     "after %.1f runs on average (%.0f%% left "
+				     "open as futile)", set[s].what,
+				     set[s].md->name, 100 * rate, q.pairs,
+				     200 * err, mean, 100 * (double)q.futile /
+				     (double)q.pairs);
 		for (c = 0; c < sizeof(ch) / sizeof(ch[0]); c++) {
 			chm = *set[s].md;
 			chm.body = ch[c].body;
@@ -1018,9 +1039,12 @@ static void auto_runs(const struct latt_metric_list *ml, struct prun *pool,
 			o += (size_t)snprintf(line + o, sizeof(line) - o,
 					      "; %s: decided after %.1f runs "
 					      "on average (90th percentile "
-					      "%zu), found worse %.0f%% by the "
-					      "budget; a fixed -r %zu: %.0f%%",
-					      ch[c].what, mean, p90,
+					      "%zu; %.0f%% left open as "
+					      "futile), found worse %.0f%% by "
+					      "the budget; a fixed -r %zu: "
+					      "%.0f%%", ch[c].what, mean, p90,
+					      100 * (double)q.futile /
+					      (double)q.pairs,
 					      100 * (double)q.found /
 					      (double)q.pairs, fixed,
 					      100 * (double)t->worse[m] /

@@ -558,7 +558,6 @@ static void same_within(void)
 		fclose(null);
 }
 
-/* -r auto's looks and their levels (judge/sequential.h). */
 /*
  * --plan's one invocation: below 10 runs a side the verdict takes the
  * floor (or the runs' own spread, larger), from 10 their own with their
@@ -595,6 +594,51 @@ static void plan_sweep(void)
 	ok(mono, "a larger change never needs more runs");
 }
 
+/*
+ * -r auto's futility: a can't tell whose look at the budget would tell
+ * it less than 1 time in 20, the change as observed, is left open.
+ */
+static void futility(void)
+{
+	struct latt_verdict v;
+	double var;
+
+	/* Two boots: the invocations' part all but the whole of it. */
+	v = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.01,
+		.level = 0.99, .row_level = 0.998, .df = 20,
+		.parts = { .run = { 0.01, 0.01 }, .n = { 10, 3 },
+			   .g = { 1, 1 }, .seen = { NAN, NAN },
+			   .inv = 0.05, .apart = true } };
+	var = latt_plan_var(&v.parts, 0, 0);
+	v.se = sqrt(var);
+	ok(fabs(var - (0.05 + 0.001 + 0.01 / 3)) < 1e-12 &&
+	   latt_seq_futile(&v, 3, 20, false, 0.95, 0),
+	   "two boots, +1%% at 3 runs: more runs of this boot would not tell");
+	v.change = 1;
+	ok(!latt_seq_futile(&v, 3, 20, false, 0.95, 0),
+	   "... x2 at 3 runs: they may, the runs go on");
+	v.change = 0.01;
+	ok(!latt_seq_futile(&v, 3, 20, false, 0.95, 0.99),
+	   "... with --same-within 99: they may tell it the same");
+	ok(!latt_seq_futile(&v, 20, 20, false, 0.95, 0),
+	   "... at the budget: no more runs to judge");
+	v.kind = LATT_V_WORSE;
+	ok(!latt_seq_futile(&v, 3, 20, false, 0.95, 0),
+	   "... a verdict that tells: nothing to stop for");
+	/* A sweep: every run a side narrows it. */
+	v = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.1,
+		.level = 0.99, .row_level = 0.998, .df = INFINITY,
+		.parts = { .run = { 0.04, 0.04 }, .n = { 3, 3 },
+			   .g = { 1, 1 }, .seen = { NAN, NAN } } };
+	v.se = sqrt(latt_plan_var(&v.parts, 0, 0));
+	ok(!latt_seq_futile(&v, 3, 20, true, 0.95, 0),
+	   "a sweep, +10%% at 3 runs of 20: 17 more a side may tell it");
+	v.change = 0;
+	ok(latt_seq_futile(&v, 3, 20, true, 0.95, 0),
+	   "... no change at all: they would not");
+}
+
+/* -r auto's looks and their levels (judge/sequential.h). */
 static void sequential(void)
 {
 	unsigned int n, prev = 0, looks[8], k = 0;
@@ -644,7 +688,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(77);
+	plan(84);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -879,6 +923,7 @@ int main(void)
 	f_tail();
 	same_within();
 	sequential();
+	futility();
 	plan_sweep();
 	return tap_done();
 }

@@ -18,12 +18,14 @@
  * invocations: a side of enough runs (own_runs) takes what its runs
  * show, in place of the floor.
  */
-static double var_runs(const struct latt_vparts *p, double more)
+double latt_plan_var(const struct latt_vparts *p, double more0,
+		     double more1)
 {
-	double v = p->inv, run;
+	double v = p->inv, run, more;
 	int s;
 
 	for (s = 0; s < 2; s++) {
+		more = s ? more1 : more0;
 		run = p->run[s];
 		if (p->own_runs > 0 && p->n[s] + more >= p->own_runs &&
 		    p->seen[s] < run)
@@ -31,6 +33,11 @@ static double var_runs(const struct latt_vparts *p, double more)
 		v += run / (p->n[s] + more);
 	}
 	return v;
+}
+
+static double var_runs(const struct latt_vparts *p, double more)
+{
+	return latt_plan_var(p, more, more);
 }
 
 /*

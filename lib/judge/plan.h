@@ -43,6 +43,14 @@ struct latt_vparts {
 	bool apart;		/* sides of different invocations */
 };
 
+/*
+ * The difference's variance of @p with @more0 and @more1 runs added to
+ * its sides in the same invocations: a side of enough runs (own_runs)
+ * takes what its runs show, in place of the floor.
+ */
+double latt_plan_var(const struct latt_vparts *p, double more0,
+		     double more1);
+
 /* What would tell, as struct latt_verdict carries it. */
 struct latt_need {
 	unsigned int runs;	/* runs a side to add; 0: not by runs */

@@ -5,6 +5,8 @@
 #include <math.h>
 
 #include "judge/sequential.h"
+#include "base/dist.h"
+#include "judge/plan.h"
 
 /* The look after one at @n runs, before the budget. */
 static unsigned int next(unsigned int n)
@@ -49,4 +51,49 @@ double latt_seq_level_at(double level, double t0, double t)
 
 	/* Cut, not rounded: the parts never add up to more than 1 - level. */
 	return 1 - floor(part * 1e4) / 1e4;
+}
+
+/* P(Z < @x) for a standard normal Z. */
+static double phi(double x)
+{
+	return 0.5 * erfc(-x / sqrt(2));
+}
+
+bool latt_seq_futile(const struct latt_verdict *v, unsigned int n,
+		     unsigned int max, bool both, double level,
+		     double within)
+{
+	double var_n, var_max, w, sd, d, q, row, at, metrics, cp, b, df;
+	unsigned int more = max > n ? max - n : 0;
+
+	if (v->kind != LATT_V_UNSURE || !more || !(v->se > 0) ||
+	    !(v->level < 1) || !(v->row_level < 1))
+		return false;
+	var_n = v->se * v->se;
+	var_max = latt_plan_var(&v->parts, both ? more : 0, more);
+	if (!(var_max > 0) || !(var_max <= var_n))
+		return false;
+	w = var_max / var_n;
+	/* The budget's difference about this one, were this the change. */
+	sd = sqrt(var_max * (1 - w));
+	d = fabs(log1p(v->change));
+	/* Its level: the budget's row level, over as many metrics. */
+	row = latt_seq_level(level, latt_seq_prev(max, max), max, max);
+	metrics = log(v->level) / log(v->row_level);
+	at = pow(row, 1 / metrics);
+	df = v->df;
+	if (!v->parts.apart && v->parts.own_runs > 0 &&
+	    v->parts.n[1] + more >= v->parts.own_runs)
+		df = fmax(df, v->parts.n[0] + v->parts.n[1] + 2 * more - 2);
+	q = latt_t_upper((1 - at) / 2, df) * sqrt(var_max);
+	cp = sd > 0 ? phi((d - q) / sd) : d > q;
+	/* The same within it: the two one-sided tests' interval inside. */
+	if (within > 0) {
+		b = fmin(log1p(within), -log1p(-fmin(within, 0.999))) -
+		    latt_t_upper(1 - row, df) * sqrt(var_max);
+		if (b > 0)
+			cp = fmax(cp, sd > 0 ? phi((b - d) / sd) -
+				  phi((-b - d) / sd) : d < b);
+	}
+	return cp < LATT_SEQ_FUTILE;
 }

@@ -21,6 +21,8 @@
 
 #include <stdbool.h>
 
+#include "judge/verdict.h"
+
 /* The first look, in runs a side. */
 #define LATT_SEQ_FIRST	3
 
@@ -46,5 +48,29 @@ double latt_seq_level(double level, unsigned int prev, unsigned int n,
  * when the time is up), the look before at @t0.
  */
 double latt_seq_level_at(double level, double t0, double t);
+
+/*
+ * Futility: a metric that can't tell at a look before the budget is
+ * left open for good when, were the change what this look observed,
+ * the look at the budget would tell (better, worse, or with @within the
+ * same) less often than this.
+ */
+#define LATT_SEQ_FUTILE	0.05
+
+/*
+ * Would the look at the budget @max tell verdict @v (can't tell, of a
+ * look at @n runs a side, of verdicts at @level overall) less often
+ * than LATT_SEQ_FUTILE, the change as observed?  Its conditional power
+ * (stochastic curtailment, J. M. Lachin, "A review of methods for
+ * futility stopping based on conditional power", Statistics in Medicine
+ * 24, 2005): the budget's difference is this one and the runs to come,
+ * weighed by what each knows (the inverse of its variance, from @v's
+ * parts, both sides adding runs where @both, else the second alone),
+ * judged at the budget's level.  Stopping for it never makes a false
+ * verdict, only fewer: it saves the runs that would not tell.
+ */
+bool latt_seq_futile(const struct latt_verdict *v, unsigned int n,
+		     unsigned int max, bool both, double level,
+		     double within);
 
 #endif /* LATT_JUDGE_SEQUENTIAL_H */
