@@ -362,7 +362,7 @@ static int compare(char **words, size_t n, const struct copts *op)
 	struct latt_metric_list ml;
 	struct latt_cmp_file *files;
 	int status = LATT_EXIT_OK;
-	size_t i, ngroups = 0, *sizes, off, a, b;
+	size_t i, ngroups = 0, *sizes, off, a, b, stdin_at;
 	bool parted = false;
 	char err[512];
 
@@ -386,10 +386,21 @@ static int compare(char **words, size_t n, const struct copts *op)
 		free(sizes);
 		return LATT_EXIT_RUNTIME;
 	}
-	for (i = 0; i < n; i++) {
-		if (!latt_cmp_read(&files[i], words[i], &ml, &budget,
-				   err, sizeof(err)))
+	for (i = 0, stdin_at = n; i < n; i++) {
+		/* "-": the standard input (latt --json - | latt compare -). */
+		if (!strcmp(words[i], "-") && stdin_at < n) {
+			snprintf(err, sizeof(err), "the standard input is "
+				 "given once");
+		} else if (!strcmp(words[i], "-")) {
+			stdin_at = i;
+			if (!latt_cmp_read_stream(&files[i], words[i], stdin,
+						  &ml, &budget, err,
+						  sizeof(err)))
+				continue;
+		} else if (!latt_cmp_read(&files[i], words[i], &ml, &budget,
+					  err, sizeof(err))) {
 			continue;
+		}
 		fprintf(stderr, "latt compare: %s: %s\n",
 			latt_esc(words[i]), latt_esc(err));
 		status = LATT_EXIT_USAGE;

@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 68
+plan 70
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -276,3 +276,13 @@ check "an unknown HZ beside 250: shown, not a difference (exit $rc)" \
 	sh -c "test $rc -eq 0 && grep -q '^  HZ  *250  *unknown\$' '$tmp/out' &&
 		grep -q '^Comparable: ' '$tmp/out' &&
 		! grep -q '^Compared: ' '$tmp/out'"
+
+# "-": the standard input, once.
+"$latt" compare - "$tmp/a.json" <"$tmp/b.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "latt compare - a.json: the standard input read as a file (-)" \
+	sh -c "test $rc -eq 0 && head -n 2 '$tmp/out' | grep -q '^  file  *-  *'"
+"$latt" compare - - <"$tmp/b.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "... given twice: refused in one line" \
+	sh -c "test $rc -eq 1 && grep -q '^latt compare: -: the standard input is given once\$' '$tmp/err' && test ! -s '$tmp/out'"
