@@ -200,6 +200,13 @@ static int plan_files(const struct latt_metric_list *ml,
 		fprintf(stderr, "latt compare: %s\n", strerror(-ret));
 		return LATT_EXIT_RUNTIME;
 	}
+	/* Noise of two setups is no one setup's. */
+	if (o.incomparable) {
+		fprintf(stderr, "latt compare: --plan: these files do not "
+			"compare (latt compare of them says what differs): "
+			"plan by files of one setup\n");
+		return LATT_EXIT_USAGE;
+	}
 	for (i = 0; i < o.got && !got; i++)
 		for (m = 0; m < ml->n; m++)
 			if (last[i][m].kind != LATT_V_NONE)

@@ -6,7 +6,7 @@
 # more invocations or a larger change never need more runs.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 35
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -133,6 +133,11 @@ cmp_run --plan 10 --profile /dev/null
 one_line "latt compare: --profile /dev/null: " "--plan --profile /dev/null"
 cmp_run --plan 10 --profile "$tmp/s.json"
 one_line "latt compare: --profile .*s.json: " "--plan --profile of a result, not a profile"
+
+# Files of two setups: no one setup's noise to plan by.
+run -c3 -s1 -S2 -x0 -t 0.3 -r2 --json "$tmp/c3.json"
+cmp_run --plan 10 "$tmp/a.json" "$tmp/c3.json"
+one_line "latt compare: --plan: these files do not compare" "--plan by files of two setups (-c2, -c3)"
 
 # Said everywhere.
 "$latt" compare --help >"$tmp/help"
