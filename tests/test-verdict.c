@@ -625,6 +625,13 @@ static void futility(void)
 	v.kind = LATT_V_WORSE;
 	ok(!latt_seq_futile(&v, 3, 20, false, 0.95, 0),
 	   "... a verdict that tells: nothing to stop for");
+	v.kind = LATT_V_NONE;
+	v.lasting = true;
+	ok(latt_seq_futile(&v, 3, 20, false, 0.95, 0),
+	   "... none that more runs like these would give: for good");
+	v.lasting = false;
+	ok(!latt_seq_futile(&v, 3, 20, false, 0.95, 0),
+	   "... none yet (needs 2 runs each): the runs go on");
 	/* A sweep: every run a side narrows it. */
 	v = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.1,
 		.level = 0.99, .row_level = 0.998, .df = INFINITY,
@@ -688,7 +695,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(84);
+	plan(86);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");

@@ -66,6 +66,9 @@ bool latt_seq_futile(const struct latt_verdict *v, unsigned int n,
 	double var_n, var_max, w, sd, d, q, row, at, metrics, cp, b, df;
 	unsigned int more = max > n ? max - n : 0;
 
+	/* No verdict that more runs like these would give: for good. */
+	if (v->kind == LATT_V_NONE && v->lasting && more)
+		return true;
 	if (v->kind != LATT_V_UNSURE || !more || !(v->se > 0) ||
 	    !(v->level < 1) || !(v->row_level < 1))
 		return false;

@@ -60,7 +60,8 @@ double latt_seq_level_at(double level, double t0, double t);
 /*
  * Would the look at the budget @max tell verdict @v (can't tell, of a
  * look at @n runs a side, of verdicts at @level overall) less often
- * than LATT_SEQ_FUTILE, the change as observed?  Its conditional power
+ * than LATT_SEQ_FUTILE, the change as observed?  (A verdict none that
+ * more runs like these would not give, @v's lasting: never.)  Its conditional power
  * (stochastic curtailment, J. M. Lachin, "A review of methods for
  * futility stopping based on conditional power", Statistics in Medicine
  * 24, 2005): the budget's difference is this one and the runs to come,

@@ -358,8 +358,12 @@ static void noise_unknown(const struct latt_metric *m, size_t idx,
 			 "runs each (-r 2)");
 }
 
-/* Why metric @m of @base against @x has no verdict; "" when it may. */
-static void why_not(const struct latt_metric *m, size_t idx,
+/*
+ * Why metric @m of @base against @x has no verdict; "" when it may.
+ * True when more runs like these would not give it one (too few samples
+ * in a run, a figure not measured): for -r auto, left open for good.
+ */
+static bool why_not(const struct latt_metric *m, size_t idx,
 		    const struct latt_vcfg *base, const struct latt_vcfg *x,
 		    char *why, size_t len)
 {
@@ -371,17 +375,14 @@ static void why_not(const struct latt_metric *m, size_t idx,
 	char few[64];
 
 	why[0] = '\0';
+	/* What more runs like these would not change. */
 	if (m->better == LATT_BETTER_NONE)
 		snprintf(why, len, "a count: neither better nor worse");
-	else if (!base->nruns || !x->nruns)
-		snprintf(why, len, "%s", !base->nruns ? "the baseline has no "
-			 "run" : "no run");
-	else if (isnan(a->v) || isnan(b->v))
+	else if (base->nruns && x->nruns && (isnan(a->v) || isnan(b->v)))
 		snprintf(why, len, "no value %s", isnan(a->v) ?
 			 "in the baseline" : "here");
-	else if (nbase || nx)
-		snprintf(why, len, "no value in %zu of the runs%s",
-			 nbase ? nbase : nx, nbase ? " of the baseline" : "");
+	else if (!base->nruns || !x->nruns || nbase || nx)
+		;
 	else if ((latt_of_distribution(m) || m->kind == LATT_MK_CMD_PCT) &&
 		 (a->few || b->few))
 		snprintf(why, len, "too few samples %s",
@@ -397,6 +398,15 @@ static void why_not(const struct latt_metric *m, size_t idx,
 		snprintf(why, len, "too few samples beyond %s for an interval "
 			 "(a run needs %.0f)", m->name,
 			 ceil(TAIL_MIN / (1 - m->pct / 100) - 1e-6));
+	if (why[0])
+		return true;
+	/* What they may. */
+	if (!base->nruns || !x->nruns)
+		snprintf(why, len, "%s", !base->nruns ? "the baseline has no "
+			 "run" : "no run");
+	else if (nbase || nx)
+		snprintf(why, len, "no value in %zu of the runs%s",
+			 nbase ? nbase : nx, nbase ? " of the baseline" : "");
 	else if (not_positive(base, idx) || not_positive(x, idx))
 		snprintf(why, len, "a value not above 0%s: no ratio",
 			 not_positive(base, idx) ? " in the baseline" : "");
@@ -407,6 +417,7 @@ static void why_not(const struct latt_metric *m, size_t idx,
 			 " each" : "", m->name);
 	else if (!have_noise(base, idx) || !have_noise(x, idx))
 		noise_unknown(m, idx, base, x, why, len);
+	return false;
 }
 
 /* A metric's difference in logs, its variance and their freedom. */
@@ -516,8 +527,8 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		out[m].kind = LATT_V_NONE;
 		out[m].change = out[m].lo = out[m].hi = NAN;
 		out[m].df = NAN;
-		why_not(&ml->m[m], m, base, x, out[m].why,
-			sizeof(out[m].why));
+		out[m].lasting = why_not(&ml->m[m], m, base, x, out[m].why,
+					 sizeof(out[m].why));
 		out[m].absent = ml->m[m].better == LATT_BETTER_NONE ||
 				isnan(base->agg->val[m].v) ||
 				isnan(x->agg->val[m].v);

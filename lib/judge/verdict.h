@@ -133,6 +133,8 @@ struct latt_verdict {
 	bool absent;		/* ... a count, or a figure a side has no
 				   value of (a command's times without a
 				   command): nothing to be the same */
+	bool lasting;		/* ... and more runs like these would not
+				   give it one (too few samples a run) */
 };
 
 /*
