@@ -153,6 +153,11 @@ static int split(int argc, char **argv, struct latt_cal *c)
 			     LATT_EXIT_OK);
 		}
 		if (!strcmp(w, "--from")) {
+			for (takes = i + 1; takes < argc; takes++)
+				if (!strcmp(argv[takes], "-"))
+					return bad_usage("--from reads files, "
+							 "not the standard "
+							 "input ('-')");
 			/* Its files: the words up to the next option. */
 			c->from = argv + i + 1;
 			for (c->nfrom = 0; i + 1 < argc && argv[i + 1][0] != '-';
@@ -245,6 +250,13 @@ static int check_run(struct latt_cal *c)
 		takes = latt_opts_word(c->run[i], &name);
 		if (takes < 0)
 			break;
+		/* -r auto waits for verdicts: a profile has none. */
+		if (name && !strcmp(name, "runs") &&
+		    strstr(takes ? (i + 1 < (size_t)c->nrun ?
+				    c->run[i + 1] : "") : c->run[i], "auto"))
+			return bad_usage("-r auto: a profile has no verdict "
+					 "to wait for (give -r N, the runs "
+					 "of an invocation)");
 		i += (size_t)takes;
 		for (r = 0; name && r < ARRAY_SIZE(refused); r++)
 			if (!strcmp(name, refused[r][0]))
@@ -271,6 +283,7 @@ static int check_run(struct latt_cal *c)
 	if (o.ncfgs > 1)
 		ret = bad_usage("%zu configurations: a profile is of one "
 				"setup (give one -C, or none)", o.ncfgs);
+
 	else if (c->runs_given && o.runs < 2)
 		ret = bad_usage("-r %u: a profile needs 2 runs an invocation "
 				"or more, to tell runs from invocations",
@@ -295,14 +308,20 @@ static int one_setup(const struct latt_cmp_file *files, size_t k)
 					 "is of one (one configuration a "
 					 "file)", latt_esc(files[i].path),
 					 files[i].ncfgs);
-		if (strcmp(files[i].cfgs[0].name, files[0].cfgs[0].name) ||
-		    strcmp(files[i].cfgs[0].settings,
-			   files[0].cfgs[0].settings))
+		if (strcmp(files[i].cfgs[0].name, files[0].cfgs[0].name))
 			return bad_input("%s: configuration '%s', not '%s' of "
 					 "%s: a profile is of one setup",
 					 latt_esc(files[i].path),
-					 files[i].cfgs[0].name,
-					 files[0].cfgs[0].name,
+					 latt_esc(files[i].cfgs[0].name),
+					 latt_esc(files[0].cfgs[0].name),
+					 latt_esc(files[0].path));
+		if (strcmp(files[i].cfgs[0].settings,
+			   files[0].cfgs[0].settings))
+			return bad_input("%s: settings '%s', not '%s' of %s: "
+					 "a profile is of one setup",
+					 latt_esc(files[i].path),
+					 latt_esc(files[i].cfgs[0].settings),
+					 latt_esc(files[0].cfgs[0].settings),
 					 latt_esc(files[0].path));
 		for (f = 0; f < LATT_CF_COUNT; f++) {
 			if (f == LATT_CF_LOAD ||
@@ -378,40 +397,45 @@ static void smallest(const struct latt_metric_list *ml,
 
 /*
  * Fewer than 5 invocations, 3 runs each, or 3 degrees of freedom for
- * p50's or p99's invocation: said, since invocations that happened to
- * agree make a profile that is too sure (normal-law degrees of freedom
- * do not cover a tail that jumps from run to run).
+ * p50's or p99's invocation: said, each, since invocations that happened
+ * to agree make a profile that is too sure (normal-law degrees of
+ * freedom do not cover a tail that jumps from run to run); @from: of
+ * saved results (more files, not --invocations).
  */
 static void thin(const struct latt_metric_list *ml,
-		 const struct latt_profile *p)
+		 const struct latt_profile *p, bool from)
 {
-	const char *name = NULL;
-	double df = INFINITY;
+	const char *sep = ": ";
 	size_t m;
 
+	if (p->invocations < 5 || (double)p->runs < 3.0 *
+	    (double)p->invocations) {
+		printf("Few to go by%s%zu invocations, %zu runs in all", sep,
+		       p->invocations, p->runs);
+		sep = "; ";
+	}
 	for (m = 0; m < ml->n; m++)
-		if (p->m[m].known && (!strcmp(ml->m[m].name, "p50") ||
-				      !strcmp(ml->m[m].name, "p99")) &&
-		    p->m[m].inv_df < df) {
-			df = p->m[m].inv_df;
-			name = ml->m[m].name;
+		if (p->m[m].known && p->m[m].inv_df < 3 &&
+		    (!strcmp(ml->m[m].name, "p50") ||
+		     !strcmp(ml->m[m].name, "p99"))) {
+			printf("%s%s %.1f", *sep == ',' ? ", " : *sep == ':' ?
+			       "Few to go by: an invocation's degrees of "
+			       "freedom " : "; an invocation's degrees of "
+			       "freedom ", ml->m[m].name, p->m[m].inv_df);
+			sep = ", ";
 		}
-	if (p->invocations >= 5 && (double)p->runs >= 3.0 *
-	    (double)p->invocations && !(df < 3))
+	if (*sep == ':')
 		return;
-	printf("Few to go by: %zu invocations, %zu runs", p->invocations,
-	       p->runs);
-	if (name)
-		printf("; %s's invocation on %.1f degrees of freedom", name,
-		       df);
 	printf(".\nInvocations that happened to agree make verdicts too "
-	       "sure: --invocations 8 -r5\nor more.\n");
+	       "sure: %s\n", from ? "more boots' files\n(5 or more, of 3 "
+	       "runs or more each) measure it." : "--invocations 8 -r5\nor "
+	       "more.");
 }
 
 /* The summary: one screen. */
 static void summary(const struct latt_metric_list *ml,
 		    const struct latt_profile *p,
-		    const struct latt_cmp_file *f, const char *out)
+		    const struct latt_cmp_file *f, const char *out, bool from)
 {
 	static const size_t ks[] = { 1, 2, 4 }, rs[] = { 5, 10 };
 	char run[32], inv[32], a[16], b[16];
@@ -432,7 +456,7 @@ static void summary(const struct latt_metric_list *ml,
 		printf("  %-10s %-10s %-16s (%.1f)\n", ml->m[m].name, run, inv,
 		       p->m[m].inv_df);
 	}
-	thin(ml, p);
+	thin(ml, p, from);
 	printf("\nWhat a comparison of two kernels finds 4 times in 5 on this "
 	       "machine\n(the smallest change worse, p50 / p99):\n");
 	printf("  %-20s", "invocations a side");
@@ -517,7 +541,7 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 			latt_esc(c->out), strerror(-err));
 		goto out;
 	}
-	summary(ml, &p, &files[0], c->out);
+	summary(ml, &p, &files[0], c->out, c->from != NULL);
 	ret = latt_out_close_stdout() ? LATT_EXIT_RUNTIME : LATT_EXIT_OK;
 	err = 0;
 out:

@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 103
+plan 107
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -44,7 +44,7 @@ check "... what a comparison finds with 1, 2 and 4 invocations a side" \
 check "... and how to use the profile" \
 	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
 check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom" \
-	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs(; p(50|99).s invocation on [0-9.]+ degrees of freedom)?\\.\$' '$tmp/out' &&
+	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) [0-9.]+(, p(50|99) [0-9.]+)?)?\\.\$' '$tmp/out' &&
 		grep -q '^Invocations that happened to agree make verdicts too sure: --invocations 8 -r5' '$tmp/out'"
 check "... nothing left running" no_latt_left
 
@@ -102,6 +102,10 @@ is "$rc" 2 "-o in a missing directory: exit 2 (the output fails)"
 check "... one line saying it, refused before measuring" \
 	sh -c "head -n 1 '$tmp/err' | grep -q 'cannot write' && test \$(wc -l <'$tmp/err') -eq 1"
 check "... refused before measuring" no_latt_left
+cal $quick -r auto
+one_line "-r auto: a profile has no verdict to wait for" "calibrate -r auto"
+cal --from "$tmp/a.json" - -o "$tmp/x.json"
+one_line "--from reads files, not the standard input" "calibrate --from with -"
 # --from's files end at the next option.
 cal --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" -o "$tmp/pf.json"
 check "--from FILE... -o FILE: the files end at -o, the profile written there" \
