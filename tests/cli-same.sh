@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 30
+plan 31
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -126,6 +126,11 @@ is "$?" 1 "latt compare --cdf --same-within: a usage error"
 is "$?" 1 "latt compare --same-within 0: a usage error"
 "$latt" compare --same-within 5 --fail-if not-same=entries "$tmp/dup.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "latt compare --fail-if not-same=entries (never judged): a usage error"
+# A metric named that no verdict judges (p99.9 of runs of 0.3 s): said.
+"$latt" compare --fail-if worse=p99.9 "$tmp/dup.json" >/dev/null 2>"$tmp/err"
+st=$?
+check "--fail-if worse=p99.9 with no verdict on it: exit 0, said on standard error" \
+	sh -c "test $st -eq 0 && grep -q \"^latt compare: row '.*': p99.9 has no verdict, so --fail-if cannot find it worse: too few samples\" '$tmp/err'"
 # Every metric (no names): those measured, not the counts nor a figure
 # no side has (a command's times without a command).
 "$latt" compare --same-within 99 --fail-if not-same "$tmp/dup.json" >/dev/null 2>"$tmp/err"

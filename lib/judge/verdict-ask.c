@@ -184,6 +184,14 @@ static int fails(const struct latt_fail_if *f,
 		return -ENOENT;
 	for (i = 1; i < n; i++)
 		for (m = 0; m < ml->n; m++) {
+			/* A metric named that no verdict judged: said. */
+			if (!same && f->nnames && ask[m] && say &&
+			    v[i][m].kind == LATT_V_NONE)
+				fprintf(say->f, "%s: %s '%s': %s has no "
+					"verdict, so --fail-if cannot find it "
+					"worse: %s\n", say->prog, say->noun,
+					names[i], ml->m[m].name,
+					v[i][m].why);
 			if (!ask[m] || (same ? v[i][m].same :
 					v[i][m].kind != LATT_V_WORSE))
 				continue;
