@@ -605,7 +605,7 @@ static void futility(void)
 
 	/* Two boots: the invocations' part all but the whole of it. */
 	v = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.01,
-		.level = 0.99, .row_level = 0.998, .df = 20,
+		.level = 0.998, .row_level = 0.99, .df = 20,
 		.parts = { .run = { 0.01, 0.01 }, .n = { 10, 3 },
 			   .g = { 1, 1 }, .seen = { NAN, NAN },
 			   .inv = 0.05, .apart = true } };
@@ -633,16 +633,21 @@ static void futility(void)
 	ok(!latt_seq_futile(&v, 3, 20, false, 0.95, 0),
 	   "... none yet (needs 2 runs each): the runs go on");
 	/* A sweep: every run a side narrows it. */
-	v = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0.1,
-		.level = 0.99, .row_level = 0.998, .df = INFINITY,
+	v = (struct latt_verdict){ .kind = LATT_V_UNSURE, .change = 0,
+		.level = 0.998, .row_level = 0.99, .df = INFINITY,
 		.parts = { .run = { 0.04, 0.04 }, .n = { 3, 3 },
 			   .g = { 1, 1 }, .seen = { NAN, NAN } } };
 	v.se = sqrt(latt_plan_var(&v.parts, 0, 0));
 	ok(!latt_seq_futile(&v, 3, 20, true, 0.95, 0),
-	   "a sweep, +10%% at 3 runs of 20: 17 more a side may tell it");
-	v.change = 0;
-	ok(latt_seq_futile(&v, 3, 20, true, 0.95, 0),
-	   "... no change at all: they would not");
+	   "a sweep, no change at 3 runs of 20: the runs to come narrow it "
+	   "much, they go on");
+	v.parts.n[0] = v.parts.n[1] = 12;
+	v.se = sqrt(latt_plan_var(&v.parts, 0, 0));
+	ok(latt_seq_futile(&v, 12, 20, true, 0.95, 0),
+	   "... at 12 of 20: the rest would not tell it");
+	v.change = 0.3;
+	ok(!latt_seq_futile(&v, 12, 20, true, 0.95, 0),
+	   "... +30%% at 12 of 20: they may");
 }
 
 /* -r auto's looks and their levels (judge/sequential.h). */
@@ -695,7 +700,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(86);
+	plan(87);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");

@@ -77,12 +77,15 @@ bool latt_seq_futile(const struct latt_verdict *v, unsigned int n,
 	if (!(var_max > 0) || !(var_max <= var_n))
 		return false;
 	w = var_max / var_n;
+	/* Runs that would still narrow it much: they go on. */
+	if (w < LATT_SEQ_NARROW)
+		return false;
 	/* The budget's difference about this one, were this the change. */
 	sd = sqrt(var_max * (1 - w));
 	d = fabs(log1p(v->change));
 	/* Its level: the budget's row level, over as many metrics. */
 	row = latt_seq_level(level, latt_seq_prev(max, max), max, max);
-	metrics = log(v->level) / log(v->row_level);
+	metrics = log(v->row_level) / log(v->level);
 	at = pow(row, 1 / metrics);
 	df = v->df;
 	if (!v->parts.apart && v->parts.own_runs > 0 &&

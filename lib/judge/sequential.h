@@ -58,6 +58,13 @@ double latt_seq_level_at(double level, double t0, double t);
 #define LATT_SEQ_FUTILE	0.05
 
 /*
+ * ... and where the runs up to the budget would leave at least this
+ * share of its variance: while runs still narrow it much (a sweep's
+ * first looks), a change observed small is too rough a guess to stop on.
+ */
+#define LATT_SEQ_NARROW	0.5
+
+/*
  * Would the look at the budget @max tell verdict @v (can't tell, of a
  * look at @n runs a side, of verdicts at @level overall) less often
  * than LATT_SEQ_FUTILE, the change as observed?  (A verdict none that
