@@ -217,13 +217,6 @@ void latt_against_line(const struct against_run *ar,
 	free(last);
 }
 
-/* Metric @m's verdict @v decides: better, worse, or the same. */
-static bool decides(const struct latt_verdict *v)
-{
-	return v->kind == LATT_V_BETTER || v->kind == LATT_V_WORSE ||
-	       v->kind == LATT_V_SAME;
-}
-
 /*
  * The metrics --decide-on names (p50 and p99 without), of @ml, in @ask:
  * named as --fail-if names them, as the options were checked.  False
@@ -242,34 +235,6 @@ static bool decide_on(const struct latt_opts *o,
 	return !latt_fail_if_mask(&f, ml, ask, err, sizeof(err));
 }
 
-/*
- * Rows @v[first..n): every metric @ask names decided?  If not, into
- * *@futile whether each left open is so for good, after @runs runs a
- * side (both sides adding runs where @both).
- */
-static bool rows_decided(const struct latt_opts *o,
-			 const struct latt_metric_list *ml, const bool *ask,
-			 const struct latt_verdict (*v)[LATT_METRICS_MAX],
-			 size_t first, size_t n, unsigned int runs, bool both,
-			 bool *futile)
-{
-	bool done = true;
-	size_t i, m;
-
-	*futile = true;
-	for (i = first; i < n; i++)
-		for (m = 0; m < ml->n; m++) {
-			if (!ask[m] || decides(&v[i][m]))
-				continue;
-			done = false;
-			*futile &= latt_seq_futile(&v[i][m], runs, o->runs,
-						   both, o->level,
-						   o->same_within);
-		}
-	*futile &= !done;
-	return done;
-}
-
 bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
 		  const struct latt_verdict (*v)[LATT_METRICS_MAX], size_t n,
 		  unsigned int runs, bool *futile)
@@ -279,7 +244,8 @@ bool latt_decided(const struct latt_opts *o, const struct latt_metric_list *ml,
 	*futile = false;
 	if (!decide_on(o, ml, ask))
 		return false;
-	return rows_decided(o, ml, ask, v, 1, n, runs, true, futile);
+	return latt_seq_decided(ask, ml->n, v, 1, n, runs, o->runs, true,
+				o->level, o->same_within, futile);
 }
 
 bool latt_against_decided(const struct against_run *ar,
@@ -301,9 +267,10 @@ bool latt_against_decided(const struct against_run *ar,
 	}
 	/* The baseline's runs are what they are: this side adds. */
 	if (decide_on(o, &ml, ask))
-		done = rows_decided(o, &ml, ask, (const struct latt_verdict (*)
-				    [LATT_METRICS_MAX])oc.last, 0, oc.got,
-				    runs, false, futile);
+		done = latt_seq_decided(ask, ml.n, (const struct latt_verdict
+					(*)[LATT_METRICS_MAX])oc.last, 0,
+					oc.got, runs, o->runs, false,
+					o->level, o->same_within, futile);
 	free(oc.last);
 	return done;
 }
@@ -329,7 +296,7 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 		return;
 	for (i = first; i < n; i++)
 		for (m = 0; m < ml->n; m++)
-			open += ask[m] && !decides(&v[i][m]);
+			open += ask[m] && !latt_seq_decides(&v[i][m]);
 	if (!open) {
 		fprintf(f, "\n-r auto: decided after %u run%s.\n", runs,
 			runs == 1 ? "" : "s");
@@ -344,7 +311,7 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 		"budget would not tell" : "stopped short of the budget");
 	for (i = first; i < n; i++)
 		for (m = 0; m < ml->n; m++) {
-			if (!ask[m] || decides(&v[i][m]))
+			if (!ask[m] || latt_seq_decides(&v[i][m]))
 				continue;
 			fprintf(f, "  %s", ml->m[m].name);
 			if (n - first > 1)

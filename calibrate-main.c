@@ -153,16 +153,14 @@ static int split(int argc, char **argv, struct latt_cal *c)
 			     LATT_EXIT_OK);
 		}
 		if (!strcmp(w, "--from")) {
-			for (takes = i + 1; takes < argc; takes++)
-				if (!strcmp(argv[takes], "-"))
-					return bad_usage("--from reads files, "
-							 "not the standard "
-							 "input ('-')");
 			/* Its files: the words up to the next option. */
 			c->from = argv + i + 1;
 			for (c->nfrom = 0; i + 1 < argc && argv[i + 1][0] != '-';
 			     i++)
 				c->nfrom++;
+			if (i + 1 < argc && !strcmp(argv[i + 1], "-"))
+				return bad_usage("--from reads files, not the "
+						 "standard input ('-')");
 			continue;
 		}
 		if (own_word(w, "invocations", &val, &next)) {
@@ -241,7 +239,7 @@ static int check_run(struct latt_cal *c)
 		{ "decide-on", "--decide-on" },
 	};
 	struct latt_opts o;
-	const char *name;
+	const char *name, *val;
 	char **words;
 	size_t i, r;
 	int n = 0, ret = 0, takes;
@@ -251,9 +249,9 @@ static int check_run(struct latt_cal *c)
 		if (takes < 0)
 			break;
 		/* -r auto waits for verdicts: a profile has none. */
-		if (name && !strcmp(name, "runs") &&
-		    strstr(takes ? (i + 1 < (size_t)c->nrun ?
-				    c->run[i + 1] : "") : c->run[i], "auto"))
+		val = !takes ? c->run[i] : i + 1 < (size_t)c->nrun ?
+		      c->run[i + 1] : "";
+		if (name && !strcmp(name, "runs") && strstr(val, "auto"))
 			return bad_usage("-r auto: a profile has no verdict "
 					 "to wait for (give -r N, the runs "
 					 "of an invocation)");
@@ -283,7 +281,6 @@ static int check_run(struct latt_cal *c)
 	if (o.ncfgs > 1)
 		ret = bad_usage("%zu configurations: a profile is of one "
 				"setup (give one -C, or none)", o.ncfgs);
-
 	else if (c->runs_given && o.runs < 2)
 		ret = bad_usage("-r %u: a profile needs 2 runs an invocation "
 				"or more, to tell runs from invocations",
@@ -405,26 +402,23 @@ static void smallest(const struct latt_metric_list *ml,
 static void thin(const struct latt_metric_list *ml,
 		 const struct latt_profile *p, bool from)
 {
-	const char *sep = ": ";
-	size_t m;
+	bool few = p->invocations < 5 ||
+		   (double)p->runs < 3.0 * (double)p->invocations;
+	size_t m, low = 0;
 
-	if (p->invocations < 5 || (double)p->runs < 3.0 *
-	    (double)p->invocations) {
-		printf("Few to go by%s%zu invocations, %zu runs in all", sep,
+	if (few)
+		printf("Few to go by: %zu invocations, %zu runs in all",
 		       p->invocations, p->runs);
-		sep = "; ";
+	for (m = 0; m < ml->n; m++) {
+		if (!p->m[m].known || !(p->m[m].inv_df < 3) ||
+		    (strcmp(ml->m[m].name, "p50") &&
+		     strcmp(ml->m[m].name, "p99")))
+			continue;
+		printf("%s%s %.1f", low++ ? ", " : few ? "; an invocation's "
+		       "degrees of freedom " : "Few to go by: an invocation's "
+		       "degrees of freedom ", ml->m[m].name, p->m[m].inv_df);
 	}
-	for (m = 0; m < ml->n; m++)
-		if (p->m[m].known && p->m[m].inv_df < 3 &&
-		    (!strcmp(ml->m[m].name, "p50") ||
-		     !strcmp(ml->m[m].name, "p99"))) {
-			printf("%s%s %.1f", *sep == ',' ? ", " : *sep == ':' ?
-			       "Few to go by: an invocation's degrees of "
-			       "freedom " : "; an invocation's degrees of "
-			       "freedom ", ml->m[m].name, p->m[m].inv_df);
-			sep = ", ";
-		}
-	if (*sep == ':')
+	if (!few && !low)
 		return;
 	printf(".\nInvocations that happened to agree make verdicts too "
 	       "sure: %s\n", from ? "more boots' files\n(5 or more, of 3 "

@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 107
+plan 108
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -106,6 +106,9 @@ cal $quick -r auto
 one_line "-r auto: a profile has no verdict to wait for" "calibrate -r auto"
 cal --from "$tmp/a.json" - -o "$tmp/x.json"
 one_line "--from reads files, not the standard input" "calibrate --from with -"
+cal --from "$tmp/a.json" "$tmp/b.json" -o -
+check "... but -o - after its files: the profile on the standard output" \
+	sh -c "test $rc -eq 0 && head -n 1 '$tmp/out' | grep -q '^{\$'"
 # --from's files end at the next option.
 cal --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" -o "$tmp/pf.json"
 check "--from FILE... -o FILE: the files end at -o, the profile written there" \

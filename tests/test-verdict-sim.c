@@ -918,23 +918,14 @@ static void seq_pairs(const struct latt_metric_list *ml,
 			}
 			if (latt_verdicts(ml, &va, &vb, level, v))
 				exit(1);
-			for (m = 0, done = true; m < ml->n; m++)
-				done &= !decide[m] ||
-					v[m].kind == LATT_V_BETTER ||
-					v[m].kind == LATT_V_WORSE;
+			/* As latt decides, or stops as futile. */
+			done = latt_seq_decided(decide, ml->n, &v, 0, 1,
+						(unsigned int)n,
+						(unsigned int)max, !na,
+						LATT_VERDICT_CONFIDENCE, 0,
+						&futile);
 			if (done || n == max)
 				break;
-			/* Every metric left open for good: futile. */
-			for (m = 0, futile = true; m < ml->n; m++)
-				futile &= !decide[m] ||
-					  v[m].kind == LATT_V_BETTER ||
-					  v[m].kind == LATT_V_WORSE ||
-					  latt_seq_futile(&v[m],
-							  (unsigned int)n,
-							  (unsigned int)max,
-							  !na,
-							  LATT_VERDICT_CONFIDENCE,
-							  0);
 			if (futile && !getenv("LATT_SIM_NO_FUTILE")) {
 				q->futile++;
 				break;

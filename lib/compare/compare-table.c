@@ -350,15 +350,18 @@ static int gate(const struct latt_metric_list *ml, const struct row *rows,
 	if (!o->fail || nrows < 2)
 		return 0;
 	names = calloc(nrows, sizeof(*names));
-	for (i = 0; names && i < nrows; i++)
+	if (!names)
+		return -ENOMEM;
+	for (i = 0; !ret && i < nrows; i++) {
 		if ((one ? asprintf(&names[i], "%s", rows[i].g->label) :
 		     asprintf(&names[i], "%s %s", rows[i].g->label,
-			      rows[i].name)) < 0)
-			names[i] = NULL, ret = -ENOMEM;
-	if (!names || ret) {
-		ret = -ENOMEM;
-		goto out;
+			      rows[i].name)) < 0) {
+			names[i] = NULL;
+			ret = -ENOMEM;
+		}
 	}
+	if (ret)
+		goto out;
 	o->fails_worse = latt_fail_if_worse(o->fail, ml, (const char *const *)
 					    names, v, nrows, o->say, err,
 					    sizeof(err)) > 0;
@@ -366,7 +369,7 @@ static int gate(const struct latt_metric_list *ml, const struct row *rows,
 					      names, v, nrows, o->say, err,
 					      sizeof(err)) > 0;
 out:
-	for (i = 0; names && i < nrows; i++)
+	for (i = 0; i < nrows; i++)
 		free(names[i]);
 	free(names);
 	return ret;

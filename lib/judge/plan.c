@@ -13,11 +13,6 @@
 #define POWER_FIND	0.2
 #define POWER_SAME	0.1
 
-/*
- * The difference's variance with @more runs a side in the same
- * invocations: a side of enough runs (own_runs) takes what its runs
- * show, in place of the floor.
- */
 double latt_plan_var(const struct latt_vparts *p, double more0,
 		     double more1)
 {
@@ -35,6 +30,7 @@ double latt_plan_var(const struct latt_vparts *p, double more0,
 	return v;
 }
 
+/* The difference's variance with @more runs a side. */
 static double var_runs(const struct latt_vparts *p, double more)
 {
 	return latt_plan_var(p, more, more);

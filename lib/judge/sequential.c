@@ -103,3 +103,31 @@ bool latt_seq_futile(const struct latt_verdict *v, unsigned int n,
 	}
 	return cp < LATT_SEQ_FUTILE;
 }
+
+bool latt_seq_decides(const struct latt_verdict *v)
+{
+	return v->kind == LATT_V_BETTER || v->kind == LATT_V_WORSE ||
+	       v->kind == LATT_V_SAME;
+}
+
+bool latt_seq_decided(const bool *ask, size_t nmetrics,
+		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      size_t first, size_t last, unsigned int n,
+		      unsigned int max, bool both, double level,
+		      double within, bool *futile)
+{
+	bool done = true;
+	size_t i, m;
+
+	*futile = true;
+	for (i = first; i < last; i++)
+		for (m = 0; m < nmetrics; m++) {
+			if (!ask[m] || latt_seq_decides(&v[i][m]))
+				continue;
+			done = false;
+			*futile &= latt_seq_futile(&v[i][m], n, max, both,
+						   level, within);
+		}
+	*futile &= !done;
+	return done;
+}

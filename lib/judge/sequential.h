@@ -67,8 +67,9 @@ double latt_seq_level_at(double level, double t0, double t);
 /*
  * Would the look at the budget @max tell verdict @v (can't tell, of a
  * look at @n runs a side, of verdicts at @level overall) less often
- * than LATT_SEQ_FUTILE, the change as observed?  (A verdict none that
- * more runs like these would not give, @v's lasting: never.)  Its conditional power
+ * than LATT_SEQ_FUTILE, the change as observed?  (A verdict of none
+ * that more runs like these would not give, @v's lasting: always.)
+ * Its conditional power
  * (stochastic curtailment, J. M. Lachin, "A review of methods for
  * futility stopping based on conditional power", Statistics in Medicine
  * 24, 2005): the budget's difference is this one and the runs to come,
@@ -80,5 +81,20 @@ double latt_seq_level_at(double level, double t0, double t);
 bool latt_seq_futile(const struct latt_verdict *v, unsigned int n,
 		     unsigned int max, bool both, double level,
 		     double within);
+
+/* Does verdict @v decide: better, worse, or the same? */
+bool latt_seq_decides(const struct latt_verdict *v);
+
+/*
+ * -r auto at a look after @n runs a side of @max: does every metric of
+ * @nmetrics that @ask names decide, in each row of @v[first..last)?  If
+ * not, *@futile says whether every one left open is so for good
+ * (latt_seq_futile(), with @both, @level and @within).
+ */
+bool latt_seq_decided(const bool *ask, size_t nmetrics,
+		      const struct latt_verdict (*v)[LATT_METRICS_MAX],
+		      size_t first, size_t last, unsigned int n,
+		      unsigned int max, bool both, double level,
+		      double within, bool *futile);
 
 #endif /* LATT_JUDGE_SEQUENTIAL_H */
