@@ -404,7 +404,8 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 		for (m = 0; m < ml->n; m++) {
 			sd = sqrt(va_true[m] / (double)na +
 				  vb_true[m] / (double)nb +
-				  2 * inv_var(md, &ml->m[m]));
+				  2 * inv_var(md, &ml->m[m]) /
+				  (double)groups);
 			z[p][m] = (side_mean(rb, nb, m) -
 				   side_mean(ra, na, m)) / sd;
 			zp[p][m] = NAN;
