@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 41
+plan 42
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -168,6 +168,12 @@ json_schema
 check "... and the document is as latt-json(5) describes it" \
 	sh -c "grep -q 'fields checked' '$tmp/check' &&
 		! grep -v 'never met\\|fields checked' '$tmp/check' | grep -q ."
+# The run's duration may differ from the baseline's, not from the
+# profile's: a profile of the baseline's setup, judging a longer run.
+run -c2 -s1 -S2 -x0 -t 0.4 -r2 --against "$tmp/a.json" --profile "$tmp/prof.json" --json "$tmp/p4.json"
+check "--profile of another duration than the run's: one line, exit 1, nothing run" \
+	sh -c "test $rc -eq 1 && test ! -e '$tmp/p4.json' && test \$(wc -l <'$tmp/err') -eq 1 &&
+		grep -q '^latt: --profile $tmp/prof.json: a profile of another setup: duration 300ms in it, 400ms in this run' '$tmp/err'"
 # shellcheck disable=SC2086
 run $m --against "$tmp/a.json" --profile "$tmp/a.json"
 check "--profile naming a result: one line, exit 1" \

@@ -456,6 +456,20 @@ static void side_profiled(void)
 	ok(far.scaled && far.shown && fabs(far.prof_between - 0.08) < 1e-9,
 	   "... 4x: their own, the invocations' part scaled 4x (%.4f)",
 	   far.prof_between);
+	/*
+	 * A profile whose runs' noise drawn again came out above their
+	 * spread (its runs' part 0) judges a side of little noise by the
+	 * profile's runs' spread, not by that noise alone.
+	 */
+	pn.run = 0;
+	pn.noise = 0.015;
+	for (i = 0; i < 10; i++)
+		runs[i].noise[0] = 0.0005;
+	latt_vside_profiled(runs, 10, 0, &pn, &far);
+	ok(far.scaled && fabs(far.prof_between - 0.08) < 1e-9,
+	   "... of a profile of no runs' part beyond its noise: held to its "
+	   "runs' spread, scaled 4x (%.4f; 80x by the noise alone)",
+	   far.prof_between);
 }
 
 /* Fisher's F's tail: exact forms and a table's value. */
@@ -700,7 +714,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(87);
+	plan(88);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");

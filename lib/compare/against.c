@@ -150,6 +150,38 @@ static int check(const struct latt_against *a, const struct latt_cmp_file *p,
 	return 0;
 }
 
+/*
+ * Profile @profile read into @a, and refused unless of the setup of the
+ * baseline's files and of this run (@p) both: a run's duration may
+ * differ from the baseline's, not from its profile's.  The clock -k auto
+ * will choose is taken to be the profile's (the run's own figures say).
+ */
+static int profiled(struct latt_against *a, struct latt_cmp_file *p,
+		    const char *profile, char *err, size_t len)
+{
+	char why[448], note[128], *clock = p->fact[LATT_CF_CLOCK];
+	const char *was;
+	int ret;
+
+	a->profiled = true;
+	if (latt_cmp_profile_read(&a->prof, profile, &a->ml, &a->budget, why,
+				  sizeof(why))) {
+		snprintf(err, len, "--profile %s: %s", latt_esc(profile), why);
+		return -1;
+	}
+	was = a->prof.fact[LATT_CF_CLOCK];
+	if (was && !strcmp(clock, "auto"))
+		p->fact[LATT_CF_CLOCK] = (char *)was;
+	ret = latt_cmp_profile_check(&a->prof, a->files, a->n, why,
+				     sizeof(why), a->note, sizeof(a->note)) ||
+	      latt_cmp_profile_check(&a->prof, p, 1, why, sizeof(why),
+				     note, sizeof(note));
+	p->fact[LATT_CF_CLOCK] = clock;
+	if (ret)
+		snprintf(err, len, "--profile %s: %s", latt_esc(profile), why);
+	return ret ? -1 : 0;
+}
+
 int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
 		      const char *profile, const struct latt_sysinfo *sys,
 		      const struct latt_run_cfg *cfgs, size_t ncfgs,
@@ -188,18 +220,10 @@ int latt_against_open(struct latt_against *a, char *const *paths, size_t n,
 		return -1;
 	}
 	ret = check(a, &p, err, len);
+	if (!ret && profile)
+		ret = profiled(a, &p, profile, err, len);
 	latt_cmp_file_free(&p);
-	if (ret || !profile)
-		return ret;
-	a->profiled = true;
-	if (latt_cmp_profile_read(&a->prof, profile, &a->ml, &a->budget, why,
-				  sizeof(why)) ||
-	    latt_cmp_profile_check(&a->prof, a->files, a->n, why, sizeof(why),
-				   a->note, sizeof(a->note))) {
-		snprintf(err, len, "--profile %s: %s", latt_esc(profile), why);
-		return -1;
-	}
-	return 0;
+	return ret;
 }
 
 int latt_against_judge(const struct latt_against *a, FILE *doc,

@@ -291,7 +291,8 @@ int latt_cmp_profile_check(const struct latt_cmp_profile *pr,
 			enum latt_cmp_fact f = setup[j];
 			const char *a = pr->fact[f], *b = files[i].fact[f];
 
-			if (a && !strcmp(a, b))
+			/* A run yet to be made knows no own waits yet. */
+			if (!b || (a && !strcmp(a, b)))
 				continue;
 			snprintf(err, len, "a profile of another %s: %s %s "
 				 "in it, %s in %s (make one of this setup "

@@ -46,7 +46,8 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
  * machine: the same clients, waits, work, duration, clock, mechanism,
  * command and own waits; the same CPU model and count, clocksource and
  * host (the kernel, its settings and the scheduler are what is
- * compared).  0, with in @note (@nlen bytes) what differs that it is
+ * compared); a fact a file lacks (NULL: a run not yet made) is not
+ * held against it.  0, with in @note (@nlen bytes) what differs that it is
  * used across (another latt version; "" for nothing); or -1 with the
  * first difference in @err.
  */

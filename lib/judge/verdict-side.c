@@ -101,11 +101,25 @@ static bool spread_more(double own, double d1, double v, double d2)
 }
 
 /*
+ * What a run of @noise varies by, as profile @pn allows: its runs' part
+ * plus that noise, and never less than the profile's runs varied about
+ * their invocations' means.  A run's noise drawn again is itself rough
+ * (a median whose samples crowd one bucket barely moves), and where the
+ * profile's runs' noise came out above their whole spread, its part of
+ * the runs is 0: held to the noise alone, a side would spread "more"
+ * by tens of times and scale its invocation's part as much.
+ */
+static double allowed(const struct latt_noise *pn, double noise)
+{
+	return fmax(pn->run + noise, pn->within);
+}
+
+/*
  * A run's variance is the profile's plus this side's samples' noise, or
- * the runs' own where they show more (and then the invocation's part is
- * scaled as much); the side's mean varies by that over its runs plus
- * what an invocation draws: the variance of the profile's invocations'
- * means less what their runs put into them.
+ * the runs' own where they show more than allowed() (and then the
+ * invocation's part is scaled as much); the side's mean varies by that
+ * over its runs plus what an invocation draws: the variance of the
+ * profile's invocations' means less what their runs put into them.
  */
 void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 			 const struct latt_noise *pn, struct latt_vside *s)
@@ -117,9 +131,10 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 	s->groups = 1;
 	runs_of(runs, n, m, pn->noise, &s->mean, &own, &noise);
 	v = pn->run + noise;
-	if (n > 1 && spread_more(own, fn - 1, v, pn->run_df)) {
+	if (n > 1 && spread_more(own, fn - 1, allowed(pn, noise),
+				 pn->run_df)) {
 		/* The runs spread more than the profile allows. */
-		scale = own / v;
+		scale = own / allowed(pn, noise);
 		v = own;
 		s->own = own / fn;
 		s->own_df = fn - 1;
@@ -208,9 +223,9 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	 * did: its invocations' part scaled as much.
 	 */
 	within = n > g ? ss / (double)(n - g) : 0;
-	if (spread_more(within, (double)(n - g), pn->run + noise,
+	if (spread_more(within, (double)(n - g), allowed(pn, noise),
 			pn->run_df)) {
-		scale = within / (pn->run + noise);
+		scale = within / allowed(pn, noise);
 		s->scaled = true;
 	}
 	prior = scale * (pn->between - pn->within / pn->runs_h) +
