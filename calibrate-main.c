@@ -559,7 +559,7 @@ int latt_calibrate_main(const char *argv0, int argc, char **argv)
 	struct latt_out out = { 0 };
 	char (*paths)[64] = NULL, err[512];
 	int *fds = NULL, ret;
-	size_t k, i;
+	size_t k, i, j;
 
 	ret = split(argc, argv, &c);
 	if (!ret && !c.from)
@@ -620,6 +620,14 @@ int latt_calibrate_main(const char *argv0, int argc, char **argv)
 			fprintf(stderr, "latt calibrate: invocation %zu's "
 				"result: %s\n", i + 1, latt_esc(err));
 		ret = c.from ? LATT_EXIT_USAGE : LATT_EXIT_RUNTIME;
+		goto out_file;
+	}
+	/* A document twice would count as two invocations that agree. */
+	if (c.from && latt_cmp_twice(files, k, &i, &j)) {
+		fprintf(stderr, "latt calibrate: %s: the same document as %s: "
+			"each file is one invocation (a boot), given once\n",
+			latt_esc(c.from[j]), latt_esc(c.from[i]));
+		ret = LATT_EXIT_USAGE;
 		goto out_file;
 	}
 	ret = one_setup(files, k);

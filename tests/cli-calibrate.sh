@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 108
+plan 110
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -71,6 +71,10 @@ cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/sweep.json"
 one_line "2 configurations: a profile is of one" "--from a sweep"
 cal --from "$tmp/a.json" "$tmp/nothing.json"
 one_line "nothing.json: No such file" "--from a missing file"
+cp "$tmp/a.json" "$tmp/a-copy.json"
+cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/b.json" "$tmp/a-copy.json"
+one_line "a-copy.json: the same document as $tmp/a.json: each file is one invocation" \
+	"--from one document twice (two invocations that agree)"
 cal -c2 --from "$tmp/a.json" "$tmp/b.json"
 one_line "no measurement option" "--from with a measurement option"
 
