@@ -166,6 +166,7 @@ struct invocation {
 	bool enough;			/* ... decided, or --max-time up */
 	bool decided;			/* ... its verdicts decided */
 	bool futile;			/* ... or left open for good */
+	bool late;			/* ... --max-time up */
 	const char *ended;		/* how the runs ended (runs_ended()) */
 	uint64_t start_ns;		/* when the first run started */
 	bool worse_than_baseline;	/* ... and --fail-if found it worse */
@@ -358,7 +359,7 @@ static bool auto_look(struct invocation *in, unsigned int run)
 	if (!latt_seq_look(run, o->runs) && !late)
 		return false;
 	look_level(in, run);
-	in->enough = late;
+	in->enough = in->late = late;
 	return true;
 }
 
@@ -396,8 +397,9 @@ static const char *runs_ended(const struct invocation *in, int status)
 		return "failed";
 	if (!in->o.runs_auto)
 		return "all";
+	/* Time up is why it stopped, whatever that look found futile. */
 	return in->decided ? "decided" : r->run >= in->o.runs ? "budget" :
-	       in->futile ? "futile" : "max_time";
+	       in->futile && !in->late ? "futile" : "max_time";
 }
 
 /*

@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 27
+plan 28
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -115,6 +115,13 @@ check "... its verdicts at a level from 95% up (the time up, what is left spent:
 is "$(ended "$tmp/t.json")" "$(decided_or max_time)" "... the JSON's ended max_time (unless decided)"
 check "... its end says --max-time stopped it (unless decided)" \
 	grep -Eq '^-r auto: ([0-9]+ runs?, stopped by --max-time; left open:|decided after [0-9]+ runs?\.)$' "$tmp/out"
+
+# --max-time up before the first look, against a baseline: the time,
+# not futility, ended it (the look it makes is the budget's).
+run -c2 -s1 -S2 -x0 -t 0.6 -r2 --json "$tmp/a6.json"
+run -c2 -s1 -S2 -x0 -t 0.6 -r auto --max-time 1 --against "$tmp/a6.json" --json "$tmp/ta.json"
+is "$rc:$(ended "$tmp/ta.json")" "0:$(decided_or max_time)" \
+	"--against, --max-time 1 (runs of 0.6 s): the JSON's ended max_time (unless decided), not futile"
 
 # --decide-on p50: decided on p50 alone (a budget of 3: one look).
 # shellcheck disable=SC2086
