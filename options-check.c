@@ -160,9 +160,29 @@ void latt_opts_check_conflicts(struct latt_opts *o)
 	check_auto(o);
 }
 
+/*
+ * Of names @names[0..n), the first of the command's times (wall_s,
+ * cpu_s) where there is no command to time; NULL: none.
+ */
+static const char *untimed(const struct latt_opts *o,
+			   const char (*names)[16], size_t n)
+{
+	size_t i, m;
+
+	for (i = 0; !o->base.cmd_argc && i < n; i++) {
+		m = latt_metrics_find(&o->metrics, names[i]);
+		if (m < o->metrics.n &&
+		    (o->metrics.m[m].kind == LATT_MK_WALL ||
+		     o->metrics.m[m].kind == LATT_MK_CPU))
+			return names[i];
+	}
+	return NULL;
+}
+
 /* What is asked of the verdicts (--decide-on, --fail-if): by metrics. */
 static void verdict_asks(const struct latt_opts *o)
 {
+	const char *name;
 	char err[64];
 
 	if (o->ndecide) {
@@ -179,6 +199,12 @@ static void verdict_asks(const struct latt_opts *o)
 		if (ret)
 			latt_usage_error("invalid --decide-on value: no metric "
 					 "'%s'", err);
+		name = untimed(o, (const char (*)[16])o->decide_on,
+			       o->ndecide);
+		if (name)
+			latt_usage_error("invalid --decide-on value: '%s' is "
+					 "the command's time, and there is no "
+					 "command (latt ... -- COMMAND)", name);
 	}
 	if (o->fail_if_given) {
 		bool ask[LATT_METRICS_MAX];
@@ -203,6 +229,15 @@ static void verdict_asks(const struct latt_opts *o)
 					 "'%s' (max, avg, stdev, pNN, wall_s, "
 					 "cpu_s, cmd_pNN with a command, or a "
 					 "--target-metric's name)", err);
+		name = untimed(o, (const char (*)[16])o->fail_if.names,
+			       o->fail_if.nnames);
+		if (!name)
+			name = untimed(o, (const char (*)[16])o->fail_if.same,
+				       o->fail_if.nsame);
+		if (name)
+			latt_usage_error("invalid --fail-if value: '%s' is the "
+					 "command's time, and there is no "
+					 "command (latt ... -- COMMAND)", name);
 	}
 }
 

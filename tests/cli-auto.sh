@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 28
+plan 29
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -149,6 +149,10 @@ check "--max-runs 1: a usage error (2 to 1000)" \
 run $m -r auto --decide-on nosuch -C a: -C b:
 check "--decide-on nosuch: a usage error naming it" \
 	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch'\" '$tmp/err'"
+# shellcheck disable=SC2086
+run $m -r auto --decide-on p50,wall_s -C a: -C b:
+check "--decide-on wall_s without a command: a usage error (never decided)" \
+	sh -c "test $rc -eq 1 && grep -q \"'wall_s' is the command's time, and there is no command\" '$tmp/err'"
 # shellcheck disable=SC2086
 run $m -r autox
 check "-r autox: a usage error" \

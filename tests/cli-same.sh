@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 31
+plan 33
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -118,6 +118,12 @@ check "--fail-if not-same without --same-within: a usage error" \
 run -c2 -t 0.1 -C a: -C b: --same-within 5 --fail-if not-same=nosuch
 check "--fail-if not-same=nosuch: a usage error naming it" \
 	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch'\" '$tmp/err'"
+run -c2 -t 0.1 -C a: -C b: --same-within 5 --fail-if not-same=p50,cpu_s
+check "--fail-if not-same=cpu_s without a command: a usage error (the gate could never pass)" \
+	sh -c "test $rc -eq 1 && grep -q \"'cpu_s' is the command's time, and there is no command\" '$tmp/err'"
+run -c2 -t 0.1 -C a: -C b: --fail-if worse=wall_s
+check "--fail-if worse=wall_s without a command: a usage error (the gate could never fail)" \
+	sh -c "test $rc -eq 1 && grep -q \"'wall_s' is the command's time, and there is no command\" '$tmp/err'"
 "$latt" compare --fail-if not-same "$tmp/dup.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "latt compare --fail-if not-same without --same-within: a usage error"
 "$latt" compare --cdf --same-within 5 "$tmp/dup.json" >/dev/null 2>"$tmp/err"
