@@ -5,7 +5,7 @@
 # must not pass for good ones (nothing measured, a wakeup that stalled).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 78
+plan 79
 
 # usage_error DESCRIPTION ARGS...: exit 1, one line on stderr, nothing run.
 usage_error() {
@@ -165,6 +165,9 @@ after=$(sed -n 's/^latt: no wakeup was measured: the run ended after \([0-9.]*\)
 check "... saying why and what to do, and when it ended (after $after s, -t 0.2)" \
 	awk -v a="$after" 'BEGIN { exit !(a != "" && a >= 0.2) }'
 is "$(field Status)" "failed: no wakeup was measured" "... and the report says so"
+run -q -s 1h -S 1h -t 0.2
+check "... -q's line ends in complete=no (no run complete)" \
+	sh -c "test $rc -eq 2 && grep -q '^config=default entries=0 .* complete=no\$' '$tmp/out'"
 
 run -l -c1 -s1 -S2 --warmup 5 -- sleep 0.5
 is "$rc" 2 "a command that ends within --warmup: exit 2"

@@ -74,7 +74,8 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 			fprintf(f, "%s%s", sep, ml->m[m].name);
 			sep = ",";
 		}
-		if (c->runs && !c->complete)
+		/* Nothing measured, or never run: none complete either. */
+		if (!c->complete)
 			fputs(" complete=no", f);
 		/*
 		 * latt measured itself in that many of its runs; in those of
