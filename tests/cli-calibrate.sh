@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 110
+plan 111
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -148,6 +148,10 @@ cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/a2.json" -- "$tmp/b.json" "$
 check "... groups of two files a side: the profile pooled with their spread, no floors" \
 	sh -c "grep -q \"^Between groups, their invocations' spread is pooled with the noise profile $tmp/p.json (\" '$tmp/out' &&
 		! grep -q '^Between files' '$tmp/out'"
+cmp_run --profile "$tmp/p.json" "$tmp/a.json" -- "$tmp/b.json" "$tmp/b2.json"
+is "$(grep '^Rows of ' "$tmp/out")" \
+	"Rows of 1 and 2 invocations each: verdicts from their invocations' spread with the profile's (latt-verdicts(7))" \
+	"... a group of one file beside one of two: the profile, not floors, said"
 # A profile of runs far quieter than these: their own spread, said.
 sed 's/"\(run_var\|within\)": [-0-9.e]*/"\1": 1e-12/' "$tmp/p.json" \
 	>"$tmp/quiet.json"

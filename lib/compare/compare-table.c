@@ -199,7 +199,7 @@ static struct row *rows_of(const struct latt_metric_list *ml,
  * that only some files of its group have.
  */
 static void group_notes(FILE *out, const struct latt_cmp_group *gs, size_t ng,
-			const struct row *rows, size_t nrows)
+			const struct row *rows, size_t nrows, bool profiled)
 {
 	size_t g, i, k, size, next, more = 0;
 	const char *sep = "";
@@ -220,9 +220,13 @@ static void group_notes(FILE *out, const struct latt_cmp_group *gs, size_t ng,
 		fprintf(out, "%s%zu", !size ? "" : next == more ? " and " :
 			", ", next);
 	}
-	/* A group of one file: its side's verdicts from the floors. */
+	/*
+	 * A group of one file: its side's verdicts from the floors, or the
+	 * profile (the line under the table names it).
+	 */
 	fprintf(out, " invocations each: verdicts from %s (latt-verdicts(7))"
-		"\n", one ? "their invocations' spread, or floors" :
+		"\n", profiled ? "their invocations' spread with the profile's" :
+		one ? "their invocations' spread, or floors" :
 		"the spread of their invocations");
 	for (i = 0; i < nrows; i++) {
 		if (rows[i].have == rows[i].g->n)
@@ -451,7 +455,7 @@ int latt_cmp_print(FILE *out, const struct latt_metric_list *ml,
 			 (const struct latt_verdict (*)[LATT_METRICS_MAX])sv);
 	} else {
 		latt_table_rows(out, &t, &marks);
-		group_notes(out, gs, ng, rows, nrows);
+		group_notes(out, gs, ng, rows, nrows, p != NULL);
 		latt_table_notes(out, &t, &marks);
 	}
 	if (fflush(out) || ferror(out))
