@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/escape.h"
 #include "compare/compare-plan.h"
@@ -408,8 +409,11 @@ static int compare(char **words, size_t n, const struct copts *op)
 					  err, sizeof(err))) {
 			continue;
 		}
-		fprintf(stderr, "latt compare: %s: %s\n",
-			latt_esc(words[i]), latt_esc(err));
+		fprintf(stderr, "latt compare: %s: %s%s\n",
+			latt_esc(words[i]), latt_esc(err),
+			words[i][0] == '-' && access(words[i], F_OK) ?
+			" (an option? options go before the files and --)" :
+			"");
 		status = LATT_EXIT_USAGE;
 	}
 	/* A document twice in a group would count as two boots' verdicts. */

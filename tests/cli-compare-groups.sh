@@ -5,7 +5,7 @@
 # the structure is checked, never a latency.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 38
+plan 39
 
 # The rows of the table (compact or the first of -l's): after its
 # heading, to the empty line.
@@ -78,6 +78,9 @@ cmp_run -- "$tmp/a1.json" "$tmp/b1.json"
 check "-- a.json b.json: the same (the -- ends the options)" cmp -s "$tmp/out" "$tmp/plain"
 cmp_run -- "$tmp/a1.json" -- "$tmp/b1.json"
 check "-- a.json -- b.json: the same (groups of one after it)" cmp -s "$tmp/out" "$tmp/plain"
+cmp_run "$tmp/a1.json" -- "$tmp/b1.json" --level 99
+check "an option after --: a file to latt compare, and the line says options go before" \
+	sh -c "test $rc -eq 1 && grep -q '^latt compare: --level: No such file or directory (an option? options go before the files and --)\$' '$tmp/err'"
 cmp_run -l "$tmp/a1.json" "$tmp/b1.json"
 cp "$tmp/out" "$tmp/plainl"
 cmp_run "$tmp/a1.json" -l -- "$tmp/b1.json"
