@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 29
+plan 30
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -81,6 +81,9 @@ esac
 is "$(level)" "$want" "... it stopped at a look ($n runs), at its level"
 diag "$(grep -E '\(this run\) +(p50|p99) ' "$tmp/out" | sed 's/  */ /g')"
 lv=$(level)
+jl=$(get "$tmp/c.json" against.level)
+check "... the JSON's against.level the level of the end ($jl, $lv%)" \
+	awk -v j="$jl" -v l="$lv" 'BEGIN { exit !(j != "" && (100 * j - l) ^ 2 < 1e-6) }'
 "$latt" compare --level "$lv" "$tmp/a.json" "$tmp/c.json" >"$tmp/cmp" 2>&1
 n=$(wc -l <"$tmp/cmp")
 table >"$tmp/tab"

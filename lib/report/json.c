@@ -639,6 +639,8 @@ static jobj *against_obj(const struct latt_doc *d)
 		json_object_array_add(files, file_obj(&d->against[i]));
 	add(o, "files", files);
 	add(o, "profile", d->profile.path ? file_obj(&d->profile) : NULL);
+	/* -r auto's last look's: latt compare --level gives them again. */
+	add(o, "level", metric_num(d->level));
 	return o;
 }
 
