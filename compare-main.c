@@ -411,7 +411,8 @@ static int compare(char **words, size_t n, const struct copts *op)
 		}
 		fprintf(stderr, "latt compare: %s: %s%s\n",
 			latt_esc(words[i]), latt_esc(err),
-			words[i][0] == '-' && access(words[i], F_OK) ?
+			words[i][0] == '-' && words[i][1] &&
+			access(words[i], F_OK) ?
 			" (an option? options go before the files and --)" :
 			"");
 		status = LATT_EXIT_USAGE;
