@@ -429,7 +429,8 @@ static void thin(const struct latt_metric_list *ml,
 /* The summary: one screen. */
 static void summary(const struct latt_metric_list *ml,
 		    const struct latt_profile *p,
-		    const struct latt_cmp_file *f, const char *out, bool from)
+		    const struct latt_cmp_file *f, const char *out, bool from,
+		    const char *none)
 {
 	static const size_t ks[] = { 1, 2, 4 }, rs[] = { 5, 10 };
 	char run[32], inv[32], a[16], b[16];
@@ -450,6 +451,7 @@ static void summary(const struct latt_metric_list *ml,
 		printf("  %-10s %-10s %-16s (%.1f)\n", ml->m[m].name, run, inv,
 		       p->m[m].inv_df);
 	}
+	fputs(none, stdout);
 	thin(ml, p, from);
 	printf("\nWhat a comparison of two kernels finds 4 times in 5 on this "
 	       "machine\n(the smallest change worse, p50 / p99):\n");
@@ -473,6 +475,37 @@ static void summary(const struct latt_metric_list *ml,
 	       latt_esc(out), latt_esc(out));
 }
 
+/*
+ * Metrics of @ml that two invocations @a and @b of the setup could get
+ * no verdict on, whatever their runs (too few samples for a percentile):
+ * no noise of theirs to measure, left out of @p and said, once each,
+ * with why.
+ */
+static void unjudged(const struct latt_metric_list *ml,
+		     const struct latt_vcfg *a, const struct latt_vcfg *b,
+		     struct latt_profile *p, char *buf, size_t len)
+{
+	struct latt_verdict v[LATT_METRICS_MAX];
+	const char *sep = "Left out, as no verdict of this setup takes them:\n  ";
+	size_t m, o = 0;
+
+	buf[0] = '\0';
+	if (latt_verdicts(ml, a, b, LATT_VERDICT_CONFIDENCE, v))
+		return;
+	for (m = 0; m < ml->n && o < len; m++) {
+		if (!p->m[m].known || ml->m[m].better == LATT_BETTER_NONE ||
+		    v[m].kind != LATT_V_NONE || !v[m].lasting)
+			continue;
+		p->m[m].known = false;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s: %s", sep,
+				      ml->m[m].name, v[m].why);
+		sep = ";\n  ";
+	}
+	if (o && o < len)
+		snprintf(buf + o, len - o, ".\nRuns of more samples (-t, -c) "
+			 "would have them.\n");
+}
+
 /* The profile of @files[0..k) made, written to c->out and summed up. */
 static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 		   struct latt_cmp_file *files, size_t k,
@@ -488,7 +521,7 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 		.tool = "latt",
 		.sources = sources, .runs = n, .date = time(NULL),
 	};
-	char smt[64], gov[64];
+	char smt[64], gov[64], none[1024];
 	int ret = LATT_EXIT_RUNTIME, err = -ENOMEM;
 
 	if (!runs || !v || !agg || !n)
@@ -504,6 +537,7 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 		n[i] = v[i].nruns;
 	}
 	latt_profile_estimate(ml, runs, n, k, &p);
+	unjudged(ml, &v[0], &v[1], &p, none, sizeof(none));
 	d.config = files[0].cfgs[0].name;
 	d.settings = files[0].cfgs[0].settings;
 	for (f = 0; f < LATT_CF_COUNT; f++) {
@@ -535,7 +569,7 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 			latt_esc(c->out), strerror(-err));
 		goto out;
 	}
-	summary(ml, &p, &files[0], c->out, c->from != NULL);
+	summary(ml, &p, &files[0], c->out, c->from != NULL, none);
 	ret = latt_out_close_stdout() ? LATT_EXIT_RUNTIME : LATT_EXIT_OK;
 	err = 0;
 out:

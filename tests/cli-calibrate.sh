@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 111
+plan 112
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -38,6 +38,11 @@ is "$(get "$tmp/p.json" metrics.p99.between_df)" 2 \
 check "... a summary: each metric's spread, a run's and an invocation's" \
 	sh -c "grep -q '^  p50  *+-[0-9.]*%  *+-[0-9.]*%' '$tmp/out' &&
 		grep -q '^  p99  *+-' '$tmp/out'"
+check "... p99.9, which runs of some 400 samples get no verdict on, left out of both and said" \
+	sh -c "! grep -q '^  p99.9 ' '$tmp/out' &&
+		! grep -q '\"p99[.]9\"' '$tmp/p.json' && grep -q '\"p99\"' '$tmp/p.json' &&
+		grep -q '^Left out, as no verdict of this setup takes them:\$' '$tmp/out' &&
+		grep -q '^  p99.9: too few samples' '$tmp/out'"
 check "... what a comparison finds with 1, 2 and 4 invocations a side" \
 	sh -c "grep -q 'invocations a side  *5 runs each  *10 runs each' '$tmp/out' &&
 		for k in 1 2 4; do grep -q \"^  \$k  \" '$tmp/out' || exit 1; done"
