@@ -6,7 +6,7 @@
 # more invocations or a larger change never need more runs.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 35
+plan 36
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -85,6 +85,8 @@ mono() {
 	} END { exit bad }' "$1"
 }
 check "... more invocations a side never need more runs each" mono "$tmp/out"
+check "... without a profile, the line says what 1 and N a side take" \
+	grep -q '^Without a profile, 1 a side takes the fixed floors for an invocation; 2 or more,$' "$tmp/out"
 p50_10=$(awk '$1 == "p50" { print $2 }' "$tmp/out")
 cmp_run --plan 50 "$tmp/s.json"
 p50_50=$(awk '$1 == "p50" { print $2 }' "$tmp/out")
@@ -101,7 +103,8 @@ is "$?" 0 "a profile of 3 invocations made"
 cmp_run --plan 25 --profile "$tmp/p.json"
 is "$rc" 0 "--plan 25 --profile: exit 0, no file needed"
 check "... by the profile, its invocations and date" \
-	sh -c "grep -Eq 'by the noise profile .*p\\.json \\(3 invocations, [0-9]{4}-[0-9]{2}-[0-9]{2}\\):' '$tmp/out'"
+	sh -c "grep -Eq 'by the noise profile .*p\\.json \\(3 invocations, [0-9]{4}-[0-9]{2}-[0-9]{2}\\):' '$tmp/out' &&
+		! grep -q '^Without a profile' '$tmp/out'"
 check "... more invocations a side never need more runs each" mono "$tmp/out"
 check "... the columns said under it" \
 	sh -c "grep -q '^N a side: N invocations (boots) of each kernel, that many runs each;' '$tmp/out'"

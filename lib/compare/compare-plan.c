@@ -82,10 +82,13 @@ int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
 {
 	static const size_t ks[] = { 1, 2, 4, 8 };
 	size_t m, i, judged = 0;
+	bool prior = false;
 	double at;
 
-	for (m = 0; m < ml->n; m++)
+	for (m = 0; m < ml->n; m++) {
 		judged += nz[m].known && ml->m[m].better != LATT_BETTER_NONE;
+		prior |= nz[m].known && nz[m].prior_df > 0;
+	}
 	if (!judged) {
 		fprintf(f, "No metric has a noise to plan by.\n");
 		return fflush(f) ? -errno : 0;
@@ -99,8 +102,8 @@ int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
 		fprintf(f, "Runs a side that find a change of x%g (+%g%%) "
 			"four times in five, at %g%% for the\n", 1 + pct,
 			100 * pct, 100 * level);
-	fprintf(f, "%zu metrics judged together, by %s:\n\n", judged,
-		source);
+	fprintf(f, "%zu metric%s judged together, by %s:\n\n", judged,
+		judged == 1 ? "" : "s", source);
 	fprintf(f, "%-10s %10s %32s\n", "", "one", "invocations (boots) a side");
 	fprintf(f, "%-10s %10s", "metric", "invocation");
 	for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
@@ -121,5 +124,16 @@ int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
 		"(-C), beside each other;\nN a side: N invocations (boots) "
 		"of each kernel, that many runs each;\n- : not within %d "
 		"runs.\n", LATT_PLAN_RUNS_MAX);
+	/*
+	 * Without a profile, one invocation a side is judged by the fixed
+	 * floors, taken as known; several by their own spread, of 2 (N - 1)
+	 * degrees of freedom, which two a side know badly: more boots can
+	 * need more runs there, as the verdicts would.
+	 */
+	if (!prior)
+		fprintf(f, "Without a profile, 1 a side takes the fixed floors "
+			"for an invocation; 2 or more,\ntheir own spread, of "
+			"2 (N - 1) degrees of freedom (latt calibrate makes a "
+			"profile).\n");
 	return fflush(f) ? -errno : 0;
 }
