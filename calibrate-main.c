@@ -420,9 +420,10 @@ static void thin(const struct latt_metric_list *ml,
 	}
 	if (!few && !low)
 		return;
-	printf(".\nInvocations that happened to agree make verdicts too "
-	       "sure: %s\n", from ? "more boots' files\n(5 or more, of 3 "
-	       "runs or more each) measure it." : "--invocations 8 -r5\nor "
+	printf(".\nFew invocations know their spread badly (verdicts too "
+	       "sure where they happened\nto agree, too wide where they "
+	       "differed): %s\n", from ? "more boots' files (5 or more, of\n"
+	       "3 runs or more each) measure it." : "--invocations 8 -r5 or "
 	       "more.");
 }
 
@@ -471,8 +472,9 @@ static void summary(const struct latt_metric_list *ml,
 		}
 		putchar('\n');
 	}
-	printf("\nProfile: %s (latt compare --profile %s A.json B.json)\n",
-	       latt_esc(out), latt_esc(out));
+	printf("\nProfile: %s (latt compare --profile %s A.json B.json)\n"
+	       "Boots a side for a change of PCT%%: latt compare --plan PCT "
+	       "--profile %s\n", latt_esc(out), latt_esc(out), latt_esc(out));
 }
 
 /*

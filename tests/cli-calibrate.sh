@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 112
+plan 113
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -50,7 +50,9 @@ check "... and how to use the profile" \
 	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
 check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom" \
 	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) [0-9.]+(, p(50|99) [0-9.]+)?)?\\.\$' '$tmp/out' &&
-		grep -q '^Invocations that happened to agree make verdicts too sure: --invocations 8 -r5' '$tmp/out'"
+		grep -q '^to agree, too wide where they differed): --invocations 8 -r5 or more\.\$' '$tmp/out'"
+check "... and the --plan that says how many boots find a change" \
+	grep -q "^Boots a side for a change of PCT%: latt compare --plan PCT --profile $tmp/p.json\$" "$tmp/out"
 check "... nothing left running" no_latt_left
 
 # Without -r: five runs an invocation.
