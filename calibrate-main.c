@@ -382,14 +382,15 @@ static void smallest(const struct latt_metric_list *ml,
 	v = m < ml->n ? latt_profile_smallest(&p->m[m], k, r,
 					      judged(ml, p),
 					      LATT_VERDICT_CONFIDENCE) : NAN;
+	/* Rounded up: a change that small is not quite found so often. */
 	if (isnan(v))
 		snprintf(buf, len, "-");
 	else if (v >= 999)
 		snprintf(buf, len, ">x1000");
 	else if (v >= 10)
-		snprintf(buf, len, "x%.0f", v + 1);
+		snprintf(buf, len, "x%.0f", ceil(v + 1));
 	else
-		snprintf(buf, len, "+%.0f%%", 100 * v);
+		snprintf(buf, len, "+%.0f%%", ceil(100 * v - 1e-9));
 }
 
 /*

@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 113
+plan 114
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -54,6 +54,17 @@ check "... and that 3 invocations of 2 runs are few to go by, with the degrees o
 check "... and the --plan that says how many boots find a change" \
 	grep -q "^Boots a side for a change of PCT%: latt compare --plan PCT --profile $tmp/p.json\$" "$tmp/out"
 check "... nothing left running" no_latt_left
+# Its table and --plan agree: the change it says 2 a side of 5 runs
+# find, --plan finds with 5 runs or fewer at 2 a side (rounded up).
+pct=$(awk '$1 == "2" && $2 ~ /^\+[0-9]+%$/ { sub(/^\+/, "", $2); sub(/%$/, "", $2); print $2 }' "$tmp/out")
+if [ -n "$pct" ]; then
+	"$latt" compare --plan "$pct" --profile "$tmp/p.json" >"$tmp/plan" 2>&1
+	r=$(awk '$1 == "p50" { print $4 }' "$tmp/plan")
+	check "... its p50 at 2 a side of 5 runs (+$pct%): --plan $pct finds it with 5 runs or fewer ($r)" \
+		sh -c "test '$r' != - && test '$r' -le 5"
+else
+	skip "p50 at 2 a side of 5 runs is beyond x10 here"
+fi
 
 # Without -r: five runs an invocation.
 (cd "$tmp" && "$latt" calibrate --invocations 2 $quick >"$tmp/out" 2>"$tmp/err")
