@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 114
+plan 115
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -175,16 +175,20 @@ sed 's/"\(run_var\|within\)": [-0-9.e]*/"\1": 1e-12/' "$tmp/p.json" \
 	>"$tmp/quiet.json"
 run $quick -r6 --json "$tmp/r6a.json"
 run $quick -r6 --json "$tmp/r6b.json"
-cmp_run --profile "$tmp/quiet.json" "$tmp/r6a.json" "$tmp/r6b.json"
+# One run of the first 8 times slower: its runs spread on p50 for sure.
+awk -v f=8 -v run=2 -f "${top_srcdir:-.}/tests/scale-doc.awk" "$tmp/r6a.json" >"$tmp/r6x.json"
+cmp_run --profile "$tmp/quiet.json" "$tmp/r6x.json" "$tmp/r6b.json"
 check "runs spreading more than the profile's: exit 0 or 6" \
 	test "$rc" -eq 0 -o "$rc" -eq 6
 check "... a line names the metrics judged by their own spread" \
-	grep -q "^Runs spread more than the profile's on [a-z0-9., ]*: judged by their own spread" "$tmp/out"
+	grep -q "^Runs spread more than the profile's on [a-z0-9., ]*p50[a-z0-9., ]*: judged by their own spread\\.\$" "$tmp/out"
+check "... and one says p50's spread scaled an invocation's part on every metric" \
+	grep -q "^An invocation's part of the profile scaled on every metric as much as p50's runs spread\$" "$tmp/out"
 sed 's/"\(run_var\|within\)": [-0-9.e]*/"\1": 100/' "$tmp/p.json" \
 	>"$tmp/loud.json"
 cmp_run --profile "$tmp/loud.json" "$tmp/r6a.json" "$tmp/r6b.json"
 check "... and none against a profile of runs spreading far more" \
-	not grep -q "^Runs spread more" "$tmp/out"
+	sh -c "! grep -q '^Runs spread more' '$tmp/out' && ! grep -q '^An invocation.s part of the profile scaled' '$tmp/out'"
 cmp_run "$tmp/a.json" "$tmp/b.json"
 check "without a profile: the floors, said in one line" \
 	grep -q "^Between files, verdicts take fixed floors: latt calibrate measures" "$tmp/out"

@@ -1,6 +1,8 @@
-# scale-doc.awk -v f=N: a latt --json document (as latt prints it, a
-# value a line) with every wakeup time multiplied by N, a power of two
-# (or 1/8: the samples all 1024 ns or more),
+# scale-doc.awk -v f=N [-v run=K]: a latt --json document (as latt
+# prints it, a value a line) with every wakeup time multiplied by N, a
+# power of two (or 1/8: the samples all 1024 ns or more), or with run=K
+# those of its runs numbered K only (the configurations' summaries as
+# they were),
 # so that each histogram bucket's low end becomes another bucket's:
 # min_ns, max_ns, mean_ns, stdev_ns, stdev_mean_ns, p99_ns, the
 # percentiles' ns and the first number of each [low, count] pair.  The
@@ -15,6 +17,14 @@ function num(v) {
 }
 {
 	line = $0
+	if (match(line, /^ *"run": [0-9]+,$/)) {
+		at = line
+		gsub(/[^0-9]/, "", at)
+	}
+	if (run != "" && at != run) {
+		print line
+		next
+	}
 	if (match(line, /"(min_ns|max_ns|mean_ns|stdev_ns|stdev_mean_ns|p99_ns|ns)": [0-9][0-9.]*/)) {
 		m = substr(line, RSTART, RLENGTH)
 		k = m

@@ -446,10 +446,10 @@ static void side_profiled(void)
 
 	for (i = 0; i < 10; i++)
 		runs[i].y[0] = (i % 2 ? 1 : -1) * sqrt(0.012 * 0.9);
-	latt_vside_profiled(runs, 10, 0, &pn, &near);
+	latt_vside_profiled(runs, 10, 0, &pn, NAN, &near);
 	for (i = 0; i < 10; i++)
 		runs[i].y[0] = (i % 2 ? 1 : -1) * sqrt(0.04 * 0.9);
-	latt_vside_profiled(runs, 10, 0, &pn, &far);
+	latt_vside_profiled(runs, 10, 0, &pn, NAN, &far);
 	ok(!near.scaled && !near.shown && fabs(near.term - 0.02) < 1e-12,
 	   "runs 1.2x as spread as the profile's: within chance, the "
 	   "profile's (%.4f)", near.term);
@@ -465,11 +465,47 @@ static void side_profiled(void)
 	pn.noise = 0.015;
 	for (i = 0; i < 10; i++)
 		runs[i].noise[0] = 0.0005;
-	latt_vside_profiled(runs, 10, 0, &pn, &far);
+	latt_vside_profiled(runs, 10, 0, &pn, NAN, &far);
 	ok(far.scaled && fabs(far.prof_between - 0.08) < 1e-9,
 	   "... of a profile of no runs' part beyond its noise: held to its "
 	   "runs' spread, scaled 4x (%.4f; 80x by the noise alone)",
 	   far.prof_between);
+}
+
+/*
+ * The side's ratio on the body (p50) scales every metric's invocation's
+ * part: runs of a metric spreading 4x (a longer tail) take their own
+ * spread, their invocation's part unscaled where the body's did not
+ * spread; a body spreading 4x scales a metric whose runs did not.
+ */
+static void side_ratio(void)
+{
+	struct latt_noise pn = { .known = true, .run = 0.01, .run_df = 24,
+				 .within = 0.01, .between = 0.02,
+				 .between_df = 5, .runs_h = 5 };
+	static struct latt_vrun runs[10];
+	struct latt_vside tail, calm;
+	double r1, r4;
+	size_t i;
+
+	for (i = 0; i < 10; i++) {
+		runs[i].y[0] = (i % 2 ? 1 : -1) * sqrt(0.012 * 0.9);
+		runs[i].y[1] = (i % 2 ? 1 : -1) * sqrt(0.04 * 0.9);
+	}
+	r1 = latt_vside_ratio(runs, 10, 0, &pn);
+	r4 = latt_vside_ratio(runs, 10, 1, &pn);
+	latt_vside_profiled(runs, 10, 1, &pn, r1, &tail);
+	latt_vside_profiled(runs, 10, 0, &pn, r4, &calm);
+	ok(r1 == 1 && fabs(r4 - 4) < 1e-9,
+	   "a side's ratio to the profile: 1 within chance (1.2x), 4 (%.3f)",
+	   r4);
+	ok(tail.more && !tail.scaled && fabs(tail.prof_between - 0.02) < 1e-12,
+	   "... a metric spreading 4x beside a body within chance: its own "
+	   "spread, its invocation's part the profile's (%.4f)",
+	   tail.prof_between);
+	ok(!calm.more && calm.scaled && fabs(calm.prof_between - 0.08) < 1e-9,
+	   "... a body spreading 4x: a metric within chance scaled 4x too "
+	   "(%.4f)", calm.prof_between);
 }
 
 /* Fisher's F's tail: exact forms and a table's value. */
@@ -714,7 +750,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(88);
+	plan(91);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -946,6 +982,7 @@ int main(void)
 	cor_tests();
 	side_own();
 	side_profiled();
+	side_ratio();
 	f_tail();
 	same_within();
 	sequential();

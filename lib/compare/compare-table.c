@@ -319,6 +319,7 @@ static int judge_rows(const struct latt_metric_list *ml,
 
 	o->incomparable = false;
 	memset(o->scaled, 0, sizeof(o->scaled));
+	memset(o->more, 0, sizeof(o->more));
 	o->got = 0;
 	for (i = 0; i < nrows; i++) {
 		if (i && latt_verdicts(ml, &rows[0].v, &rows[i].v, level,
@@ -328,6 +329,7 @@ static int judge_rows(const struct latt_metric_list *ml,
 			latt_verdicts_within(ml, v[i], within);
 		for (j = 0; i && j < ml->n; j++) {
 			o->scaled[j] |= v[i][j].scaled;
+			o->more[j] |= v[i][j].more;
 		}
 		aggs[i] = rows[i].agg;
 		if (o->last && o->got < o->nlast && rows[i].g == last)

@@ -115,9 +115,10 @@ struct latt_cmp_outcome {
 	bool single;			/* a row of one file: a side judged
 					   by the floors or a profile, not
 					   by its invocations' spread */
-	bool scaled[LATT_METRICS_MAX];	/* a row's runs spread more than
-					   the profile's (struct
-					   latt_verdict) */
+	bool scaled[LATT_METRICS_MAX];	/* a row's invocation's part
+					   scaled, and ... */
+	bool more[LATT_METRICS_MAX];	/* ... its runs' own spread taken
+					   (struct latt_verdict) */
 	struct latt_verdict (*last)[LATT_METRICS_MAX];	/* NULL: not kept */
 	size_t nlast, got;
 	/*

@@ -321,6 +321,36 @@ void latt_cmp_profile_free(struct latt_cmp_profile *pr)
 	memset(pr, 0, sizeof(*pr));
 }
 
+/*
+ * Where a side's invocation's part of profile @pr was scaled (@o's
+ * scaled): by how much its runs spread more on the body, p50, where the
+ * profile knows it (judge/verdict.c: every metric then); else metric by
+ * metric, each as much as its own runs.
+ */
+static void scaled(FILE *out, const struct latt_metric_list *ml,
+		   const struct latt_cmp_profile *pr,
+		   const struct latt_cmp_outcome *o)
+{
+	size_t m, i, body = latt_metrics_find(ml, "p50");
+
+	for (m = 0; m < ml->n && !o->scaled[m]; m++)
+		;
+	if (m == ml->n)
+		return;
+	if (body < ml->n && pr->p.m[body].known) {
+		fprintf(out, "An invocation's part of the profile scaled on "
+			"every metric as much as p50's runs spread\nmore "
+			"(as on a noisier day).\n");
+		return;
+	}
+	for (m = 0, i = 0; m < ml->n; m++)
+		if (o->scaled[m])
+			fprintf(out, "%s %s", i++ ? "," : "An invocation's "
+				"part of the profile scaled as much as the "
+				"runs spread on", ml->m[m].name);
+	fprintf(out, ".\n");
+}
+
 /* See compare/profile-read.h. */
 void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 			   const struct latt_cmp_profile *pr, size_t n,
@@ -365,12 +395,12 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 	fprintf(out, "%s%s.\n", *note ? "; " : "", note);
 	/* Where the data did not agree with it: said, and by which. */
 	for (m = 0, i = 0; m < ml->n; m++) {
-		if (!o->scaled[m])
+		if (!o->more[m])
 			continue;
 		fprintf(out, "%s %s", i++ ? "," : "Runs spread more than the "
 			"profile's on", ml->m[m].name);
 	}
 	if (i)
-		fprintf(out, ": judged by their own spread, an invocation's "
-			"part of the profile scaled as much.\n");
+		fprintf(out, ": judged by their own spread.\n");
+	scaled(out, ml, pr, o);
 }

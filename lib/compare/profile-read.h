@@ -65,7 +65,7 @@ void latt_cmp_profile_free(struct latt_cmp_profile *pr);
  * own spread where every row is of several files (@o's single false),
  * or (@pr NULL) the floors, where a row is of one file; and, with a
  * profile, a line naming the metrics whose runs spread more than it
- * (@o's scaled).
+ * (@o's more) and where the invocation's part was scaled (@o's scaled).
  */
 void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 			   const struct latt_cmp_profile *pr, size_t n,

@@ -115,14 +115,56 @@ static double allowed(const struct latt_noise *pn, double noise)
 }
 
 /*
+ * The runs' variance of metric @m within their invocations, into @var,
+ * of *@df degrees of freedom (0: none), and their samples' mean noise
+ * (@fill where a run's draws did not show it) into @noise.
+ */
+static void within_of(const struct latt_vrun *runs, size_t n, size_t m,
+		      double fill, double *var, double *df, double *noise)
+{
+	double sum, ss = 0, mean, nz = 0;
+	size_t g = latt_vside_groups(runs, n), k, i, ng;
+
+	for (k = 0; k < g; k++) {
+		for (i = 0, ng = 0, sum = 0; i < n; i++)
+			if (runs[i].inv == k) {
+				sum += runs[i].y[m];
+				ng++;
+			}
+		mean = ng ? sum / (double)ng : 0;
+		for (i = 0; i < n; i++)
+			if (runs[i].inv == k)
+				ss += (runs[i].y[m] - mean) *
+				      (runs[i].y[m] - mean);
+	}
+	for (i = 0; i < n; i++)
+		nz += isnan(runs[i].noise[m]) ? fill : runs[i].noise[m];
+	*df = n > g ? (double)(n - g) : 0;
+	*var = *df > 0 ? ss / *df : 0;
+	*noise = n ? nz / (double)n : 0;
+}
+
+double latt_vside_ratio(const struct latt_vrun *runs, size_t n, size_t m,
+			const struct latt_noise *pn)
+{
+	double var, df, noise;
+
+	within_of(runs, n, m, pn->noise, &var, &df, &noise);
+	return spread_more(var, df, allowed(pn, noise), pn->run_df) ?
+	       var / allowed(pn, noise) : 1;
+}
+
+/*
  * A run's variance is the profile's plus this side's samples' noise, or
- * the runs' own where they show more than allowed() (and then the
- * invocation's part is scaled as much); the side's mean varies by that
- * over its runs plus what an invocation draws: the variance of the
- * profile's invocations' means less what their runs put into them.
+ * the runs' own where they show more than allowed(); the side's mean
+ * varies by that over its runs plus what an invocation draws: the
+ * variance of the profile's invocations' means less what their runs put
+ * into them, scaled by @ratio (NAN: as much as this metric's runs
+ * spread more).
  */
 void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
-			 const struct latt_noise *pn, struct latt_vside *s)
+			 const struct latt_noise *pn, double ratio,
+			 struct latt_vside *s)
 {
 	double own, noise, v, scale = 1, cw = 0, fn = (double)n;
 
@@ -138,10 +180,13 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 		v = own;
 		s->own = own / fn;
 		s->own_df = fn - 1;
-		s->shown = s->scaled = true;
+		s->shown = s->more = true;
 	} else {
 		cw = 1 / fn;
 	}
+	if (!isnan(ratio))
+		scale = ratio;
+	s->scaled = scale > 1;
 	s->run_var = v;
 	s->seen = NAN;
 	s->prof_between = scale * pn->between;
@@ -178,7 +223,8 @@ size_t latt_vside_groups(const struct latt_vrun *runs, size_t n)
  * runs' part made this side's), weighed by their degrees of freedom.
  */
 void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
-			const struct latt_noise *pn, struct latt_vside *s)
+			const struct latt_noise *pn, double ratio,
+			struct latt_vside *s)
 {
 	double sum = 0, sq = 0, ss = 0, mean, var, noise, nh = 0, prior, w;
 	double own, within, scale = 1;
@@ -226,8 +272,11 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	if (spread_more(within, (double)(n - g), allowed(pn, noise),
 			pn->run_df)) {
 		scale = within / allowed(pn, noise);
-		s->scaled = true;
+		s->more = true;
 	}
+	if (!isnan(ratio))
+		scale = ratio;
+	s->scaled = scale > 1;
 	prior = scale * (pn->between - pn->within / pn->runs_h) +
 		(pn->run + noise) * scale / nh;
 	w = pn->between_df / (pn->between_df + (double)(g - 1));

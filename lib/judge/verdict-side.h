@@ -31,8 +31,10 @@ struct latt_vside {
 				   run_var / n is what invocations drew */
 	double seen;		/* what the runs show (NaN: one run) */
 	bool shown;		/* the side's own spread counted */
-	bool scaled;		/* its runs spread more than the profile's:
-				   the invocation's part scaled as much */
+	bool more;		/* its runs spread more than the profile
+				   allows: their own spread taken */
+	bool scaled;		/* the invocation's part scaled (by the
+				   side's ratio, latt_vside_ratio()) */
 	/* Of term, what is estimated from: */
 	double own, own_df;		/* the side itself (0: nothing) */
 	double prof_between, prof_within;	/* the profile's means of
@@ -78,7 +80,8 @@ void latt_vside_floors(const struct latt_vrun *runs, size_t n, size_t m,
  * judge/verdict.h.
  */
 void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
-			 const struct latt_noise *pn, struct latt_vside *s);
+			 const struct latt_noise *pn, double ratio,
+			 struct latt_vside *s);
 
 /*
  * A side of several invocations (struct latt_vrun's inv): its mean is
@@ -86,7 +89,20 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
  * what @pn (NULL: none) says an invocation's mean varies by.
  */
 void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
-			const struct latt_noise *pn, struct latt_vside *s);
+			const struct latt_noise *pn, double ratio,
+			struct latt_vside *s);
+
+/*
+ * How much more the runs of a side, runs[0..n), spread on metric @m
+ * than profile @pn allows it (within their invocations, where they are
+ * of several): the ratio of the variances where more than chance would
+ * make it (LATT_VSIDE_SPREAD_LEVEL), else 1.  Of the body (p50), where
+ * a noisier day shows and a change of the tail does not, it is the
+ * ratio @ratio the two functions above scale a side's invocation's
+ * part by, on every metric; NAN there: each metric's own.
+ */
+double latt_vside_ratio(const struct latt_vrun *runs, size_t n, size_t m,
+			const struct latt_noise *pn);
 
 /* The invocations runs[0..n) came from (1 + the largest inv). */
 size_t latt_vside_groups(const struct latt_vrun *runs, size_t n);

@@ -423,25 +423,27 @@ static bool why_not(const struct latt_metric *m, size_t idx,
 /* A metric's difference in logs, its variance and their freedom. */
 struct diff {
 	double d, var, df;
-	bool scaled;
+	bool scaled, more;
 	struct latt_vparts parts;
 };
 
 /*
  * Side @c of metric @m: of several invocations, from them (and @pn,
  * the profile's, if any); of one, apart from the other side's (@apart),
- * with @pn; else with the floors.
+ * with @pn; else with the floors.  @ratio: how much more its runs
+ * spread on the body than the profile's (NAN: each metric's own).
  */
 static void side(const struct latt_metric *mt, size_t m,
 		 const struct latt_vcfg *c, bool apart,
-		 const struct latt_noise *pn, struct latt_vside *s)
+		 const struct latt_noise *pn, double ratio,
+		 struct latt_vside *s)
 {
 	double run, inv;
 
 	if (latt_vside_groups(c->runs, c->nruns) > 1) {
-		latt_vside_grouped(c->runs, c->nruns, m, pn, s);
+		latt_vside_grouped(c->runs, c->nruns, m, pn, ratio, s);
 	} else if (apart && pn) {
-		latt_vside_profiled(c->runs, c->nruns, m, pn, s);
+		latt_vside_profiled(c->runs, c->nruns, m, pn, ratio, s);
 	} else {
 		latt_verdict_spread(mt, &run, &inv);
 		latt_vside_floors(c->runs, c->nruns, m, run, apart,
@@ -449,22 +451,48 @@ static void side(const struct latt_metric *mt, size_t m,
 	}
 }
 
-static void diff_of(const struct latt_metric *mt, size_t m,
-		    const struct latt_vcfg *base, const struct latt_vcfg *x,
-		    struct diff *out)
+/*
+ * The profile of @base against @x (NULL: none), and into @ratio each
+ * side's latt_vside_ratio() on the body, p50, where the profile knows
+ * it: a day noisier than the profile's shows there, and a change of the
+ * tail (which widens that side's runs of p99 alone) does not.  NAN:
+ * each metric's own.
+ */
+static const struct latt_profile *profile_of(const struct latt_metric_list *ml,
+					     const struct latt_vcfg *base,
+					     const struct latt_vcfg *x,
+					     double ratio[2])
 {
 	const struct latt_profile *p = x->profile ? x->profile :
 				       base->profile;
+	size_t body = latt_metrics_find(ml, "p50");
+
+	ratio[0] = ratio[1] = NAN;
+	if (!p || body >= ml->n || !p->m[body].known ||
+	    base->invocation == x->invocation)
+		return p;
+	ratio[0] = latt_vside_ratio(base->runs, base->nruns, body,
+				    &p->m[body]);
+	ratio[1] = latt_vside_ratio(x->runs, x->nruns, body, &p->m[body]);
+	return p;
+}
+
+static void diff_of(const struct latt_metric *mt, size_t m,
+		    const struct latt_vcfg *base, const struct latt_vcfg *x,
+		    const struct latt_profile *p, const double ratio[2],
+		    struct diff *out)
+{
 	const struct latt_noise *pn = p && p->m[m].known ? &p->m[m] : NULL;
 	bool apart = base->invocation != x->invocation;
 	struct latt_vside a, b;
 
-	side(mt, m, base, apart, pn, &a);
-	side(mt, m, x, apart, pn, &b);
+	side(mt, m, base, apart, pn, ratio[0], &a);
+	side(mt, m, x, apart, pn, ratio[1], &b);
 	out->d = b.mean - a.mean;
 	out->var = a.term + b.term;
 	out->df = latt_vside_df(&a, &b, pn);
 	out->scaled = a.scaled || b.scaled;
+	out->more = a.more || b.more;
 	out->parts = (struct latt_vparts){
 		.run = { a.run_var, b.run_var },
 		.n = { (double)a.n, (double)b.n },
@@ -491,6 +519,7 @@ static void judge(const struct latt_metric *mt, const struct diff *df,
 	v->se = sqrt(df->var);
 	v->df = df->df;
 	v->scaled = df->scaled;
+	v->more = df->more;
 	v->parts = df->parts;
 	v->change = expm1(df->d);
 	v->lo = expm1(df->d - h);
@@ -520,9 +549,11 @@ int latt_verdicts(const struct latt_metric_list *ml,
 	struct diff d[LATT_METRICS_MAX];
 	bool open[LATT_METRICS_MAX];
 	size_t k = 0, m, done, found, i, j, set[LATT_METRICS_MAX];
-	double at;
+	const struct latt_profile *p;
+	double at, ratio[2];
 
 	memset(out, 0, ml->n * sizeof(*out));
+	p = profile_of(ml, base, x, ratio);
 	for (m = 0; m < ml->n; m++) {
 		out[m].kind = LATT_V_NONE;
 		out[m].change = out[m].lo = out[m].hi = NAN;
@@ -534,7 +565,7 @@ int latt_verdicts(const struct latt_metric_list *ml,
 				isnan(x->agg->val[m].v);
 		open[m] = !out[m].why[0];
 		if (open[m]) {
-			diff_of(&ml->m[m], m, base, x, &d[m]);
+			diff_of(&ml->m[m], m, base, x, p, ratio, &d[m]);
 			k++;
 		}
 	}
@@ -555,8 +586,8 @@ int latt_verdicts(const struct latt_metric_list *ml,
 		for (i = 0; i < j; i++)
 			var[i] = d[set[i]].var;
 		latt_vcor(base->runs, base->nruns, x->runs, x->nruns,
-			  base->invocation != x->invocation, x->profile ?
-			  x->profile : base->profile, set, j, var, r);
+			  base->invocation != x->invocation, p, set, j, var,
+			  r);
 		at = pow(level, 1 / latt_vcor_tests(r, j));
 		found = 0;
 		for (m = 0; m < ml->n; m++) {

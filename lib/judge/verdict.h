@@ -51,10 +51,11 @@
  *  - With the machine's noise profile (judge/profile.h) for sides of
  *    two invocations, its variances replace the floors: a run's is the
  *    profile's plus the run's samples' noise, or the runs' own where
- *    they show more than chance would (judge/verdict-side.h), and then
- *    the invocation's part is scaled as much;
+ *    they show more than chance would (judge/verdict-side.h);
  *    an invocation's is what the profile's invocations' means varied by
- *    beyond their runs.  Their degrees of freedom are the profile's.
+ *    beyond their runs, scaled as much as the side's runs of p50 show
+ *    more (on every metric: a noisier day shows in the body, a longer
+ *    tail does not; without p50, each metric's own).  Their degrees of freedom are the profile's.
  * The interval is d +- q sqrt(V), q Student's t of the degrees of
  * freedom of the variances the runs showed (Welch-Satterthwaite; the
  * normal law's where only floors count).  A figure a run has once (max,
@@ -121,8 +122,11 @@ struct latt_verdict {
 	double df;		/* its degrees of freedom; INFINITY where
 				   only floors counted */
 	bool scaled;		/* a side's runs spread more than the
-				   profile's: their own spread taken, the
-				   invocation's part scaled as much */
+				   profile's (on the body, p50, where the
+				   profile knows it): the invocation's
+				   part scaled as much */
+	bool more;		/* a side's runs of it spread more than
+				   the profile allows: their own taken */
 	double within;		/* --same-within: +-0.05; 0 not asked */
 	double slo, shi;	/* ... the interval of its two one-sided
 				   tests (latt_verdicts_within()) */
