@@ -170,9 +170,12 @@ elif ! have cc; then
 	skip "probe.sh: no C compiler"
 else
 	bench probe sh "$bench/probe.sh" 1 1
-	point probe "latt's (with and without --kernel-view) and the probes' percentiles, idle and loaded" '
+	point probe "latt's (with and without --kernel-view) and the probes' percentiles, idle and loaded, and latt's p50 less probe-one's round by round" '
 		/^(idle|loaded) +(latt|latt-kv|probe|probe-one) +[1-9][0-9]* samples: p50 +[0-9]+\.[0-9] p99 +[0-9]+\.[0-9] p99\.9 +[0-9]+\.[0-9] us +\(rounds: p50 [0-9]+\.[0-9]-[0-9]+\.[0-9]\)( \(kernel: p50 [0-9]+\.[0-9] p99 [0-9]+\.[0-9] us\))?$/ {
 			got[$1 " " $2]++
+		}
+		/^(idle|loaded) +latt - probe-one, round by round: p50 [-+][0-9]+\.[0-9]+ us \[[-+][0-9]+\.[0-9]+, [-+][0-9]+\.[0-9]+\] \(95%, 1 rounds\)$/ {
+			got[$1 " paired"]++
 		}
 		END {
 			for (k in got) {
@@ -180,7 +183,7 @@ else
 				if (got[k] != 1)
 					exit 1
 			}
-			exit n != 8
+			exit n != 10
 		}'
 fi
 

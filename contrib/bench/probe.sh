@@ -79,6 +79,24 @@ summary() {
 	echo
 }
 
+# latt's rounds' p50 less probe-one's, the round before it and after
+# it taking turns: their mean and its 95% interval (Student's t, by
+# Cornish and Fisher's first term), which says whether latt lies within
+# 1 us of the probe more sharply than the pooled figures do.
+paired() {
+	paste "$1" "$2" | awk -v load="$3" '
+		{ d[NR] = $1 - $2; s += d[NR] }
+		END {
+			n = NR; m = s / n
+			for (i = 1; i <= n; i++) q += (d[i] - m) ^ 2
+			se = n > 1 ? sqrt(q / (n - 1) / n) : 0
+			z = 1.96; df = n - 1
+			t = df > 0 ? z + (z ^ 3 + z) / (4 * df) : 0
+			printf "%-7s latt - probe-one, round by round: p50 %+.2f us [%+.2f, %+.2f] (95%%, %d rounds)\n",
+			       load, m, m - t * se, m + t * se, n
+		}'
+}
+
 tools="latt latt-kv probe probe-one"
 echo "# $(uname -r), $ncpu CPUs, $(date -u +%Y-%m-%d): 4 clients, 2 ms cycle, no work, $rounds x $secs s each${args:+ (latt $args)}"
 for load in idle loaded; do
@@ -101,6 +119,7 @@ for load in idle loaded; do
 	for t in $tools; do
 		printf '%-7s %-9s ' "$load" "$t"; summary "$tmp/$t.$load"
 	done
+	paired "$tmp/latt.$load.p50" "$tmp/probe-one.$load.p50" "$load"
 	if [ $load = loaded ]; then
 		kill "$stress" || true
 		wait "$stress" 2>/dev/null || true

@@ -166,17 +166,16 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 			 const struct latt_noise *pn, double ratio,
 			 struct latt_vside *s)
 {
-	double own, noise, v, scale = 1, cw = 0, fn = (double)n;
+	double own, noise, v, scale, cw = 0, fn = (double)n;
 
 	memset(s, 0, sizeof(*s));
 	s->n = n;
 	s->groups = 1;
 	runs_of(runs, n, m, pn->noise, &s->mean, &own, &noise);
 	v = pn->run + noise;
-	if (n > 1 && spread_more(own, fn - 1, allowed(pn, noise),
-				 pn->run_df)) {
+	scale = latt_vside_ratio(runs, n, m, pn);
+	if (scale > 1) {
 		/* The runs spread more than the profile allows. */
-		scale = own / allowed(pn, noise);
 		v = own;
 		s->own = own / fn;
 		s->own_df = fn - 1;
@@ -227,7 +226,7 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 			struct latt_vside *s)
 {
 	double sum = 0, sq = 0, ss = 0, mean, var, noise, nh = 0, prior, w;
-	double own, within, scale = 1;
+	double own, scale;
 	size_t g, i, k, ng;
 
 	memset(s, 0, sizeof(*s));
@@ -266,14 +265,10 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	nh = (double)g / nh;
 	/*
 	 * Runs that spread more within their invocations than the profile's
-	 * did: its invocations' part scaled as much.
+	 * did: its invocations' part scaled as much (or by @ratio).
 	 */
-	within = n > g ? ss / (double)(n - g) : 0;
-	if (spread_more(within, (double)(n - g), allowed(pn, noise),
-			pn->run_df)) {
-		scale = within / allowed(pn, noise);
-		s->more = true;
-	}
+	scale = latt_vside_ratio(runs, n, m, pn);
+	s->more = scale > 1;
 	if (!isnan(ratio))
 		scale = ratio;
 	s->scaled = scale > 1;
