@@ -590,10 +590,10 @@ struct setting {
  * part is scaled by the side's spread on p50 (judge/verdict.c), which
  * a change of the tail leaves alone but one side in ten of any model
  * shows by chance.  Measured (2026-12-07): p99 x2 found 39% (6 x 5
- * runs), 61% (20 x 5), 75% (20 x 10); scaled by p99's own spread as
+ * runs), 65% (20 x 5), 76% (20 x 10); scaled by p99's own spread as
  * the issue's rule reads metric by metric, 26%, 52%, 66%, and a kernel
  * twice as noisy (below) wrong in 3.5% and 9.6% of pairs (2.4% and
- * 5.2% by p50's); with no scaling at all 51%, 72%, 90%, but a profile
+ * 5.7% by p50's); with no scaling at all 51%, 72%, 90%, but a profile
  * of a quieter day passes 10.2% of identical pairs (the setting below,
  * 10 and 10 runs; 3.3% by p50's).
  */
@@ -1215,7 +1215,7 @@ int main(void)
 		 * profile of the baseline: its runs' spread on p50 scales its
 		 * invocation's part, by less than the truth (the pool's own
 		 * spread within runs is not doubled).  Measured (2.4% and
-		 * 5.2%; 3.5% and 9.6% by each metric's own spread), within
+		 * 5.7%; 3.5% and 9.6% by each metric's own spread), within
 		 * 5% and 7%.
 		 */
 		{ &models[1], 10, 10, false, 6, 5, 0, 0, 0, 0.05, { 0 }, false,

@@ -508,6 +508,35 @@ static void side_ratio(void)
 	   "(%.4f)", calm.prof_between);
 }
 
+/*
+ * Ten runs a side against a profile of five-run invocations: of six
+ * invocations, their means' spread bounds the side's (0.02, 5 degrees
+ * of freedom); of forty, less the runs' part beyond this side's
+ * (0.02 - 0.05 / 10: 0.015, of some 22), a narrower interval.
+ */
+static void side_bound(void)
+{
+	struct latt_noise pn = { .known = true, .run = 0.05, .run_df = 24,
+				 .within = 0.05, .between = 0.02,
+				 .between_df = 5, .runs_h = 5 };
+	static struct latt_vrun runs[10];
+	struct latt_vside six, forty;
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		runs[i].y[0] = (i % 2 ? 1 : -1) * sqrt(0.05 * 0.9);
+	latt_vside_profiled(runs, 10, 0, &pn, NAN, &six);
+	pn.between_df = 39;
+	pn.run_df = 160;
+	latt_vside_profiled(runs, 10, 0, &pn, NAN, &forty);
+	ok(fabs(six.term - 0.02) < 1e-12 && six.prof_within == 0,
+	   "more runs a side than the profile's invocations, six of them: "
+	   "their means' spread, a bound (%.4f)", six.term);
+	ok(fabs(forty.term - 0.015) < 1e-12 && forty.prof_within < 0,
+	   "... forty: less their runs' part beyond the side's (%.4f)",
+	   forty.term);
+}
+
 /* Fisher's F's tail: exact forms and a table's value. */
 static void f_tail(void)
 {
@@ -750,7 +779,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(91);
+	plan(93);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -983,6 +1012,7 @@ int main(void)
 	side_own();
 	side_profiled();
 	side_ratio();
+	side_bound();
 	f_tail();
 	same_within();
 	sequential();

@@ -155,6 +155,33 @@ double latt_vside_ratio(const struct latt_vrun *runs, size_t n, size_t m,
 }
 
 /*
+ * Side @s of @fn runs, as many as the profile's invocations had or more:
+ * does it take the variance of the profile's invocations' means alone
+ * (true, into s->term)?  Their spread bounds its mean's from above, of
+ * their K - 1 degrees of freedom; less what their runs put into them
+ * beyond this side's (s->term as it is), it is the truth's, of fewer
+ * (Satterthwaite's).  The one whose interval at 99% is narrower: both
+ * are of the profile alone, which the sides do not move.
+ */
+static bool bound(const struct latt_noise *pn, struct latt_vside *s,
+		  double noise, double fn)
+{
+	double b = fmax(s->run_var / fn, s->prof_between +
+			(noise - pn->noise) / fn);
+	double df = s->term * s->term /
+		    (s->prof_between * s->prof_between / pn->between_df +
+		     s->prof_within * s->prof_within / pn->run_df);
+
+	if (!(s->term > s->run_var / fn) ||
+	    latt_t_upper(0.005, pn->between_df) * sqrt(b) <=
+	    latt_t_upper(0.005, df) * sqrt(s->term)) {
+		s->term = b;
+		return true;
+	}
+	return false;
+}
+
+/*
  * A run's variance is the profile's plus this side's samples' noise, or
  * the runs' own where they show more than allowed(); the side's mean
  * varies by that over its runs plus what an invocation draws: the
@@ -189,20 +216,11 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 	s->run_var = v;
 	s->seen = NAN;
 	s->prof_between = scale * pn->between;
-	/*
-	 * With as many runs as the profile's invocations had or more, its
-	 * invocations' means vary at least as much as this side's would:
-	 * their variance alone bounds the side's, with their degrees of
-	 * freedom; taking the runs' part out would leave far fewer.
-	 */
-	if (fn >= pn->runs_h && !s->shown) {
-		s->term = fmax(v / fn, s->prof_between +
-			       (noise - pn->noise) / fn);
-		return;
-	}
 	s->prof_within = (cw - scale / pn->runs_h) * pn->within;
 	s->term = fmax(v / fn, s->own + s->prof_within + s->prof_between +
 		       (s->shown ? 0 : (noise - pn->noise) / fn));
+	if (fn >= pn->runs_h && !s->shown && bound(pn, s, noise, fn))
+		s->prof_within = 0;
 }
 
 size_t latt_vside_groups(const struct latt_vrun *runs, size_t n)
