@@ -265,10 +265,11 @@ static void parse_decide_on(struct latt_opts *o, const struct opt_row *d,
 	char err[256];
 
 	o->ndecide = 0;
+	snprintf(err, sizeof(err), "expected METRIC[,METRIC...] (p50,p99)");
 	if (!*arg || latt_metric_names_parse(arg, o->decide_on, &o->ndecide,
 					     err, sizeof(err)))
-		latt_usage_error("invalid --%s value '%s': expected "
-				 "METRIC[,METRIC...] (p50,p99)", d->name, arg);
+		latt_usage_error("invalid --%s value '%s': %s", d->name, arg,
+				 err);
 }
 
 static void parse_same_within(struct latt_opts *o, const struct opt_row *d,

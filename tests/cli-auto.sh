@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 30
+plan 31
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -156,6 +156,10 @@ check "--decide-on nosuch: a usage error naming it" \
 run $m -r auto --decide-on p50,wall_s -C a: -C b:
 check "--decide-on wall_s without a command: a usage error (never decided)" \
 	sh -c "test $rc -eq 1 && grep -q \"'wall_s' is the command's time, and there is no command\" '$tmp/err'"
+# shellcheck disable=SC2086
+run $m -r auto --decide-on p50,P50 -C a: -C b:
+check "--decide-on p50,P50: a usage error (a metric given twice)" \
+	sh -c "test $rc -eq 1 && grep -q \"invalid --decide-on value 'p50,P50': P50 given twice\" '$tmp/err'"
 # shellcheck disable=SC2086
 run $m -r autox
 check "-r autox: a usage error" \

@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 34
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -121,6 +121,9 @@ check "--fail-if not-same=nosuch: a usage error naming it" \
 run -c2 -t 0.1 -C a: -C b: --same-within 5 --fail-if not-same=p50,cpu_s
 check "--fail-if not-same=cpu_s without a command: a usage error (the gate could never pass)" \
 	sh -c "test $rc -eq 1 && grep -q \"'cpu_s' is the command's time, and there is no command\" '$tmp/err'"
+run -c2 -t 0.1 -C a: -C b: --fail-if worse=p99,avg,p99
+check "--fail-if worse=p99,avg,p99: a usage error (a metric given twice)" \
+	sh -c "test $rc -eq 1 && grep -q \"invalid --fail-if value 'worse=p99,avg,p99': p99 given twice\" '$tmp/err'"
 run -c2 -t 0.1 -C a: -C b: --fail-if worse=wall_s
 check "--fail-if worse=wall_s without a command: a usage error (the gate could never fail)" \
 	sh -c "test $rc -eq 1 && grep -q \"'wall_s' is the command's time, and there is no command\" '$tmp/err'"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "judge/verdict-ask.h"
 #include "judge/aggregate.h"
@@ -60,6 +61,7 @@ int latt_metric_names_parse(const char *list, char (*names)[16], size_t *n,
 			    char *err, size_t len)
 {
 	char buf[512], *tok, *save;
+	size_t i;
 
 	if (strlen(list) >= sizeof(buf)) {
 		snprintf(err, len, "longer than %zu bytes", sizeof(buf) - 1);
@@ -81,6 +83,11 @@ int latt_metric_names_parse(const char *list, char (*names)[16], size_t *n,
 			snprintf(err, len, "no metric is called that");
 			return -EINVAL;
 		}
+		for (i = 0; i < *n; i++)
+			if (!strcasecmp(names[i], tok)) {
+				snprintf(err, len, "%.16s given twice", tok);
+				return -EINVAL;
+			}
 		snprintf(names[(*n)++], sizeof(names[0]), "%s", tok);
 	}
 	return 0;
