@@ -287,7 +287,7 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 		   const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		   size_t first, size_t n, unsigned int runs, const char *ended)
 {
-	bool ask[LATT_METRICS_MAX];
+	bool ask[LATT_METRICS_MAX], unsure = false;
 	struct latt_need need;
 	size_t i, m, open = 0;
 	char text[160];
@@ -317,6 +317,7 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 			if (n - first > 1)
 				fprintf(f, " of %s", latt_esc(names[i]));
 			latt_verdict_need(&v[i][m], &need);
+			unsure |= v[i][m].kind == LATT_V_UNSURE;
 			if (v[i][m].kind == LATT_V_NONE)
 				fprintf(f, ": no verdict, %s\n", v[i][m].why);
 			else if (latt_need_text(&need, text, sizeof(text))[0])
@@ -325,7 +326,8 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 				fprintf(f, ": %s\n",
 					latt_verdict_word(v[i][m].kind));
 		}
-	if (!(o->same_within > 0))
+	/* Of a can't tell: a metric without a verdict is past its help. */
+	if (unsure && !(o->same_within > 0))
 		fprintf(f, "Identical sides are never decided without "
 			"--same-within PCT (the same within +-PCT).\n");
 }

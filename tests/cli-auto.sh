@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 31
+plan 32
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -130,6 +130,14 @@ is "$rc:$(ended "$tmp/ta.json")" "0:$(decided_or max_time)" \
 # shellcheck disable=SC2086
 run $m -r auto --max-runs 3 --decide-on p50 --against "$tmp/a.json"
 is "$rc" 0 "--decide-on p50: exit 0"
+
+# Left open for want of samples alone: no word of --same-within, which
+# cannot decide a metric without a verdict.
+run -c1 -s1 -S2 -x0 -t 0.1 -r2 --json "$tmp/few.json"
+run -c1 -s1 -S2 -x0 -t 0.1 -r auto --decide-on p99 --against "$tmp/few.json"
+check "p99 of runs of some 60 samples: left open, no verdict, and no advice of --same-within" \
+	sh -c "test $rc -eq 0 && grep -q '^  p99: no verdict, too few samples' '$tmp/out' &&
+		! grep -q '^Identical sides are never decided' '$tmp/out'"
 
 # A run that fails ends the runs: the JSON says so.
 run -c1 -t 0.3 -r3 --json "$tmp/f.json" -- false

@@ -620,7 +620,7 @@ static void legend(FILE *f, const struct latt_table *t,
 		if (!marks->few[k])
 			continue;
 		fprintf(f, "%s%s%s needs %llu", *more ? "" : t->wide ? "\n" :
-			sep, *more ? ", " : "+ the max of a run with too few "
+			sep, *more ? ", " : "+ from the max of a run with too few "
 			"samples for that percentile: ", ml->m[k].head,
 			(unsigned long long)latt_percentile_needs(ml->m[k].pct));
 		more = "+";

@@ -6,8 +6,8 @@
  * mean and the verdicts in words.
  *
  * Compact (the default): runs, entries, p50, p99, max, the command's own
- * p99 and figures, each value marked "+" (the max of a run with too few
- * samples) and with its verdict against the first row (w, b, ~, ?), in
+ * p99 and figures, each value marked "+" (from the max of a run with too
+ * few samples) and with its verdict against the first row (w, b, ~, ?), in
  * 100 columns; the verdict lines only for what is better or worse, the
  * rest summed in one line.  Wide (--long): every metric, the spread of
  * the runs' p99, a second block of ratios to the first row marked with
