@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/dist.h"
+#include "compare/compare-plan.h"
 #include "judge/aggregate.h"
 #include "judge/profile.h"
 #include "judge/verdict-cor.h"
@@ -537,6 +538,38 @@ static void side_bound(void)
 	   forty.term);
 }
 
+/*
+ * --plan by files takes what one invocation draws from a verdict's
+ * parts: the difference's invocation part over 1 / g0 + 1 / g1 (a file
+ * a side: half of it; two a side: all of it, which half understated).
+ */
+static void plan_inv(void)
+{
+	struct latt_metric_list ml;
+	struct latt_verdict v[LATT_METRICS_MAX];
+	struct latt_plan_noise nz[LATT_METRICS_MAX];
+	size_t m, p50;
+
+	latt_metrics_init(&ml);
+	p50 = latt_metrics_find(&ml, "p50");
+	memset(v, 0, sizeof(v));
+	for (m = 0; m < ml.n; m++)
+		v[m].kind = LATT_V_NONE;
+	v[p50].kind = LATT_V_UNSURE;
+	v[p50].parts = (struct latt_vparts){ .n = { 2, 2 }, .g = { 1, 1 },
+					     .inv = 0.5, .apart = true,
+					     .seen = { NAN, NAN } };
+	latt_plan_of_verdicts(&ml, v, nz);
+	ok(fabs(nz[p50].inv - 0.25) < 1e-12,
+	   "--plan: an invocation's variance, a file a side: half the "
+	   "difference's part (%.3f)", nz[p50].inv);
+	v[p50].parts.g[0] = v[p50].parts.g[1] = 2;
+	v[p50].parts.n[0] = v[p50].parts.n[1] = 6;
+	latt_plan_of_verdicts(&ml, v, nz);
+	ok(fabs(nz[p50].inv - 0.5) < 1e-12,
+	   "... two files a side: all of it (%.3f)", nz[p50].inv);
+}
+
 /* Fisher's F's tail: exact forms and a table's value. */
 static void f_tail(void)
 {
@@ -779,7 +812,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(93);
+	plan(95);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -1013,6 +1046,7 @@ int main(void)
 	side_profiled();
 	side_ratio();
 	side_bound();
+	plan_inv();
 	f_tail();
 	same_within();
 	sequential();

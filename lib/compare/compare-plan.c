@@ -55,8 +55,12 @@ void latt_plan_of_verdicts(const struct latt_metric_list *ml,
 		nz[m].floor = fmax(run * run, nz[m].run);
 		nz[m].sweep = isnan(p->seen[0]) || isnan(p->seen[1]) ?
 			      nz[m].run : (p->seen[0] + p->seen[1]) / 2;
+		/*
+		 * What one invocation draws: the difference's part of them
+		 * is that over each side's invocations, 1 / g0 + 1 / g1.
+		 */
 		if (p->apart) {
-			nz[m].inv = p->inv / 2;
+			nz[m].inv = p->inv / (1 / p->g[0] + 1 / p->g[1]);
 		} else {
 			latt_verdict_spread(&ml->m[m], &run, &inv);
 			nz[m].inv = inv * inv;
