@@ -453,6 +453,14 @@ static void summary(const struct latt_metric_list *ml,
 		printf("  %-10s %-10s %-16s (%.1f)\n", ml->m[m].name, run, inv,
 		       p->m[m].inv_df);
 	}
+	for (m = 0; m < ml->n; m++)
+		if (p->m[m].known && ml->m[m].better != LATT_BETTER_NONE &&
+		    !(100 * expm1(sqrt(p->m[m].inv)) >= 0.05))
+			break;
+	if (m < ml->n)
+		printf("+-0.0%%: invocations that varied no more than their "
+		       "runs make them vary (the verdicts\ntake what their "
+		       "means varied by, runs and all).\n");
 	fputs(none, stdout);
 	thin(ml, p, from);
 	printf("\nWhat a comparison of two kernels finds 4 times in 5 on this "

@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 115
+plan 116
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -81,6 +81,14 @@ cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json"
 is "$rc" 0 "--from three results: exit 0"
 is "$(get "$tmp/q.json" 'sources[1]')" "$tmp/b.json" "... the files named in it"
 is "$(get "$tmp/q.json" metrics.p50.between_df)" 2 "... three invocations"
+# A profile whose invocations varied no more than their runs: said.
+if grep -q '^  [a-z0-9.]*  *+-[0-9.]*%  *+-0\.0%' "$tmp/out"; then
+	check "--from: an invocation's +-0.0% explained under the table" \
+		grep -q '^+-0.0%: invocations that varied no more than their runs make them vary' "$tmp/out"
+else
+	check "--from: no invocation's +-0.0%, no line of it" \
+		not grep -q '^+-0.0%:' "$tmp/out"
+fi
 cal -o "$tmp/q.json" --from "$tmp/a.json"
 one_line "needs two results or more" "--from one file"
 cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/c3.json"
