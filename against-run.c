@@ -22,6 +22,7 @@
 #include "measure/sysinfo.h"
 #include "report/doc.h"
 #include "report/json.h"
+#include "report/quiet.h"
 #include "report/report-brief.h"
 #include "run/result.h"
 #include "against-run.h"
@@ -332,11 +333,39 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 			"--same-within PCT (the same within +-PCT).\n");
 }
 
+/*
+ * -q's line of each configuration @names[0..n) judged against the
+ * files: "against=a.json config=NAME" (the files parted by commas), its
+ * verdicts @v as a sweep's -q line has them, and with -r auto how the
+ * runs ended (@ended).
+ */
+static void quiet_lines(FILE *f, const struct against_run *ar,
+			const struct latt_opts *o,
+			const struct latt_metric_list *ml,
+			const char *const *names,
+			const struct latt_verdict (*v)[LATT_METRICS_MAX],
+			size_t n, const char *ended)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < ar->a.n; k++)
+			fprintf(f, "%s%s", k ? "," : "against=",
+				latt_esc(ar->files[k].path));
+		fprintf(f, " config=%s", latt_esc(names[i]));
+		latt_quiet_verdicts(f, ml, v[i]);
+		if (o->runs_auto && ended)
+			fprintf(f, " ended=%s", ended);
+		fputc('\n', f);
+	}
+}
+
 int latt_against_summary(const struct against_run *ar,
 			 const struct latt_opts *o, const struct latt_doc *doc,
 			 const char *name, FILE *out, unsigned int runs,
 			 bool *worse, bool *differ)
 {
+	FILE *table = o->quiet ? NULL : out;
 	const struct latt_fail_say say = { stderr, "latt", "row" };
 	struct latt_cmp_outcome oc = {
 		.nlast = LATT_CONFIGS_MAX,
@@ -351,12 +380,12 @@ int latt_against_summary(const struct against_run *ar,
 	*worse = *differ = false;
 	if (!ar->on)
 		return 0;
-	if (out && fputc('\n', out) == EOF)
+	if (table && fputc('\n', table) == EOF)
 		return -EIO;
 	oc.last = calloc(LATT_CONFIGS_MAX, sizeof(*oc.last));
 	if (!oc.last)
 		return -ENOMEM;
-	ret = judge(ar, o, doc, name, out, &ml, &oc, err, sizeof(err));
+	ret = judge(ar, o, doc, name, table, &ml, &oc, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "latt: --against: %s\n", latt_esc(err));
 		free(oc.last);
@@ -364,10 +393,14 @@ int latt_against_summary(const struct against_run *ar,
 	}
 	for (m = 0; m < doc->ncfgs && m < LATT_CONFIGS_MAX; m++)
 		names[m] = doc->cfgs[m].name;
-	if (out && o->runs_auto)
-		latt_auto_end(out, o, &ml, names, (const struct latt_verdict
+	if (table && o->runs_auto)
+		latt_auto_end(table, o, &ml, names, (const struct latt_verdict
 			      (*)[LATT_METRICS_MAX])oc.last, 0, oc.got, runs,
 			      doc->ended);
+	if (out && o->quiet)
+		quiet_lines(out, ar, o, &ml, names, (const struct latt_verdict
+			    (*)[LATT_METRICS_MAX])oc.last, oc.got,
+			    doc->ended);
 	free(oc.last);
 	/* Said as judged (a metric the baseline lacks is not asked of). */
 	*worse = oc.fails_worse;

@@ -83,7 +83,9 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 /*
  * At the end, @doc the document written (named @name): latt compare's
  * table of the baseline and the run on @out (NULL: none), and with -r
- * auto after @runs runs a side, its end (latt_auto_end()); in *@worse
+ * auto after @runs runs a side, its end (latt_auto_end()); with -q, a
+ * line of each configuration's verdicts against the files instead
+ * ("against=a.json config=default p50_verdict=..."); in *@worse
  * whether the run is worse in a metric --fail-if worse asks of, in
  * *@differ whether it is not the same in one --fail-if not-same asks
  * of.  0 or -errno, said.

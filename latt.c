@@ -487,7 +487,6 @@ static int write_outputs(struct invocation *in)
 		if (!ret && in->against.on)
 			ret = latt_against_summary(&in->against, &in->o,
 						   &in->doc, doc_name(in),
-						   in->o.quiet ? NULL :
 						   in->out.f, in->looked,
 						   &in->worse_than_baseline,
 						   &in->differs_from_baseline);

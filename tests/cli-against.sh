@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 42
+plan 44
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -45,6 +45,19 @@ is "$(get "$tmp/b.json" against.profile)" null "... no profile: null"
 is "$(get "$tmp/a.json" against)" null "a run without --against: null"
 check "no line after each run when standard error is not a terminal" \
 	sh -c "! grep -q '^latt: run ' '$tmp/err'"
+
+# -q: the run's line, then one of its verdicts against the files, as
+# latt compare --json judges them (no table).
+# shellcheck disable=SC2086
+run -q $m -r2 --against "$tmp/a.json" --against "$tmp/a2.json" --json "$tmp/q.json"
+check "-q --against: the run's line, then its verdicts against the files, nothing else" \
+	sh -c "test $rc -eq 0 -o $rc -eq 6 && test \$(wc -l <'$tmp/out') -eq 2 &&
+		head -n 1 '$tmp/out' | grep -q '^config=default entries=' &&
+		tail -n 1 '$tmp/out' | grep -Eq '^against=$tmp/a.json,$tmp/a2.json config=default max_verdict=[a-z_]+ .* p50_verdict=(better|worse|cant_tell|none)( |\$)' &&
+		! tail -n 1 '$tmp/out' | grep -q 'ended='"
+"$latt" compare --csv "$tmp/a.json" "$tmp/a2.json" -- "$tmp/q.json" >"$tmp/cq" 2>&1
+check "... its p50 verdict latt compare --csv's of the files" \
+	sh -c "test \"\$(tail -n 1 '$tmp/out' | sed -n 's/.* p50_verdict=\\([a-z_]*\\).*/\\1/p')\" = \"\$(awk -F, '\$3 == \"p50\" && \$6 != \"\" { print \$6 }' '$tmp/cq')\""
 
 # Two boots of the other side: one group, as latt compare A1 A2 -- B.
 # shellcheck disable=SC2086
@@ -136,8 +149,9 @@ if "$latt" compare "$tmp/a.json" "$tmp/fast.json" >/dev/null 2>&1; then
 	diag "p50: $(grep -E '\(this run\) +p50 ' "$tmp/out" | sed 's/  */ /g')"
 	# shellcheck disable=SC2086
 	run $m -r3 -q --against "$tmp/fast.json"
-	check "... -q: the line of -q alone, no table, exit 0" \
-		sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/out') -eq 1 && grep -q '^config=default ' '$tmp/out'"
+	check "... -q: the run's line and its verdicts against the files, no table, exit 0" \
+		sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/out') -eq 2 && head -n 1 '$tmp/out' | grep -q '^config=default ' &&
+			tail -n 1 '$tmp/out' | grep -q '^against=.*fast.json config=default '"
 else
 	skip "samples below 1024 ns: no faster copy of the baseline"
 	skip "samples below 1024 ns: no faster copy of the baseline"

@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 32
+plan 33
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -59,6 +59,13 @@ check "... the end table latt compare's, byte for byte" \
 	sh -c "tail -n $n '$tmp/tab' | cmp -s - '$tmp/cmp'"
 check "... then -r auto's end: decided, or what each metric left open needs" auto_end 3
 is "$(ended "$tmp/b.json")" "$(decided_or budget)" "... the JSON's ended as that end says"
+
+# -q: after the run's line, its verdicts against the file and how the
+# runs ended, as the JSON says.
+# shellcheck disable=SC2086
+run -q $m -r auto --max-runs 3 --against "$tmp/a.json" --json "$tmp/bq.json"
+check "-q -r auto --against: a line of its verdicts against the file, ended= as the JSON's ended" \
+	sh -c "tail -n 1 '$tmp/out' | grep -Eq '^against=$tmp/a.json config=default .* p50_verdict=[a-z_]+.* ended=$(ended "$tmp/bq.json")\$'"
 
 # A budget of 4: 3 is no look (the next, 5, is past it), 4 is.
 # shellcheck disable=SC2086

@@ -18,14 +18,11 @@ static double pct(double v)
 	return fabs(v) < 0.05 ? 0 : v;
 }
 
-/* Configuration @i's verdicts against the first. */
-static void verdicts(FILE *f, const struct latt_metric_list *ml,
-		     const struct latt_agg_cfg *first,
-		     const struct latt_verdict *v)
+void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
+			 const struct latt_verdict *v)
 {
 	size_t m;
 
-	fprintf(f, " vs=%s", latt_esc(first->name));
 	for (m = 0; m < ml->n; m++) {
 		const char *name = ml->m[m].name;
 
@@ -86,8 +83,10 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 			fprintf(f, " load_note=%u", c->load_noted);
 		if (c->load_queued)
 			fprintf(f, " load_queued=%u", c->load_queued);
-		if (i && v)
-			verdicts(f, ml, &cfgs[0], v[i]);
+		if (i && v) {
+			fprintf(f, " vs=%s", latt_esc(cfgs[0].name));
+			latt_quiet_verdicts(f, ml, v[i]);
+		}
 		fputc('\n', f);
 	}
 	if (fflush(f) || ferror(f))

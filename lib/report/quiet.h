@@ -31,4 +31,11 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		     const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		     size_t n);
 
+/*
+ * Verdicts @v[0..ml->n) as a -q line has them, each a space before it:
+ * "p99_verdict=worse p99_change=+12.3 p99_low=+5.0 p99_high=+20.1".
+ */
+void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
+			 const struct latt_verdict *v);
+
 #endif /* LATT_REPORT_QUIET_H */
