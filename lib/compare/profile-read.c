@@ -331,13 +331,13 @@ static void scaled(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_profile *pr,
 		   const struct latt_cmp_outcome *o)
 {
-	size_t m, i, body = latt_metrics_find(ml, "p50");
+	size_t m, i;
 
 	for (m = 0; m < ml->n && !o->scaled[m]; m++)
 		;
 	if (m == ml->n)
 		return;
-	if (body < ml->n && pr->p.m[body].known) {
+	if (latt_profile_body(&pr->p, ml) < ml->n) {
 		fprintf(out, "An invocation's part of the profile scaled on "
 			"every metric as much as p50's runs spread\nmore "
 			"(as on a noisier day).\n");

@@ -109,6 +109,14 @@ void latt_profile_estimate(const struct latt_metric_list *ml,
 				covary(m, i, runs, n, k, p);
 }
 
+size_t latt_profile_body(const struct latt_profile *p,
+			 const struct latt_metric_list *ml)
+{
+	size_t body = latt_metrics_find(ml, "p50");
+
+	return body < ml->n && p->m[body].known ? body : ml->n;
+}
+
 double latt_profile_smallest(const struct latt_noise *pn, size_t k, size_t r,
 			     size_t judged, double level)
 {

@@ -73,6 +73,14 @@ void latt_profile_estimate(const struct latt_metric_list *ml,
 			   const size_t *n, size_t k, struct latt_profile *p);
 
 /*
+ * The index in @ml of the body, p50, where profile @p knows it (its
+ * spread on p50 is what a side's invocation's part is scaled by, on
+ * every metric: judge/verdict.c); else @ml's n.
+ */
+size_t latt_profile_body(const struct latt_profile *p,
+			 const struct latt_metric_list *ml);
+
+/*
  * What a comparison on this machine finds four times in five, by the
  * noise @pn: the smallest change of the metric (relative: 0.25 is 25%
  * higher) found worse with @k invocations a side of @r runs each, when

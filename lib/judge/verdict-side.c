@@ -115,43 +115,60 @@ static double allowed(const struct latt_noise *pn, double noise)
 }
 
 /*
- * The runs' variance of metric @m within their invocations, into @var,
- * of *@df degrees of freedom (0: none), and their samples' mean noise
- * (@fill where a run's draws did not show it) into @noise.
+ * Of runs[0..n)'s logs of metric @m by invocation: into *@ss the sum of
+ * squares of the runs about their invocation's mean, into *@sum and
+ * *@sq the sum of the invocations' means and of their squares, and into
+ * *@nh the sum of 1 / an invocation's runs; the number of invocations
+ * returned.
  */
-static void within_of(const struct latt_vrun *runs, size_t n, size_t m,
-		      double fill, double *var, double *df, double *noise)
+static size_t by_invocation(const struct latt_vrun *runs, size_t n, size_t m,
+			    double *ss, double *sum, double *sq, double *nh)
 {
-	double sum, ss = 0, mean, nz = 0;
 	size_t g = latt_vside_groups(runs, n), k, i, ng;
+	double gs, mean;
 
+	*ss = *sum = *sq = *nh = 0;
 	for (k = 0; k < g; k++) {
-		for (i = 0, ng = 0, sum = 0; i < n; i++)
+		for (i = 0, ng = 0, gs = 0; i < n; i++)
 			if (runs[i].inv == k) {
-				sum += runs[i].y[m];
+				gs += runs[i].y[m];
 				ng++;
 			}
-		mean = ng ? sum / (double)ng : 0;
+		if (!ng)
+			continue;
+		mean = gs / (double)ng;
 		for (i = 0; i < n; i++)
 			if (runs[i].inv == k)
-				ss += (runs[i].y[m] - mean) *
-				      (runs[i].y[m] - mean);
+				*ss += (runs[i].y[m] - mean) *
+				       (runs[i].y[m] - mean);
+		*sum += mean;
+		*sq += mean * mean;
+		*nh += 1 / (double)ng;
 	}
-	for (i = 0; i < n; i++)
-		nz += isnan(runs[i].noise[m]) ? fill : runs[i].noise[m];
-	*df = n > g ? (double)(n - g) : 0;
-	*var = *df > 0 ? ss / *df : 0;
-	*noise = n ? nz / (double)n : 0;
+	return g;
+}
+
+/*
+ * How much more runs of variance @var (within their invocations, of @df
+ * degrees of freedom) and samples' noise @noise spread than profile @pn
+ * allows: latt_vside_ratio()'s.
+ */
+static double ratio_of(const struct latt_noise *pn, double var, double df,
+		       double noise)
+{
+	return spread_more(var, df, allowed(pn, noise), pn->run_df) ?
+	       var / allowed(pn, noise) : 1;
 }
 
 double latt_vside_ratio(const struct latt_vrun *runs, size_t n, size_t m,
 			const struct latt_noise *pn)
 {
-	double var, df, noise;
+	double ss, sum, sq, nh, mean, var, noise;
+	size_t g = by_invocation(runs, n, m, &ss, &sum, &sq, &nh);
 
-	within_of(runs, n, m, pn->noise, &var, &df, &noise);
-	return spread_more(var, df, allowed(pn, noise), pn->run_df) ?
-	       var / allowed(pn, noise) : 1;
+	runs_of(runs, n, m, pn->noise, &mean, &var, &noise);
+	return n > g ? ratio_of(pn, ss / (double)(n - g), (double)(n - g),
+				noise) : 1;
 }
 
 /*
@@ -200,7 +217,7 @@ void latt_vside_profiled(const struct latt_vrun *runs, size_t n, size_t m,
 	s->groups = 1;
 	runs_of(runs, n, m, pn->noise, &s->mean, &own, &noise);
 	v = pn->run + noise;
-	scale = latt_vside_ratio(runs, n, m, pn);
+	scale = ratio_of(pn, own, fn - 1, noise);
 	if (scale > 1) {
 		/* The runs spread more than the profile allows. */
 		v = own;
@@ -243,30 +260,12 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 			const struct latt_noise *pn, double ratio,
 			struct latt_vside *s)
 {
-	double sum = 0, sq = 0, ss = 0, mean, var, noise, nh = 0, prior, w;
-	double own, scale;
-	size_t g, i, k, ng;
+	double sum, sq, ss, mean, var, noise, nh, prior, w, own, scale;
+	size_t g;
 
 	memset(s, 0, sizeof(*s));
 	s->n = n;
-	s->groups = g = latt_vside_groups(runs, n);
-	for (k = 0; k < g; k++) {
-		double gs = 0;
-
-		for (i = 0, ng = 0; i < n; i++)
-			if (runs[i].inv == k) {
-				gs += runs[i].y[m];
-				ng++;
-			}
-		mean = gs / (double)ng;
-		for (i = 0; i < n; i++)
-			if (runs[i].inv == k)
-				ss += (runs[i].y[m] - mean) *
-				      (runs[i].y[m] - mean);
-		sum += mean;
-		sq += mean * mean;
-		nh += 1 / (double)ng;
-	}
+	s->groups = g = by_invocation(runs, n, m, &ss, &sum, &sq, &nh);
 	s->mean = sum / (double)g;
 	own = fmax(sq - sum * sum / (double)g, 0) / (double)(g - 1);
 	s->shown = true;
@@ -285,7 +284,7 @@ void latt_vside_grouped(const struct latt_vrun *runs, size_t n, size_t m,
 	 * Runs that spread more within their invocations than the profile's
 	 * did: its invocations' part scaled as much (or by @ratio).
 	 */
-	scale = latt_vside_ratio(runs, n, m, pn);
+	scale = n > g ? ratio_of(pn, s->run_var, (double)(n - g), noise) : 1;
 	s->more = scale > 1;
 	if (!isnan(ratio))
 		scale = ratio;

@@ -465,11 +465,13 @@ static const struct latt_profile *profile_of(const struct latt_metric_list *ml,
 {
 	const struct latt_profile *p = x->profile ? x->profile :
 				       base->profile;
-	size_t body = latt_metrics_find(ml, "p50");
+	size_t body;
 
 	ratio[0] = ratio[1] = NAN;
-	if (!p || body >= ml->n || !p->m[body].known ||
-	    base->invocation == x->invocation)
+	if (!p || base->invocation == x->invocation)
+		return p;
+	body = latt_profile_body(p, ml);
+	if (body == ml->n)
 		return p;
 	ratio[0] = latt_vside_ratio(base->runs, base->nruns, body,
 				    &p->m[body]);
