@@ -510,6 +510,9 @@ static int take_value(int c, const char *arg, struct copts *op)
 		if (!*arg)
 			return bad_value("--profile", arg,
 					 "expected a file name");
+		if (op->profile)
+			return bad_value("--profile", arg, "one profile, "
+					 "already given");
 		op->profile = arg;
 	}
 	return 0;

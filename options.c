@@ -241,6 +241,19 @@ static void parse_against(struct latt_opts *o, const struct opt_row *d,
 	o->against[o->nagainst++] = arg;
 }
 
+/* One profile: a second would replace the first unseen. */
+static void parse_profile(struct latt_opts *o, const struct opt_row *d,
+			  const char *arg)
+{
+	if (!*arg)
+		latt_usage_error("invalid --%s value '': expected a file "
+				 "name", d->name);
+	if (o->profile)
+		latt_usage_error("invalid --%s value '%s': one profile, "
+				 "already given", d->name, arg);
+	o->profile = arg;
+}
+
 /* -r N, or -r auto: until the verdicts decide (judge/sequential.h). */
 static void parse_runs(struct latt_opts *o, const struct opt_row *d,
 		       const char *arg)
@@ -390,8 +403,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, parse_same_within },
 	{ "against", OPT_AGAINST, required_argument, OK_CALL, 0,
 	  0, 0, 0, NULL, parse_against },
-	{ "profile", OPT_PROFILE, required_argument, OK_FILE,
-	  IN_OPTS(profile), 0, 0, 0, "a file name", NULL },
+	{ "profile", OPT_PROFILE, required_argument, OK_CALL, 0,
+	  0, 0, 0, NULL, parse_profile },
 	{ "per-client", OPT_PER_CLIENT, no_argument, OK_BIT, IN_OPTS(extra),
 	  0, LATT_REPORT_CLIENTS, 0, NULL, NULL },
 	{ "hist", OPT_HIST, no_argument, OK_BIT, IN_OPTS(extra),

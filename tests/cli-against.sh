@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 44
+plan 45
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -105,6 +105,10 @@ refused "the second of two" "^latt: --against $tmp/cut.json: " \
 run $m --profile "$tmp/a.json"
 check "--profile without --against: a usage error" \
 	sh -c "test $rc -eq 1 && grep -q 'give --against FILE too' '$tmp/err'"
+# shellcheck disable=SC2086
+run $m --against "$tmp/a.json" --profile "$tmp/a.json" --profile "$tmp/b.json"
+check "--profile twice: a usage error, one line, nothing run" \
+	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"^latt: invalid --profile value '.*b.json': one profile, already given\" '$tmp/err' && test ! -s '$tmp/out'"
 # shellcheck disable=SC2086
 run $m --against "$tmp/a.json" --against "$tmp/a.json"
 is "$rc" 1 "--against a.json twice: exit 1, nothing run"

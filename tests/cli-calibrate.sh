@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 116
+plan 118
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -212,6 +212,9 @@ cmp_run --cdf --profile "$tmp/p.json" "$tmp/a.json"
 one_line "no --profile with it" "--profile with --cdf"
 cmp_run "$tmp/p.json" "$tmp/a.json"
 one_line "a noise profile (latt calibrate), not a result" "a profile as a result"
+cmp_run --profile "$tmp/p.json" --profile "$tmp/old.json" "$tmp/a.json" "$tmp/b.json"
+one_line "invalid --profile value .*old.json.: one profile, already given" \
+	"--profile twice"
 
 # Bad profiles: one line each, exit 1.
 bad() {
