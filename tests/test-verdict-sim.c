@@ -58,6 +58,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/dist.h"
 #include "judge/aggregate.h"
 #include "judge/profile.h"
 #include "judge/sequential.h"
@@ -268,6 +269,13 @@ struct tally {
 	size_t wrong[LATT_METRICS_MAX];	/* better or worse */
 	size_t judged[LATT_METRICS_MAX];
 	/*
+	 * LATT_SIM_VERBOSE: where a metric's change lay beyond its own
+	 * interval at 95% (a metric alone, before the row's correction),
+	 * and the sum of its degrees of freedom (at most 1000).
+	 */
+	size_t beyond[LATT_METRICS_MAX];
+	double df[LATT_METRICS_MAX];
+	/*
 	 * The oracle's statistic, pair by pair: each metric's difference of
 	 * the sides' mean log figure over its true standard deviation
 	 * (NaN: a side without the figure).
@@ -411,13 +419,13 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 			zp[p][m] = NAN;
 			if (pk && groups == 1 && prof.m[m].known) {
 				/* The profile's means less their runs' part. */
-				double run = va_true[m], inv =
-					fmax(prof.m[m].between -
-					     run / (double)pr, 0);
+				double inv = fmax(prof.m[m].between -
+						  va_true[m] / (double)pr, 0);
 
 				zp[p][m] = z[p][m] * sd /
-					   sqrt(2 * inv + run / (double)na +
-						run / (double)nb);
+					   sqrt(2 * inv + va_true[m] /
+						(double)na + vb_true[m] /
+						(double)nb);
 			}
 		}
 		any = false;
@@ -427,6 +435,12 @@ static void pairs(const struct latt_metric_list *ml, const struct model *md,
 			t->same[m] += v[m].same;
 			t->wrong[m] += v[m].kind == LATT_V_WORSE ||
 				       v[m].kind == LATT_V_BETTER;
+			if (v[m].kind == LATT_V_NONE)
+				continue;
+			/* How the method holds its own level, a metric. */
+			t->beyond[m] += fabs(log1p(v[m].change)) / v[m].se >
+					latt_t_upper(0.025, v[m].df);
+			t->df[m] += fmin(v[m].df, 1000);
 			any |= v[m].kind == LATT_V_WORSE ||
 			       v[m].kind == LATT_V_BETTER;
 		}
@@ -1365,8 +1379,12 @@ int main(void)
 
 			for (m = 0; m < ml.n; m++)
 				if (t.judged[m])
-					diag("  %s: %zu wrong", ml.m[m].name,
-					     t.wrong[m]);
+					diag("  %s: %zu wrong; beyond its interval "
+				     "at 95%% %.1f%%, %.1f degrees of freedom "
+				     "on average", ml.m[m].name, t.wrong[m],
+				     100.0 * (double)t.beyond[m] /
+				     (double)t.judged[m],
+				     t.df[m] / (double)t.judged[m]);
 		}
 		if (st->power)
 			diag("  the oracle: |z| > %.2f on each judged metric "
