@@ -6,7 +6,7 @@
 # more invocations or a larger change never need more runs.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 36
+plan 39
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -87,13 +87,13 @@ mono() {
 check "... more invocations a side never need more runs each" mono "$tmp/out"
 check "... without a profile, the line says what 1 and N a side take" \
 	grep -q '^Without a profile, 1 a side takes the fixed floors for an invocation; 2 or more,$' "$tmp/out"
-p50_10=$(awk '$1 == "p50" { print $2 }' "$tmp/out")
+p50_10=$(awk '$1 == "p50" && NF == 6 { print $2 }' "$tmp/out")
 cmp_run --plan 50 "$tmp/s.json"
-p50_50=$(awk '$1 == "p50" { print $2 }' "$tmp/out")
+p50_50=$(awk '$1 == "p50" && NF == 6 { print $2 }' "$tmp/out")
 check "... +-50% needs no more runs than +-10% ($p50_50, $p50_10)" \
 	sh -c "[ '$p50_10' = - ] || [ '$p50_50' != - -a '$p50_50' -le '$p50_10' ]"
 cmp_run --plan 10 --level 99 "$tmp/s.json"
-p50_99=$(awk '$1 == "p50" { print $2 }' "$tmp/out")
+p50_99=$(awk '$1 == "p50" && NF == 6 { print $2 }' "$tmp/out")
 check "--level 99 says 99% and needs no fewer runs ($p50_99, $p50_10)" \
 	sh -c "grep -q ' at 99% for the' '$tmp/out' && { [ '$p50_99' = - ] || [ '$p50_10' != - -a '$p50_99' -ge '$p50_10' ]; }"
 
@@ -108,12 +108,32 @@ check "... by the profile, its invocations and date" \
 check "... more invocations a side never need more runs each" mono "$tmp/out"
 check "... the columns said under it" \
 	sh -c "grep -q '^N a side: N invocations (boots) of each kernel, that many runs each;' '$tmp/out'"
+# Beyond 8 a side: the metrics the table has no runs for there, each with
+# the boots of 10 runs that would do, or more than 100; no other.
+cmp_run --plan 1 --profile "$tmp/p.json"
+dash=$(awk '$1 ~ /^(max|avg|stdev|p[0-9.]+)$/ && NF == 6 && $6 == "-" { printf "%s ", $1 }' "$tmp/out")
+listed=$(awk '/^Beyond 8 a side, invocations \(boots\) of 10 runs each:/ { on = 1; sub(/^[^:]*:/, "") }
+	on { l = l $0 } on && /\.$/ { on = 0 }
+	END { n = split(l, a, ","); for (i = 1; i <= n; i++) {
+		if (a[i] !~ /^ *[a-z0-9.]+ ([0-9]+|more than 100)\.?$/) { print "bad:" a[i]; exit }
+		split(a[i], w, " "); printf "%s ", w[1] } }' "$tmp/out")
+check "--plan 1: the metrics without runs at 8 a side named beyond it, with their boots ($listed)" \
+	sh -c "test -n '$dash' && test '$dash' = '$listed'"
 run $quick -r2 --json "$tmp/a.json"
 cp "$tmp/a.json" "$tmp/b.json"
 cmp_run --plan 25 --profile "$tmp/p.json" "$tmp/a.json" "$tmp/b.json"
 is "$rc" 0 "--plan 25 --profile with two files: exit 0"
 check "... by what the files show, with the profile" \
 	grep -q "by what these files show, with the profile .*p\\.json:" "$tmp/out"
+
+# Groups without a profile: 1 a side is judged by the floors, whatever
+# the groups' own spread (p50's floor alone hides +-10% from 1 a side).
+run $quick -r2 --json "$tmp/a2.json"
+run $quick -r2 --json "$tmp/b2.json"
+cmp_run --plan 10 "$tmp/a.json" "$tmp/a2.json" -- "$tmp/b.json" "$tmp/b2.json"
+check "--plan 10 by groups without a profile: p50's 1 a side by the floors (-)" \
+	sh -c "test $rc = 0 && awk '\$1 == \"p50\" && \$3 == \"-\" { ok = 1 } END { exit !ok }' '$tmp/out'"
+check "... more invocations a side never need more runs each" mono "$tmp/out"
 
 # What --plan refuses.
 cmp_run --plan 10

@@ -10,6 +10,9 @@
 #include "judge/plan.h"
 #include "judge/verdict-side.h"
 
+/* The runs an invocation the line beyond the table's 8 a side counts. */
+#define LATT_PLAN_BEYOND_RUNS	10
+
 void latt_plan_of_profile(const struct latt_metric_list *ml,
 			  const struct latt_profile *p,
 			  struct latt_plan_noise *nz)
@@ -23,6 +26,7 @@ void latt_plan_of_profile(const struct latt_metric_list *ml,
 			.known = p->m[m].known,
 			.run = p->m[m].run + p->m[m].noise,
 			.inv = p->m[m].inv,
+			.inv1 = p->m[m].inv,
 			.prior_df = p->m[m].between_df,
 			.sweep = p->m[m].run + p->m[m].noise,
 			.floor = run * run + p->m[m].noise,
@@ -62,9 +66,15 @@ void latt_plan_of_verdicts(const struct latt_metric_list *ml,
 		if (p->apart) {
 			nz[m].inv = p->inv / (1 / p->g[0] + 1 / p->g[1]);
 		} else {
-			latt_verdict_spread(&ml->m[m], &run, &inv);
 			nz[m].inv = inv * inv;
 		}
+		/*
+		 * Groups without a profile show their invocations' spread,
+		 * but 1 a side would be judged by the floor (as known).
+		 */
+		nz[m].inv1 = nz[m].inv;
+		if (!(p->prior_df > 0) && (p->g[0] > 1 || p->g[1] > 1))
+			nz[m].inv1 = fmax(inv * inv, nz[m].inv);
 	}
 }
 
@@ -78,6 +88,44 @@ static int cell(FILE *f, unsigned int runs)
 	else
 		snprintf(buf, sizeof(buf), "-");
 	return fprintf(f, " %10s", buf);
+}
+
+/*
+ * Where 8 a side do not find it: how many boots of LATT_PLAN_BEYOND_RUNS
+ * runs each would, on one line under the table.
+ */
+static void beyond(FILE *f, const struct latt_metric_list *ml,
+		   const struct latt_plan_noise *nz, double pct, double at)
+{
+	char item[64];
+	unsigned int k;
+	size_t m, i = 0;
+	int col = 0;
+
+	for (m = 0; m < ml->n; m++) {
+		if (!nz[m].known || ml->m[m].better == LATT_BETTER_NONE ||
+		    latt_plan_runs(nz[m].run, nz[m].inv, 8, at,
+				   nz[m].prior_df, pct))
+			continue;
+		k = latt_plan_boots(nz[m].run, nz[m].inv,
+				    LATT_PLAN_BEYOND_RUNS, at, nz[m].prior_df,
+				    pct);
+		if (k)
+			snprintf(item, sizeof(item), "%s %u", ml->m[m].name, k);
+		else
+			snprintf(item, sizeof(item), "%s more than %d",
+				 ml->m[m].name, LATT_PLAN_BOOTS_MAX);
+		if (!i++)
+			col = fprintf(f, "\nBeyond 8 a side, invocations (boots) "
+				      "of %d runs each:", LATT_PLAN_BEYOND_RUNS);
+		else
+			col += fprintf(f, ",");
+		if (col + 1 + (int)strlen(item) > 76)
+			col = fprintf(f, "\n ") - 1;
+		col += fprintf(f, " %s", item);
+	}
+	if (i)
+		fprintf(f, ".\n");
 }
 
 int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
@@ -120,10 +168,12 @@ int latt_plan_print(FILE *f, const struct latt_metric_list *ml,
 		cell(f, latt_plan_sweep_runs(nz[m].sweep, nz[m].floor,
 					     LATT_VSIDE_OWN_RUNS, at, pct));
 		for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
-			cell(f, latt_plan_runs(nz[m].run, nz[m].inv, ks[i], at,
-					       nz[m].prior_df, pct));
+			cell(f, latt_plan_runs(nz[m].run, ks[i] == 1 ?
+					       nz[m].inv1 : nz[m].inv, ks[i],
+					       at, nz[m].prior_df, pct));
 		fputc('\n', f);
 	}
+	beyond(f, ml, nz, pct, at);
 	fprintf(f, "\none invocation: configurations of one run of latt "
 		"(-C), beside each other;\nN a side: N invocations (boots) "
 		"of each kernel, that many runs each;\n- : not within %d "

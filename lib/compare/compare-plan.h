@@ -20,6 +20,8 @@ struct latt_plan_noise {
 	bool known;
 	double run;		/* a run's variance, its samples' noise in */
 	double inv;		/* an invocation's */
+	double inv1;		/* ... as 1 a side is judged by it (without
+				   a profile, the floor at the least) */
 	double prior_df;	/* the degrees of freedom of inv (0: a floor,
 				   taken as known) */
 	double sweep;		/* a run's variance in a sweep as its runs

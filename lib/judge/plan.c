@@ -80,7 +80,9 @@ struct want {
 	double df;		/* with runs added */
 	double z;		/* the power's point */
 	double run, inv;	/* --plan: a run's, an invocation's */
-	size_t k;		/* --plan: invocations a side */
+	size_t k;		/* --plan: invocations a side ... */
+	unsigned int r;		/* ... or their runs each */
+	double qdf_prior;	/* ... and a profile's degrees of freedom */
 	double qdf, q;		/* the last quantile taken, of qdf */
 };
 
@@ -201,6 +203,32 @@ unsigned int latt_plan_runs(double run, double inv, size_t k, double level,
 	if (!(w.df > 0))
 		w.df = INFINITY;
 	return smallest(plan_do, &w, LATT_PLAN_RUNS_MAX);
+}
+
+static bool boots_plan_do(void *arg, unsigned int k)
+{
+	struct want *w = arg;
+
+	w->k = k;
+	w->df = w->qdf_prior + 2 * ((double)k - 1);
+	if (!(w->df > 0))
+		w->df = INFINITY;
+	return plan_do(w, w->r);
+}
+
+unsigned int latt_plan_boots(double run, double inv, unsigned int r,
+			     double level, double prior_df, double pct)
+{
+	struct want w = {
+		.alpha = 1 - level, .run = run, .inv = inv, .r = r,
+		.qdf_prior = prior_df, .z = latt_normal_upper(POWER_FIND),
+		.bound = log1p(pct),
+	};
+
+	if (!r || !(pct > 0) || !(run >= 0) || !(inv >= 0) ||
+	    !(level > 0 && level < 1))
+		return 0;
+	return smallest(boots_plan_do, &w, LATT_PLAN_BOOTS_MAX);
 }
 
 /*

@@ -82,6 +82,14 @@ void latt_plan_need(const struct latt_vparts *p, double level, double df,
 char *latt_need_text(const struct latt_need *n, char *buf, size_t len);
 
 /*
+ * --plan: the invocations a side of @r runs each that find a change of
+ * @pct as latt_plan_runs() says (its other arguments the same); 0 when
+ * no number up to LATT_PLAN_BOOTS_MAX would.
+ */
+unsigned int latt_plan_boots(double run, double inv, unsigned int r,
+			     double level, double prior_df, double pct);
+
+/*
  * --plan: the runs @k invocations a side each need to find a change of
  * @pct (relative) four times in five, when a run's variance is @run and
  * an invocation's @inv, at the per-metric level @level (two-sided),
