@@ -6,6 +6,7 @@
  * compare's verdicts of the same numbers.
  */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,7 +289,7 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 		   const struct latt_verdict (*v)[LATT_METRICS_MAX],
 		   size_t first, size_t n, unsigned int runs, const char *ended)
 {
-	bool ask[LATT_METRICS_MAX], unsure = false;
+	bool ask[LATT_METRICS_MAX], unsure = false, told = false;
 	struct latt_need need;
 	size_t i, m, open = 0;
 	char text[160];
@@ -317,7 +318,8 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 			fprintf(f, "  %s", ml->m[m].name);
 			if (n - first > 1)
 				fprintf(f, " of %s", latt_esc(names[i]));
-			latt_verdict_need(&v[i][m], &need);
+			latt_verdict_need_at(&v[i][m], o->level, &need);
+			told |= need.runs || need.boots || need.beyond;
 			unsure |= v[i][m].kind == LATT_V_UNSURE;
 			if (v[i][m].kind == LATT_V_NONE)
 				fprintf(f, ": no verdict, %s\n", v[i][m].why);
@@ -327,6 +329,10 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 				fprintf(f, ": %s\n",
 					latt_verdict_word(v[i][m].kind));
 		}
+	/* The looks' levels were the budget's share; a later compare's not. */
+	if (told && fabs(v[first][0].row_level - o->level) > 1e-9)
+		fprintf(f, "(What would tell is at %g%%, as latt compare judges "
+			"the files.)\n", 100 * o->level);
 	/* Of a can't tell: a metric without a verdict is past its help. */
 	if (unsure && !(o->same_within > 0))
 		fprintf(f, "Identical sides are never decided without "

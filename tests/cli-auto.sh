@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 33
+plan 34
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -27,7 +27,8 @@ table() {
 auto_end() {
 	sed -n '/^-r auto: /,$p' "$tmp/out" >"$tmp/end"
 	head -n 1 "$tmp/end" | grep -Eq "^-r auto: (decided after $1 runs?\\.|$1 runs?, .*; left open:)\$" &&
-		! sed 1d "$tmp/end" | grep -v '^Identical sides are never decided without --same-within PCT' | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocations? \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
+		! sed 1d "$tmp/end" | grep -v '^Identical sides are never decided without --same-within PCT' |
+		grep -v '^(What would tell is at 95%, as latt compare judges the files\.)$' | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocations? \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
 }
 # level: the level of the verdicts in $tmp/out ("99.52").
 level() {
@@ -106,6 +107,21 @@ elif [ "$(runs "$tmp/c.json")" -lt 20 ]; then
 			grep -Eq '\\(this run\\) +p99 +(better|worse) ' '$tmp/out'"
 else
 	check "... at the budget: nothing to check of the verdicts" true
+fi
+# What would tell, at the end: at 95%, as latt compare judges the files
+# later, not at the look's level; latt compare -l's advice where it too
+# can't tell and judges no metric better or worse (Holm's steps alike).
+adv=$(sed -n 's/^  p50: \(needs about .*\|more than .*\)$/\1/p' "$tmp/out")
+"$latt" compare -l "$tmp/a.json" "$tmp/c.json" >"$tmp/cmp95" 2>&1
+cadv=$(sed -n "s/^.*(c\.json) *p50 *can't tell .*; \(.*\)\$/\1/p" "$tmp/cmp95")
+if [ -z "$adv" ] || [ "$lv" = 95 ]; then
+	skip "no advice for p50 at a look's level here"
+elif grep -Eq '\((c\.json)\) +[a-z0-9._]+ +(better|worse) ' "$tmp/cmp95" || [ -z "$cadv" ]; then
+	check "... its advice said to be at 95%" \
+		grep -q '^(What would tell is at 95%, as latt compare judges the files\.)$' "$tmp/out"
+else
+	check "... its advice at 95%, said, latt compare -l's ($adv)" \
+		sh -c "grep -q '^(What would tell is at 95%, as latt compare judges the files\\.)\$' '$tmp/out' && test '$adv' = '$cadv'"
 fi
 
 # A sweep, without --against.

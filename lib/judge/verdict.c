@@ -92,13 +92,24 @@ static void pct_text(double v, char *buf, size_t len)
 
 void latt_verdict_need(const struct latt_verdict *v, struct latt_need *out)
 {
+	latt_verdict_need_at(v, v->row_level, out);
+}
+
+void latt_verdict_need_at(const struct latt_verdict *v, double row_level,
+			  struct latt_need *out)
+{
 	/* To be the same: the level of its two one-sided tests' interval. */
 	bool same = v->within > 0 && fabs(v->change) < v->within;
+	double level;
 
 	memset(out, 0, sizeof(*out));
-	if (v->kind == LATT_V_UNSURE)
-		latt_plan_need(&v->parts, same ? 2 * v->row_level - 1 :
-			       v->level, v->df, v->change, v->within, out);
+	if (v->kind != LATT_V_UNSURE)
+		return;
+	/* Sidak's share of the row's level, as the verdict's step had. */
+	level = row_level == v->row_level ? v->level :
+		pow(row_level, log(v->level) / log(v->row_level));
+	latt_plan_need(&v->parts, same ? 2 * row_level - 1 : level, v->df,
+		       v->change, v->within, out);
 }
 
 char *latt_verdict_brief(const struct latt_verdict *v, char *buf, size_t len)

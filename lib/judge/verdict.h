@@ -190,6 +190,14 @@ struct latt_vcfg {
  */
 void latt_verdict_need(const struct latt_verdict *v, struct latt_need *out);
 
+/*
+ * ... as it would be at @row_level for the row's metrics together, not
+ * the verdict's own (-r auto's looks spend less than the level: what
+ * would tell more boots is judged at it).
+ */
+void latt_verdict_need_at(const struct latt_verdict *v, double row_level,
+			  struct latt_need *out);
+
 /* "better", "worse", "can't tell", "same", "no verdict". */
 const char *latt_verdict_word(enum latt_verdict_kind k);
 
