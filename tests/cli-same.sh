@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 34
+plan 36
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -76,6 +76,16 @@ else
 	want=8
 fi
 is "$st" "$want" "--fail-if not-same=p50,max: exit 8 exactly when one is not the same"
+# Every metric and one named: every metric's gate (the counts left out).
+"$latt" compare --same-within 99 --fail-if not-same "$tmp/dup.json" >/dev/null 2>"$tmp/e1"
+s1=$?
+"$latt" compare --same-within 99 --fail-if not-same --fail-if not-same=p50 "$tmp/dup.json" >/dev/null 2>"$tmp/e2"
+s2=$?
+check "--fail-if not-same and not-same=p50: what not-same alone says and exits ($s1, $s2)" \
+	sh -c "test $s1 = $s2 && cmp -s '$tmp/e1' '$tmp/e2' && ! grep -q ': entries is not' '$tmp/e2'"
+"$latt" compare --fail-if worse --fail-if worse=p50 "$tmp/dup.json" >/dev/null 2>"$tmp/e2"
+check "--fail-if worse and worse=p50: no word of the counts' lack of a verdict" \
+	sh -c "! grep -q 'entries has no verdict' '$tmp/e2'"
 
 # Eight times as slow: worse, never the same.
 awk -v f=8 -f "$scale" "$tmp/dup.json" >"$tmp/slow.json"

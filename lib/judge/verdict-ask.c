@@ -181,29 +181,30 @@ static int fails(const struct latt_fail_if *f,
 		 const struct latt_fail_say *say, char *err, size_t len,
 		 bool same)
 {
-	bool ask[LATT_METRICS_MAX];
+	bool named[LATT_METRICS_MAX], all = same ? f->not_same : f->worse;
 	char text[160];
 	size_t i, m;
 	int failed = 0;
 
-	if ((same ? latt_fail_if_mask_same : latt_fail_if_mask)(f, ml, ask,
-								err, len))
+	/* The metrics named; without a name, every one (as below). */
+	if (mask(false, (const char (*)[16])(same ? f->same : f->names),
+		 same ? f->nsame : f->nnames, ml, named, err, len))
 		return -ENOENT;
 	for (i = 1; i < n; i++)
 		for (m = 0; m < ml->n; m++) {
 			/* A metric named that no verdict judged: said. */
-			if (!same && f->nnames && ask[m] && say &&
+			if (!same && named[m] && say &&
 			    v[i][m].kind == LATT_V_NONE)
 				fprintf(say->f, "%s: %s '%s': %s has no "
 					"verdict, so --fail-if cannot find it "
 					"worse: %s\n", say->prog, say->noun,
 					names[i], ml->m[m].name,
 					v[i][m].why);
-			if (!ask[m] || (same ? v[i][m].same :
+			if (!(all || named[m]) || (same ? v[i][m].same :
 					v[i][m].kind != LATT_V_WORSE))
 				continue;
 			/* Every metric: those there are, not counts. */
-			if (same && !f->nsame && v[i][m].absent)
+			if (same && !named[m] && v[i][m].absent)
 				continue;
 			failed = 1;
 			if (!say)
