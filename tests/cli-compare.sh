@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 70
+plan 71
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -158,6 +158,21 @@ for f in open cut empty text foreign type future count hist negative sum missing
 		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 &&
 			grep -q '^latt compare: $tmp/$f.json: ' '$tmp/err' && test ! -s '$tmp/out'"
 done
+# JSON, but not an object: said so (null was said as nothing, and by
+# latt calibrate --from as bytes of memory), with or without a newline.
+bad=
+for v in null 0 true '"x"' '[1]'; do
+	for nl in '' '\n'; do
+		printf "%s$nl" "$v" >"$tmp/scalar.json"
+		cmp_run "$tmp/a.json" "$tmp/scalar.json"
+		grep -q "^latt compare: $tmp/scalar.json: not a document of latt: its JSON is [a-z ]*, not an object\$" "$tmp/err" &&
+			[ "$rc" = 1 ] || bad="$bad $v"
+		"$latt" calibrate --from "$tmp/a.json" "$tmp/scalar.json" -o "$tmp/sc-p.json" >/dev/null 2>"$tmp/err"
+		grep -q "^latt calibrate: $tmp/scalar.json: not a document of latt: its JSON is [a-z ]*, not an object\$" "$tmp/err" ||
+			bad="$bad calibrate:$v"
+	done
+done
+is "$bad" "" "null, 0, true, a string, an array (with a newline or without): not a document of latt, exit 1"
 cmp_run "$tmp"
 check "a directory: exit 1, one line" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1"
 cmp_run /dev/zero

@@ -381,6 +381,26 @@ static int parse_chunk(struct parse *p, const char *buf, size_t got,
 	return 0;
 }
 
+/* What a JSON value @v is, in words. */
+static const char *kind_of(jobj *v)
+{
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return "true or false";
+	case json_type_int:
+	case json_type_double:
+		return "a number";
+	case json_type_string:
+		return "a string";
+	case json_type_array:
+		return "an array";
+	default:
+		return "an object";
+	}
+}
+
 /* See compare/compare-read.h. */
 jobj *latt_cmp_parse(const char *path, struct latt_cmp_budget *b,
 		     char *err, size_t len)
@@ -439,10 +459,18 @@ jobj *latt_cmp_parse_stream(const char *path, FILE *given,
 		snprintf(err, len, "%s", strerror(errno ? errno : EIO));
 		goto out_doc;
 	}
+	/* A number or a word at the end: ended by the end of the file. */
+	if (p.total && p.e == json_tokener_continue &&
+	    parse_chunk(&p, " ", 1, err, len))
+		goto out_doc;
 	if (!p.total) {
 		snprintf(err, len, "empty file");
 	} else if (p.e == json_tokener_continue) {
 		snprintf(err, len, "cut short: the JSON ends too soon");
+	} else if (!json_object_is_type(p.doc, json_type_object)) {
+		snprintf(err, len, "not a document of latt: its JSON is %s, "
+			 "not an object", kind_of(p.doc));
+		goto out_doc;
 	} else {
 		b->bytes += p.total;
 		b->values += values;
