@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 45
+plan 46
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -98,6 +98,9 @@ refused "one of another setup (clients)" \
 	-c3 --against "$tmp/a.json"
 refused "one without the command" "not of this setup: command none there, true here" \
 	--against "$tmp/a.json" true
+refused "a sweep of which one configuration is of another mechanism" \
+	"^latt: --against $tmp/a.json: not of this setup: mechanism pipe there, futex here\$" \
+	-C base: -C fx:mechanism=futex --against "$tmp/a.json"
 refused "the second of two" "^latt: --against $tmp/cut.json: " \
 	--against "$tmp/a.json" --against "$tmp/cut.json"
 

@@ -98,15 +98,17 @@ static int plan(struct latt_cmp_file *p, const struct latt_sysinfo *sys,
 /*
  * Does fact @f of the run planned @p differ from baseline file @b's?
  * Into @was and @is what each says.  A parameter either has "per
- * configuration" is matched configuration by configuration of the same
- * name; the clock -k auto chooses is only known once a run has chosen.
+ * configuration" is matched configuration by configuration against the
+ * baseline's first, which every verdict of the run is against (as latt
+ * compare's against its first row); the clock -k auto chooses is only
+ * known once a run has chosen.
  */
 static bool differs(const struct latt_cmp_file *p,
 		    const struct latt_cmp_file *b, enum latt_cmp_fact f,
 		    const char **was, const char **is)
 {
 	const char *many = "per configuration";
-	size_t i, j;
+	size_t i;
 
 	*was = b->fact[f];
 	*is = p->fact[f];
@@ -114,17 +116,14 @@ static bool differs(const struct latt_cmp_file *p,
 		return false;
 	if (f < LATT_CF_CLIENTS || (strcmp(*is, many) && strcmp(*was, many)))
 		return strcmp(*was, *is) != 0;
-	for (i = 0; i < p->ncfgs; i++)
-		for (j = 0; j < b->ncfgs; j++) {
-			if (strcmp(p->cfgs[i].name, b->cfgs[j].name))
-				continue;
-			*is = p->cfgs[i].param[f];
-			*was = b->cfgs[j].param[f];
-			if (f == LATT_CF_CLOCK && !strcmp(*is, "auto"))
-				continue;
-			if (strcmp(*was, *is))
-				return true;
-		}
+	for (i = 0; i < p->ncfgs && b->ncfgs; i++) {
+		*is = p->cfgs[i].param[f];
+		*was = b->cfgs[0].param[f];
+		if (f == LATT_CF_CLOCK && !strcmp(*is, "auto"))
+			continue;
+		if (strcmp(*was, *is))
+			return true;
+	}
 	return false;
 }
 
