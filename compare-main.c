@@ -255,6 +255,35 @@ static int plan_profile(const char *path, const struct copts *op)
 }
 
 /*
+ * --fail-if incomparable fails: why, on standard error (the CSV and a
+ * script's log have no header to read it in), from the header's line.
+ */
+static int say_incomparable(const struct latt_cmp_file *files, size_t n)
+{
+	static const char not[] = "Not comparable: they differ in ";
+	char *buf = NULL, *at, *end;
+	size_t size = 0;
+	bool inc;
+	FILE *ms = open_memstream(&buf, &size);
+
+	if (ms) {
+		latt_cmp_header(ms, files, n, NULL, 0, false, &inc);
+		fclose(ms);
+	}
+	at = buf ? strstr(buf, not) : NULL;
+	end = at ? strchr(at + strlen(not), ':') : NULL;
+	if (end)
+		fprintf(stderr, "latt compare: --fail-if incomparable: the "
+			"files differ in %.*s\n", (int)(end - at - strlen(not)),
+			at + strlen(not));
+	else
+		fprintf(stderr, "latt compare: --fail-if incomparable: the "
+			"files differ in what must match\n");
+	free(buf);
+	return LATT_EXIT_INCOMPARABLE;
+}
+
+/*
  * Print the table (or with o->cdf the distributions) of @files[0..n), in
  * groups of @sizes[0..ngroups) files (compare/compare.h), judged by @pr
  * (NULL: the floors); @note, what the profile is used across.
@@ -298,7 +327,7 @@ static int print(const struct latt_metric_list *ml,
 		return LATT_EXIT_OK;
 	if (!ret) {
 		if (f->incomparable && o.incomparable)
-			return LATT_EXIT_INCOMPARABLE;
+			return say_incomparable(files, n);
 		return o.fails_worse ? LATT_EXIT_WORSE : o.fails_same ?
 		       LATT_EXIT_NOT_SAME : LATT_EXIT_OK;
 	}

@@ -6,7 +6,7 @@
 # whose verdicts are better, worse, same, can't tell and none.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 14
+plan 15
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 doc="${top_srcdir:-.}/tests/expected/golden/sweep.json"
@@ -66,7 +66,9 @@ check "--csv --cdf, --csv --plan: usage errors ($st)" \
 # Files that do not compare: no header to say so, but --fail-if
 # incomparable still exits 7.
 sed 's/"cpu_model": "[^"]*"/"cpu_model": "another CPU"/' "$doc" >"$tmp/other.json"
-"$latt" compare --csv --fail-if incomparable "$doc" "$tmp/other.json" >"$tmp/csv" 2>&1
+"$latt" compare --csv --fail-if incomparable "$doc" "$tmp/other.json" >"$tmp/csv" 2>"$tmp/err"
 st=$?
 check "--csv --fail-if incomparable of another CPU's file: exit 7, the rows written ($st)" \
 	sh -c "test $st -eq 7 && test \$(grep -c '^golden,' '$tmp/csv') -gt 10"
+check "... and why on standard error, one line ($(cat "$tmp/err"))" \
+	sh -c "test \$(wc -l <'$tmp/err') -eq 1 && grep -q '^latt compare: --fail-if incomparable: the files differ in CPU model' '$tmp/err'"
