@@ -255,6 +255,32 @@ static int plan_profile(const char *path, const struct copts *op)
 }
 
 /*
+ * The first metric --fail-if @f names that is the command's time
+ * (wall_s, cpu_s) where none of @files[0..n) ran a command; NULL: none.
+ */
+static const char *untimed(const struct latt_metric_list *ml,
+			   const struct latt_cmp_file *files, size_t n,
+			   const struct latt_fail_if *f)
+{
+	size_t i, k, m;
+
+	for (i = 0; i < n; i++)
+		if (!files[i].fact[LATT_CF_COMMAND] ||
+		    strcmp(files[i].fact[LATT_CF_COMMAND], "none"))
+			return NULL;
+	for (i = 0; i < f->nnames + f->nsame; i++) {
+		const char *name = i < f->nnames ? f->names[i] :
+				   f->same[i - f->nnames];
+
+		m = latt_metrics_find(ml, name);
+		for (k = 0; k < 2 && m < ml->n; k++)
+			if (ml->m[m].kind == (k ? LATT_MK_CPU : LATT_MK_WALL))
+				return name;
+	}
+	return NULL;
+}
+
+/*
  * --fail-if incomparable fails: why, on standard error (the CSV and a
  * script's log have no header to read it in), from the header's line.
  */
@@ -297,6 +323,7 @@ static int print(const struct latt_metric_list *ml,
 	const struct latt_fail_say say = { stderr, "latt compare", "row" };
 	struct latt_cmp_outcome o = { .fail = f, .say = &say };
 	bool ask[LATT_METRICS_MAX];
+	const char *name;
 	char err[64];
 	int ret;
 
@@ -309,6 +336,12 @@ static int print(const struct latt_metric_list *ml,
 			ret == -EDOM ? "metric" : "no metric", latt_esc(err),
 			ret == -EDOM ? " is neither better nor worse: it has "
 			"no verdict to fail on" : " in these files");
+		return LATT_EXIT_USAGE;
+	}
+	if ((name = untimed(ml, files, n, f))) {
+		fprintf(stderr, "latt compare: --fail-if: '%s' is the "
+			"command's time, and these files have no command: the "
+			"gate could never fail\n", latt_esc(name));
 		return LATT_EXIT_USAGE;
 	}
 	if (op->plan > 0)

@@ -130,7 +130,7 @@ is "$?" 6 "--fail-if worse: exit 6"
 "$latt" compare --fail-if worse=p50,p99 "$tmp/x.json" "$tmp/y.json" >/dev/null 2>&1
 is "$?" 6 "--fail-if worse=p50,p99: exit 6"
 "$latt" compare --fail-if worse=wall_s "$tmp/x.json" "$tmp/y.json" >/dev/null 2>&1
-is "$?" 0 "--fail-if worse=wall_s (no verdict): exit 0"
+is "$?" 1 "--fail-if worse=wall_s of files without a command: a usage error (the gate could never fail)"
 "$latt" compare --fail-if worse "$tmp/y.json" "$tmp/x.json" >"$tmp/c" 2>&1
 is "$?" 0 "the other way: not worse, exit 0"
 row=$(awk '/^Verdicts against/ { on = 1; next } on && !/^config / { sub(/  +(max|avg) .*/, ""); print; exit }' "$tmp/c")
