@@ -581,7 +581,11 @@ static int profile(const struct latt_cal *c, struct latt_metric_list *ml,
 		goto out;
 	}
 	summary(ml, &p, &files[0], c->out, c->from != NULL, none);
-	ret = latt_out_close_stdout() ? LATT_EXIT_RUNTIME : LATT_EXIT_OK;
+	err = latt_out_close_stdout();
+	if (err)
+		fprintf(stderr, "latt calibrate: write error on standard "
+			"output: %s\n", strerror(-err));
+	ret = err ? LATT_EXIT_RUNTIME : LATT_EXIT_OK;
 	err = 0;
 out:
 	if (err == -ENOMEM)

@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 118
+plan 119
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -89,6 +89,9 @@ else
 	check "--from: no invocation's +-0.0%, no line of it" \
 		not grep -q '^+-0.0%:' "$tmp/out"
 fi
+"$latt" calibrate -o "$tmp/q2.json" --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >/dev/full 2>"$tmp/err"
+check "--from, its summary to /dev/full: exit 2, the write error said" \
+	sh -c "test $? -eq 2 && grep -q '^latt calibrate: write error on standard output: ' '$tmp/err'"
 cal -o "$tmp/q.json" --from "$tmp/a.json"
 one_line "needs two results or more" "--from one file"
 cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/c3.json"
