@@ -85,7 +85,7 @@ static void say(const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-/* A usage error: one line, then where the usage is. */
+/* A usage error: one line, as latt's own. */
 static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 							    ...)
 {
@@ -94,7 +94,6 @@ static int __attribute__((format(printf, 1, 2))) bad_usage(const char *fmt,
 	va_start(ap, fmt);
 	say(fmt, ap);
 	va_end(ap);
-	fputs("Try 'latt calibrate --help' for more information.\n", stderr);
 	return LATT_EXIT_USAGE;
 }
 
@@ -190,7 +189,9 @@ static int split(int argc, char **argv, struct latt_cal *c)
 		    (w[1] == '-' || w[1] == 'o')) {
 			/* -o FILE, -oFILE, --output[=]FILE: the profile. */
 			if (takes && i + 1 >= argc)
-				return bad_usage("%s needs a value",
+				return bad_usage("option '%s' requires an "
+						 "argument\nTry 'latt calibrate "
+						 "--help' for more information.",
 						 latt_esc(w));
 			c->out = takes ? argv[++i] :
 				  w[1] == 'o' ? w + 2 : strchr(w, '=') + 1;

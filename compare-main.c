@@ -117,19 +117,27 @@ static void compare_usage(FILE *f)
 /* After a usage error's line: where the usage is, as latt's own says. */
 #define TRY_HELP	"Try 'latt compare --help' for more information.\n"
 
-/* A usage error: @why (escaped by the caller), then where help is. */
+/* A usage error: @why (escaped by the caller), in one line as latt's. */
 static int bad_usage(const char *why, const char *what)
 {
-	fprintf(stderr, "latt compare: %s%s%s%s\n" TRY_HELP, why,
+	fprintf(stderr, "latt compare: %s%s%s%s\n", why,
 		what ? " '" : "", what ? what : "", what ? "'" : "");
 	return LATT_EXIT_USAGE;
 }
 
-/* A bad value @arg of option @opt, @why; then where help is. */
+/* An option getopt refused, @why, as latt says it; then where help is. */
+static int bad_option(const char *why, const char *what)
+{
+	bad_usage(why, what);
+	fputs(TRY_HELP, stderr);
+	return LATT_EXIT_USAGE;
+}
+
+/* A bad value @arg of option @opt, @why. */
 static int bad_value(const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "latt compare: invalid %s value '%s': %s\n" TRY_HELP,
-		opt, latt_esc(arg), why);
+	fprintf(stderr, "latt compare: invalid %s value '%s': %s\n", opt,
+		latt_esc(arg), why);
 	return LATT_EXIT_USAGE;
 }
 
@@ -573,7 +581,7 @@ static int take_value(int c, const char *arg, struct copts *op)
 			return bad_value("--profile", arg,
 					 "expected a file name");
 		if (op->profile)
-			return bad_value("--profile", arg, "one profile, "
+			return bad_value("--profile", arg, "one file, "
 					 "already given");
 		op->profile = arg;
 	}
@@ -633,11 +641,13 @@ int latt_compare_main(int argc, char **argv)
 			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
 			       LATT_EXIT_OK;
 		case ':':
-			return bad_usage("option needs a value:",
-					 latt_esc(bad_word(first, argv)));
+			fprintf(stderr, "latt compare: option '%s' requires "
+				"an argument\n" TRY_HELP,
+				latt_esc(bad_word(first, argv)));
+			return LATT_EXIT_USAGE;
 		default:
-			return bad_usage("unknown option",
-					 latt_esc(bad_word(first, argv)));
+			return bad_option("unrecognized option",
+					  latt_esc(bad_word(first, argv)));
 		}
 	}
 	/*

@@ -9,14 +9,11 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/escape.h"
 #include "base/parse.h"
@@ -241,19 +238,6 @@ static void parse_against(struct latt_opts *o, const struct opt_row *d,
 	o->against[o->nagainst++] = arg;
 }
 
-/* One profile: a second would replace the first unseen. */
-static void parse_profile(struct latt_opts *o, const struct opt_row *d,
-			  const char *arg)
-{
-	if (!*arg)
-		latt_usage_error("invalid --%s value '': expected a file "
-				 "name", d->name);
-	if (o->profile)
-		latt_usage_error("invalid --%s value '%s': one profile, "
-				 "already given", d->name, arg);
-	o->profile = arg;
-}
-
 /* -r N, or -r auto: until the verdicts decide (judge/sequential.h). */
 static void parse_runs(struct latt_opts *o, const struct opt_row *d,
 		       const char *arg)
@@ -403,8 +387,8 @@ static const struct opt_row opt_rows[] = {
 	  0, 0, 0, NULL, parse_same_within },
 	{ "against", OPT_AGAINST, required_argument, OK_CALL, 0,
 	  0, 0, 0, NULL, parse_against },
-	{ "profile", OPT_PROFILE, required_argument, OK_CALL, 0,
-	  0, 0, 0, NULL, parse_profile },
+	{ "profile", OPT_PROFILE, required_argument, OK_FILE,
+	  IN_OPTS(profile), 0, 0, 0, "a file name", NULL },
 	{ "per-client", OPT_PER_CLIENT, no_argument, OK_BIT, IN_OPTS(extra),
 	  0, LATT_REPORT_CLIENTS, 0, NULL, NULL },
 	{ "hist", OPT_HIST, no_argument, OK_BIT, IN_OPTS(extra),
@@ -529,6 +513,10 @@ static void parse_option(struct latt_opts *o, int c, const char *arg,
 		if (!*arg)
 			latt_usage_error("invalid --%s value '': expected %s",
 					 d->name, d->range);
+		/* One file each: a second would leave the first unwritten. */
+		if (*(const char **)field)
+			latt_usage_error("invalid --%s value '%s': one file, "
+					 "already given", d->name, arg);
 		*(const char **)field = arg;
 		break;
 	case OK_CALL:

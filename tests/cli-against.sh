@@ -111,7 +111,7 @@ check "--profile without --against: a usage error" \
 # shellcheck disable=SC2086
 run $m --against "$tmp/a.json" --profile "$tmp/a.json" --profile "$tmp/b.json"
 check "--profile twice: a usage error, one line, nothing run" \
-	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"^latt: invalid --profile value '.*b.json': one profile, already given\" '$tmp/err' && test ! -s '$tmp/out'"
+	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"^latt: invalid --profile value '.*b.json': one file, already given\" '$tmp/err' && test ! -s '$tmp/out'"
 # shellcheck disable=SC2086
 run $m --against "$tmp/a.json" --against "$tmp/a.json"
 is "$rc" 1 "--against a.json twice: exit 1, nothing run"

@@ -216,7 +216,7 @@ one_line "no --profile with it" "--profile with --cdf"
 cmp_run "$tmp/p.json" "$tmp/a.json"
 one_line "a noise profile (latt calibrate), not a result" "a profile as a result"
 cmp_run --profile "$tmp/p.json" --profile "$tmp/old.json" "$tmp/a.json" "$tmp/b.json"
-one_line "invalid --profile value .*old.json.: one profile, already given" \
+one_line "invalid --profile value .*old.json.: one file, already given" \
 	"--profile twice"
 
 # Bad profiles: one line each, exit 1.

@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 71
+plan 73
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -165,14 +165,14 @@ for v in null 0 true '"x"' '[1]'; do
 	for nl in '' '\n'; do
 		printf "%s$nl" "$v" >"$tmp/scalar.json"
 		cmp_run "$tmp/a.json" "$tmp/scalar.json"
-		grep -q "^latt compare: $tmp/scalar.json: not a document of latt: its JSON is [a-z ]*, not an object\$" "$tmp/err" &&
+		grep -q "^latt compare: $tmp/scalar.json: not a latt document: its JSON is [a-z ]*, not an object\$" "$tmp/err" &&
 			[ "$rc" = 1 ] || bad="$bad $v"
 		"$latt" calibrate --from "$tmp/a.json" "$tmp/scalar.json" -o "$tmp/sc-p.json" >/dev/null 2>"$tmp/err"
-		grep -q "^latt calibrate: $tmp/scalar.json: not a document of latt: its JSON is [a-z ]*, not an object\$" "$tmp/err" ||
+		grep -q "^latt calibrate: $tmp/scalar.json: not a latt document: its JSON is [a-z ]*, not an object\$" "$tmp/err" ||
 			bad="$bad calibrate:$v"
 	done
 done
-is "$bad" "" "null, 0, true, a string, an array (with a newline or without): not a document of latt, exit 1"
+is "$bad" "" "null, 0, true, a string, an array (with a newline or without): not a latt document, exit 1"
 cmp_run "$tmp"
 check "a directory: exit 1, one line" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1"
 cmp_run /dev/zero
@@ -210,13 +210,19 @@ check "control characters in a label and the kernel: exit 0, shown escaped" \
 check "... and no control character but the newline in the output" \
 	sh -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$tmp/out'"
 cmp_run
-check "no file: a usage error in two lines, the second where help is" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 2 && grep -qx \"Try 'latt compare --help' for more information.\" '$tmp/err'"
+check "no file: a usage error in one line, as latt's" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -qx 'latt compare: no file to compare' '$tmp/err'"
 cmp_run --frobnicate "$tmp/a.json"
-check "an unknown option: a usage error naming it" \
-	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '--frobnicate'\" '$tmp/err'"
+check "an unknown option: a usage error naming it as latt does, then where help is" \
+	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 2 && grep -qx \"latt compare: unrecognized option '--frobnicate'\" '$tmp/err' && grep -qx \"Try 'latt compare --help' for more information.\" '$tmp/err'"
 cmp_run -ab "$tmp/a.json"
 check "an unknown letter in a cluster (-ab): named as -a, not as the program" \
-	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unknown option '-a'\" '$tmp/err'"
+	sh -c "test $rc -eq 1 && grep -qx \"latt compare: unrecognized option '-a'\" '$tmp/err'"
+cmp_run --level
+check "an option without its value: said as latt says it, then where help is" \
+	sh -c "test $rc -eq 1 && grep -qx \"latt compare: option '--level' requires an argument\" '$tmp/err'"
+cmp_run --level 3 "$tmp/a.json"
+check "a bad value: one line, as latt's" \
+	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"^latt compare: invalid --level value '3'\" '$tmp/err'"
 
 # --cdf: a block per configuration for plotting, fractions rising to 1.
 cmp_run --cdf "$tmp/a.json" "$tmp/b.json"

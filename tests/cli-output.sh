@@ -4,7 +4,7 @@
 # No latency value is asserted: limits are set far above or below any.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 63
+plan 68
 
 d="$tmp/dir"
 mkdir "$d"
@@ -140,6 +140,18 @@ for bad in 'p100=1ms' 'p99=fast' 'speed=1ms' 'p99' 'p99=1ms,p99=2ms' ''; do
 	run -c1 -t 5 --fail-above "$bad"
 	check "--fail-above '$bad': usage error before anything runs" \
 		sh -c "test $rc -eq 1 && test ! -s '$tmp/out' && grep -q '^latt: invalid --fail-above value' '$tmp/err'"
+done
+
+run -c1 -t 5 --fail-above p99=1ms --fail-above p99=2ms
+check "--fail-above p99 twice, in two options: a usage error, as in one" \
+	sh -c "test $rc -eq 1 && test ! -s '$tmp/out' && grep -q \"^latt: invalid --fail-above value 'p99=2ms': p99 is given twice\" '$tmp/err'"
+run -c1 -t 5 --fail-above p99=1s --fail-below p99=1ns -q -- true
+check "--fail-above and --fail-below of one metric: a band, taken" \
+	sh -c "test $rc -ne 1"
+for o in -o --json --csv; do
+	run -c1 -t 5 "$o" "$tmp/f1" "$o" "$tmp/f2"
+	check "$o twice: a usage error, one line, nothing written" \
+		sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -q \"one file, already given\" '$tmp/err' && test ! -e '$tmp/f1' && test ! -e '$tmp/f2'"
 done
 
 # -i: a line of the interval's numbers on stderr every TIME, the last

@@ -467,13 +467,14 @@ jobj *latt_cmp_parse_stream(const char *path, FILE *given,
 		snprintf(err, len, "empty file");
 	} else if (p.e == json_tokener_continue) {
 		snprintf(err, len, "cut short: the JSON ends too soon");
-	} else if (!json_object_is_type(p.doc, json_type_object)) {
-		snprintf(err, len, "not a document of latt: its JSON is %s, "
-			 "not an object", kind_of(p.doc));
-		goto out_doc;
 	} else {
 		b->bytes += p.total;
 		b->values += values;
+		if (!json_object_is_type(p.doc, json_type_object)) {
+			snprintf(err, len, "not a latt document: its JSON is "
+				 "%s, not an object", kind_of(p.doc));
+			goto out_doc;
+		}
 		if (sha256)
 			latt_sha256_hex(&sum, sha256);
 		goto out_tok;

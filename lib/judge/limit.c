@@ -96,8 +96,10 @@ int latt_limit_parse(const char *s, bool below, struct latt_limit *l,
 		ret = parse_one(item, eq + 1, cur, err, len);
 		if (ret)
 			break;
-		for (i = first; i < *n; i++)
-			if (!strcmp(l[i].metric.name, cur->metric.name)) {
+		/* Above and below one metric is a band; twice either, not. */
+		for (i = 0; i < *n; i++)
+			if (!strcmp(l[i].metric.name, cur->metric.name) &&
+			    l[i].below == below) {
 				ret = latt_err(-EINVAL, err, len, "%s is given "
 					       "twice", item);
 				break;

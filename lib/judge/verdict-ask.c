@@ -25,9 +25,9 @@ static int pct_parse(const char *arg, double lo, double hi, const char *eg,
 	char *end;
 	double v;
 
-	/* strtod() would also take blanks before, and hexadecimal. */
+	/* strtod() would also take blanks before, hexadecimal, exponents. */
 	errno = 0;
-	v = isdigit((unsigned char)*arg) && !strpbrk(arg, "xX") ?
+	v = isdigit((unsigned char)*arg) && !strpbrk(arg, "xXeEpP") ?
 	    strtod(arg, &end) : NAN;
 	if (!isnan(v) && *end == '%')
 		end++;
