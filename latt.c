@@ -290,7 +290,7 @@ static struct latt_report_opts report_opts(const struct latt_opts *o)
 {
 	return (struct latt_report_opts){
 		.quiet = o->quiet, .sweep = o->sweep, .runs = o->runs,
-		.extra = o->extra,
+		.runs_auto = o->runs_auto, .extra = o->extra,
 	};
 }
 

@@ -6,7 +6,7 @@
 # asserted: where the runs stop is checked to be a look, and at its level.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 34
+plan 35
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -130,6 +130,10 @@ run $m -r auto --max-runs 3 -C a: -C b: --json "$tmp/s.json"
 is "$rc:$(runs "$tmp/s.json")" "0:3" "-r auto in a sweep, --max-runs 3: 3 runs each"
 check "... its table at 95%" grep -q '^Verdicts against a at 95% on every metric' "$tmp/out"
 check "... then -r auto's end: decided, or what each metric left open needs" auto_end 3
+# shellcheck disable=SC2086
+run -q $m -r auto --max-runs 3 -C a: -C b: --json "$tmp/sq.json"
+check "-q -r auto in a sweep: the second line ends in ended= as the JSON's ended" \
+	sh -c "sed -n 2p '$tmp/out' | grep -Eq ' vs=a .* ended=$(ended "$tmp/sq.json")\$' && ! sed -n 1p '$tmp/out' | grep -q ended="
 
 # --max-time: no round starts once it has passed.
 # shellcheck disable=SC2086

@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 37
+plan 38
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -106,6 +106,9 @@ if sed -n 2p "$tmp/out" | grep -q ' p50_verdict=same '; then want=0; else want=8
 is "$rc" "$want" "latt --fail-if not-same=p50: exit 8 exactly when -q's p50 is not same"
 check "... -q's tokens: p50_verdict one of better, worse, cant_tell, same, none" \
 	sh -c "sed -n 2p '$tmp/out' | grep -Eq ' p50_verdict=(better|worse|cant_tell|same|none) '"
+sl=$(sed -n 2p "$tmp/out" | sed -n 's/.* p50_same_low=\([-+0-9.]*\) p50_same_high=\([-+0-9.]*\).*/\1 \2/p')
+check "... and the interval its same is decided by (p50_same_low, _high: $sl), within +-60% exactly when same" \
+	sh -c "test -n '$sl' && echo $sl | awk -v w=$want '{ in_ = \$1 >= -60 && \$2 <= 60; exit !((w == 0) == in_) }'"
 if [ "$want" = 8 ]; then
 	check "... each metric not the same named on stderr" \
 		grep -q "^latt: configuration 'b': p50 is not the same as 'a' within +-60%: " "$tmp/err"

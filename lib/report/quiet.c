@@ -30,17 +30,21 @@ void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
 			continue;
 		fprintf(f, " %s_verdict=%s", name,
 			latt_verdict_token(v[m].kind));
-		if (v[m].kind != LATT_V_NONE)
-			fprintf(f, " %s_change=%+.1f %s_low=%+.1f "
-				"%s_high=%+.1f", name, pct(v[m].change), name,
-				pct(v[m].lo), name, pct(v[m].hi));
+		if (v[m].kind == LATT_V_NONE)
+			continue;
+		fprintf(f, " %s_change=%+.1f %s_low=%+.1f %s_high=%+.1f",
+			name, pct(v[m].change), name, pct(v[m].lo), name,
+			pct(v[m].hi));
+		if (v[m].within > 0)
+			fprintf(f, " %s_same_low=%+.1f %s_same_high=%+.1f",
+				name, pct(v[m].slo), name, pct(v[m].shi));
 	}
 }
 
 int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		     const struct latt_agg_cfg *cfgs,
 		     const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		     size_t n)
+		     size_t n, const char *ended)
 {
 	size_t i, m;
 
@@ -86,6 +90,8 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		if (i && v) {
 			fprintf(f, " vs=%s", latt_esc(cfgs[0].name));
 			latt_quiet_verdicts(f, ml, v[i]);
+			if (ended)
+				fprintf(f, " ended=%s", ended);
 		}
 		fputc('\n', f);
 	}

@@ -23,17 +23,21 @@
  * other (its load not high).  After the first, each line also has
  * "vs=FIRST" and, for each metric with a direction, its verdict @v[i]:
  * "p99_verdict=worse" (better, worse, cant_tell, none) and, with an
- * interval, "p99_change=+12.3 p99_low=+5.0 p99_high=+20.1" in percent.
- * 0 or -errno of a failed write.
+ * interval, "p99_change=+12.3 p99_low=+5.0 p99_high=+20.1" in percent
+ * (with --same-within, the interval its "same" is decided by too:
+ * "p99_same_low=-3.1 p99_same_high=+4.0"); with -r auto (@ended not
+ * NULL), "ended=decided" as the JSON's ended.  0 or -errno of a failed
+ * write.
  */
 int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 		     const struct latt_agg_cfg *cfgs,
 		     const struct latt_verdict (*v)[LATT_METRICS_MAX],
-		     size_t n);
+		     size_t n, const char *ended);
 
 /*
  * Verdicts @v[0..ml->n) as a -q line has them, each a space before it:
- * "p99_verdict=worse p99_change=+12.3 p99_low=+5.0 p99_high=+20.1".
+ * "p99_verdict=worse p99_change=+12.3 p99_low=+5.0 p99_high=+20.1",
+ * and with --same-within "p99_same_low=-3.1 p99_same_high=+4.0".
  */
 void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
 			 const struct latt_verdict *v);

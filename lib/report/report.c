@@ -608,7 +608,8 @@ int latt_report_write(FILE *f, const struct latt_report_opts *o,
 
 	if (o->quiet)
 		return latt_quiet_write(f, d->metrics, d->agg, d->verdicts,
-						d->ncfgs);
+					d->ncfgs, o->runs_auto ? d->ended :
+					NULL);
 	if (o->sweep)
 		return sweep_table(f, o, d);
 	/* After a failed -v write, that output is no place for a report. */

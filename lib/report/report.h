@@ -34,6 +34,7 @@ struct latt_report_opts {
 	bool quiet;		/* -q: a line per configuration, no more */
 	bool sweep;		/* several runs: a line each, then a table */
 	unsigned int runs;	/* runs per configuration (-r) */
+	bool runs_auto;		/* -r auto: -q says how they ended */
 	unsigned int extra;	/* LATT_REPORT_CLIENTS, LATT_REPORT_HIST */
 };
 
