@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 38
+plan 39
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -21,6 +21,13 @@ check "the JSON: same_within 0.5 and same beside each judged verdict" \
 	sh -c "grep -q '\"same_within\": 0.5' '$tmp/s.json' && grep -q '\"same\": \\(true\\|false\\)' '$tmp/s.json'"
 check "... same_within null for the first configuration" \
 	sh -c "test \"\$('$check_bin' --get '$tmp/s.json' 'configurations[0].summary.metrics[0].same_within')\" = null"
+w=
+for i in 0 1 2 3 4 5 6 7 8 9 10; do
+	[ "$(get "$tmp/s.json" "configurations[1].summary.metrics[$i].name")" = wall_s ] || continue
+	w="$(get "$tmp/s.json" "configurations[1].summary.metrics[$i].same"),$(get "$tmp/s.json" "configurations[1].summary.metrics[$((i - 1))].same")"
+done
+check "... same null for wall_s without a command, which --fail-if not-same leaves out, a boolean before it ($w)" \
+	sh -c "echo '$w' | grep -Eq '^null,(true|false)\$'"
 json_schema
 "$check_bin" "$tmp/s.json" "$tmp/schema" 2>"$tmp/check"
 check "... the document as latt-json(5) describes it" \

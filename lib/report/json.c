@@ -528,7 +528,7 @@ static void verdict_fields(jobj *e, const struct latt_metric *m,
 	add(e, "why", have && !judged ? jstr(v->why) : NULL);
 	add(e, "same_within", have && v->within > 0 ?
 	    metric_num(v->within) : NULL);
-	add(e, "same", have && v->within > 0 ?
+	add(e, "same", have && v->within > 0 && (judged || !v->absent) ?
 	    json_object_new_boolean(v->same) : NULL);
 	add(e, "same_low", judged && v->within > 0 ?
 	    metric_num(v->slo) : NULL);
