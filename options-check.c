@@ -179,11 +179,31 @@ static const char *untimed(const struct latt_opts *o,
 	return NULL;
 }
 
+/*
+ * "max, avg, stdev, p99, p50, p99.9, ...": what a metric may be named
+ * (the command's times with a command).
+ */
+static const char *names_of(const struct latt_opts *o, char *buf, size_t len)
+{
+	size_t m, off = 0;
+
+	buf[0] = '\0';
+	for (m = 0; m < o->metrics.n && off < len; m++)
+		if (o->metrics.m[m].better != LATT_BETTER_NONE &&
+		    (o->base.cmd_argc ||
+		     (o->metrics.m[m].kind != LATT_MK_WALL &&
+		      o->metrics.m[m].kind != LATT_MK_CPU)))
+			off += (size_t)snprintf(buf + off, len - off, "%s%s",
+						off ? ", " : "",
+						o->metrics.m[m].name);
+	return buf;
+}
+
 /* What is asked of the verdicts (--decide-on, --fail-if): by metrics. */
 static void verdict_asks(const struct latt_opts *o)
 {
 	const char *name;
-	char err[64];
+	char err[64], list[256];
 
 	if (o->ndecide) {
 		struct latt_fail_if f = { .nnames = o->ndecide };
@@ -198,7 +218,8 @@ static void verdict_asks(const struct latt_opts *o)
 					 "verdict to decide on", err);
 		if (ret)
 			latt_usage_error("invalid --decide-on value: no metric "
-					 "'%s'", err);
+					 "'%s' (%s)", err,
+					 names_of(o, list, sizeof(list)));
 		name = untimed(o, (const char (*)[16])o->decide_on,
 			       o->ndecide);
 		if (name)
@@ -226,9 +247,9 @@ static void verdict_asks(const struct latt_opts *o)
 					 "verdict to fail on", err);
 		if (ret)
 			latt_usage_error("invalid --fail-if value: no metric "
-					 "'%s' (max, avg, stdev, pNN, wall_s, "
-					 "cpu_s, cmd_pNN with a command, or a "
-					 "--target-metric's name)", err);
+					 "'%s' (%s; -p measures other "
+					 "percentiles)", err,
+					 names_of(o, list, sizeof(list)));
 		name = untimed(o, (const char (*)[16])o->fail_if.names,
 			       o->fail_if.nnames);
 		if (!name)

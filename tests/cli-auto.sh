@@ -186,7 +186,7 @@ check "--max-runs 1: a usage error (2 to 1000)" \
 # shellcheck disable=SC2086
 run $m -r auto --decide-on nosuch -C a: -C b:
 check "--decide-on nosuch: a usage error naming it" \
-	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch'\" '$tmp/err'"
+	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch' (max, avg, stdev, p99, p50, p99.9)\" '$tmp/err'"
 # shellcheck disable=SC2086
 run $m -r auto --decide-on p50,wall_s -C a: -C b:
 check "--decide-on wall_s without a command: a usage error (never decided)" \

@@ -137,7 +137,7 @@ check "--fail-if not-same without --same-within: a usage error" \
 	sh -c "test $rc -eq 1 && grep -q 'give it' '$tmp/err'"
 run -c2 -t 0.1 -C a: -C b: --same-within 5 --fail-if not-same=nosuch
 check "--fail-if not-same=nosuch: a usage error naming it" \
-	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch'\" '$tmp/err'"
+	sh -c "test $rc -eq 1 && grep -q \"no metric 'nosuch' (max, avg, stdev, p99, p50, p99.9; -p measures other percentiles)\" '$tmp/err'"
 run -c2 -t 0.1 -C a: -C b: --same-within 5 --fail-if not-same=p50,cpu_s
 check "--fail-if not-same=cpu_s without a command: a usage error (the gate could never pass)" \
 	sh -c "test $rc -eq 1 && grep -q \"'cpu_s' is the command's time, and there is no command\" '$tmp/err'"
