@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 119
+plan 121
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -248,9 +248,11 @@ bad "runs_h is not a number" "a string for a number"
 sed '0,/"within": [-0-9.e]*,$/! s/"within": [-0-9.e]*,$/"within": true,/' "$tmp/p.json" |
 	awk '/"covariances"/ { on = 1 } { if (!on) sub(/"within": true,/, "\"within\": 0.1,"); print }' >"$tmp/bad.json"
 bad "covariances\[0\].within is not a number" "a covariance not a number"
+sed 's/"runs_h": [-0-9.e]*/"runs_h": 0/' "$tmp/p.json" >"$tmp/bad.json"
+bad "runs_h is 0: an invocation has a run at least" "an invocation of no runs"
 awk '/"runs": \[/ { print "  \"runs\": [ 3 ],"; skip = 1; next } skip && /\]/ { skip = 0; next } !skip' \
 	"$tmp/p.json" >"$tmp/bad.json"
-bad "runs has 1 invocations: a profile has 2 to" "a profile of one invocation"
+bad "runs has 1 invocation: a profile has 2 to" "a profile of one invocation"
 { printf '{"tool": {"name": "latt"}, "profile_version": 1, "x": "'
   head -c 70000000 /dev/zero | tr '\0' a; printf '"}'; } >"$tmp/bad.json"
 bad "larger than latt writes" "a huge profile"

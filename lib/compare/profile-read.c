@@ -99,7 +99,8 @@ static void noise(struct latt_cmp_reader *rd, jobj *o, const char *at,
 	number(rd, o, at, "noise", 0, &n->noise);
 	number(rd, o, at, "between", 0, &n->between);
 	number(rd, o, at, "between_df", 1e-9, &n->between_df);
-	number(rd, o, at, "runs_h", 1e-9, &n->runs_h);
+	/* Not a variance nor degrees of freedom: said below. */
+	number(rd, o, at, "runs_h", -HUGE_VAL, &n->runs_h);
 	if (!rd->failed && n->runs_h < 1)
 		latt_cmp_fail(rd, "%s.runs_h is %g: an invocation has a run "
 			      "at least", at, n->runs_h);
@@ -234,9 +235,10 @@ int latt_cmp_profile_read(struct latt_cmp_profile *pr, const char *path,
 	if (runs) {
 		k = json_object_array_length(runs);
 		if (k < 2 || k > INVOCATIONS_MAX)
-			latt_cmp_fail(&rd, "runs has %llu invocations: a "
+			latt_cmp_fail(&rd, "runs has %llu invocation%s: a "
 				      "profile has 2 to %d",
-				      (unsigned long long)k, INVOCATIONS_MAX);
+				      (unsigned long long)k, k == 1 ? "" : "s",
+				      INVOCATIONS_MAX);
 	}
 	for (i = 0; i < k && !rd.failed; i++) {
 		v = json_object_array_get_idx(runs, i);
