@@ -7,7 +7,7 @@
 # own verdicts (no latency is assumed).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 39
+plan 40
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -36,6 +36,21 @@ check "... the document as latt-json(5) describes it" \
 
 # A configuration against an exact copy of itself: no change at all.
 "$check_bin" --put-config "$tmp/s.json" "$tmp/s.json" b >"$tmp/dup.json"
+# Against one of six runs twice as slow and four an eighth: the median
+# twice, the geometric mean two thirds; -l says they point apart.
+cp "$tmp/s.json" "$tmp/skew.json"
+for k in 1 2 3 4 5 6 7 8 9 10; do
+	f=2; [ "$k" -gt 6 ] && f=0.125
+	awk -v f=$f -v run=$k -f "$scale" "$tmp/skew.json" >"$tmp/skew2.json"
+	mv "$tmp/skew2.json" "$tmp/skew.json"
+done
+"$check_bin" --put-config "$tmp/s.json" "$tmp/skew.json" b >"$tmp/skewed.json"
+"$latt" compare -l "$tmp/skewed.json" >"$tmp/out" 2>&1
+"$latt" compare -l "$tmp/dup.json" >"$tmp/out2" 2>&1
+check "-l: a change (geometric means) and a ratio (medians) that point apart are said, p50's among them" \
+	sh -c "grep -q \"^A change is of the runs' geometric mean, a ratio above of their median:\" '$tmp/out' &&
+		grep -Eq '^they point apart on (.*, )?p50(, .*)? \(the runs spread\)\.\$' '$tmp/out' &&
+		! grep -q 'point apart' '$tmp/out2'"
 "$latt" compare -l --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>"$tmp/err"
 is "$?" 0 "latt compare --same-within 50 of a copy: exit 0"
 line=$(grep -E '^[^ ]+ \(dup\.json\) b +p50 ' "$tmp/out")

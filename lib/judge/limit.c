@@ -60,9 +60,10 @@ static int parse_one(const char *item, const char *val,
 	snprintf(cur->metric.name, sizeof(cur->metric.name), "%s", tm.name);
 	if (!latt_tmetric_number(val, strlen(val), &cur->limit))
 		return latt_err(-EINVAL, err, len, "invalid value '%s' for "
-				"%s: not max, avg, stdev or a percentile, so a "
-				"--target-metric's, whose limit is a number in "
-				"the figure's own unit", val, item);
+				"%s: expected a number, in the figure's own "
+				"unit (%s is not max, avg, stdev or a "
+				"percentile: a --target-metric's name)", val,
+				item, item);
 	return 0;
 }
 

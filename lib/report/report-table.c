@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The table of configurations; see lib/report/report-table.h.  Its values and marks
- * are lib/judge/aggregate.c's and lib/judge/verdict.c's, as every output's.
+ * The table of configurations; see lib/report/report-table.h.  Its values
+ * and marks are lib/judge/aggregate.c's and lib/judge/verdict.c's, as
+ * every output's.
  */
 #include <errno.h>
 #include <math.h>
@@ -13,7 +14,6 @@
 #include "base/escape.h"
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
-#include "measure/hist.h"
 
 /* A compact cell: the value in 8 columns, then two marks. */
 #define COMPACT_CELL	(LATT_CELL_WIDTH + 2)
@@ -582,6 +582,31 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 		fprintf(f, " %s (-l: each)\n", text);
 }
 
+/* Metrics whose change (geometric means) and ratio (medians) disagree. */
+static void apart(FILE *f, const struct latt_table *t)
+{
+	const char *sep = "A change is of the runs' geometric mean, a ratio "
+			  "above of their median:\nthey point apart on ";
+	const struct latt_verdict *v;
+	size_t i, k;
+	double r;
+
+	for (k = 0; k < t->ml->n; k++)
+		for (i = 1; i < t->n; i++) {
+			v = &t->rows[i].v[k];
+			r = t->rows[i].agg->val[k].v /
+			    t->rows[0].agg->val[k].v - 1;
+			if (v->kind == LATT_V_NONE || !(fabs(r) >= 5e-4) ||
+			    fabs(v->change) < 5e-4 || (r > 0) == (v->change > 0))
+				continue;
+			fprintf(f, "%s%s", sep, t->ml->m[k].name);
+			sep = ", ";
+			break;
+		}
+	if (!strcmp(sep, ", "))
+		fputs(" (the runs spread).\n", f);
+}
+
 /*
  * What the marks mean, for those the rows used: the command's figures'
  * directions (and those that had no room), "+", the verdicts', "!".
@@ -693,6 +718,7 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 				latt_verdict_text(&t->rows[i].v[k], text,
 						  sizeof(text)));
 		}
+	apart(f, t);
 }
 
 void latt_table_shown(const struct latt_metric_list *ml,
