@@ -28,7 +28,7 @@ auto_end() {
 	sed -n '/^-r auto: /,$p' "$tmp/out" >"$tmp/end"
 	head -n 1 "$tmp/end" | grep -Eq "^-r auto: (decided after $1 runs?\\.|$1 runs?, .*; left open:)\$" &&
 		! sed 1d "$tmp/end" | grep -v '^Identical sides are never decided without --same-within PCT' |
-		grep -v '^(What would tell is at 95%, as latt compare judges the files\.)$' | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocations? \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
+		grep -v '^(What would tell is at 95%, as latt compare judges the files\.)$' | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocation \(boot\)|invocations \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
 }
 # level: the level of the verdicts in $tmp/out ("99.52").
 level() {

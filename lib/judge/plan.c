@@ -166,8 +166,9 @@ char *latt_need_text(const struct latt_need *n, char *buf, size_t len)
 		snprintf(buf, len, "needs about %u more run%s a side %s",
 			 n->runs, n->runs == 1 ? "" : "s", to);
 	else if (n->boots)
-		snprintf(buf, len, "needs about %u more invocation%s (boots) "
-			 "a side %s", n->boots, n->boots == 1 ? "" : "s", to);
+		snprintf(buf, len, "needs about %u more invocation%s a side "
+			 "%s", n->boots, n->boots == 1 ? " (boot)" :
+			 "s (boots)", to);
 	else if (n->beyond)
 		snprintf(buf, len, "more than %d %s a side %s", n->by_boots ?
 			 LATT_PLAN_BOOTS_MAX : LATT_PLAN_RUNS_MAX, n->by_boots ?
