@@ -451,8 +451,10 @@ static void summary(const struct latt_metric_list *ml,
 			continue;
 		pm(p->m[m].run + p->m[m].noise, run, sizeof(run));
 		pm(p->m[m].inv, inv, sizeof(inv));
-		printf("  %-10s %-10s %-16s (%.1f)\n", ml->m[m].name, run, inv,
-		       p->m[m].inv_df);
+		/* Of a variance barely above its runs' part: next to none. */
+		printf("  %-10s %-10s %-16s (%s%.1f)\n", ml->m[m].name, run,
+		       inv, p->m[m].inv_df < 0.05 ? "<" : "",
+		       fmax(p->m[m].inv_df, 0.1));
 	}
 	for (m = 0; m < ml->n; m++)
 		if (p->m[m].known && ml->m[m].better != LATT_BETTER_NONE &&

@@ -35,8 +35,8 @@ is "$(get "$tmp/p.json" 'covariances[0].a')$(get "$tmp/p.json" 'covariances[0].w
 	"... the metrics' covariances, a pair at a time"
 is "$(get "$tmp/p.json" metrics.p99.between_df)" 2 \
 	"... the invocations' means of K - 1 degrees of freedom"
-check "... a summary: each metric's spread, a run's and an invocation's" \
-	sh -c "grep -q '^  p50  *+-[0-9.]*%  *+-[0-9.]*%' '$tmp/out' &&
+check "... a summary: each metric's spread, a run's and an invocation's (its degrees of freedom, <0.1 for next to none)" \
+	sh -c "grep -Eq '^  p50  *\+-[0-9.]*%  *\+-[0-9.]*%  *\(<?[0-9]+\.[0-9]\)\$' '$tmp/out' &&
 		grep -q '^  p99  *+-' '$tmp/out'"
 check "... p99.9, which runs of some 400 samples get no verdict on, left out of both and said" \
 	sh -c "! grep -q '^  p99.9 ' '$tmp/out' &&
