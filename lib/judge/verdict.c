@@ -388,7 +388,9 @@ static bool why_not(const struct latt_metric *m, size_t idx,
 	why[0] = '\0';
 	/* What more runs like these would not change. */
 	if (m->better == LATT_BETTER_NONE)
-		snprintf(why, len, "a count: neither better nor worse");
+		snprintf(why, len, "%s: neither better nor worse",
+			 m->kind == LATT_MK_LOAD ? "a share of the CPU" :
+			 "a count");
 	else if (base->nruns && x->nruns && (isnan(a->v) || isnan(b->v)))
 		snprintf(why, len, "no value %s", isnan(a->v) ?
 			 "in the baseline" : "here");
