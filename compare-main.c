@@ -88,7 +88,7 @@ static void compare_usage(FILE *f)
 	      "                        exit 7 when the files differ in what "
 	      "must match\n"
 	      "  --level PCT           the verdicts' level, above 50 and "
-	      "below 100\n"
+	      "at most 99.9999\n"
 	      "                        (default 95: a false worse about 1 in "
 	      "20 at most)\n"
 	      "  --same-within PCT     a verdict whose 90% interval lies "

@@ -183,7 +183,7 @@ static const char usage_all_rest[] =
 "                          those named: \"worse=p99,p50\"); identical\n"
 "                          configurations fail at most 1 time in 20\n"
 "      --level PCT         the verdicts' level for a configuration's\n"
-"                          metrics together, above 50 and below 100\n"
+"                          metrics together, above 50, at most 99.9999\n"
 "                          (95; 99: 1 time in 100, wider intervals)\n"
 "      --same-within PCT   a verdict whose 90% interval lies within\n"
 "                          +-PCT of the first (or --against's) is\n"

@@ -812,7 +812,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(95);
+	plan(96);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");
@@ -1024,9 +1024,14 @@ int main(void)
 	   latt_verdict_level_parse("0x60", &lvl, err, sizeof(err)) &&
 	   latt_verdict_level_parse("nan", &lvl, err, sizeof(err)) &&
 	   latt_verdict_level_parse("99 %", &lvl, err, sizeof(err)) &&
-	   latt_verdict_level_parse("", &lvl, err, sizeof(err)),
-	   "--level 100, 50, ' 99', 0x60, nan, '99 %%' and '': refused (%s)",
-	   err);
+	   latt_verdict_level_parse("", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("9.9e1", &lvl, err, sizeof(err)),
+	   "--level 100, 50, ' 99', 0x60, nan, '99 %%', '' and 9.9e1: "
+	   "refused (%s)", err);
+	ok(!latt_verdict_level_parse("99.9999", &lvl, err, sizeof(err)) &&
+	   latt_verdict_level_parse("99.99999", &lvl, err, sizeof(err)) &&
+	   strstr(err, "at most 99.9999"), "--level 99.9999 parses, "
+	   "99.99999 (shown as 100%%) refused (%s)", err);
 
 	/* -p: the percentiles replaced, in order, where they were. */
 	{

@@ -43,7 +43,15 @@ static int pct_parse(const char *arg, double lo, double hi, const char *eg,
 int latt_verdict_level_parse(const char *arg, double *level, char *err,
 			     size_t len)
 {
-	return pct_parse(arg, 50, 100, "99", level, err, len);
+	int ret = pct_parse(arg, 50, 100, "99", level, err, len);
+
+	/* Beyond, a level the reports' six digits would show as 100%. */
+	if (!ret && *level > 0.999999) {
+		snprintf(err, len, "expected a percentage above 50 and at most "
+			 "99.9999, such as 99");
+		return -EINVAL;
+	}
+	return ret;
 }
 
 int latt_same_within_parse(const char *arg, double *within, char *err,
