@@ -143,7 +143,7 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 static void verdict_text(FILE *f, const char *name,
 			 const struct latt_verdict *v)
 {
-	char text[160];
+	char text[256];
 
 	/* What more would tell is for the end (latt_auto_end()). */
 	fprintf(f, "%s %s%s%s", name, latt_verdict_word(v->kind),
@@ -292,7 +292,7 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 	bool ask[LATT_METRICS_MAX], unsure = false, told = false;
 	struct latt_need need;
 	size_t i, m, open = 0;
-	char text[160];
+	char text[256];
 
 	if (!decide_on(o, ml, ask))
 		return;

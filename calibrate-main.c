@@ -193,6 +193,11 @@ static int split(int argc, char **argv, struct latt_cal *c)
 						 "argument\nTry 'latt calibrate "
 						 "--help' for more information.",
 						 latt_esc(w));
+			if (c->out)
+				return bad_usage("invalid -o value '%s': one "
+						 "file, already given",
+						 latt_esc(takes ? argv[i + 1] :
+							  w));
 			c->out = takes ? argv[++i] :
 				  w[1] == 'o' ? w + 2 : strchr(w, '=') + 1;
 			if (!*c->out)
@@ -416,9 +421,11 @@ static void thin(const struct latt_metric_list *ml,
 		    (strcmp(ml->m[m].name, "p50") &&
 		     strcmp(ml->m[m].name, "p99")))
 			continue;
-		printf("%s%s %.1f", low++ ? ", " : few ? "; an invocation's "
+		printf("%s%s %s%.1f", low++ ? ", " : few ? "; an invocation's "
 		       "degrees of freedom " : "Few to go by: an invocation's "
-		       "degrees of freedom ", ml->m[m].name, p->m[m].inv_df);
+		       "degrees of freedom ", ml->m[m].name,
+		       p->m[m].inv_df < 0.05 ? "<" : "",
+		       fmax(p->m[m].inv_df, 0.1));
 	}
 	if (!few && !low)
 		return;

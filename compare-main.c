@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "base/escape.h"
@@ -280,10 +281,13 @@ static const char *untimed(const struct latt_metric_list *ml,
 		const char *name = i < f->nnames ? f->names[i] :
 				   f->same[i - f->nnames];
 
-		m = latt_metrics_find(ml, name);
-		for (k = 0; k < 2 && m < ml->n; k++)
-			if (ml->m[m].kind == (k ? LATT_MK_CPU : LATT_MK_WALL))
-				return name;
+		/* Named in any case, as --fail-if takes it. */
+		for (m = 0; m < ml->n; m++)
+			for (k = 0; k < 2; k++)
+				if (ml->m[m].kind == (k ? LATT_MK_CPU :
+						      LATT_MK_WALL) &&
+				    !strcasecmp(ml->m[m].name, name))
+					return name;
 	}
 	return NULL;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -169,13 +170,13 @@ static const char *untimed(const struct latt_opts *o,
 {
 	size_t i, m;
 
-	for (i = 0; !o->base.cmd_argc && i < n; i++) {
-		m = latt_metrics_find(&o->metrics, names[i]);
-		if (m < o->metrics.n &&
-		    (o->metrics.m[m].kind == LATT_MK_WALL ||
-		     o->metrics.m[m].kind == LATT_MK_CPU))
-			return names[i];
-	}
+	/* Named in any case, as --fail-if takes it. */
+	for (i = 0; !o->base.cmd_argc && i < n; i++)
+		for (m = 0; m < o->metrics.n; m++)
+			if ((o->metrics.m[m].kind == LATT_MK_WALL ||
+			     o->metrics.m[m].kind == LATT_MK_CPU) &&
+			    !strcasecmp(o->metrics.m[m].name, names[i]))
+				return names[i];
 	return NULL;
 }
 

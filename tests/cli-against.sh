@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 46
+plan 47
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -101,6 +101,12 @@ refused "one without the command" "not of this setup: command none there, true h
 refused "a sweep of which one configuration is of another mechanism" \
 	"^latt: --against $tmp/a.json: not of this setup: mechanism pipe there, futex here\$" \
 	-C base: -C fx:mechanism=futex --against "$tmp/a.json"
+# shellcheck disable=SC2086
+run $m -r1 -C base: -C fx:mechanism=futex --json "$tmp/sw.json"
+# shellcheck disable=SC2086
+run $m -r1 -C base: -C fx:mechanism=futex --against "$tmp/sw.json"
+check "... but that sweep run again against its own file: taken (each configuration against its namesake)" \
+	sh -c "test $rc -eq 0 && grep -q '^Verdicts against ' '$tmp/out'"
 refused "the second of two" "^latt: --against $tmp/cut.json: " \
 	--against "$tmp/a.json" --against "$tmp/cut.json"
 

@@ -4,7 +4,7 @@
 # bad profile one line and exit 1.  No latency value is asserted.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 121
+plan 123
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -92,6 +92,8 @@ fi
 "$latt" calibrate -o "$tmp/q2.json" --from "$tmp/a.json" "$tmp/b.json" "$tmp/c.json" >/dev/full 2>"$tmp/err"
 check "--from, its summary to /dev/full: exit 2, the write error said" \
 	sh -c "test $? -eq 2 && grep -q '^latt calibrate: write error on standard output: ' '$tmp/err'"
+cal -o "$tmp/q3.json" -o "$tmp/q4.json" --from "$tmp/a.json" "$tmp/b.json"
+one_line "invalid -o value .*q4.json.: one file, already given" "-o twice"
 cal -o "$tmp/q.json" --from "$tmp/a.json"
 one_line "needs two results or more" "--from one file"
 cal -o "$tmp/q.json" --from "$tmp/a.json" "$tmp/c3.json"

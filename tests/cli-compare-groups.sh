@@ -60,7 +60,7 @@ cmp_run -l "$tmp/a1.json" -- "$tmp/b1.json" "$tmp/b2.json"
 is "$rc" 0 "one file against a group of two, -l: exit 0"
 sed -n '/^Verdicts against /,$p' "$tmp/out" | sed 1,2d |
 	grep -v "^Between files\|^A change is of the runs' geometric mean\|^they point apart on " >"$tmp/verdicts"
-is "$(lines "$tmp/verdicts"):$(grep -Ec '  (better|worse|can.t tell) +[-+][0-9.e+]+% \[[-+][0-9.e+]+%, [-+][0-9.e+]+%\](; .*)?$|  no verdict  [a-z]' "$tmp/verdicts")" \
+is "$(lines "$tmp/verdicts"):$(grep -Ec '  (better|worse|can.t tell) +[-+][0-9.e+]+% \[[-+][0-9.e+]+%, [-+][0-9.e+]+%\]( \([0-9.]+ degrees of freedom\))?(; .*)?$|  no verdict  [a-z]' "$tmp/verdicts")" \
 	"18:18" "... each verdict of its 3 rows and 6 metrics with an interval or a reason"
 check "... no NaN nor infinity among them" sh -c "! grep -Ewiq 'nan|inf|infinity' '$tmp/verdicts'"
 

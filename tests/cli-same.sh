@@ -166,9 +166,9 @@ check "--fail-if worse=wall_s without a command: a usage error (the gate could n
 is "$?" 1 "latt compare --fail-if not-same without --same-within: a usage error"
 "$latt" compare --fail-if worse=wall_s "$tmp/dup.json" >"$tmp/out" 2>"$tmp/err"
 st=$?
-"$latt" compare --same-within 5 --fail-if not-same=p50,cpu_s "$tmp/dup.json" >>"$tmp/out" 2>>"$tmp/err"
-check "latt compare --fail-if worse=wall_s, not-same=cpu_s of files without a command: usage errors, as latt's" \
-	sh -c "test $st:$? = 1:1 && test ! -s '$tmp/out' && test \$(grep -c \"^latt compare: --fail-if: '\(wall\|cpu\)_s' is the command's time, and these files have no command\" '$tmp/err') -eq 2"
+"$latt" compare --same-within 5 --fail-if not-same=p50,CPU_S "$tmp/dup.json" >>"$tmp/out" 2>>"$tmp/err"
+check "latt compare --fail-if worse=wall_s, not-same=CPU_S of files without a command: usage errors, as latt's" \
+	sh -c "test $st:$? = 1:1 && test ! -s '$tmp/out' && test \$(grep -ic \"^latt compare: --fail-if: '\(wall\|cpu\)_s' is the command's time, and these files have no command\" '$tmp/err') -eq 2"
 "$latt" compare --cdf --same-within 5 "$tmp/dup.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "latt compare --cdf --same-within: a usage error"
 "$latt" compare --same-within 0 "$tmp/dup.json" >/dev/null 2>"$tmp/err"

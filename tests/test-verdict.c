@@ -206,7 +206,7 @@ static void grouped_verdicts(void)
 	struct latt_vcfg va, vb;
 	struct latt_verdict v[LATT_METRICS_MAX];
 	struct latt_metric_list ml = { .n = 2 };
-	char text[160];
+	char text[256], dfs[48];
 	size_t i;
 	int ret;
 
@@ -228,6 +228,11 @@ static void grouped_verdicts(void)
 	   "... the same runs as two invocations a side (inv 0 0 1 1): worse, "
 	   "from their spread (%s, %.1f degrees of freedom)",
 	   latt_verdict_text(&v[1], text, sizeof(text)), v[1].df);
+	snprintf(dfs, sizeof(dfs), "] (%.1f degrees of freedom)", v[1].df);
+	ok(v[1].df >= 3 || strstr(latt_verdict_text(&v[1], text,
+						     sizeof(text)), dfs),
+	   "... fewer than 3: said after the interval, which they widen "
+	   "(%s)", text);
 	ra[2].inv = ra[3].inv = 0;
 	ret = latt_verdicts(&ml, &va, &vb, 0.95, v);
 	ok(!ret && v[1].kind != LATT_V_NONE && isfinite(v[1].lo) &&
@@ -812,7 +817,7 @@ int main(void)
 	int ret;
 	long p50, p99, max, avg, wall, p999;
 
-	plan(96);
+	plan(97);
 	latt_metrics_init(&ml);
 	p50 = idx(&ml, "p50");
 	p99 = idx(&ml, "p99");

@@ -98,17 +98,18 @@ static int plan(struct latt_cmp_file *p, const struct latt_sysinfo *sys,
 /*
  * Does fact @f of the run planned @p differ from baseline file @b's?
  * Into @was and @is what each says.  A parameter either has "per
- * configuration" is matched configuration by configuration against the
- * baseline's first, which every verdict of the run is against (as latt
- * compare's against its first row); the clock -k auto chooses is only
- * known once a run has chosen.
+ * configuration" is matched configuration by configuration: against the
+ * baseline's of the same name (a sweep run again), else against its
+ * first, which a configuration it lacks is judged against (as latt
+ * compare judges each row against its first); the clock -k auto
+ * chooses is only known once a run has chosen.
  */
 static bool differs(const struct latt_cmp_file *p,
 		    const struct latt_cmp_file *b, enum latt_cmp_fact f,
 		    const char **was, const char **is)
 {
 	const char *many = "per configuration";
-	size_t i;
+	size_t i, j;
 
 	*was = b->fact[f];
 	*is = p->fact[f];
@@ -117,8 +118,11 @@ static bool differs(const struct latt_cmp_file *p,
 	if (f < LATT_CF_CLIENTS || (strcmp(*is, many) && strcmp(*was, many)))
 		return strcmp(*was, *is) != 0;
 	for (i = 0; i < p->ncfgs && b->ncfgs; i++) {
+		for (j = 0; j < b->ncfgs; j++)
+			if (!strcmp(p->cfgs[i].name, b->cfgs[j].name))
+				break;
 		*is = p->cfgs[i].param[f];
-		*was = b->cfgs[0].param[f];
+		*was = b->cfgs[j < b->ncfgs ? j : 0].param[f];
 		if (f == LATT_CF_CLOCK && !strcmp(*is, "auto"))
 			continue;
 		if (strcmp(*was, *is))

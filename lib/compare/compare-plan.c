@@ -92,15 +92,14 @@ static int cell(FILE *f, unsigned int runs)
 
 /*
  * Where 8 a side do not find it: how many boots of LATT_PLAN_BEYOND_RUNS
- * runs each would, on one line under the table.
+ * runs each would, a line a metric under the table ("  p99: 27": no
+ * row of the table to a script that reads the metric's name first).
  */
 static void beyond(FILE *f, const struct latt_metric_list *ml,
 		   const struct latt_plan_noise *nz, double pct, double at)
 {
-	char item[64];
 	unsigned int k;
 	size_t m, i = 0;
-	int col = 0;
 
 	for (m = 0; m < ml->n; m++) {
 		if (!nz[m].known || ml->m[m].better == LATT_BETTER_NONE ||
@@ -110,22 +109,16 @@ static void beyond(FILE *f, const struct latt_metric_list *ml,
 		k = latt_plan_boots(nz[m].run, nz[m].inv,
 				    LATT_PLAN_BEYOND_RUNS, at, nz[m].prior_df,
 				    pct);
-		if (k)
-			snprintf(item, sizeof(item), "%s %u", ml->m[m].name, k);
-		else
-			snprintf(item, sizeof(item), "%s more than %d",
-				 ml->m[m].name, LATT_PLAN_BOOTS_MAX);
 		if (!i++)
-			col = fprintf(f, "\nBeyond 8 a side, invocations (boots) "
-				      "of %d runs each:", LATT_PLAN_BEYOND_RUNS);
+			fprintf(f, "\nBeyond 8 a side, invocations (boots) a "
+				"side of %d runs each:\n",
+				LATT_PLAN_BEYOND_RUNS);
+		if (k)
+			fprintf(f, "  %s: %u\n", ml->m[m].name, k);
 		else
-			col += fprintf(f, ",");
-		if (col + 1 + (int)strlen(item) > 76)
-			col = fprintf(f, "\n ") - 1;
-		col += fprintf(f, " %s", item);
+			fprintf(f, "  %s: more than %d\n", ml->m[m].name,
+				LATT_PLAN_BOOTS_MAX);
 	}
-	if (i)
-		fprintf(f, ".\n");
 }
 
 int latt_plan_print(FILE *f, const struct latt_metric_list *ml,

@@ -190,7 +190,7 @@ static int fails(const struct latt_fail_if *f,
 		 bool same)
 {
 	bool named[LATT_METRICS_MAX], all = same ? f->not_same : f->worse;
-	char text[160];
+	char text[256];
 	size_t i, m;
 	int failed = 0;
 

@@ -124,6 +124,10 @@ char *latt_verdict_brief(const struct latt_verdict *v, char *buf, size_t len)
 	pct_text(v->lo, lo, sizeof(lo));
 	pct_text(v->hi, hi, sizeof(hi));
 	snprintf(buf, len, "%s [%s, %s]", c, lo, hi);
+	/* Why an interval is so wide: Student's t of next to nothing. */
+	if (v->df < 3)
+		snprintf(buf + strlen(buf), len - strlen(buf), " (%.1f "
+			 "degrees of freedom)", v->df);
 	if (v->same) {
 		pct_text(v->slo, lo, sizeof(lo));
 		pct_text(v->shi, hi, sizeof(hi));

@@ -513,7 +513,7 @@ static void nearest(const struct latt_verdict *v, size_t row, size_t metric,
 static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 {
 	struct near near = { .cost = INFINITY };
-	char reasons[REASONS_MAX][96], text[160], r[96];
+	char reasons[REASONS_MAX][96], text[256], r[96];
 	unsigned int counts[REASONS_MAX] = { 0 }, unsure = 0, none = 0;
 	unsigned int same = 0;
 	size_t i, k, j, nr = 0;
@@ -674,7 +674,7 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 	const struct latt_metric_list *ml = t->ml;
 	size_t i, k, better = 0;
 	int w = 6, wm = 6, n;
-	char text[160];
+	char text[256];
 
 	legend(f, t, marks);
 	if (t->n < 2)
