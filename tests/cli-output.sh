@@ -101,7 +101,7 @@ is "$?" 0 "latt -o FILE >&-: exit 0"
 check "... with the report in FILE" grep -q '^Entries logged: [1-9]' "$d/closed"
 
 # -q: one line per configuration, nothing else.
-qline='^config=[A-Za-z0-9_.+-]+ entries=[0-9]+ max=[0-9]+\.[0-9] avg=[0-9]+\.[0-9] stdev=[0-9]+\.[0-9] p99=[0-9]+\.[0-9] p50=[0-9]+\.[0-9] p99\.9=[0-9]+\.[0-9] wall_s=- cpu_s=- cs_per_s=[0-9]+ load=[0-9]+\.[0-9]( few=[a-z0-9.,]+)?( load_note=[0-9]+)?( load_queued=[0-9]+)?( vs=[A-Za-z0-9_.+-]+( [a-z0-9._]+_verdict=(better|worse|cant_tell|none)( [a-z0-9._]+_(change|low|high)=[+-][0-9]+\.[0-9]){0,3})+)?$'
+qline='^config=[A-Za-z0-9_.+-]+ entries=[0-9]+ max=[0-9]+\.[0-9] avg=[0-9]+\.[0-9] stdev=[0-9]+\.[0-9] p99=[0-9]+\.[0-9] p50=[0-9]+\.[0-9] p99\.9=[0-9]+\.[0-9] wall_s=- cpu_s=- cs_per_s=[0-9]+ load=[0-9]+\.[0-9]( few=[a-z0-9.,]+)?( load_note=[0-9]+)?( load_queued=[0-9]+)?( vs=[A-Za-z0-9_.+-]+( [a-z0-9._]+_verdict=(better|worse|cant_tell|none)( [a-z0-9._]+_(change|low|high)=[+-]([0-9]+\.[0-9]|[0-9](\.[0-9]+)?e\+[0-9]+)){0,3})+)?$'
 run -q -c2 -s1 -S2 -x0 -t 0.2
 is "$rc" 0 "-q: exit 0"
 is "$(wc -l <"$tmp/out")" 1 "... one line"

@@ -11,11 +11,18 @@
 #include "judge/aggregate.h"
 #include "judge/verdict.h"
 
-/* A relative change in percent, as -q writes it. */
-static double pct(double v)
+/*
+ * " NAME_KEY=+12.3": relative change @v in percent, as -q writes it; past
+ * a million percent, in six digits with an exponent (an interval of a
+ * few degrees of freedom can reach 1e+48%), not fifty.
+ */
+static void pct(FILE *f, const char *name, const char *key, double v)
 {
 	v *= 100;
-	return fabs(v) < 0.05 ? 0 : v;
+	if (fabs(v) < 0.05)
+		v = 0;
+	fprintf(f, fabs(v) < 1e6 ? " %s_%s=%+.1f" : " %s_%s=%+.6g", name, key,
+		v);
 }
 
 void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
@@ -32,12 +39,13 @@ void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
 			latt_verdict_token(v[m].kind));
 		if (v[m].kind == LATT_V_NONE)
 			continue;
-		fprintf(f, " %s_change=%+.1f %s_low=%+.1f %s_high=%+.1f",
-			name, pct(v[m].change), name, pct(v[m].lo), name,
-			pct(v[m].hi));
-		if (v[m].within > 0)
-			fprintf(f, " %s_same_low=%+.1f %s_same_high=%+.1f",
-				name, pct(v[m].slo), name, pct(v[m].shi));
+		pct(f, name, "change", v[m].change);
+		pct(f, name, "low", v[m].lo);
+		pct(f, name, "high", v[m].hi);
+		if (v[m].within > 0) {
+			pct(f, name, "same_low", v[m].slo);
+			pct(f, name, "same_high", v[m].shi);
+		}
 	}
 }
 
