@@ -18,7 +18,7 @@ ntopics=$(echo "$topics" | wc -l)
 sub=$(cat "$tmp/chelp" "$tmp/khelp" | grep -o -- '--[a-z][a-z-]*' | sort -u)
 nsub=$(echo "$sub" | wc -l)
 
-plan $((nopts * 2 + nsub * 2 + 14 + ntopics * 2))
+plan $((nopts * 2 + nsub * 2 + 15 + ntopics * 2))
 
 for o in $opts; do
 	roff=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
@@ -89,6 +89,16 @@ if command -v bash >/dev/null; then
 		"... past --invocations' value, latt's options"
 	is "$(complete_words latt compare --prof)" "--profile" \
 		"completing 'latt compare --prof' offers --profile"
+	# An option that takes no value is not taken to eat the command.
+	bad=
+	for o in $("$latt" --help=all | grep -E '^ +(-[a-zA-Z], )?--[a-z-]+(\[=[A-Z]+\])?  ' |
+		sed -E 's/^ +(-[a-zA-Z], )?(--[a-z-]+).*/\2/'); do
+		case " $(complete_words latt "$o" tru) " in
+		*" true "*) ;;
+		*) bad="$bad $o" ;;
+		esac
+	done
+	is "$bad" "" "after each option without a value (--no-cmd-waits, ...), the command is completed"
 else
-	for i in 1 2 3 4 5; do skip "bash is not installed"; done
+	for i in 1 2 3 4 5 6; do skip "bash is not installed"; done
 fi
