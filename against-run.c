@@ -332,7 +332,8 @@ void latt_auto_end(FILE *f, const struct latt_opts *o,
 	/* The looks' levels were the budget's share; a later compare's not. */
 	if (told && fabs(v[first][0].row_level - o->level) > 1e-9)
 		fprintf(f, "(What would tell is at %g%%, as latt compare judges "
-			"the files.)\n", 100 * o->level);
+			"the files; the table's, at %g%%.)\n", 100 * o->level,
+			100 * v[first][0].row_level);
 	/* Of a can't tell: a metric without a verdict is past its help. */
 	if (unsure && !(o->same_within > 0))
 		fprintf(f, "Identical sides are never decided without "

@@ -28,7 +28,7 @@ auto_end() {
 	sed -n '/^-r auto: /,$p' "$tmp/out" >"$tmp/end"
 	head -n 1 "$tmp/end" | grep -Eq "^-r auto: (decided after $1 runs?\\.|$1 runs?, .*; left open:)\$" &&
 		! sed 1d "$tmp/end" | grep -v '^Identical sides are never decided without --same-within PCT' |
-		grep -v '^(What would tell is at 95%, as latt compare judges the files\.)$' | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocation \(boot\)|invocations \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
+		grep -v "^(What would tell is at 95%, as latt compare judges the files; the table's, at [0-9.]*%\.)\$" | grep -Ev '^  (p50|p99)( of [^:]+)?: (needs about [0-9]+ more (runs?|invocation \(boot\)|invocations \(boots\)) a side (to find [-+][0-9.]+%|to be the same within \+-[0-9.]+%)|more than [0-9]+ (runs|invocations) a side .*|no verdict, .*|can.t tell)$'
 }
 # level: the level of the verdicts in $tmp/out ("99.52").
 level() {
@@ -118,10 +118,10 @@ if [ -z "$adv" ] || [ "$lv" = 95 ]; then
 	skip "no advice for p50 at a look's level here"
 elif grep -Eq '\((c\.json)\) +[a-z0-9._]+ +(better|worse) ' "$tmp/cmp95" || [ -z "$cadv" ]; then
 	check "... its advice said to be at 95%" \
-		grep -q '^(What would tell is at 95%, as latt compare judges the files\.)$' "$tmp/out"
+		grep -q "^(What would tell is at 95%, as latt compare judges the files; the table's, at $lv%\.)\$" "$tmp/out"
 else
 	check "... its advice at 95%, said, latt compare -l's ($adv)" \
-		sh -c "grep -q '^(What would tell is at 95%, as latt compare judges the files\\.)\$' '$tmp/out' && test '$adv' = '$cadv'"
+		sh -c "grep -q \"^(What would tell is at 95%, as latt compare judges the files; the table's, at $lv%\\.)\$\" '$tmp/out' && test '$adv' = '$cadv'"
 fi
 
 # A sweep, without --against.

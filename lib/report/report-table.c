@@ -702,6 +702,7 @@ void latt_table_notes(FILE *f, const struct latt_table *t,
 			fprintf(f, " at %g%% on every metric: none better or "
 				"worse\n", 100 * t->level);
 		summary(f, t, w, wm);
+		apart(f, t);
 		return;
 	}
 	fprintf(f, ", at %g%% for each row's metrics together:\n",
