@@ -48,7 +48,7 @@ done
 "$latt" compare -l "$tmp/skewed.json" >"$tmp/out" 2>&1
 "$latt" compare -l "$tmp/dup.json" >"$tmp/out2" 2>&1
 check "-l: a change (geometric means) and a ratio (medians) that point apart are said, p50's among them" \
-	sh -c "grep -q \"^A change is of the runs' geometric mean, a ratio above of their median:\" '$tmp/out' &&
+	sh -c "grep -q \"^A change is of the runs' geometric mean, the values above of their median:\" '$tmp/out' &&
 		grep -Eq '^they point apart on (.*, )?p50(, .*)? \(the runs spread\)\.\$' '$tmp/out' &&
 		! grep -q 'point apart' '$tmp/out2'"
 "$latt" compare -l --same-within 50 "$tmp/dup.json" >"$tmp/out" 2>"$tmp/err"

@@ -585,7 +585,7 @@ static void summary(FILE *f, const struct latt_table *t, int w, int wm)
 /* Metrics whose change (geometric means) and ratio (medians) disagree. */
 static void apart(FILE *f, const struct latt_table *t)
 {
-	const char *sep = "A change is of the runs' geometric mean, a ratio "
+	const char *sep = "A change is of the runs' geometric mean, the values "
 			  "above of their median:\nthey point apart on ";
 	const struct latt_verdict *v;
 	size_t i, k;
