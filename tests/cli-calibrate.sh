@@ -49,7 +49,7 @@ check "... what a comparison finds with 1, 2 and 4 invocations a side" \
 check "... and how to use the profile" \
 	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
 check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom" \
-	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) [0-9.]+(, p(50|99) [0-9.]+)?)?\\.\$' '$tmp/out' &&
+	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) <?[0-9.]+(, p(50|99) <?[0-9.]+)?)?\\.\$' '$tmp/out' &&
 		grep -q '^to agree, too wide where they differed): --invocations 8 -r5 or more\.\$' '$tmp/out'"
 check "... and the --plan that says how many boots find a change" \
 	grep -q "^Boots a side for a change of PCT%: latt compare --plan PCT --profile $tmp/p.json\$" "$tmp/out"
