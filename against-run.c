@@ -360,9 +360,7 @@ static void quiet_lines(FILE *f, const struct against_run *ar,
 			fprintf(f, "%s%s", k ? "," : "against=",
 				latt_esc(ar->files[k].path));
 		fprintf(f, " config=%s", latt_esc(names[i]));
-		latt_quiet_verdicts(f, ml, v[i]);
-		if (o->runs_auto && ended)
-			fprintf(f, " ended=%s", ended);
+		latt_quiet_verdicts(f, ml, v[i], o->runs_auto ? ended : NULL);
 		fputc('\n', f);
 	}
 }

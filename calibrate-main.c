@@ -400,6 +400,16 @@ static void smallest(const struct latt_metric_list *ml,
 }
 
 /*
+ * Degrees of freedom @df as the summary says them, "2.5": below 0.05,
+ * "<0.1" (a variance barely above its runs' part: next to none).
+ */
+static const char *df_text(double df, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%.1f", df < 0.05 ? "<" : "", fmax(df, 0.1));
+	return buf;
+}
+
+/*
  * Fewer than 5 invocations, 3 runs each, or 3 degrees of freedom for
  * p50's or p99's invocation: said, each, since invocations that happened
  * to agree make a profile that is too sure (normal-law degrees of
@@ -412,6 +422,7 @@ static void thin(const struct latt_metric_list *ml,
 	bool few = p->invocations < 5 ||
 		   (double)p->runs < 3.0 * (double)p->invocations;
 	size_t m, low = 0;
+	char df[16];
 
 	if (few)
 		printf("Few to go by: %zu invocations, %zu runs in all",
@@ -421,11 +432,10 @@ static void thin(const struct latt_metric_list *ml,
 		    (strcmp(ml->m[m].name, "p50") &&
 		     strcmp(ml->m[m].name, "p99")))
 			continue;
-		printf("%s%s %s%.1f", low++ ? ", " : few ? "; an invocation's "
+		printf("%s%s %s", low++ ? ", " : few ? "; an invocation's "
 		       "degrees of freedom " : "Few to go by: an invocation's "
 		       "degrees of freedom ", ml->m[m].name,
-		       p->m[m].inv_df < 0.05 ? "<" : "",
-		       fmax(p->m[m].inv_df, 0.1));
+		       df_text(p->m[m].inv_df, df, sizeof(df)));
 	}
 	if (!few && !low)
 		return;
@@ -443,7 +453,7 @@ static void summary(const struct latt_metric_list *ml,
 		    const char *none)
 {
 	static const size_t ks[] = { 1, 2, 4 }, rs[] = { 5, 10 };
-	char run[32], inv[32], a[16], b[16];
+	char run[32], inv[32], a[16], b[16], df[16];
 	size_t m, i, j;
 
 	printf("latt calibrate: %zu invocations, %zu runs in all, of '%s' "
@@ -458,10 +468,8 @@ static void summary(const struct latt_metric_list *ml,
 			continue;
 		pm(p->m[m].run + p->m[m].noise, run, sizeof(run));
 		pm(p->m[m].inv, inv, sizeof(inv));
-		/* Of a variance barely above its runs' part: next to none. */
-		printf("  %-10s %-10s %-16s (%s%.1f)\n", ml->m[m].name, run,
-		       inv, p->m[m].inv_df < 0.05 ? "<" : "",
-		       fmax(p->m[m].inv_df, 0.1));
+		printf("  %-10s %-10s %-16s (%s)\n", ml->m[m].name, run, inv,
+		       df_text(p->m[m].inv_df, df, sizeof(df)));
 	}
 	for (m = 0; m < ml->n; m++)
 		if (p->m[m].known && ml->m[m].better != LATT_BETTER_NONE &&

@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "base/escape.h"
@@ -271,53 +270,30 @@ static const char *untimed(const struct latt_metric_list *ml,
 			   const struct latt_cmp_file *files, size_t n,
 			   const struct latt_fail_if *f)
 {
-	size_t i, k, m;
+	const char *name;
+	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (!files[i].fact[LATT_CF_COMMAND] ||
 		    strcmp(files[i].fact[LATT_CF_COMMAND], "none"))
 			return NULL;
-	for (i = 0; i < f->nnames + f->nsame; i++) {
-		const char *name = i < f->nnames ? f->names[i] :
-				   f->same[i - f->nnames];
-
-		/* Named in any case, as --fail-if takes it. */
-		for (m = 0; m < ml->n; m++)
-			for (k = 0; k < 2; k++)
-				if (ml->m[m].kind == (k ? LATT_MK_CPU :
-						      LATT_MK_WALL) &&
-				    !strcasecmp(ml->m[m].name, name))
-					return name;
-	}
-	return NULL;
+	name = latt_metric_names_timed(ml, (const char (*)[16])f->names,
+				       f->nnames);
+	return name ? name : latt_metric_names_timed(ml, (const char (*)[16])
+						     f->same, f->nsame);
 }
 
 /*
  * --fail-if incomparable fails: why, on standard error (the CSV and a
- * script's log have no header to read it in), from the header's line.
+ * script's log have no header to read it in), as the header says it.
  */
 static int say_incomparable(const struct latt_cmp_file *files, size_t n)
 {
-	static const char not[] = "Not comparable: they differ in ";
-	char *buf = NULL, *at, *end;
-	size_t size = 0;
-	bool inc;
-	FILE *ms = open_memstream(&buf, &size);
+	char list[256];
 
-	if (ms) {
-		latt_cmp_header(ms, files, n, NULL, 0, false, &inc);
-		fclose(ms);
-	}
-	at = buf ? strstr(buf, not) : NULL;
-	end = at ? strchr(at + strlen(not), ':') : NULL;
-	if (end)
-		fprintf(stderr, "latt compare: --fail-if incomparable: the "
-			"files differ in %.*s\n", (int)(end - at - strlen(not)),
-			at + strlen(not));
-	else
-		fprintf(stderr, "latt compare: --fail-if incomparable: the "
-			"files differ in what must match\n");
-	free(buf);
+	latt_cmp_unmatched(files, n, list, sizeof(list));
+	fprintf(stderr, "latt compare: --fail-if incomparable: the files "
+		"differ in %s\n", list);
 	return LATT_EXIT_INCOMPARABLE;
 }
 

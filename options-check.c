@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -168,16 +167,8 @@ void latt_opts_check_conflicts(struct latt_opts *o)
 static const char *untimed(const struct latt_opts *o,
 			   const char (*names)[16], size_t n)
 {
-	size_t i, m;
-
-	/* Named in any case, as --fail-if takes it. */
-	for (i = 0; !o->base.cmd_argc && i < n; i++)
-		for (m = 0; m < o->metrics.n; m++)
-			if ((o->metrics.m[m].kind == LATT_MK_WALL ||
-			     o->metrics.m[m].kind == LATT_MK_CPU) &&
-			    !strcasecmp(o->metrics.m[m].name, names[i]))
-				return names[i];
-	return NULL;
+	return o->base.cmd_argc ? NULL :
+	       latt_metric_names_timed(&o->metrics, names, n);
 }
 
 /*

@@ -198,6 +198,23 @@ static const char *cell_text(const struct latt_cmp_file *f, size_t r,
 }
 
 /*
+ * The facts that must match among those that differ (@differ, by fact),
+ * "clients, mechanism", into @buf; its length.
+ */
+static size_t unmatched_text(const bool *differ, char *buf, size_t len)
+{
+	size_t r, off = 0;
+
+	buf[0] = '\0';
+	for (r = 0; r < LATT_CF_COUNT && off < len; r++)
+		if (differ[r] && latt_cmp_fact_must_match(r))
+			off += (size_t)snprintf(buf + off, len - off, "%s%s",
+						off ? ", " : "",
+						facts[r].name);
+	return off;
+}
+
+/*
  * Under the header: whether the files compare (@incomparable), and what
  * differs, in two lists: what must match (the machine, the clocks, the
  * measurement, latt's own load) and what is compared (the kernel and its
@@ -207,16 +224,13 @@ static void verdict_of_facts(FILE *out, const bool *differ, size_t nfacts,
 			     bool settings, bool incomparable)
 {
 	const char *sep = "";
+	char list[256];
 	size_t r, col;
 
 	if (incomparable) {
-		col = (size_t)fprintf(out, "Not comparable: they differ in ");
-		for (r = 0; r < nfacts; r++)
-			if (differ[r] && latt_cmp_fact_must_match(r)) {
-				col += (size_t)fprintf(out, "%s%s", sep,
-						       facts[r].name);
-				sep = ", ";
-			}
+		unmatched_text(differ, list, sizeof(list));
+		col = (size_t)fprintf(out, "Not comparable: they differ in "
+				      "%s", list);
 		/* In 100 columns: the why on a line of its own if need be. */
 		fprintf(out, ":%sa change below may come from those\n",
 			col + 37 > 100 ? "\n" : " ");
@@ -318,6 +332,17 @@ static void group_warnings(FILE *out, const struct latt_cmp_group *gs,
 			fputs(": a group should be boots of one kernel, one "
 			      "setting\n", out);
 	}
+}
+
+bool latt_cmp_unmatched(const struct latt_cmp_file *files, size_t n,
+			char *buf, size_t len)
+{
+	bool differ[LATT_CF_COUNT];
+	size_t r;
+
+	for (r = 0; r < LATT_CF_COUNT; r++)
+		differ[r] = n > 1 && row_differs(files, n, r + 2, NULL);
+	return unmatched_text(differ, buf, len) > 0;
 }
 
 int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,

@@ -161,6 +161,14 @@ int latt_cmp_header(FILE *out, const struct latt_cmp_file *files, size_t n,
 		    bool *incomparable);
 
 /*
+ * The facts that must match in which @files[0..n) differ, as the
+ * header's "Not comparable" line names them ("clients, mechanism"),
+ * into @buf; false when none does (they compare).
+ */
+bool latt_cmp_unmatched(const struct latt_cmp_file *files, size_t n,
+			char *buf, size_t len);
+
+/*
  * Documents larger than this together, with more values together, or
  * whose values take more of the heap (json-c's objects as allocated,
  * some 750 bytes an empty object, 70 a number, with what the documents

@@ -82,7 +82,7 @@ struct want {
 	double run, inv;	/* --plan: a run's, an invocation's */
 	size_t k;		/* --plan: invocations a side ... */
 	unsigned int r;		/* ... or their runs each */
-	double qdf_prior;	/* ... and a profile's degrees of freedom */
+	double prior_df;	/* ... and a profile's degrees of freedom */
 	double qdf, q;		/* the last quantile taken, of qdf */
 };
 
@@ -188,6 +188,17 @@ static bool plan_do(void *arg, unsigned int r)
 	return (q + w->z) * sqrt(var) <= w->bound;
 }
 
+/*
+ * The degrees of freedom of @k invocations a side's variance: their own
+ * spread, and the profile's @prior_df; none (INFINITY): a floor, known.
+ */
+static double plan_df(double prior_df, size_t k)
+{
+	double df = prior_df + 2 * ((double)k - 1);
+
+	return df > 0 ? df : INFINITY;
+}
+
 unsigned int latt_plan_runs(double run, double inv, size_t k, double level,
 			    double prior_df, double pct)
 {
@@ -199,10 +210,7 @@ unsigned int latt_plan_runs(double run, double inv, size_t k, double level,
 	if (!k || !(pct > 0) || !(run >= 0) || !(inv >= 0) ||
 	    !(level > 0 && level < 1))
 		return 0;
-	/* The invocations' spread their own, and the profile's. */
-	w.df = prior_df + 2 * (double)(k - 1);
-	if (!(w.df > 0))
-		w.df = INFINITY;
+	w.df = plan_df(prior_df, k);
 	return smallest(plan_do, &w, LATT_PLAN_RUNS_MAX);
 }
 
@@ -211,9 +219,7 @@ static bool boots_plan_do(void *arg, unsigned int k)
 	struct want *w = arg;
 
 	w->k = k;
-	w->df = w->qdf_prior + 2 * ((double)k - 1);
-	if (!(w->df > 0))
-		w->df = INFINITY;
+	w->df = plan_df(w->prior_df, k);
 	return plan_do(w, w->r);
 }
 
@@ -222,7 +228,7 @@ unsigned int latt_plan_boots(double run, double inv, unsigned int r,
 {
 	struct want w = {
 		.alpha = 1 - level, .run = run, .inv = inv, .r = r,
-		.qdf_prior = prior_df, .z = latt_normal_upper(POWER_FIND),
+		.prior_df = prior_df, .z = latt_normal_upper(POWER_FIND),
 		.bound = log1p(pct),
 	};
 

@@ -127,6 +127,20 @@ int latt_fail_if_parse(const char *arg, struct latt_fail_if *f, char *err,
 	return -EINVAL;
 }
 
+const char *latt_metric_names_timed(const struct latt_metric_list *ml,
+				    const char (*names)[16], size_t n)
+{
+	size_t i, m;
+
+	for (i = 0; i < n; i++)
+		for (m = 0; m < ml->n; m++)
+			if ((ml->m[m].kind == LATT_MK_WALL ||
+			     ml->m[m].kind == LATT_MK_CPU) &&
+			    !strcasecmp(ml->m[m].name, names[i]))
+				return names[i];
+	return NULL;
+}
+
 /* The index in @ml of metric @name (as -q names it, any case), or -1. */
 static long metric_index(const struct latt_metric_list *ml, const char *name)
 {

@@ -79,6 +79,14 @@ int latt_fail_if_mask_same(const struct latt_fail_if *f,
 			   const struct latt_metric_list *ml, bool *ask,
 			   char *err, size_t len);
 
+/*
+ * The first of @names[0..n) that is one of the command's times in @ml
+ * (wall_s, cpu_s; named in any case, as --fail-if takes them); NULL:
+ * none.  Without a command, a gate on one could never fail.
+ */
+const char *latt_metric_names_timed(const struct latt_metric_list *ml,
+				    const char (*names)[16], size_t n);
+
 /* Where and how a gate says what fails it. */
 struct latt_fail_say {
 	FILE *f;

@@ -26,7 +26,7 @@ static void pct(FILE *f, const char *name, const char *key, double v)
 }
 
 void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
-			 const struct latt_verdict *v)
+			 const struct latt_verdict *v, const char *ended)
 {
 	size_t m;
 
@@ -47,6 +47,8 @@ void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
 			pct(f, name, "same_high", v[m].shi);
 		}
 	}
+	if (ended)
+		fprintf(f, " ended=%s", ended);
 }
 
 int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
@@ -97,9 +99,7 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 			fprintf(f, " load_queued=%u", c->load_queued);
 		if (i && v) {
 			fprintf(f, " vs=%s", latt_esc(cfgs[0].name));
-			latt_quiet_verdicts(f, ml, v[i]);
-			if (ended)
-				fprintf(f, " ended=%s", ended);
+			latt_quiet_verdicts(f, ml, v[i], ended);
 		}
 		fputc('\n', f);
 	}

@@ -37,9 +37,10 @@ int latt_quiet_write(FILE *f, const struct latt_metric_list *ml,
 /*
  * Verdicts @v[0..ml->n) as a -q line has them, each a space before it:
  * "p99_verdict=worse p99_change=+12.3 p99_low=+5.0 p99_high=+20.1",
- * and with --same-within "p99_same_low=-3.1 p99_same_high=+4.0".
+ * and with --same-within "p99_same_low=-3.1 p99_same_high=+4.0"; then
+ * "ended=budget" where -r auto's runs ended so (@ended, NULL: none).
  */
 void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
-			 const struct latt_verdict *v);
+			 const struct latt_verdict *v, const char *ended);
 
 #endif /* LATT_REPORT_QUIET_H */
