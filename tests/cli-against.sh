@@ -96,6 +96,9 @@ refused "one of another latt JSON version" "schema version 99, this latt reads" 
 refused "one of another setup (clients)" \
 	"^latt: --against $tmp/a.json: not of this setup: clients 2 there, 3 here\$" \
 	-c3 --against "$tmp/a.json"
+refused "one of another duration" \
+	"^latt: --against $tmp/a.json: not of this setup: duration 300ms there, 500ms here\$" \
+	-t 0.5 --against "$tmp/a.json"
 refused "one without the command" "not of this setup: command none there, true here" \
 	--against "$tmp/a.json" true
 refused "a sweep of which one configuration is of another mechanism" \
@@ -195,12 +198,13 @@ json_schema
 check "... and the document is as latt-json(5) describes it" \
 	sh -c "grep -q 'fields checked' '$tmp/check' &&
 		! grep -v 'never met\\|fields checked' '$tmp/check' | grep -q ."
-# The run's duration may differ from the baseline's, not from the
-# profile's: a profile of the baseline's setup, judging a longer run.
-run -c2 -s1 -S2 -x0 -t 0.4 -r2 --against "$tmp/a.json" --profile "$tmp/prof.json" --json "$tmp/p4.json"
+# A profile of another duration than the baseline's and the run's.
+sed 's/"duration": "300ms"/"duration": "400ms"/' "$tmp/prof.json" >"$tmp/prof4.json"
+# shellcheck disable=SC2086
+run $m -r2 --against "$tmp/a.json" --profile "$tmp/prof4.json" --json "$tmp/p4.json"
 check "--profile of another duration than the run's: one line, exit 1, nothing run" \
 	sh -c "test $rc -eq 1 && test ! -e '$tmp/p4.json' && test \$(wc -l <'$tmp/err') -eq 1 &&
-		grep -q '^latt: --profile $tmp/prof.json: a profile of another setup: duration 300ms in it, 400ms in this run' '$tmp/err'"
+		grep -q '^latt: --profile $tmp/prof4.json: a profile of another setup: duration 400ms in it, 300ms in ' '$tmp/err'"
 # shellcheck disable=SC2086
 run $m --against "$tmp/a.json" --profile "$tmp/a.json"
 check "--profile naming a result: one line, exit 1" \
