@@ -104,6 +104,7 @@ static void compare_usage(FILE *f)
 	      "five, by the\n"
 	      "                        profile, or by what the files show\n"
 	      "  -h, --help            this help\n"
+	      "  -V, --version         latt's version\n"
 	      "\n"
 	      "Exit status: 0 success, 1 usage error or a file that cannot "
 	      "be read, 2 a\n"
@@ -580,6 +581,7 @@ int latt_compare_main(int argc, char **argv)
 		{ "plan", required_argument, NULL, 'P' },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "same-within", required_argument, NULL, 's' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char name[] = "latt compare", **words;
@@ -597,7 +599,7 @@ int latt_compare_main(int argc, char **argv)
 	 */
 	for (first = 1; first < argc && strcmp(argv[first], "--"); first++)
 		;
-	while ((c = getopt_long(first, argv, ":hl", longopts, NULL)) != -1) {
+	while ((c = getopt_long(first, argv, ":hlV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			op.cdf = true;
@@ -618,6 +620,10 @@ int latt_compare_main(int argc, char **argv)
 			break;
 		case 'h':
 			compare_usage(stdout);
+			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
+			       LATT_EXIT_OK;
+		case 'V':
+			printf("latt %s\n", PACKAGE_VERSION);
 			return latt_out_close_stdout() ? LATT_EXIT_RUNTIME :
 			       LATT_EXIT_OK;
 		case ':':

@@ -211,6 +211,10 @@ check "... and no control character but the newline in the output" \
 	sh -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$tmp/out'"
 cmp_run
 check "no file: a usage error in one line, as latt's" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -qx 'latt compare: no file to compare' '$tmp/err'"
+cmp_run -V
+is "$rc:$(cat "$tmp/out")" "0:$("$latt" -V)" "-V: latt's version, as latt -V prints it, exit 0"
+cmp_run --version
+is "$rc:$(cat "$tmp/out")" "0:$("$latt" -V)" "--version: the same"
 cmp_run --frobnicate "$tmp/a.json"
 check "an unknown option: a usage error naming it as latt does, then where help is" \
 	sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 2 && grep -qx \"latt compare: unrecognized option '--frobnicate'\" '$tmp/err' && grep -qx \"Try 'latt compare --help' for more information.\" '$tmp/err'"

@@ -194,7 +194,7 @@ check "... p50's interval wider at 99% ($w99 points) than at 95% ($w95)" \
 "$latt" compare --level 100 "$tmp/x.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "--level 100: usage error"
 check "... naming the value and the range" \
-	grep -q "invalid --level value '100': expected a percentage above 50 and below 100" "$tmp/err"
+	grep -q "invalid --level value '100': expected a percentage above 50 and at most 99.9999" "$tmp/err"
 "$latt" compare --cdf --level 99 "$tmp/x.json" >/dev/null 2>"$tmp/err"
 is "$?" 1 "--cdf --level: usage error (no verdicts to level)"
 run -c2 -t 1 --level 99

@@ -37,8 +37,9 @@ static int parse_one(const char *item, const char *val,
 		if (cur->metric.unit != LATT_MU_NS)
 			return latt_err(-EINVAL, err, len, "%s takes no "
 					"limit (expected max, avg, stdev, a "
-					"percentile such as p99 or p99.9, or "
-					"the name of a --target-metric)",
+					"percentile such as p99 or p99.9, the "
+					"command's cmd_pNN, or the name of a "
+					"--target-metric)",
 					item);
 		if (latt_parse_duration(val, LATT_NSEC_PER_USEC, &ns))
 			return latt_err(-EINVAL, err, len, "invalid value "
@@ -54,8 +55,8 @@ static int parse_one(const char *item, const char *val,
 	    latt_tmetric_parse(spec, &tm, err, len))
 		return latt_err(-EINVAL, err, len, "unknown metric '%s' "
 				"(expected max, avg, stdev, a percentile such "
-				"as p99 or p99.9, or the name of a "
-				"--target-metric)", item);
+				"as p99 or p99.9, the command's cmd_pNN, or "
+				"the name of a --target-metric)", item);
 	cur->metric.kind = LATT_MK_TARGET;
 	snprintf(cur->metric.name, sizeof(cur->metric.name), "%s", tm.name);
 	if (!latt_tmetric_number(val, strlen(val), &cur->limit))
@@ -132,8 +133,9 @@ int latt_limit_resolve(struct latt_limit *l, size_t n,
 			return latt_err(-EINVAL, err, len, "--fail-%s: no "
 					"--target-metric is named '%s' (and "
 					"it is no metric of latt's: max, avg, "
-					"stdev, pNN)", l[i].below ? "below" :
-					"above", l[i].metric.name);
+					"stdev, pNN, cmd_pNN)",
+					l[i].below ? "below" : "above",
+					l[i].metric.name);
 		l[i].metric = ml->m[m];
 		l[i].index = m;
 	}

@@ -46,7 +46,7 @@ int latt_verdict_level_parse(const char *arg, double *level, char *err,
 	int ret = pct_parse(arg, 50, 100, "99", level, err, len);
 
 	/* Beyond, a level the reports' six digits would show as 100%. */
-	if (!ret && *level > 0.999999) {
+	if (ret || *level > 0.999999) {
 		snprintf(err, len, "expected a percentage above 50 and at most "
 			 "99.9999, such as 99");
 		return -EINVAL;

@@ -12,7 +12,7 @@
 #include "judge/verdict.h"
 
 /*
- * Parse --level's "99" or "99.9%" (a percentage above 50 and below 100)
+ * Parse --level's "99" or "99.9%" (a percentage above 50 and at most 99.9999)
  * into @level (0.99).  0, or -EINVAL with why in @err.
  */
 int latt_verdict_level_parse(const char *arg, double *level, char *err,
