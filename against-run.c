@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,19 +137,36 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 	return ret ? -1 : 0;
 }
 
-/*
- * "p50 worse +12.3% [+5.0%, +20.1%]", "p99 no verdict: too few samples
- * (...)": as the tables say it.
- */
-static void verdict_text(FILE *f, const char *name,
-			 const struct latt_verdict *v)
-{
-	char text[256];
+/* A run's line on a terminal of 80 columns, its words wrapped. */
+#define LINE_COLS	80
 
-	/* What more would tell is for the end (latt_auto_end()). */
-	fprintf(f, "%s %s%s%s", name, latt_verdict_word(v->kind),
-		v->kind == LATT_V_NONE ? ": " : " ",
-		latt_verdict_brief(v, text, sizeof(text)));
+struct wrap {
+	size_t col;
+};
+
+/*
+ * One piece of the line on standard error, after a blank, or on a line
+ * of its own indented two columns where it would pass LINE_COLS.
+ */
+static void piece(struct wrap *w, const char *fmt, ...)
+{
+	char text[512];
+	size_t len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	len = strlen(text);
+	if (w->col && w->col + 1 + len > LINE_COLS) {
+		fputs("\n  ", stderr);
+		w->col = 2;
+	} else if (w->col) {
+		fputc(' ', stderr);
+		w->col++;
+	}
+	fputs(text, stderr);
+	w->col += len;
 }
 
 void latt_against_line(const struct against_run *ar,
@@ -161,8 +179,10 @@ void latt_against_line(const struct against_run *ar,
 	struct latt_metric_list ml;
 	struct latt_run_view view;
 	struct latt_value val;
-	char err[512];
+	struct wrap w = { 0 };
+	char err[512], text[256];
 	size_t k, i, m;
+	bool more;
 
 	if (!ar->lines)
 		return;
@@ -183,37 +203,43 @@ void latt_against_line(const struct against_run *ar,
 		return;
 	}
 	latt_agg_view(r, &view);
-	fprintf(stderr, "latt: run %u of %s%u", r->run, o->runs_auto ?
-		"at most " : "", o->runs);
-	if (doc->ncfgs > 1)
-		fprintf(stderr, ", %s", latt_esc(r->cfg.name));
+	piece(&w, "latt: run %u of %s%u%s%s:", r->run, o->runs_auto ?
+	      "at most " : "", o->runs, doc->ncfgs > 1 ? ", " : "",
+	      doc->ncfgs > 1 ? latt_esc(r->cfg.name) : "");
 	for (i = 0; i < 2; i++) {
 		if ((m = latt_metrics_find(lm, shown[i])) == lm->n)
 			continue;
 		latt_agg_value(&lm->m[m], &view, &val);
-		fprintf(stderr, "%s %s %.1f", i ? "," : ":", shown[i],
-			latt_metric_print_value(&lm->m[m], val.v));
-		fprintf(stderr, " (so far %.1f)", latt_metric_print_value(
-			&lm->m[m], doc->agg[k].val[m].v));
+		more = i == 0 && latt_metrics_find(lm, shown[1]) < lm->n;
+		piece(&w, "%s %.1f (so far %.1f)%s", shown[i],
+		      latt_metric_print_value(&lm->m[m], val.v),
+		      latt_metric_print_value(&lm->m[m],
+					      doc->agg[k].val[m].v),
+		      more ? "," : " usec;");
 	}
 	if (o->runs_auto && !look) {
 		for (i = r->run + 1; i < o->runs && !latt_seq_look(
 			     (unsigned int)i, o->runs); i++)
 			;
-		fprintf(stderr, " usec; the next look after run %zu\n", i);
+		piece(&w, "the next look after run %zu", i);
+		fputc('\n', stderr);
 		free(last);
 		return;
 	}
 	if (o->runs_auto)
-		fprintf(stderr, " usec; at %g%% against the baseline:",
-			100 * doc->level);
+		piece(&w, "at %g%% against the baseline:", 100 * doc->level);
 	else
-		fputs(" usec; against the baseline:", stderr);
+		piece(&w, "against the baseline:");
+	/* What more would tell is for the end (latt_auto_end()). */
 	for (i = 0; i < 2 && k < oc.got; i++) {
 		if ((m = latt_metrics_find(&ml, shown[i])) == ml.n)
 			continue;
-		fputs(i ? "; " : " ", stderr);
-		verdict_text(stderr, shown[i], &last[k][m]);
+		piece(&w, "%s %s%s%s%s", shown[i],
+		      latt_verdict_word(last[k][m].kind),
+		      last[k][m].kind == LATT_V_NONE ? ": " : " ",
+		      latt_verdict_brief(&last[k][m], text, sizeof(text)),
+		      i == 0 && latt_metrics_find(&ml, shown[1]) < ml.n ?
+		      ";" : "");
 	}
 	fputc('\n', stderr);
 	free(last);

@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 47
+plan 49
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -216,7 +216,11 @@ if command -v script >/dev/null 2>&1; then
 	is "$(wc -l <"$tmp/lines")" 2 "on a terminal: a line after each run"
 	check "... its p50 and p99, so far, and the verdicts against the baseline" \
 		sh -c "grep -Eq '^latt: run 2 of 2: p50 [0-9.]+ \(so far [0-9.]+\), p99 [0-9.]+ \(so far [0-9.]+\) usec; against the baseline: p50 [a-z]' '$tmp/lines'"
+	check "... wrapped at 80 columns, the words after indented ($(awk '{ print length }' "$tmp/wrapped" | sort -n | tail -1))" \
+		sh -c "test \$(wc -l <'$tmp/wrapped') -gt 2 &&
+			awk 'length > 80 { bad = 1 } END { exit bad }' '$tmp/wrapped'"
 else
+	skip "script(1) is not installed"
 	skip "script(1) is not installed"
 	skip "script(1) is not installed"
 fi

@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 73
+plan 75
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {

@@ -484,7 +484,14 @@ marks() {
 # $tmp/lines.
 run_tty() {
 	script -qec "$1" /dev/null >"$tmp/tty" 2>&1 </dev/null
-	tr '\r' '\n' <"$tmp/tty" | grep -a '^latt: run ' >"$tmp/lines" || true
+	# A run's line as latt wraps it (the words after on lines indented
+	# two columns), into $tmp/wrapped; joined again, into $tmp/lines.
+	tr '\r' '\n' <"$tmp/tty" | awk '
+		/^$/ { next }
+		/^latt: run / { if (l != "") print l; l = $0; print >w; next }
+		l != "" && /^  / { l = l " " substr($0, 3); print >w; next }
+		l != "" { print l; l = "" }
+		END { if (l != "") print l }' w="$tmp/wrapped" >"$tmp/lines"
 }
 
 # json_schema: the fields latt-json(5) documents, "PATH TYPE|TYPE" a
