@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "base/util.h"
 #include "compare/against.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
@@ -137,36 +138,20 @@ static int judge(const struct against_run *ar, const struct latt_opts *o,
 	return ret ? -1 : 0;
 }
 
-/* A run's line on a terminal of 80 columns, its words wrapped. */
-#define LINE_COLS	80
-
-struct wrap {
-	size_t col;
-};
-
 /*
- * One piece of the line on standard error, after a blank, or on a line
- * of its own indented two columns where it would pass LINE_COLS.
+ * One piece of a run's line on standard error, wrapped at 80 columns
+ * (the words after indented two).
  */
-static void piece(struct wrap *w, const char *fmt, ...)
+static void __attribute__((format(printf, 2, 3)))
+piece(struct latt_wrap *w, const char *fmt, ...)
 {
 	char text[512];
-	size_t len;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	len = strlen(text);
-	if (w->col && w->col + 1 + len > LINE_COLS) {
-		fputs("\n  ", stderr);
-		w->col = 2;
-	} else if (w->col) {
-		fputc(' ', stderr);
-		w->col++;
-	}
-	fputs(text, stderr);
-	w->col += len;
+	latt_wrap_word(w, text);
 }
 
 void latt_against_line(const struct against_run *ar,
@@ -179,7 +164,7 @@ void latt_against_line(const struct against_run *ar,
 	struct latt_metric_list ml;
 	struct latt_run_view view;
 	struct latt_value val;
-	struct wrap w = { 0 };
+	struct latt_wrap w = { .f = stderr, .cols = 80, .indent = 2 };
 	char err[512], text[256];
 	size_t k, i, m;
 	bool more;

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "base/util.h"
 #include "compare/compare-read.h"
 #include "compare/compare.h"
 #include "judge/aggregate.h"
@@ -45,8 +46,8 @@
 
 static void calibrate_usage(FILE *f)
 {
-	fputs("Usage: latt calibrate [--invocations K] [-o FILE] [OPTION]... "
-	      "[--] [COMMAND [ARG]...]\n"
+	fputs("Usage: latt calibrate [--invocations K] [-o FILE] [OPTION]...\n"
+	      "                      [--] [COMMAND [ARG]...]\n"
 	      "       latt calibrate [-o FILE] --from FILE.json...\n"
 	      "\n"
 	      "Measure how much this machine's runs and invocations of latt "
@@ -421,25 +422,34 @@ static void thin(const struct latt_metric_list *ml,
 {
 	bool few = p->invocations < 5 ||
 		   (double)p->runs < 3.0 * (double)p->invocations;
-	size_t m, low = 0;
-	char df[16];
+	struct latt_wrap w = { .f = stdout, .cols = 80, .indent = 2 };
+	size_t m, low = 0, off = 0;
+	char df[16], line[512] = "";
 
 	if (few)
-		printf("Few to go by: %zu invocations, %zu runs in all",
-		       p->invocations, p->runs);
-	for (m = 0; m < ml->n; m++) {
+		off = (size_t)snprintf(line, sizeof(line), "Few to go by: %zu "
+				       "invocations, %zu runs in all",
+				       p->invocations, p->runs);
+	for (m = 0; m < ml->n && off < sizeof(line); m++) {
 		if (!p->m[m].known || !(p->m[m].inv_df < 3) ||
 		    (strcmp(ml->m[m].name, "p50") &&
 		     strcmp(ml->m[m].name, "p99")))
 			continue;
-		printf("%s%s %s", low++ ? ", " : few ? "; an invocation's "
-		       "degrees of freedom " : "Few to go by: an invocation's "
-		       "degrees of freedom ", ml->m[m].name,
-		       df_text(p->m[m].inv_df, df, sizeof(df)));
+		off += (size_t)snprintf(line + off, sizeof(line) - off,
+					"%s%s %s", low++ ? ", " : few ?
+					"; an invocation's degrees of freedom "
+					: "Few to go by: an invocation's "
+					"degrees of freedom ", ml->m[m].name,
+					df_text(p->m[m].inv_df, df,
+						sizeof(df)));
 	}
 	if (!few && !low)
 		return;
-	printf(".\nFew invocations know their spread badly (verdicts too "
+	/* In 80 columns: with --from, the files' counts make it long. */
+	if (off + 1 < sizeof(line))
+		strcat(line, ".");
+	latt_wrap_words(&w, line);
+	printf("\nFew invocations know their spread badly (verdicts too "
 	       "sure where they happened\nto agree, too wide where they "
 	       "differed): %s\n", from ? "more boots' files (5 or more, of\n"
 	       "3 runs or more each) measure it." : "--invocations 8 -r5 or "
@@ -453,12 +463,16 @@ static void summary(const struct latt_metric_list *ml,
 		    const char *none)
 {
 	static const size_t ks[] = { 1, 2, 4 }, rs[] = { 5, 10 };
-	char run[32], inv[32], a[16], b[16], df[16];
+	struct latt_wrap w = { .f = stdout, .cols = 80, .indent = 2 };
+	char run[32], inv[32], a[16], b[16], df[16], head[512];
 	size_t m, i, j;
 
-	printf("latt calibrate: %zu invocations, %zu runs in all, of '%s' "
-	       "on %s (%s)\n\n", p->invocations, p->runs, f->cfgs[0].name,
-	       f->fact[LATT_CF_HOST], f->fact[LATT_CF_KERNEL]);
+	snprintf(head, sizeof(head), "latt calibrate: %zu invocations, %zu "
+		 "runs in all, of '%s' on %s (%s)", p->invocations, p->runs,
+		 f->cfgs[0].name, f->fact[LATT_CF_HOST],
+		 f->fact[LATT_CF_KERNEL]);
+	latt_wrap_words(&w, head);
+	printf("\n\n");
 	printf("How much a figure differs, one standard deviation:\n");
 	printf("  %-10s %-10s %-16s %s\n", "metric", "a run", "an invocation",
 	       "(its degrees of freedom)");
@@ -477,15 +491,17 @@ static void summary(const struct latt_metric_list *ml,
 			break;
 	if (m < ml->n)
 		printf("+-0.0%%: invocations that varied no more than their "
-		       "runs make them vary (the verdicts\ntake what their "
+		       "runs make them vary\n(the verdicts take what their "
 		       "means varied by, runs and all).\n");
 	fputs(none, stdout);
 	thin(ml, p, from);
 	printf("\nWhat a comparison of two kernels finds 4 times in 5 on this "
 	       "machine\n(the smallest change worse, p50 / p99):\n");
+	/* The last column unpadded: no blanks at the lines' ends. */
 	printf("  %-20s", "invocations a side");
 	for (j = 0; j < ARRAY_SIZE(rs); j++)
-		printf(" %-18s", j ? "10 runs each" : "5 runs each");
+		printf(" %-*s", j + 1 < ARRAY_SIZE(rs) ? 18 : 0,
+		       j ? "10 runs each" : "5 runs each");
 	putchar('\n');
 	for (i = 0; i < ARRAY_SIZE(ks); i++) {
 		printf("  %-20zu", ks[i]);
@@ -495,7 +511,7 @@ static void summary(const struct latt_metric_list *ml,
 			smallest(ml, p, "p50", ks[i], rs[j], a, sizeof(a));
 			smallest(ml, p, "p99", ks[i], rs[j], b, sizeof(b));
 			snprintf(cell, sizeof(cell), "%s / %s", a, b);
-			printf(" %-18s", cell);
+			printf(" %-*s", j + 1 < ARRAY_SIZE(rs) ? 18 : 0, cell);
 		}
 		putchar('\n');
 	}

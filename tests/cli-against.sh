@@ -185,8 +185,9 @@ check "... a verdict in the table on p50 and p99 (better, worse, can't tell or w
 # shellcheck disable=SC2086
 run $m -r2 --against "$tmp/a.json" --profile "$tmp/prof.json" --json "$tmp/p.json"
 is "$rc" 0 "--profile with --against: exit 0"
+joined "$tmp/out" "Between files" >"$tmp/pline"
 check "... the line under the table names the profile" \
-	grep -q "^Between files, verdicts take the noise profile $tmp/prof.json " "$tmp/out"
+	grep -q "^Between files, verdicts take the noise profile $tmp/prof.json " "$tmp/pline"
 "$latt" compare --profile "$tmp/prof.json" "$tmp/a.json" "$tmp/p.json" >"$tmp/cmp" 2>&1
 n=$(wc -l <"$tmp/cmp")
 check "... latt compare --profile's table, byte for byte" \

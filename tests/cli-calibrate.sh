@@ -48,8 +48,11 @@ check "... what a comparison finds with 1, 2 and 4 invocations a side" \
 		for k in 1 2 4; do grep -q \"^  \$k  \" '$tmp/out' || exit 1; done"
 check "... and how to use the profile" \
 	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
-check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom" \
-	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) <?[0-9.]+(, p(50|99) <?[0-9.]+)?)?\\.\$' '$tmp/out' &&
+joined "$tmp/out" "Few to go by" >"$tmp/few"
+grep -v "$tmp" "$tmp/out" >"$tmp/nopath"
+check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom (in 80 columns but for the file's name: $(widest "$tmp/nopath"))" \
+	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) <?[0-9.]+(, p(50|99) <?[0-9.]+)?)?\\.\$' '$tmp/few' &&
+		test $(widest "$tmp/nopath") -le 80 && ! grep -q ' \$' '$tmp/out' &&
 		grep -q '^to agree, too wide where they differed): --invocations 8 -r5 or more\.\$' '$tmp/out'"
 check "... and the --plan that says how many boots find a change" \
 	grep -q "^Boots a side for a change of PCT%: latt compare --plan PCT --profile $tmp/p.json\$" "$tmp/out"
@@ -171,13 +174,15 @@ check "... no profile, nothing left running" \
 # latt compare --profile.
 cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/b.json"
 check "compare --profile: exit 0 or 6" test "$rc" -eq 0 -o "$rc" -eq 6
+joined "$tmp/out" "Between files" >"$tmp/pline"
 check "... naming the profile under the table, few to go by" \
-	grep -q "^Between files, verdicts take the noise profile $tmp/p.json ([0-9-]*, 3 invocations, 6 runs in all; .*; few to go by" "$tmp/out"
+	grep -q "^Between files, verdicts take the noise profile $tmp/p.json ([0-9-]*, 3 invocations, 6 runs in all; .*; few to go by" "$tmp/pline"
 run $quick -r2 --json "$tmp/a2.json"
 run $quick -r2 --json "$tmp/b2.json"
 cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/a2.json" -- "$tmp/b.json" "$tmp/b2.json"
+joined "$tmp/out" "Between groups" >"$tmp/pline"
 check "... groups of two files a side: the profile pooled with their spread, no floors" \
-	sh -c "grep -q \"^Between groups, their invocations' spread is pooled with the noise profile $tmp/p.json (\" '$tmp/out' &&
+	sh -c "grep -q \"^Between groups, their invocations' spread is pooled with the noise profile $tmp/p.json (\" '$tmp/pline' &&
 		! grep -q '^Between files' '$tmp/out'"
 cmp_run --profile "$tmp/p.json" "$tmp/a.json" -- "$tmp/b.json" "$tmp/b2.json"
 is "$(grep '^Rows of ' "$tmp/out")" \
@@ -211,8 +216,9 @@ cmp_run --profile "$tmp/p.json" "$tmp/a.json" "$tmp/c3.json"
 one_line "a profile of another setup: clients 2 in it, 3 in" "a profile of another setup"
 sed 's/"latt": "[^"]*"/"latt": "0.1.9"/' "$tmp/p.json" >"$tmp/old.json"
 cmp_run --profile "$tmp/old.json" "$tmp/a.json" "$tmp/b.json"
+joined "$tmp/out" "Between files" >"$tmp/pline"
 check "a profile of another latt version: used, and said" \
-	grep -q "made by latt 0.1.9, the files by" "$tmp/out"
+	grep -q "made by latt 0.1.9, the files by" "$tmp/pline"
 cmp_run --cdf --profile "$tmp/p.json" "$tmp/a.json"
 one_line "no --profile with it" "--profile with --cdf"
 cmp_run "$tmp/p.json" "$tmp/a.json"

@@ -7,11 +7,6 @@
 
 plan 26
 
-# widest FILE: the widest line's length.
-widest() {
-	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
-}
-
 # An idle machine, the defaults but for a shorter run.
 run -t 3
 is "$rc" 0 "a run with the defaults: exit 0"

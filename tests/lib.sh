@@ -451,6 +451,11 @@ cpu_cgroup() {
 # marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
 # each row of the table headed by HEADER_ERE ("." where none): the marks
 # follow a value right-aligned under its heading.
+# widest FILE: the widest line's length.
+widest() {
+	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
+}
+
 # joined FILE PREFIX: the line that starts with PREFIX, its continuation
 # lines (those that start with a space) joined to it by one space.
 joined() {

@@ -261,3 +261,43 @@ void latt_shared_unmap(void *p, size_t len, int *fd)
 	if (fd)
 		latt_close(fd);
 }
+
+void latt_wrap_word(struct latt_wrap *w, const char *word)
+{
+	size_t len = strlen(word);
+
+	if (w->col > w->indent && w->col + 1 + len > w->cols) {
+		fprintf(w->f, "\n%*s", (int)w->indent, "");
+		w->col = w->indent;
+	} else if (w->col) {
+		fputc(' ', w->f);
+		w->col++;
+	}
+	fputs(word, w->f);
+	w->col += len;
+}
+
+void latt_wrap_words(struct latt_wrap *w, const char *text)
+{
+	char word[256];
+	size_t n;
+
+	while (*text) {
+		while (*text == ' ')
+			text++;
+		n = strcspn(text, " ");
+		if (!n)
+			break;
+		/* A word longer than the buffer goes whole, unwrapped. */
+		if (n >= sizeof(word)) {
+			latt_wrap_word(w, "");
+			fwrite(text, 1, n, w->f);
+			w->col += n;
+		} else {
+			memcpy(word, text, n);
+			word[n] = '\0';
+			latt_wrap_word(w, word);
+		}
+		text += n;
+	}
+}

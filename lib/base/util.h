@@ -3,7 +3,8 @@
  * Small helpers shared by the library: a message into a caller's buffer,
  * a write of a short text to a kernel file, a word in a list, seconds of
  * a struct timeval, a command line quoted for a shell, a name looked up
- * in a table of names and the table as a list.
+ * in a table of names and the table as a list, a line wrapped at its
+ * blanks.
  */
 #ifndef LATT_BASE_UTIL_H
 #define LATT_BASE_UTIL_H
@@ -12,6 +13,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <sys/time.h>
 #include <sys/types.h>
 
@@ -84,5 +86,21 @@ int latt_name_find(const char *const *names, size_t n, const char *name);
  */
 char *latt_name_list(const char *const *names, size_t n, char *buf,
 		     size_t len);
+
+/*
+ * A line written to @f in words, wrapped before @cols columns: a word
+ * that would pass them starts a new line indented @indent columns.
+ * @col: the columns the line has so far (0 at its start).
+ */
+struct latt_wrap {
+	FILE *f;
+	size_t cols, indent, col;
+};
+
+/* @word (a text with no newline) after a blank, or on a new line. */
+void latt_wrap_word(struct latt_wrap *w, const char *word);
+
+/* @text's words (split at its blanks), as latt_wrap_word() each. */
+void latt_wrap_words(struct latt_wrap *w, const char *text);
 
 #endif /* LATT_BASE_UTIL_H */

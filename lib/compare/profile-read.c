@@ -8,6 +8,7 @@
 
 #include "compare/profile-read.h"
 #include "base/escape.h"
+#include "base/util.h"
 #include "compare/compare-check.h"
 #include "compare/compare-read.h"
 #include "compare/compare.h"
@@ -358,10 +359,11 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 			   const struct latt_cmp_profile *pr, size_t n,
 			   const char *note, const struct latt_cmp_outcome *o)
 {
-	char inv[64] = "";
+	struct latt_wrap w = { .f = out, .cols = 100, .indent = 2 };
+	char inv[64] = "", line[1024];
 	const char *names[] = { "p50", "p99" };
 	double days;
-	size_t m, i;
+	size_t m, i, off;
 
 	/* Groups alone: the note above the line says what judged them. */
 	if (n < 2 || (!pr && !o->single))
@@ -382,19 +384,29 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 					 names[i],
 					 100 * expm1(sqrt(pr->p.m[m].inv)));
 	days = difftime(time(NULL), pr->when) / 86400;
-	fprintf(out, "Between %s the noise profile %s (%.10s, %zu "
-		"invocations, %zu runs in all; an invocation%s%s)",
-		o->single ? "files, verdicts take" : "groups, their "
-		"invocations' spread is pooled with", latt_esc(pr->path),
-		pr->date, pr->p.invocations, pr->p.runs,
-		*inv ? ":" : " of no latency figure", inv);
-	if (days >= 1)
-		fprintf(out, ", made %.0f day%s ago", floor(days),
-			floor(days) == 1 ? "" : "s");
+	off = (size_t)snprintf(line, sizeof(line), "Between %s the noise "
+			       "profile %s (%.10s, %zu invocations, %zu runs "
+			       "in all; an invocation%s%s)", o->single ?
+			       "files, verdicts take" : "groups, their "
+			       "invocations' spread is pooled with",
+			       latt_esc(pr->path), pr->date,
+			       pr->p.invocations, pr->p.runs, *inv ? ":" :
+			       " of no latency figure", inv);
+	if (days >= 1 && off < sizeof(line))
+		off += (size_t)snprintf(line + off, sizeof(line) - off,
+					", made %.0f day%s ago", floor(days),
+					floor(days) == 1 ? "" : "s");
 	/* As latt calibrate says it: too few to trust where they agreed. */
-	if (pr->p.invocations < 5 || pr->p.runs < 3 * pr->p.invocations)
-		fprintf(out, "; few to go by");
-	fprintf(out, "%s%s.\n", *note ? "; " : "", note);
+	if ((pr->p.invocations < 5 || pr->p.runs < 3 * pr->p.invocations) &&
+	    off < sizeof(line))
+		off += (size_t)snprintf(line + off, sizeof(line) - off,
+					"; few to go by");
+	if (off < sizeof(line))
+		snprintf(line + off, sizeof(line) - off, "%s%s.",
+			 *note ? "; " : "", note);
+	/* Under the table, in its 100 columns. */
+	latt_wrap_words(&w, line);
+	fputc('\n', out);
 	/* Where the data did not agree with it: said, and by which. */
 	for (m = 0, i = 0; m < ml->n; m++) {
 		if (!o->more[m])
