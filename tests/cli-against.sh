@@ -9,7 +9,7 @@
 # scaling a saved one (tests/scale-doc.awk).
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 49
+plan 50
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -55,6 +55,8 @@ check "-q --against: the run's line, then its verdicts against the files, nothin
 		head -n 1 '$tmp/out' | grep -q '^config=default entries=' &&
 		tail -n 1 '$tmp/out' | grep -Eq '^against=$tmp/a.json,$tmp/a2.json config=default max_verdict=[a-z_]+ .* p50_verdict=(better|worse|cant_tell|none)( |\$)' &&
 		! tail -n 1 '$tmp/out' | grep -q 'ended='"
+check "... wall_s and cpu_s, without a command: - and no verdict keys" \
+	sh -c "head -n 1 '$tmp/out' | grep -q ' wall_s=- cpu_s=- ' && ! grep -q '_s_verdict=' '$tmp/out'"
 "$latt" compare --csv "$tmp/a.json" "$tmp/a2.json" -- "$tmp/q.json" >"$tmp/cq" 2>&1
 check "... its p50 verdict latt compare --csv's of the files" \
 	sh -c "test \"\$(tail -n 1 '$tmp/out' | sed -n 's/.* p50_verdict=\\([a-z_]*\\).*/\\1/p')\" = \"\$(awk -F, '\$3 == \"p50\" && \$6 != \"\" { print \$6 }' '$tmp/cq')\""

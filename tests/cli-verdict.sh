@@ -37,13 +37,17 @@ check "-q: the first line has no verdicts" \
 	sh -c "! sed -n 1p '$tmp/out' | grep -q 'vs=\|_verdict='"
 is "$(qval vs)" a "-q: the second is against the first (vs=a)"
 ok=0 bad=""
-for m in max avg stdev p99 p50 p99.9 wall_s cpu_s; do
+for m in max avg stdev p99 p50 p99.9; do
 	case $(qval "${m}_verdict") in
 	better|worse|cant_tell|none) ok=$((ok + 1)) ;;
 	*) bad="$bad $m" ;;
 	esac
 done
-is "$ok" 8 "-q: every metric with a direction has a verdict token${bad:+ (not:$bad)}"
+# wall_s and cpu_s, without a command: "-", and no verdict keys.
+for m in wall_s cpu_s; do
+	[ "$(qval "$m")" = - ] && [ -z "$(qval "${m}_verdict")" ] && ok=$((ok + 1))
+done
+is "$ok" 8 "-q: every metric with a direction has a verdict token, but those not measured${bad:+ (not:$bad)}"
 check "-q: a count (entries), the context switches and latt's load have none" \
 	sh -c "! grep -Eq '(entries|cs_per_s|load)_verdict=' '$tmp/q'"
 inside=0 n=0
@@ -59,11 +63,14 @@ is "$inside" "$n" "-q: each change lies in its interval ($n with one)"
 i=0 same=0
 for m in max avg stdev p99 p50 p99.9 wall_s cpu_s; do
 	i=$((i + 1))
-	# The JSON's metrics: entries first, so max is the second.
+	# The JSON's metrics: entries first, so max is the second; those
+	# not measured "none" there, without a key in -q.
 	j=$(getj "$tmp/s.json" "configurations[1].summary.metrics[$i].verdict")
-	[ "$j" = "$(qval "${m}_verdict")" ] && same=$((same + 1))
+	[ "$j" = "$(qval "${m}_verdict")" ] ||
+		{ [ "$j" = none ] && [ -z "$(qval "${m}_verdict")" ]; } &&
+		same=$((same + 1))
 done
-is "$same" 8 "JSON: each metric's verdict is -q's"
+is "$same" 8 "JSON: each metric's verdict is -q's (none where -q has no key)"
 is "$(getj "$tmp/s.json" 'configurations[1].summary.against')" a \
 	"JSON: summary.against names the first"
 is "$(getj "$tmp/s.json" 'configurations[0].summary.against')" null \

@@ -33,7 +33,8 @@ void latt_quiet_verdicts(FILE *f, const struct latt_metric_list *ml,
 	for (m = 0; m < ml->n; m++) {
 		const char *name = ml->m[m].name;
 
-		if (ml->m[m].better == LATT_BETTER_NONE)
+		/* A figure a side lacks (-): no verdict to speak of. */
+		if (ml->m[m].better == LATT_BETTER_NONE || v[m].absent)
 			continue;
 		fprintf(f, " %s_verdict=%s", name,
 			latt_verdict_token(v[m].kind));
