@@ -481,6 +481,11 @@ static int compare(char **words, size_t n, const struct copts *op)
 		}
 		off += sizes[i];
 	}
+	/* A document given again (another group's) is compared with itself. */
+	if (!status && latt_cmp_twice(files, n, &a, &b))
+		fprintf(stderr, "latt compare: note: %s is the same document "
+			"as %s: its rows are compared with themselves\n",
+			latt_esc(words[b]), latt_esc(words[a]));
 	/* The profile, once the files say which metrics they have. */
 	if (!status && op->profile) {
 		status = read_profile(&prof, op->profile, &ml, &budget, files,

@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 75
+plan 76
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -211,6 +211,11 @@ check "... and no control character but the newline in the output" \
 	sh -c "! LC_ALL=C grep -q '[[:cntrl:]]' '$tmp/out'"
 cmp_run
 check "no file: a usage error in one line, as latt's" sh -c "test $rc -eq 1 && test \$(wc -l <'$tmp/err') -eq 1 && grep -qx 'latt compare: no file to compare' '$tmp/err'"
+cp "$tmp/a.json" "$tmp/a-copy.json"
+cmp_run "$tmp/a.json" "$tmp/a-copy.json"
+check "a document given twice (a copy): compared, and a note says it is compared with itself" \
+	sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/err') -eq 1 &&
+		grep -qx 'latt compare: note: $tmp/a-copy.json is the same document as $tmp/a.json: its rows are compared with themselves' '$tmp/err'"
 cmp_run -V
 is "$rc:$(cat "$tmp/out")" "0:$("$latt" -V)" "-V: latt's version, as latt -V prints it, exit 0"
 cmp_run --version
