@@ -52,7 +52,10 @@
  * the pool at random and scales them by its run and invocation factors,
  * which for a figure of latency is adding to its log (a factor scales
  * every sample, and so every figure).  Everything is seeded: the same
- * figures each time.  LATT_SIM_PAIRS sets the pairs per setting (2000).
+ * figures each time.  LATT_SIM_PAIRS sets the pairs per setting (2000);
+ * LATT_SIM_ONLY=",13,21," runs those settings alone (counted from 0;
+ * the others skipped, and the pools drawn otherwise than in a full run:
+ * to study a method, not to compare with a full run's figures).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -1287,7 +1290,15 @@ int main(void)
 	plan((int)ns + 12);
 	for (s = 0; s < ns; s++) {
 		const struct setting *st = &settings[s];
+		char only[16];
 
+		/* LATT_SIM_ONLY=",13,21,": those settings (0 on), to study. */
+		snprintf(only, sizeof(only), ",%zu,", s);
+		if (getenv("LATT_SIM_ONLY") &&
+		    !strstr(getenv("LATT_SIM_ONLY"), only)) {
+			printf("ok %d - # SKIP LATT_SIM_ONLY\n", ++tap_run);
+			continue;
+		}
 		if (st->md != built) {
 			make_pool(&ml, st->md, pool);
 			built = st->md;
