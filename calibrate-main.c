@@ -422,7 +422,7 @@ static void thin(const struct latt_metric_list *ml,
 {
 	bool few = p->invocations < 5 ||
 		   (double)p->runs < 3.0 * (double)p->invocations;
-	struct latt_wrap w = { .f = stdout, .cols = 80, .indent = 2 };
+	struct latt_wrap w = { .f = stdout, .cols = 80 };
 	size_t m, low = 0, off = 0;
 	char df[16], line[512] = "";
 

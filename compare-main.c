@@ -409,6 +409,23 @@ static int read_profile(struct latt_cmp_profile *pr, const char *path,
 }
 
 /*
+ * Files @a and @b of @words are one document: two files alone, it is
+ * compared with itself; in two groups, one invocation counts on both
+ * sides.
+ */
+static void same_again(char **words, size_t a, size_t b, bool parted)
+{
+	if (!strcmp(words[a], words[b]))
+		fprintf(stderr, "latt compare: note: %s is given twice",
+			latt_esc(words[a]));
+	else
+		fprintf(stderr, "latt compare: note: %s is the same document "
+			"as %s", latt_esc(words[b]), latt_esc(words[a]));
+	fprintf(stderr, ": %s\n", parted ? "one invocation (a boot) counts "
+		"on both sides" : "its rows are compared with themselves");
+}
+
+/*
  * Compare the files @words[0..n), in groups where a "--" parts them
  * (else each file a group of its own): read them, then print().  The
  * exit status.
@@ -481,11 +498,9 @@ static int compare(char **words, size_t n, const struct copts *op)
 		}
 		off += sizes[i];
 	}
-	/* A document given again (another group's) is compared with itself. */
-	if (!status && latt_cmp_twice(files, n, &a, &b))
-		fprintf(stderr, "latt compare: note: %s is the same document "
-			"as %s: its rows are compared with themselves\n",
-			latt_esc(words[b]), latt_esc(words[a]));
+	/* A document given again, in another group: said. */
+	if (!status && !op->cdf && latt_cmp_twice(files, n, &a, &b))
+		same_again(words, a, b, parted);
 	/* The profile, once the files say which metrics they have. */
 	if (!status && op->profile) {
 		status = read_profile(&prof, op->profile, &ml, &budget, files,

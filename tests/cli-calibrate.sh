@@ -48,7 +48,9 @@ check "... what a comparison finds with 1, 2 and 4 invocations a side" \
 		for k in 1 2 4; do grep -q \"^  \$k  \" '$tmp/out' || exit 1; done"
 check "... and how to use the profile" \
 	grep -q "latt compare --profile $tmp/p.json" "$tmp/out"
-joined "$tmp/out" "Few to go by" >"$tmp/few"
+# Its paragraph, to its full stop, on one line.
+awk '/^Few to go by/ { on = 1 } on { printf "%s%s", sep, $0; sep = " " }
+	on && /\.$/ { print ""; exit }' "$tmp/out" >"$tmp/few"
 grep -v "$tmp" "$tmp/out" >"$tmp/nopath"
 check "... and that 3 invocations of 2 runs are few to go by, with the degrees of freedom (in 80 columns but for the file's name: $(widest "$tmp/nopath"))" \
 	sh -c "grep -Eq '^Few to go by: 3 invocations, 6 runs in all(; an invocation.s degrees of freedom p(50|99) <?[0-9.]+(, p(50|99) <?[0-9.]+)?)?\\.\$' '$tmp/few' &&

@@ -4,7 +4,7 @@
 # exit 1.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-plan 76
+plan 78
 
 check_bin="${JSON_CHECK:-$(pwd)/tests/json-check}"
 get() {
@@ -216,6 +216,12 @@ cmp_run "$tmp/a.json" "$tmp/a-copy.json"
 check "a document given twice (a copy): compared, and a note says it is compared with itself" \
 	sh -c "test $rc -eq 0 && test \$(wc -l <'$tmp/err') -eq 1 &&
 		grep -qx 'latt compare: note: $tmp/a-copy.json is the same document as $tmp/a.json: its rows are compared with themselves' '$tmp/err'"
+cmp_run "$tmp/a.json" "$tmp/a.json"
+check "... the same name twice: said so" \
+	grep -qx "latt compare: note: $tmp/a.json is given twice: its rows are compared with themselves" "$tmp/err"
+cmp_run "$tmp/a.json" -- "$tmp/a-copy.json"
+check "... in two groups: one invocation on both sides" \
+	grep -qx "latt compare: note: $tmp/a-copy.json is the same document as $tmp/a.json: one invocation (a boot) counts on both sides" "$tmp/err"
 cmp_run -V
 is "$rc:$(cat "$tmp/out")" "0:$("$latt" -V)" "-V: latt's version, as latt -V prints it, exit 0"
 cmp_run --version

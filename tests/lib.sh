@@ -448,9 +448,6 @@ cpu_cgroup() {
 	[ -n "$cg_mnt" ]
 }
 
-# marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
-# each row of the table headed by HEADER_ERE ("." where none): the marks
-# follow a value right-aligned under its heading.
 # widest FILE: the widest line's length.
 widest() {
 	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
@@ -474,6 +471,9 @@ verdict_summary() {
 		END { if (on) print "" }' "$1"
 }
 
+# marks METRIC HEADER_ERE FILE: the verdict mark of METRIC's column in
+# each row of the table headed by HEADER_ERE ("." where none): the marks
+# follow a value right-aligned under its heading.
 marks() {
 	awk -v m="$1" -v h="$2" '
 		!on && $0 ~ h { p = index($0 " ", " " m " "); if (!p) exit

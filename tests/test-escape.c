@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of the escaping of strings for display (lib/base/escape.c): what passes as it is, how each kind of control
- * and of invalid UTF-8 is shown, that nothing is cut (a NUL inside, a
- * long string), and the snprintf()-like length.
+ * Unit tests of the escaping of strings for display (lib/base/escape.c):
+ * what passes as it is, how each kind of control and of invalid UTF-8 is
+ * shown, that nothing is cut (a NUL inside, a long string), and the
+ * snprintf()-like length; and of a line wrapped in words for display
+ * (latt_wrap_*, lib/base/util.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -42,13 +44,70 @@ static const struct {
 	{ "\xe2\x82x", 0, "\\xe2\\x82x", "a sequence broken by ASCII" },
 };
 
+/* @text wrapped at @cols, indented @indent, with @word after it. */
+static char *wrapped(const char *text, const char *word, size_t cols,
+		     size_t indent)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+	struct latt_wrap w = { .f = f, .cols = cols, .indent = indent };
+
+	if (!f)
+		return NULL;
+	latt_wrap_words(&w, text);
+	if (word)
+		latt_wrap_word(&w, word);
+	fclose(f);
+	return buf;
+}
+
+static void wrap_tests(void)
+{
+	char *long_word = malloc(301), *want = malloc(400), *got;
+	size_t i;
+
+	got = wrapped("aaaa bbbb cccc", NULL, 14, 2);
+	ok(got && !strcmp(got, "aaaa bbbb cccc"),
+	   "a line of the columns exactly: one line (%s)", got);
+	free(got);
+	got = wrapped("aaaa bbbb ccccc", NULL, 14, 2);
+	ok(got && !strcmp(got, "aaaa bbbb\n  ccccc"),
+	   "a column more: the last word on a line indented two");
+	free(got);
+	got = wrapped("  aa   bb  ", NULL, 80, 0);
+	ok(got && !strcmp(got, "aa bb"), "blanks before, between, after: "
+	   "one between words");
+	free(got);
+	got = wrapped("the profile", "my  dir/p.json", 80, 2);
+	ok(got && !strcmp(got, "the profile my  dir/p.json"),
+	   "a word given whole keeps its blanks");
+	free(got);
+	got = wrapped("caf\xc3\xa9 caf\xc3\xa9", NULL, 9, 0);
+	ok(got && !strcmp(got, "caf\xc3\xa9 caf\xc3\xa9"),
+	   "columns in characters, not bytes");
+	free(got);
+	if (!long_word || !want)
+		exit(1);
+	for (i = 0; i < 300; i++)
+		long_word[i] = 'x';
+	long_word[300] = '\0';
+	got = wrapped("aaaa bbbb", long_word, 20, 2);
+	snprintf(want, 400, "aaaa bbbb\n  %s", long_word);
+	ok(got && !strcmp(got, want), "a word longer than a line: on a line "
+	   "of its own, whole");
+	free(got);
+	free(long_word);
+	free(want);
+}
+
 int main(void)
 {
 	char buf[64], *d, big[4096];
 	const char *a, *b;
 	size_t i, n, len;
 
-	plan((int)ARRAY_SIZE(cases) + 13);
+	plan((int)ARRAY_SIZE(cases) + 19);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		len = cases[i].len ? cases[i].len : strlen(cases[i].in);
 		n = latt_escape(buf, sizeof(buf), cases[i].in, len);
@@ -101,5 +160,6 @@ int main(void)
 	ok(strlen(latt_esc(big)) == sizeof(big) - 1, "a long string whole");
 	ok(!strcmp(latt_esc_n("a\0b", 3), "a\\x00b"), "latt_esc_n with a NUL");
 	ok(latt_esc_width("caf\xc3\xa9 \\x1b") == 9, "width in characters");
+	wrap_tests();
 	return tap_done();
 }

@@ -262,42 +262,46 @@ void latt_shared_unmap(void *p, size_t len, int *fd)
 		latt_close(fd);
 }
 
-void latt_wrap_word(struct latt_wrap *w, const char *word)
+/* The columns @n bytes of UTF-8 take: their characters. */
+static size_t columns(const char *s, size_t n)
 {
-	size_t len = strlen(word);
+	size_t i, c = 0;
 
-	if (w->col > w->indent && w->col + 1 + len > w->cols) {
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+void latt_wrap_wordn(struct latt_wrap *w, const char *word, size_t n)
+{
+	size_t cols = columns(word, n);
+
+	if (w->col > w->indent && w->col + 1 + cols > w->cols) {
 		fprintf(w->f, "\n%*s", (int)w->indent, "");
 		w->col = w->indent;
 	} else if (w->col) {
 		fputc(' ', w->f);
 		w->col++;
 	}
-	fputs(word, w->f);
-	w->col += len;
+	fwrite(word, 1, n, w->f);
+	w->col += cols;
+}
+
+void latt_wrap_word(struct latt_wrap *w, const char *word)
+{
+	latt_wrap_wordn(w, word, strlen(word));
 }
 
 void latt_wrap_words(struct latt_wrap *w, const char *text)
 {
-	char word[256];
 	size_t n;
 
-	while (*text) {
-		while (*text == ' ')
-			text++;
+	for (;;) {
+		text += strspn(text, " ");
 		n = strcspn(text, " ");
 		if (!n)
-			break;
-		/* A word longer than the buffer goes whole, unwrapped. */
-		if (n >= sizeof(word)) {
-			latt_wrap_word(w, "");
-			fwrite(text, 1, n, w->f);
-			w->col += n;
-		} else {
-			memcpy(word, text, n);
-			word[n] = '\0';
-			latt_wrap_word(w, word);
-		}
+			return;
+		latt_wrap_wordn(w, text, n);
 		text += n;
 	}
 }

@@ -88,17 +88,22 @@ char *latt_name_list(const char *const *names, size_t n, char *buf,
 		     size_t len);
 
 /*
- * A line written to @f in words, wrapped before @cols columns: a word
- * that would pass them starts a new line indented @indent columns.
- * @col: the columns the line has so far (0 at its start).
+ * A line written to @f in words, wrapped at @cols columns: a word that
+ * would pass them starts a new line indented @indent columns.  @col:
+ * the columns the line has so far (0 at its start).
  */
 struct latt_wrap {
 	FILE *f;
 	size_t cols, indent, col;
 };
 
-/* @word (a text with no newline) after a blank, or on a new line. */
+/*
+ * @word (a text with no newline, whole: a file's name may hold blanks)
+ * after a blank, or on a new line where it would pass the columns (its
+ * characters, UTF-8's); a word longer than a line, on one of its own.
+ */
 void latt_wrap_word(struct latt_wrap *w, const char *word);
+void latt_wrap_wordn(struct latt_wrap *w, const char *word, size_t n);
 
 /* @text's words (split at its blanks), as latt_wrap_word() each. */
 void latt_wrap_words(struct latt_wrap *w, const char *text);

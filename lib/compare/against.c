@@ -26,8 +26,8 @@
 /* What must be the same for a run to be judged against a baseline. */
 static const enum latt_cmp_fact setup[] = {
 	LATT_CF_CLIENTS, LATT_CF_WAIT, LATT_CF_WORK, LATT_CF_DURATION,
-	LATT_CF_CLOCK, LATT_CF_MECHANISM, LATT_CF_COMMAND, LATT_CF_CPU_MODEL, LATT_CF_CPUS,
-	LATT_CF_CLOCKSOURCE, LATT_CF_HOST, LATT_CF_VERSION,
+	LATT_CF_CLOCK, LATT_CF_MECHANISM, LATT_CF_COMMAND, LATT_CF_CPU_MODEL,
+	LATT_CF_CPUS, LATT_CF_CLOCKSOURCE, LATT_CF_HOST, LATT_CF_VERSION,
 };
 
 static char *esc_dup(const char *s)

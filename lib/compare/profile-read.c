@@ -360,7 +360,7 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 			   const char *note, const struct latt_cmp_outcome *o)
 {
 	struct latt_wrap w = { .f = out, .cols = 100, .indent = 2 };
-	char inv[64] = "", line[1024];
+	char inv[64] = "", line[512];
 	const char *names[] = { "p50", "p99" };
 	double days;
 	size_t m, i, off;
@@ -384,27 +384,26 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 					 names[i],
 					 100 * expm1(sqrt(pr->p.m[m].inv)));
 	days = difftime(time(NULL), pr->when) / 86400;
-	off = (size_t)snprintf(line, sizeof(line), "Between %s the noise "
-			       "profile %s (%.10s, %zu invocations, %zu runs "
-			       "in all; an invocation%s%s)", o->single ?
-			       "files, verdicts take" : "groups, their "
-			       "invocations' spread is pooled with",
-			       latt_esc(pr->path), pr->date,
+	/* The rest after the path: latt's words, @note's 128 bytes. */
+	off = (size_t)snprintf(line, sizeof(line), "(%.10s, %zu invocations, "
+			       "%zu runs in all; an invocation%s%s)", pr->date,
 			       pr->p.invocations, pr->p.runs, *inv ? ":" :
 			       " of no latency figure", inv);
-	if (days >= 1 && off < sizeof(line))
+	if (days >= 1)
 		off += (size_t)snprintf(line + off, sizeof(line) - off,
 					", made %.0f day%s ago", floor(days),
 					floor(days) == 1 ? "" : "s");
 	/* As latt calibrate says it: too few to trust where they agreed. */
-	if ((pr->p.invocations < 5 || pr->p.runs < 3 * pr->p.invocations) &&
-	    off < sizeof(line))
+	if (pr->p.invocations < 5 || pr->p.runs < 3 * pr->p.invocations)
 		off += (size_t)snprintf(line + off, sizeof(line) - off,
 					"; few to go by");
-	if (off < sizeof(line))
-		snprintf(line + off, sizeof(line) - off, "%s%s.",
-			 *note ? "; " : "", note);
-	/* Under the table, in its 100 columns. */
+	snprintf(line + off, sizeof(line) - off, "%s%s.", *note ? "; " : "",
+		 note);
+	/* Under the table, in its 100 columns; the path whole, as it is. */
+	latt_wrap_words(&w, o->single ? "Between files, verdicts take the "
+			"noise profile" : "Between groups, their invocations' "
+			"spread is pooled with the noise profile");
+	latt_wrap_word(&w, latt_esc(pr->path));
 	latt_wrap_words(&w, line);
 	fputc('\n', out);
 	/* Where the data did not agree with it: said, and by which. */
