@@ -464,14 +464,21 @@ static void summary(const struct latt_metric_list *ml,
 {
 	static const size_t ks[] = { 1, 2, 4 }, rs[] = { 5, 10 };
 	struct latt_wrap w = { .f = stdout, .cols = 80, .indent = 2 };
-	char run[32], inv[32], a[16], b[16], df[16], head[512];
+	char run[32], inv[32], a[16], b[16], df[16], head[128], *kernel;
 	size_t m, i, j;
 
+	/* Latt's words, then the files' names whole, in 80 columns. */
 	snprintf(head, sizeof(head), "latt calibrate: %zu invocations, %zu "
-		 "runs in all, of '%s' on %s (%s)", p->invocations, p->runs,
-		 f->cfgs[0].name, f->fact[LATT_CF_HOST],
-		 f->fact[LATT_CF_KERNEL]);
+		 "runs in all, of", p->invocations, p->runs);
 	latt_wrap_words(&w, head);
+	snprintf(head, sizeof(head), "'%s'", f->cfgs[0].name);
+	latt_wrap_word(&w, head);
+	latt_wrap_word(&w, "on");
+	latt_wrap_word(&w, f->fact[LATT_CF_HOST]);
+	if (asprintf(&kernel, "(%s)", f->fact[LATT_CF_KERNEL]) < 0)
+		kernel = NULL;
+	latt_wrap_word(&w, kernel ? kernel : "");
+	free(kernel);
 	printf("\n\n");
 	printf("How much a figure differs, one standard deviation:\n");
 	printf("  %-10s %-10s %-16s %s\n", "metric", "a run", "an invocation",

@@ -330,11 +330,38 @@ void latt_cmp_profile_free(struct latt_cmp_profile *pr)
  * profile knows it (judge/verdict.c: every metric then); else metric by
  * metric, each as much as its own runs.
  */
+/*
+ * "@head a, b, c@tail" of the metrics of @ml that @which says, in 100
+ * columns (@tail's first character after the last name, then its
+ * words); nothing where it says none.
+ */
+static void names_line(FILE *out, const struct latt_metric_list *ml,
+		       const bool *which, const char *head, const char *tail)
+{
+	struct latt_wrap w = { .f = out, .cols = 100, .indent = 2 };
+	char item[64];
+	size_t m, left = 0;
+
+	for (m = 0; m < ml->n; m++)
+		left += which[m];
+	if (!left)
+		return;
+	latt_wrap_words(&w, head);
+	for (m = 0; m < ml->n; m++)
+		if (which[m]) {
+			snprintf(item, sizeof(item), "%s%c", ml->m[m].name,
+				 --left ? ',' : tail[0]);
+			latt_wrap_word(&w, item);
+		}
+	latt_wrap_words(&w, tail + 1);
+	fputc('\n', out);
+}
+
 static void scaled(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_profile *pr,
 		   const struct latt_cmp_outcome *o)
 {
-	size_t m, i;
+	size_t m;
 
 	for (m = 0; m < ml->n && !o->scaled[m]; m++)
 		;
@@ -346,12 +373,8 @@ static void scaled(FILE *out, const struct latt_metric_list *ml,
 			"(as on a noisier day).\n");
 		return;
 	}
-	for (m = 0, i = 0; m < ml->n; m++)
-		if (o->scaled[m])
-			fprintf(out, "%s %s", i++ ? "," : "An invocation's "
-				"part of the profile scaled as much as the "
-				"runs spread on", ml->m[m].name);
-	fprintf(out, ".\n");
+	names_line(out, ml, o->scaled, "An invocation's part of the profile "
+		   "scaled as much as the runs spread on", ".");
 }
 
 /* See compare/profile-read.h. */
@@ -407,13 +430,7 @@ void latt_cmp_profile_line(FILE *out, const struct latt_metric_list *ml,
 	latt_wrap_words(&w, line);
 	fputc('\n', out);
 	/* Where the data did not agree with it: said, and by which. */
-	for (m = 0, i = 0; m < ml->n; m++) {
-		if (!o->more[m])
-			continue;
-		fprintf(out, "%s %s", i++ ? "," : "Runs spread more than the "
-			"profile's on", ml->m[m].name);
-	}
-	if (i)
-		fprintf(out, ": judged by their own spread.\n");
+	names_line(out, ml, o->more, "Runs spread more than the profile's on",
+		   ": judged by their own spread.");
 	scaled(out, ml, pr, o);
 }
