@@ -325,12 +325,6 @@ void latt_cmp_profile_free(struct latt_cmp_profile *pr)
 }
 
 /*
- * Where a side's invocation's part of profile @pr was scaled (@o's
- * scaled): by how much its runs spread more on the body, p50, where the
- * profile knows it (judge/verdict.c: every metric then); else metric by
- * metric, each as much as its own runs.
- */
-/*
  * "@head a, b, c@tail" of the metrics of @ml that @which says, in 100
  * columns (@tail's first character after the last name, then its
  * words); nothing where it says none.
@@ -357,6 +351,12 @@ static void names_line(FILE *out, const struct latt_metric_list *ml,
 	fputc('\n', out);
 }
 
+/*
+ * Where a side's invocation's part of profile @pr was scaled (@o's
+ * scaled): by how much its runs spread more on the body, p50, where the
+ * profile knows it (judge/verdict.c: every metric then); else metric by
+ * metric, each as much as its own runs.
+ */
 static void scaled(FILE *out, const struct latt_metric_list *ml,
 		   const struct latt_cmp_profile *pr,
 		   const struct latt_cmp_outcome *o)
